@@ -1,11 +1,220 @@
-//===- driver/ModelCommand.cpp - varsim model ----------------------------===//
+//===- driver/ModelCommand.cpp - varsim model -----------------------------===//
+//
+// Reads call traces, builds the calling-context graph and the
+// performance-influence model, prints it, and writes MODEL.json and the
+// graph exports.
+//
+//===----------------------------------------------------------------------===//
 
 #include "driver/Command.h"
 
+#include "callgraph/CallGraph.h"
+#include "callgraph/CallTrace.h"
+#include "callgraph/GraphExport.h"
+#include "feature_models/FeatureModel.h"
+#include "model/ModelFile.h"
+#include "model/ModelFormats.h"
+#include "model/PerformanceModel.h"
+#include "support/Diagnostic.h"
+
+#include "llvm/Support/raw_ostream.h"
+
+#include <fmt/format.h>
+
+#include <optional>
+#include <string>
+#include <vector>
+
 namespace varsim::driver {
+namespace {
+
+using namespace varsim::callgraph;
+using namespace varsim::model;
+
+class ModelCommand : public Command {
+public:
+  void addOptions(CLI::App &Sub) override {
+    Sub.description(
+        "Build a performance-influence model from the call traces of the "
+        "variant simulator (one per planned run). Each calling context's "
+        "self time (Equation 2, minus the calibrated instrumentation cost) "
+        "goes to the term of its interaction prefix (Algorithm 2/3); terms "
+        "are simplified (S-Ref, S-Mand, and with -f the feature model's "
+        "implications). Contexts measured in several runs are averaged; a "
+        "difference beyond noise is reported as a likely data-flow "
+        "interaction. Prints the terms, largest first.");
+    // Missing files are reported by the reader (exit 1), not as usage.
+    Sub.add_option("TRACE", Traces, "calltrace.json files")->required();
+    Sub.add_option("-f,--feature-model", FeatureModelPath,
+                   "Feature model (core features, implications, "
+                   "satisfiability); without it, the traces' features")
+        ->type_name("FILE");
+    Sub.add_option("-o,--output", OutputPath, "Write the model as JSON")
+        ->type_name("MODEL.json");
+    Sub.add_option("--format", Format,
+                   "What to print: table, csv, splconqueror")
+        ->check(CLI::IsMember({"table", "csv", "splconqueror"}))
+        ->default_val("table");
+    Sub.add_option("--simplify", Simplify,
+                   "paper: S-Ref and S-Mand on ordered prefixes; full: "
+                   "also the feature model, as conjunctions; none: raw terms")
+        ->check(CLI::IsMember({"none", "paper", "full"}))
+        ->default_val("full");
+    Sub.add_option("--threshold", Threshold,
+                   "Drop terms below this many seconds (reported)")
+        ->default_val(1e-6)
+        ->check(CLI::NonNegativeNumber);
+    Sub.add_option("--dataflow-relative", Relative,
+                   "Data-flow report: relative difference between runs "
+                   "counted as noise")
+        ->default_val(0.10)
+        ->check(CLI::NonNegativeNumber);
+    Sub.add_option("--dataflow-absolute", Absolute,
+                   "Data-flow report: seconds of difference counted as noise")
+        ->default_val(1e-3)
+        ->check(CLI::NonNegativeNumber);
+    Sub.add_option("--dot", DotPath, "Write the call graph as Graphviz DOT")
+        ->type_name("FILE");
+    Sub.add_option("--graphml", GraphMLPath, "Write the call graph as GraphML")
+        ->type_name("FILE");
+    Sub.footer(
+        "Examples:\n"
+        "  varsim model calltrace.json\n"
+        "  varsim model sim/traces/*.json -f model.xml -o model.json\n"
+        "  varsim model calltrace.json --format splconqueror\n"
+        "  varsim model calltrace.json --simplify paper --dot graph.dot\n"
+        "See docs/model-format.md for MODEL.json and the simplifications.");
+  }
+
+  int run() override {
+    std::optional<fm::FeatureModel> FM;
+    if (!FeatureModelPath.empty()) {
+      llvm::Expected<fm::FeatureModel> Loaded =
+          fm::loadFeatureModel(FeatureModelPath);
+      if (!Loaded) {
+        reportError(Loaded.takeError());
+        return ExitFailure;
+      }
+      FM.emplace(std::move(*Loaded));
+    }
+
+    std::vector<CallTrace> Read;
+    for (const std::string &Path : Traces) {
+      llvm::Expected<CallTrace> T = readCallTrace(Path);
+      if (!T) {
+        reportError(T.takeError());
+        return ExitFailure;
+      }
+      if (FM)
+        checkConfig(*FM, *T);
+      Read.push_back(std::move(*T));
+    }
+
+    GraphOptions GO;
+    GO.Relative = Relative;
+    GO.AbsoluteNs = Absolute * 1e9;
+    llvm::Expected<CallGraph> CG = CallGraph::build(Read, GO);
+    if (!CG) {
+      reportError(CG.takeError());
+      return ExitFailure;
+    }
+    Read.clear();
+
+    ModelOptions MO;
+    MO.Mode = Simplify == "none"    ? Simplification::None
+              : Simplify == "paper" ? Simplification::Paper
+                                    : Simplification::Full;
+    MO.ThresholdSeconds = Threshold;
+    MO.Features = FM ? &*FM : nullptr;
+    llvm::Expected<PerformanceModel> M = buildModel(*CG, MO);
+    if (!M) {
+      reportError(M.takeError());
+      return ExitFailure;
+    }
+    report(*M);
+
+    if (Format == "csv") {
+      writeCsv(*M, llvm::outs());
+    } else if (Format == "splconqueror") {
+      for (const std::string &Skipped : writeSplConqueror(*M, llvm::outs()))
+        reportWarning("term " + Skipped +
+                      " has a condition SPL Conqueror cannot express; it is "
+                      "left out of the splconqueror output");
+    } else {
+      writeTable(*M, llvm::outs());
+    }
+    llvm::outs().flush();
+
+    if (!OutputPath.empty())
+      if (llvm::Error E = saveModel(*M, OutputPath)) {
+        reportError(std::move(E));
+        return ExitFailure;
+      }
+    if (!writeGraph(DotPath, *CG, writeDot) ||
+        !writeGraph(GraphMLPath, *CG, writeGraphML))
+      return ExitFailure;
+    return ExitSuccess;
+  }
+
+private:
+  std::vector<std::string> Traces;
+  std::string FeatureModelPath, OutputPath, Format, Simplify, DotPath,
+      GraphMLPath;
+  double Threshold = 1e-6, Relative = 0.10, Absolute = 1e-3;
+
+  static void checkConfig(const fm::FeatureModel &FM, const CallTrace &T) {
+    llvm::Expected<fm::Configuration> C = FM.parseConfig(T.Config);
+    llvm::Error E = C ? FM.check(*C) : C.takeError();
+    if (E)
+      reportWarning(SourcePoint{T.Path, 0, 0},
+                    "the configuration of this run ('" + T.Config +
+                        "') is not valid in " + FM.path() + ": " +
+                        errorToString(std::move(E)));
+  }
+
+  static void report(const PerformanceModel &M) {
+    for (const std::string &W : M.Warnings)
+      reportWarning(W);
+    if (!M.Dropped.empty()) {
+      double Sum = 0;
+      for (const Term &T : M.Dropped)
+        Sum += T.Seconds;
+      reportWarning(fmt::format(
+          "dropped {} term(s) below the threshold of {} s (together {:.9f} "
+          "s); they are listed in MODEL.json under \"dropped\"",
+          M.Dropped.size(), M.ThresholdSeconds, Sum));
+    }
+    for (const DataFlowFinding &F : M.DataFlow)
+      reportWarning(
+          SourcePoint{F.Location, 0, 0},
+          fmt::format("likely data-flow interaction: the self time of {} "
+                      "(term {}) differs between runs by {:.6f} s: {:.6f} s "
+                      "in {}, {:.6f} s in {}",
+                      F.Function, F.Term, F.MaxSeconds - F.MinSeconds,
+                      F.MinSeconds, F.MinRun, F.MaxSeconds, F.MaxRun));
+  }
+
+  static bool writeGraph(const std::string &Path, const CallGraph &CG,
+                         void (*Write)(const CallGraph &,
+                                       llvm::raw_ostream &)) {
+    if (Path.empty())
+      return true;
+    if (llvm::Error E = llvm::writeToOutput(Path, [&](llvm::raw_ostream &OS) {
+          Write(CG, OS);
+          return llvm::Error::success();
+        })) {
+      reportError(makeError(Path, 0, 0,
+                            "cannot write: " + llvm::toString(std::move(E))));
+      return false;
+    }
+    return true;
+  }
+};
+
+} // namespace
 
 std::unique_ptr<Command> makeModelCommand() {
-  return makeNotYetCommand("model", "planned");
+  return std::make_unique<ModelCommand>();
 }
 
 } // namespace varsim::driver

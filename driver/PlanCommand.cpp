@@ -1,11 +1,96 @@
-//===- driver/PlanCommand.cpp - varsim plan ----------------------------===//
+//===- driver/PlanCommand.cpp - varsim plan -------------------------------===//
+//
+// Prints the configurations to run the simulator with, one CONFIG per line
+// and nothing else on standard output; explanations and the data-flow
+// report go to standard error (or a file).
+//
+//===----------------------------------------------------------------------===//
 
 #include "driver/Command.h"
 
+#include "feature_models/plan/OutDir.h"
+#include "support/Diagnostic.h"
+
+#include "llvm/Support/raw_ostream.h"
+
+#include <string>
+
 namespace varsim::driver {
+namespace {
+
+class PlanCommand : public Command {
+public:
+  void addOptions(CLI::App &Sub) override {
+    Sub.description(
+        "Print the configurations to run the variant simulator with, one "
+        "CONFIG per line: the fewest valid configurations such that every "
+        "region runs under its presence condition, every member of an "
+        "exclusive group is selected once, and every region whose control "
+        "flow depends on feature data (the data-flow checks) runs under "
+        "each valid combination of those features. The first one is the "
+        "simulator's default.");
+    Sub.add_option("OUT", OutDir, "Output directory of 'varsim rewrite'")
+        ->required();
+    Sub.add_option("-f,--feature-model", ModelPath,
+                   "Use this feature model instead of the manifest's")
+        ->type_name("FILE");
+    Sub.add_flag("-v,--verbose", Verbose,
+                 "Explain on stderr which run covers what");
+    Sub.add_flag("--report", Report, "Print the data-flow report on stderr");
+    Sub.add_option("--report-file", ReportFile,
+                   "Write the data-flow report to FILE")
+        ->type_name("FILE");
+    Sub.add_flag("--no-dataflow", NoDataFlow,
+                 "Ignore the data-flow facts (the paper's plain plan)");
+    Sub.footer("Examples:\n"
+               "  varsim plan sim\n"
+               "  varsim plan sim --verbose --report\n"
+               "  varsim plan sim --report-file dataflow.txt\n"
+               "See docs/plan.md and docs/dataflow.md.");
+  }
+
+  int run() override {
+    plan::OutDirOptions Options;
+    Options.FeatureModelPath = ModelPath;
+    Options.NoDataFlow = NoDataFlow;
+    auto In = plan::loadPlanInput(OutDir, Options, llvm::errs());
+    if (!In) {
+      reportError(In.takeError());
+      return ExitFailure;
+    }
+    if (Report)
+      dataflow::printReport(In->Facts, llvm::errs(), In->RegionLabels);
+    if (!ReportFile.empty()) {
+      if (llvm::Error E =
+              llvm::writeToOutput(ReportFile, [&](llvm::raw_ostream &OS) {
+                dataflow::printReport(In->Facts, OS, In->RegionLabels);
+                return llvm::Error::success();
+              })) {
+        reportError(std::move(E));
+        return ExitFailure;
+      }
+    }
+    auto P = plan::computePlan(In->Model, In->Regions);
+    if (!P) {
+      reportError(P.takeError());
+      return ExitFailure;
+    }
+    if (Verbose)
+      plan::printExplanation(*P, llvm::errs());
+    for (const plan::PlannedRun &R : P->Runs)
+      llvm::outs() << R.ConfigString << "\n";
+    return ExitSuccess;
+  }
+
+private:
+  std::string OutDir, ModelPath, ReportFile;
+  bool Verbose = false, Report = false, NoDataFlow = false;
+};
+
+} // namespace
 
 std::unique_ptr<Command> makePlanCommand() {
-  return makeNotYetCommand("plan", "planned");
+  return std::make_unique<PlanCommand>();
 }
 
 } // namespace varsim::driver

@@ -1,11 +1,210 @@
-//===- driver/RunCommand.cpp - varsim run ----------------------------===//
+//===- driver/RunCommand.cpp - varsim run ---------------------------------===//
+//
+// Runs the built simulator once per planned configuration, with
+// VARSIM_CONFIG and VARSIM_TRACE set, keeps the traces in OUT/traces and
+// lists them in OUT/traces/index.json. Stops at the first failed run.
+//
+//===----------------------------------------------------------------------===//
 
 #include "driver/Command.h"
 
+#include "feature_models/plan/OutDir.h"
+#include "support/Diagnostic.h"
+
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Program.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <chrono>
+#include <optional>
+#include <string>
+#include <vector>
+
+extern char **environ;
+
 namespace varsim::driver {
+namespace {
+
+/// The environment of this process with Name set to Value.
+std::vector<std::string> environmentWith(
+    const std::vector<std::pair<std::string, std::string>> &Settings) {
+  std::vector<std::string> Env;
+  for (char **E = environ; E && *E; ++E) {
+    llvm::StringRef Entry(*E);
+    bool Replaced = false;
+    for (const auto &[Name, Value] : Settings)
+      Replaced |= Entry.starts_with(Name + "=");
+    if (!Replaced)
+      Env.push_back(Entry.str());
+  }
+  for (const auto &[Name, Value] : Settings)
+    Env.push_back(Name + "=" + Value);
+  return Env;
+}
+
+class RunCommand : public Command {
+public:
+  void addOptions(CLI::App &Sub) override {
+    Sub.description(
+        "Run the built simulator once per planned configuration (see "
+        "'varsim plan'), with VARSIM_CONFIG set to the configuration and "
+        "VARSIM_TRACE to OUT/traces/run-K.json. Prints the traces' names; "
+        "writes OUT/traces/index.json. Stops at the first run that fails "
+        "(non-zero exit code, or no trace written).");
+    Sub.add_option("OUT", OutDir, "Output directory of 'varsim rewrite'")
+        ->required();
+    Sub.add_option("COMMAND", CommandLine,
+                   "The simulator and its arguments, after --")
+        ->required();
+    Sub.add_option("-f,--feature-model", ModelPath,
+                   "Use this feature model instead of the manifest's")
+        ->type_name("FILE");
+    Sub.add_flag("--no-dataflow", NoDataFlow,
+                 "Plan without the data-flow runs (the paper's plain plan)");
+    Sub.footer("Examples:\n"
+               "  varsim run sim -- sim-build/app workload.txt\n"
+               "  varsim run sim -- sh -c 'cd data && ../sim-build/app'\n"
+               "  varsim model sim/traces/*.json -o model.json\n"
+               "See docs/plan.md.");
+  }
+
+  int run() override {
+    plan::OutDirOptions Options;
+    Options.FeatureModelPath = ModelPath;
+    Options.NoDataFlow = NoDataFlow;
+    auto In = plan::loadPlanInput(OutDir, Options, llvm::errs());
+    if (!In) {
+      reportError(In.takeError());
+      return ExitFailure;
+    }
+    auto P = plan::computePlan(In->Model, In->Regions);
+    if (!P) {
+      reportError(P.takeError());
+      return ExitFailure;
+    }
+    auto Program = findProgram(CommandLine.front());
+    if (!Program) {
+      reportError(Program.takeError());
+      return ExitFailure;
+    }
+    llvm::SmallString<256> TraceDir(OutDir);
+    llvm::sys::fs::make_absolute(TraceDir);
+    llvm::sys::path::append(TraceDir, "traces");
+    if (std::error_code EC = llvm::sys::fs::create_directories(TraceDir)) {
+      reportError(makeError(TraceDir, 0, 0,
+                            "cannot create the directory: " + EC.message()));
+      return ExitFailure;
+    }
+    removeOldTraces(TraceDir);
+
+    llvm::json::Array Runs;
+    std::vector<std::string> Traces;
+    size_t N = P->Runs.size();
+    for (size_t K = 0; K < N; ++K) {
+      const std::string &Config = P->Runs[K].ConfigString;
+      std::string Name = "run-" + std::to_string(K + 1) + ".json";
+      llvm::SmallString<256> Trace(TraceDir);
+      llvm::sys::path::append(Trace, Name);
+      std::vector<std::string> Env = environmentWith(
+          {{"VARSIM_CONFIG", Config}, {"VARSIM_TRACE", std::string(Trace)}});
+      std::vector<llvm::StringRef> Args(CommandLine.begin(), CommandLine.end());
+      std::vector<llvm::StringRef> EnvRefs(Env.begin(), Env.end());
+      std::string What =
+          llvm::formatv("run {0}/{1}: CONFIG '{2}'", K + 1, N, Config);
+      llvm::errs() << What << " ...\n";
+      auto Start = std::chrono::steady_clock::now();
+      std::string ErrMsg;
+      int Code =
+          llvm::sys::ExecuteAndWait(*Program, Args, EnvRefs, {}, 0, 0, &ErrMsg);
+      double Seconds = std::chrono::duration<double>(
+                           std::chrono::steady_clock::now() - Start)
+                           .count();
+      if (Code != 0) {
+        std::string Why =
+            Code < 0
+                ? (ErrMsg.empty() ? std::string("it could not run") : ErrMsg)
+                : "it exited with code " + std::to_string(Code);
+        reportError(makeError(What + " failed: " + Why +
+                              " (command: " + llvm::join(CommandLine, " ") +
+                              "); no index written"));
+        return ExitFailure;
+      }
+      if (!llvm::sys::fs::exists(Trace)) {
+        reportError(
+            makeError(What + " wrote no trace to " + Trace +
+                      " (is the command the simulator built from " + OutDir +
+                      "/src, and does it exit through main or exit()?)"));
+        return ExitFailure;
+      }
+      llvm::errs() << llvm::formatv("{0} {1:F2} s\n", What, Seconds);
+      llvm::outs() << Trace << "\n";
+      llvm::outs().flush();
+      Traces.push_back(std::string(Trace));
+      Runs.push_back(llvm::json::Object{{"run", static_cast<int64_t>(K + 1)},
+                                        {"config", Config},
+                                        {"trace", Name},
+                                        {"seconds", Seconds}});
+    }
+    return writeIndex(TraceDir, std::move(Runs));
+  }
+
+private:
+  llvm::Expected<std::string> findProgram(const std::string &Name) {
+    if (llvm::StringRef(Name).contains('/')) {
+      if (!llvm::sys::fs::can_execute(Name))
+        return makeError(Name, 0, 0, "not an executable program");
+      return Name;
+    }
+    auto Found = llvm::sys::findProgramByName(Name);
+    if (!Found)
+      return makeError("program '" + Name + "' not found in PATH");
+    return *Found;
+  }
+
+  /// Traces of an earlier `varsim run` would mix with this one's.
+  void removeOldTraces(llvm::StringRef TraceDir) {
+    std::error_code EC;
+    for (llvm::sys::fs::directory_iterator It(TraceDir, EC), End;
+         It != End && !EC; It.increment(EC)) {
+      llvm::StringRef File = llvm::sys::path::filename(It->path());
+      if ((File.starts_with("run-") && File.ends_with(".json")) ||
+          File == "index.json")
+        llvm::sys::fs::remove(It->path());
+    }
+  }
+
+  int writeIndex(llvm::StringRef TraceDir, llvm::json::Array Runs) {
+    llvm::SmallString<256> Index(TraceDir);
+    llvm::sys::path::append(Index, "index.json");
+    llvm::json::Object Root{{"format", "varsim-run-index"},
+                            {"version", 1},
+                            {"command", CommandLine},
+                            {"runs", std::move(Runs)}};
+    if (llvm::Error E = llvm::writeToOutput(Index, [&](llvm::raw_ostream &OS) {
+          OS << llvm::formatv("{0:2}", llvm::json::Value(std::move(Root)))
+             << "\n";
+          return llvm::Error::success();
+        })) {
+      reportError(std::move(E));
+      return ExitFailure;
+    }
+    llvm::errs() << "varsim: traces listed in " << Index << "\n";
+    return ExitSuccess;
+  }
+
+  std::string OutDir, ModelPath;
+  std::vector<std::string> CommandLine;
+  bool NoDataFlow = false;
+};
+
+} // namespace
 
 std::unique_ptr<Command> makeRunCommand() {
-  return makeNotYetCommand("run", "planned");
+  return std::make_unique<RunCommand>();
 }
 
 } // namespace varsim::driver

@@ -101,6 +101,10 @@ public:
   std::vector<FeatureId> concreteFeatures() const;
   /// Where it was read from ("" if built in memory).
   llvm::StringRef path() const;
+  /// The cross-tree constraints as text (`Sabbath => !Service`), in the
+  /// model's order; SPL Conqueror's implied and excluded options and
+  /// alternative groups that need one appear here too.
+  std::vector<std::string> constraintTexts() const;
 
   // --- Configurations -------------------------------------------------------
   /// Parses a CONFIG string; mandatory and abstract features are completed
@@ -112,6 +116,10 @@ public:
   llvm::Error check(const Configuration &C) const;
   /// The CONFIG string: selected concrete features in model order.
   std::string format(const Configuration &C) const;
+  /// The compiler flags that build the variant C from the original sources:
+  /// `-DMACRO=1` for each selected concrete boolean feature, `-DMACRO=VALUE`
+  /// for a selected numeric one; deselected and abstract features get none.
+  std::vector<std::string> compilerDefines(const Configuration &C) const;
   /// The configuration that selects no optional feature, if valid; else the
   /// first valid configuration in enumeration order.
   std::optional<Configuration> defaultConfiguration() const;
@@ -121,8 +129,8 @@ public:
   double count() const;
   /// Calls Visit for each valid configuration, lazily, until it returns
   /// false.
-  void forEachValid(
-      const std::function<bool(const Configuration &)> &Visit) const;
+  void
+  forEachValid(const std::function<bool(const Configuration &)> &Visit) const;
   bool isSatisfiable(llvm::ArrayRef<Literal> Conjunction) const;
   /// True if every valid configuration with all of Premises has Conclusion.
   bool implies(llvm::ArrayRef<Literal> Premises, Literal Conclusion) const;
@@ -150,6 +158,7 @@ private:
   explicit FeatureModel(std::unique_ptr<Impl> I);
   std::unique_ptr<Impl> P;
   friend class FeatureModelBuilder;
+  friend void writeFeatureIDE(const FeatureModel &M, llvm::raw_ostream &OS);
 };
 
 /// Reads a FeatureIDE model.xml or an SPL Conqueror <vm> file (by its root
@@ -157,6 +166,10 @@ private:
 llvm::Expected<FeatureModel> loadFeatureModel(llvm::StringRef Path);
 llvm::Expected<FeatureModel> parseFeatureModel(llvm::StringRef XmlText,
                                                llvm::StringRef PathForErrors);
+
+/// A number of configurations as text: exact digits up to 2^53, otherwise
+/// scientific notation ("1.2346e+60").
+std::string formatCount(double N);
 
 /// Writes M as FeatureIDE XML.
 void writeFeatureIDE(const FeatureModel &M, llvm::raw_ostream &OS);

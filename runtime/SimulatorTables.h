@@ -26,6 +26,27 @@ inline constexpr llvm::StringLiteral RuntimeHeaderName = "varsim_runtime.h";
 inline constexpr llvm::StringLiteral GeneratedHeaderName =
     "varsim_generated.h";
 
+/// What the simulator reads from its environment (docs/runtime.md).
+inline constexpr llvm::StringLiteral ConfigEnvVar = "VARSIM_CONFIG";
+inline constexpr llvm::StringLiteral TraceEnvVar = "VARSIM_TRACE";
+inline constexpr llvm::StringLiteral ChromeTraceEnvVar = "VARSIM_CHROME_TRACE";
+inline constexpr llvm::StringLiteral ChromeEventsEnvVar =
+    "VARSIM_CHROME_EVENTS";
+/// The trace path when VARSIM_TRACE is unset (relative to the working
+/// directory the simulator starts in).
+inline constexpr llvm::StringLiteral DefaultTraceName = "calltrace.json";
+
+/// Exit codes of a simulator that refuses to run, before main: an invalid
+/// VARSIM_CONFIG (unknown feature, malformed or out-of-range value, violated
+/// constraint), or no memory for the runtime's own state.
+inline constexpr int BadConfigExitCode = 86;
+inline constexpr int NoMemoryExitCode = 87;
+
+/// Where a child of the simulator after fork() writes its trace, given the
+/// parent's trace path: "calltrace.json" -> "calltrace.<pid>.json"
+/// (a trailing ".json" is replaced, anything else gets ".<pid>.json").
+std::string forkChildTracePath(llvm::StringRef TracePath, int64_t Pid);
+
 enum class RegionKind { Function, Region, Switch };
 
 /// "function", "region" or "switch", as in calltrace.json.

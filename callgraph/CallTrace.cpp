@@ -1,0 +1,424 @@
+//===- callgraph/CallTrace.cpp - Reading calltrace.json -------------------===//
+
+#include "callgraph/CallTrace.h"
+
+#include "support/Diagnostic.h"
+
+#include "llvm/Support/MemoryBuffer.h"
+
+#include <simdjson.h>
+
+namespace varsim::callgraph {
+
+namespace od = simdjson::ondemand;
+
+llvm::StringRef regionKindName(RegionKind K) {
+  switch (K) {
+  case RegionKind::Function:
+    return "function";
+  case RegionKind::Region:
+    return "region";
+  case RegionKind::Switch:
+    return "switch";
+  }
+  return "function";
+}
+
+int64_t CallTrace::featureValue(llvm::StringRef Name) const {
+  for (const TraceFeature &F : Features)
+    if (F.Name == Name)
+      return F.Value;
+  return 0;
+}
+
+namespace {
+
+/// Reads one document; every simdjson error becomes a `file:line: error:`
+/// that says which part of the trace was being read.
+class TraceReader {
+public:
+  TraceReader(llvm::StringRef Text, llvm::StringRef Path)
+      : Text(Text), Path(Path) {}
+
+  llvm::Expected<CallTrace> read();
+
+private:
+  llvm::StringRef Text;
+  llvm::StringRef Path;
+  od::document Doc;
+  CallTrace T;
+
+  llvm::Error fail(const llvm::Twine &Message, unsigned Line = 0) {
+    return makeError(Path, Line, 0, Message);
+  }
+
+  /// The line the parser is at, if it can tell (0 otherwise).
+  unsigned currentLine() {
+    const char *At = nullptr;
+    if (Doc.current_location().get(At) || At < Text.data() ||
+        At > Text.data() + Text.size())
+      return 0;
+    return 1 + llvm::StringRef(Text.data(), At - Text.data()).count('\n');
+  }
+
+  llvm::Error jsonError(simdjson::error_code E, const llvm::Twine &What) {
+    const char *Kind = E == simdjson::INCORRECT_TYPE ||
+                               E == simdjson::NUMBER_ERROR ||
+                               E == simdjson::NUMBER_OUT_OF_RANGE
+                           ? "bad value"
+                           : "malformed or truncated JSON";
+    return fail(llvm::Twine(Kind) + " in " + What + ": " +
+                    simdjson::error_message(E),
+                currentLine());
+  }
+
+  template <typename T, typename Result>
+  llvm::Error get(Result &&R, T &Out, const llvm::Twine &What) {
+    if (simdjson::error_code E = std::forward<Result>(R).get(Out))
+      return jsonError(E, What);
+    return llvm::Error::success();
+  }
+
+  llvm::Error getString(od::value V, std::string &Out,
+                        const llvm::Twine &What) {
+    std::string_view S;
+    if (llvm::Error E = get(V.get_string(), S, What))
+      return E;
+    Out.assign(S);
+    return llvm::Error::success();
+  }
+
+  llvm::Error checkHeader();
+  llvm::Error readFeatures(od::value V);
+  llvm::Error readRegions(od::value V);
+  llvm::Error readRegion(od::value V, size_t Index);
+  llvm::Error readCalibration(od::value V);
+  llvm::Error readThreads(od::value V);
+  llvm::Error readThread(od::value V, size_t Index);
+  llvm::Error checkNodes();
+};
+
+llvm::Error TraceReader::checkHeader() {
+  // The format and version are checked before anything else, so that a
+  // file of another kind gets the message that says so.
+  std::string_view Format;
+  if (simdjson::error_code E = Doc.find_field_unordered("format").get(Format))
+    return E == simdjson::NO_SUCH_FIELD
+               ? fail("not a varsim call trace: no \"format\" field")
+               : jsonError(E, "\"format\"");
+  if (Format != std::string_view(CallTraceFormat))
+    return fail("not a varsim call trace: format is \"" +
+                llvm::StringRef(Format.data(), Format.size()) +
+                "\", expected \"" + CallTraceFormat + "\"");
+  int64_t Version = 0;
+  if (simdjson::error_code E = Doc.find_field_unordered("version").get(Version))
+    return E == simdjson::NO_SUCH_FIELD ? fail("no \"version\" field")
+                                        : jsonError(E, "\"version\"");
+  if (Version != CallTraceVersion)
+    return fail("unsupported call trace version " + llvm::Twine(Version) +
+                " (this varsim reads version " + llvm::Twine(CallTraceVersion) +
+                ")");
+  Doc.rewind();
+  return llvm::Error::success();
+}
+
+llvm::Error TraceReader::readFeatures(od::value V) {
+  od::array A;
+  if (llvm::Error E = get(V.get_array(), A, "\"features\""))
+    return E;
+  for (auto Item : A) {
+    od::object O;
+    if (llvm::Error E = get(Item.get_object(), O, "\"features\""))
+      return E;
+    TraceFeature F;
+    for (auto Field : O) {
+      std::string_view Key;
+      if (llvm::Error E = get(Field.unescaped_key(), Key, "\"features\""))
+        return E;
+      if (Key == "name") {
+        if (llvm::Error E = getString(Field.value(), F.Name, "feature name"))
+          return E;
+      } else if (Key == "kind") {
+        std::string Kind;
+        if (llvm::Error E = getString(Field.value(), Kind, "feature kind"))
+          return E;
+        F.Numeric = Kind == "numeric";
+      } else if (Key == "value") {
+        if (llvm::Error E =
+                get(Field.value().get_int64(), F.Value, "feature value"))
+          return E;
+      }
+    }
+    T.Features.push_back(std::move(F));
+  }
+  return llvm::Error::success();
+}
+
+llvm::Error TraceReader::readRegion(od::value V, size_t Index) {
+  std::string What = ("region " + llvm::Twine(Index)).str();
+  od::object O;
+  if (llvm::Error E = get(V.get_object(), O, What))
+    return E;
+  TraceRegion R;
+  int64_t Id = -1;
+  std::string Kind;
+  for (auto Field : O) {
+    std::string_view Key;
+    if (llvm::Error E = get(Field.unescaped_key(), Key, What))
+      return E;
+    llvm::Error E = llvm::Error::success();
+    if (Key == "id")
+      E = get(Field.value().get_int64(), Id, What);
+    else if (Key == "kind")
+      E = getString(Field.value(), Kind, What);
+    else if (Key == "function")
+      E = getString(Field.value(), R.Function, What);
+    else if (Key == "condition")
+      E = getString(Field.value(), R.ConditionText, What);
+    else if (Key == "file")
+      E = getString(Field.value(), R.File, What);
+    else if (Key == "line" || Key == "end_line") {
+      uint64_t N = 0;
+      E = get(Field.value().get_uint64(), N, What);
+      (Key == "line" ? R.Line : R.EndLine) = static_cast<unsigned>(N);
+    }
+    if (E)
+      return E;
+  }
+  if (Kind == "function")
+    R.Kind = RegionKind::Function;
+  else if (Kind == "region")
+    R.Kind = RegionKind::Region;
+  else if (Kind == "switch")
+    R.Kind = RegionKind::Switch;
+  else
+    return fail("region " + llvm::Twine(Index) + ": unknown kind \"" + Kind +
+                "\" (expected function, region or switch)");
+  if (Id < 0)
+    return fail("region " + llvm::Twine(Index) + ": missing or negative id");
+  if (R.ConditionText.empty())
+    R.ConditionText = "1";
+  llvm::Expected<Condition> C = parseCondition(R.ConditionText);
+  if (!C)
+    return fail("region " + llvm::Twine(Id) + " (" + R.File + ":" +
+                llvm::Twine(R.Line) + "): " + errorToString(C.takeError()));
+  R.Cond = std::move(*C);
+  if (static_cast<size_t>(Id) != Index)
+    return fail("region ids must be dense and in order: entry " +
+                llvm::Twine(Index) + " has id " + llvm::Twine(Id));
+  T.Regions.push_back(std::move(R));
+  return llvm::Error::success();
+}
+
+llvm::Error TraceReader::readRegions(od::value V) {
+  od::array A;
+  if (llvm::Error E = get(V.get_array(), A, "\"regions\""))
+    return E;
+  size_t Index = 0;
+  for (auto Item : A) {
+    od::value RV;
+    if (llvm::Error E = get(std::move(Item), RV, "\"regions\""))
+      return E;
+    if (llvm::Error E = readRegion(RV, Index++))
+      return E;
+  }
+  return llvm::Error::success();
+}
+
+llvm::Error TraceReader::readCalibration(od::value V) {
+  od::object O;
+  if (llvm::Error E = get(V.get_object(), O, "\"calibration\""))
+    return E;
+  for (auto Field : O) {
+    std::string_view Key;
+    if (llvm::Error E = get(Field.unescaped_key(), Key, "\"calibration\""))
+      return E;
+    if (Key == "inner_ns" || Key == "outer_ns")
+      if (llvm::Error E =
+              get(Field.value().get_double(),
+                  Key == "inner_ns" ? T.InnerNs : T.OuterNs, "\"calibration\""))
+        return E;
+  }
+  return llvm::Error::success();
+}
+
+llvm::Error TraceReader::readThread(od::value V, size_t Index) {
+  std::string What = ("thread " + llvm::Twine(Index)).str();
+  od::object O;
+  if (llvm::Error E = get(V.get_object(), O, What))
+    return E;
+  TraceThread Th;
+  for (auto Field : O) {
+    std::string_view Key;
+    if (llvm::Error E = get(Field.unescaped_key(), Key, What))
+      return E;
+    if (Key == "tid") {
+      if (llvm::Error E = get(Field.value().get_int64(), Th.Tid, What))
+        return E;
+    } else if (Key == "name") {
+      if (llvm::Error E = getString(Field.value(), Th.Name, What))
+        return E;
+    } else if (Key == "main") {
+      if (llvm::Error E = get(Field.value().get_bool(), Th.Main, What))
+        return E;
+    } else if (Key == "nodes") {
+      od::array Nodes;
+      if (llvm::Error E = get(Field.value().get_array(), Nodes, What))
+        return E;
+      for (auto Item : Nodes) {
+        od::array A;
+        if (simdjson::error_code EC = Item.get_array().get(A))
+          return jsonError(EC, What + " node " + llvm::Twine(Th.Nodes.size()));
+        TraceNode N;
+        unsigned K = 0;
+        for (auto X : A) {
+          simdjson::error_code EC = simdjson::SUCCESS;
+          uint64_t Region = 0;
+          switch (K++) {
+          case 0:
+            EC = X.get_int64().get(N.Parent);
+            break;
+          case 1:
+            EC = X.get_uint64().get(Region);
+            N.Region = Region > UINT32_MAX ? UINT32_MAX
+                                           : static_cast<uint32_t>(Region);
+            break;
+          case 2:
+            EC = X.get_uint64().get(N.Calls);
+            break;
+          case 3:
+            EC = X.get_double().get(N.InclusiveNs);
+            break;
+          default:
+            break;
+          }
+          if (EC)
+            return jsonError(EC,
+                             What + " node " + llvm::Twine(Th.Nodes.size()));
+        }
+        if (K != 4)
+          return fail(What + " node " + llvm::Twine(Th.Nodes.size()) +
+                          ": expected [parent, region, calls, inclusive_ns], "
+                          "got " +
+                          llvm::Twine(K) + " elements",
+                      currentLine());
+        Th.Nodes.push_back(N);
+      }
+    }
+  }
+  T.Threads.push_back(std::move(Th));
+  return llvm::Error::success();
+}
+
+llvm::Error TraceReader::readThreads(od::value V) {
+  od::array A;
+  if (llvm::Error E = get(V.get_array(), A, "\"threads\""))
+    return E;
+  size_t Index = 0;
+  for (auto Item : A) {
+    od::value TV;
+    if (llvm::Error E = get(std::move(Item), TV, "\"threads\""))
+      return E;
+    if (llvm::Error E = readThread(TV, Index++))
+      return E;
+  }
+  return llvm::Error::success();
+}
+
+llvm::Error TraceReader::checkNodes() {
+  for (size_t TI = 0; TI < T.Threads.size(); ++TI) {
+    const std::vector<TraceNode> &Nodes = T.Threads[TI].Nodes;
+    for (size_t I = 0; I < Nodes.size(); ++I) {
+      const TraceNode &N = Nodes[I];
+      if (N.Region >= T.Regions.size())
+        return fail("thread " + llvm::Twine(TI) + " node " + llvm::Twine(I) +
+                    ": region id " + llvm::Twine(N.Region) +
+                    " is not in the region table (" +
+                    llvm::Twine(T.Regions.size()) + " regions)");
+      if (N.Parent < -1 || N.Parent >= static_cast<int64_t>(I))
+        return fail("thread " + llvm::Twine(TI) + " node " + llvm::Twine(I) +
+                    ": parent " + llvm::Twine(N.Parent) +
+                    " does not come before the node");
+    }
+  }
+  return llvm::Error::success();
+}
+
+llvm::Expected<CallTrace> TraceReader::read() {
+  T.Path = Path.str();
+  simdjson::padded_string Padded(Text.data(), Text.size());
+  od::parser Parser;
+  if (simdjson::error_code E = Parser.iterate(Padded).get(Doc))
+    return fail(llvm::Twine("malformed JSON: ") + simdjson::error_message(E));
+  if (llvm::Error E = checkHeader())
+    return E;
+  od::object Root;
+  if (llvm::Error E = get(Doc.get_object(), Root, "the document"))
+    return E;
+  bool SawRegions = false, SawThreads = false;
+  for (auto Field : Root) {
+    std::string_view Key;
+    if (llvm::Error E = get(Field.unescaped_key(), Key, "the document"))
+      return E;
+    od::value V;
+    if (llvm::Error E = get(Field.value(), V, "the document"))
+      return E;
+    llvm::Error E = llvm::Error::success();
+    if (Key == "program")
+      E = getString(V, T.Program, "\"program\"");
+    else if (Key == "config")
+      E = getString(V, T.Config, "\"config\"");
+    else if (Key == "features")
+      E = readFeatures(V);
+    else if (Key == "regions") {
+      SawRegions = true;
+      E = readRegions(V);
+    } else if (Key == "calibration")
+      E = readCalibration(V);
+    else if (Key == "pid")
+      E = get(V.get_int64(), T.Pid, "\"pid\"");
+    else if (Key == "parent_pid")
+      E = get(V.get_int64(), T.ParentPid, "\"parent_pid\"");
+    else if (Key == "fork_child")
+      E = get(V.get_bool(), T.ForkChild, "\"fork_child\"");
+    else if (Key == "wall_ns")
+      E = get(V.get_double(), T.WallNs, "\"wall_ns\"");
+    else if (Key == "dropped")
+      E = get(V.get_uint64(), T.Dropped, "\"dropped\"");
+    else if (Key == "threads") {
+      SawThreads = true;
+      E = readThreads(V);
+    }
+    if (E)
+      return E;
+  }
+  const char *Trailing = nullptr;
+  if (!Doc.current_location().get(Trailing))
+    return fail("malformed JSON: text after the trace's object", currentLine());
+  if (!SawRegions)
+    return fail("no \"regions\" table");
+  if (!SawThreads)
+    return fail("no \"threads\"");
+  if (llvm::Error E = checkNodes())
+    return E;
+  return std::move(T);
+}
+
+} // namespace
+
+llvm::Expected<CallTrace> parseCallTrace(llvm::StringRef Text,
+                                         llvm::StringRef Path) {
+  return TraceReader(Text, Path).read();
+}
+
+llvm::Expected<CallTrace> readCallTrace(llvm::StringRef Path) {
+  llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> Buffer =
+      llvm::MemoryBuffer::getFile(Path, /*IsText=*/false,
+                                  /*RequiresNullTerminator=*/false);
+  if (!Buffer)
+    return makeError(Path, 0, 0,
+                     "cannot read the trace: " + Buffer.getError().message());
+  return parseCallTrace((*Buffer)->getBuffer(), Path);
+}
+
+} // namespace varsim::callgraph

@@ -1,0 +1,94 @@
+//===- callgraph/CallTrace.h - Reading calltrace.json -----------*- C++ -*-===//
+//
+// A calltrace.json (docs/calltrace-format.md, format version 1) as it is on
+// disk: the configuration that ran, the features, the region table, the
+// instrumentation cost, and one calling-context tree per thread. Reading is
+// done with simdjson's on-demand API (a million nodes in a fraction of a
+// second) and checks everything the call graph relies on: the format and
+// version, dense region ids, parseable conditions, region ids that exist, and
+// parents that come before their children.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef VARSIM_CALLGRAPH_CALLTRACE_H
+#define VARSIM_CALLGRAPH_CALLTRACE_H
+
+#include "callgraph/Condition.h"
+
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace varsim::callgraph {
+
+enum class RegionKind { Function, Region, Switch };
+
+/// "function", "region" or "switch".
+llvm::StringRef regionKindName(RegionKind K);
+
+struct TraceRegion {
+  RegionKind Kind = RegionKind::Function;
+  std::string Function;
+  std::string ConditionText; ///< As written in the trace ("1" for Base).
+  Condition Cond;            ///< ConditionText, parsed.
+  std::string File;
+  unsigned Line = 0, EndLine = 0;
+};
+
+struct TraceFeature {
+  std::string Name;
+  bool Numeric = false;
+  int64_t Value = 0;
+};
+
+/// One calling context: [parent, region, calls, inclusive_ns].
+struct TraceNode {
+  int64_t Parent = -1; ///< -1 for a top-level node, else a smaller index.
+  uint32_t Region = 0;
+  uint64_t Calls = 0;
+  double InclusiveNs = 0;
+};
+
+struct TraceThread {
+  int64_t Tid = 0;
+  std::string Name;
+  bool Main = false;
+  std::vector<TraceNode> Nodes;
+};
+
+struct CallTrace {
+  std::string Path; ///< The file it was read from, for messages.
+  std::string Program;
+  int64_t Pid = 0, ParentPid = 0;
+  /// The trace of a child process after fork(): its work belongs to the run
+  /// of the trace whose Pid is ParentPid.
+  bool ForkChild = false;
+  std::string Config; ///< The CONFIG string that ran.
+  std::vector<TraceFeature> Features;
+  std::vector<TraceRegion> Regions; ///< Indexed by region id.
+  double InnerNs = 0; ///< Calibration: per-visit cost inside a node.
+  double OuterNs = 0; ///< Calibration: per-visit cost outside it.
+  double WallNs = 0;
+  uint64_t Dropped = 0;
+  std::vector<TraceThread> Threads;
+
+  /// The value of a feature in this run (0 if the trace does not list it).
+  int64_t featureValue(llvm::StringRef Name) const;
+};
+
+inline constexpr llvm::StringLiteral CallTraceFormat = "varsim-calltrace";
+inline constexpr int CallTraceVersion = 1;
+
+/// Reads and checks a calltrace.json. Errors are `file: error: ...`.
+llvm::Expected<CallTrace> readCallTrace(llvm::StringRef Path);
+
+/// Parses the text of a calltrace.json (Path only names it in errors).
+llvm::Expected<CallTrace> parseCallTrace(llvm::StringRef Text,
+                                         llvm::StringRef Path);
+
+} // namespace varsim::callgraph
+
+#endif // VARSIM_CALLGRAPH_CALLTRACE_H

@@ -1,0 +1,182 @@
+//===- feature_models/plan/OutDir.cpp - A plan from a rewrite's output ----===//
+
+#include "feature_models/plan/OutDir.h"
+
+#include "support/Diagnostic.h"
+
+#include "clang/Tooling/JSONCompilationDatabase.h"
+
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+
+#include <set>
+
+namespace varsim::plan {
+
+namespace json = llvm::json;
+
+namespace {
+
+std::string inOut(llvm::StringRef OutDir, llvm::StringRef Path) {
+  if (llvm::sys::path::is_absolute(Path))
+    return Path.str();
+  llvm::SmallString<256> P(OutDir);
+  llvm::sys::path::append(P, Path);
+  return std::string(P);
+}
+
+llvm::Expected<json::Value> readJson(llvm::StringRef Path) {
+  auto Buffer = llvm::MemoryBuffer::getFile(Path);
+  if (!Buffer)
+    return makeError(Path, 0, 0,
+                     "cannot read: " + Buffer.getError().message() +
+                         " (is this the output directory of 'varsim "
+                         "rewrite'?)");
+  auto V = json::parse((*Buffer)->getBuffer());
+  if (!V)
+    return makeError(Path, 0, 0, "not valid JSON: " + toString(V.takeError()));
+  return std::move(*V);
+}
+
+/// The rewriter keeps original line numbers (#line) in the files it
+/// writes; with the manifest's file table the simulator's paths map back
+/// to the original ones too.
+void mapToOriginal(const json::Object &Root, llvm::StringRef OutDir,
+                   dataflow::DataFlowFacts &Facts) {
+  std::map<std::string, std::string> Original;
+  if (const json::Array *Files = Root.getArray("files"))
+    for (const json::Value &F : *Files)
+      if (const json::Object *O = F.getAsObject()) {
+        auto Written = O->getString("written");
+        auto Orig = O->getString("original");
+        if (!Written || !Orig)
+          continue;
+        llvm::SmallString<256> Abs(inOut(OutDir, *Written));
+        llvm::sys::fs::make_absolute(Abs);
+        llvm::sys::path::remove_dots(Abs, true);
+        Original[std::string(Abs)] = Orig->str();
+      }
+  bool All = true;
+  auto Map = [&](SourcePoint &P) {
+    llvm::SmallString<256> Abs(P.File);
+    llvm::sys::fs::make_absolute(Abs);
+    llvm::sys::path::remove_dots(Abs, true);
+    auto It = Original.find(std::string(Abs));
+    if (It == Original.end())
+      All = false;
+    else
+      P.File = It->second;
+  };
+  for (auto *List : {&Facts.Regions, &Facts.Functions})
+    for (dataflow::Influence &I : *List)
+      for (dataflow::Evidence &E : I.Evidences) {
+        Map(E.Source);
+        Map(E.Sink);
+      }
+  Facts.OriginalLocations = All;
+}
+
+} // namespace
+
+llvm::Expected<OutDirPlanInput> loadPlanInput(llvm::StringRef OutDir,
+                                              const OutDirOptions &Options,
+                                              llvm::raw_ostream &Log) {
+  std::string ManifestPath = inOut(OutDir, "manifest.json");
+  auto Manifest = readJson(ManifestPath);
+  if (!Manifest)
+    return Manifest.takeError();
+  const json::Object *Root = Manifest->getAsObject();
+  if (!Root || Root->getString("format") != "varsim-manifest")
+    return makeError(ManifestPath, 0, 0,
+                     "not a varsim manifest (\"format\" is not "
+                     "\"varsim-manifest\")");
+  if (Root->getInteger("version") != 1)
+    return makeError(ManifestPath, 0, 0,
+                     "unsupported manifest version (this varsim reads 1)");
+
+  // The feature model.
+  std::string ModelPath = Options.FeatureModelPath;
+  if (ModelPath.empty()) {
+    if (const json::Object *FM = Root->getObject("feature_model")) {
+      if (auto P = FM->getString("path"))
+        ModelPath = P->str();
+    } else if (auto P = Root->getString("feature_model")) {
+      ModelPath = P->str();
+    }
+    if (ModelPath.empty())
+      return makeError(ManifestPath, 0, 0,
+                       "names no feature model (give one with -f)");
+    ModelPath = inOut(OutDir, ModelPath);
+  }
+  auto Model = fm::loadFeatureModel(ModelPath);
+  if (!Model)
+    return Model.takeError();
+
+  OutDirPlanInput In{std::move(*Model), {}, {}, false, {}};
+
+  // Regions.
+  std::set<unsigned> SwitchRegions;
+  const json::Array *Regions = Root->getArray("regions");
+  if (!Regions)
+    return makeError(ManifestPath, 0, 0, "has no \"regions\" array");
+  for (size_t K = 0; K < Regions->size(); ++K) {
+    const json::Object *R = (*Regions)[K].getAsObject();
+    std::optional<int64_t> Id = R ? R->getInteger("id") : std::nullopt;
+    if (!Id || *Id < 0)
+      return makeError(ManifestPath, 0, 0,
+                       "region " + llvm::Twine(K) + " has no valid \"id\"");
+    RegionToCover Region;
+    Region.Id = static_cast<unsigned>(*Id);
+    Region.Condition = R->getString("condition").value_or("1").str();
+    std::string Label = R->getString("function").value_or("").str();
+    if (auto File = R->getString("file"))
+      Label += " (" + File->str() + ":" +
+               std::to_string(R->getInteger("line").value_or(0)) + ")";
+    Region.Label = Label;
+    In.RegionLabels[Region.Id] = Label;
+    if (R->getString("kind") == "switch")
+      SwitchRegions.insert(Region.Id);
+    In.Regions.push_back(std::move(Region));
+  }
+
+  // Data-flow facts.
+  if (Options.NoDataFlow)
+    return In;
+  dataflow::AnalysisOptions Analysis;
+  Analysis.SwitchRegions = std::move(SwitchRegions);
+  if (const json::Array *Features = Root->getArray("features"))
+    for (const json::Value &F : *Features)
+      if (const json::Object *O = F.getAsObject())
+        if (auto Name = O->getString("name"))
+          Analysis.FeatureNames[O->getString("macro").value_or(*Name).str()] =
+              Name->str();
+  const json::Value *Stored = Root->get("dataflow");
+  if (Stored && Stored->getAsObject()) {
+    json::Path::Root PathRoot("dataflow");
+    if (!dataflow::fromJSON(*Stored, In.Facts, PathRoot))
+      return makeError(ManifestPath, 0, 0,
+                       "bad \"dataflow\" facts: " +
+                           toString(PathRoot.getError()));
+    In.FactsFromManifest = true;
+  } else {
+    std::string DbPath = inOut(OutDir, "compile_commands.json");
+    Log << "varsim: note: " << ManifestPath
+        << " has no data-flow facts; analysing " << DbPath << "\n";
+    std::string Err;
+    auto Db = clang::tooling::JSONCompilationDatabase::loadFromFile(
+        DbPath, Err, clang::tooling::JSONCommandLineSyntax::AutoDetect);
+    if (!Db)
+      return makeError(DbPath, 0, 0, "cannot load: " + Err);
+    auto Facts = dataflow::analyzeDataFlow(*Db, Analysis);
+    if (!Facts)
+      return Facts.takeError();
+    In.Facts = std::move(*Facts);
+    mapToOriginal(*Root, OutDir, In.Facts);
+  }
+  for (RegionToCover &R : In.Regions)
+    R.InfluencingFeatures = In.Facts.featuresOf(R.Id);
+  return In;
+}
+
+} // namespace varsim::plan

@@ -1,0 +1,89 @@
+//===- feature_models/plan/Plan.h - The run plan ----------------*- C++ -*-===//
+//
+// Which configurations to run the variant simulator with. A plan is the
+// fewest valid configurations (found greedily, deterministically) such that
+//  - every region runs in some configuration that satisfies its presence
+//    condition,
+//  - every feature of an exclusive group is selected in some configuration,
+//  - every region whose control flow depends on feature data (the data-flow
+//    facts) is observed under each valid combination of its influencing
+//    features.
+// The approach is ConfigCrusher's compression (Algorithm 1 of the
+// conference paper): each requirement is a partial configuration, and
+// compatible partial configurations are merged (compatibility is decided by
+// the feature model's BDD, not by a pivot), first fit, hardest first; the
+// merged partial configurations are then completed by selecting every
+// optional feature that can still be selected, so that as much code as
+// possible runs in each run.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef VARSIM_FEATURE_MODELS_PLAN_PLAN_H
+#define VARSIM_FEATURE_MODELS_PLAN_PLAN_H
+
+#include "feature_models/FeatureModel.h"
+
+#include "llvm/Support/Error.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <string>
+#include <vector>
+
+namespace varsim::plan {
+
+/// What the plan must cover for one region.
+struct RegionToCover {
+  unsigned Id = 0;
+  /// Presence condition, calltrace.json syntax over feature names ("1" for
+  /// Base). The region must run under it in some planned configuration.
+  std::string Condition = "1";
+  /// Features (names, or macros the model knows) whose data reaches the
+  /// region's control flow: each valid combination of their values must be
+  /// observed together with Condition.
+  std::vector<std::string> InfluencingFeatures;
+  /// For explanations only, e.g. "main (src/main.c:14)".
+  std::string Label;
+};
+
+struct PlanOptions {
+  /// Also require one run per member of every exclusive group (so that the
+  /// plan has at least as many runs as the largest group).
+  bool CoverExclusiveGroups = true;
+  /// Data-flow requirements are skipped for a region whose features have
+  /// more combinations than this (with a note), to keep plans small.
+  unsigned MaxCombinationsPerRegion = 256;
+};
+
+/// One requirement the plan satisfies, for explanations.
+struct Requirement {
+  std::string What; ///< e.g. "region 3 (A && B) with LEVEL=2, FAST=0".
+  /// Indices into Plan::Runs of the runs that satisfy it.
+  std::vector<unsigned> CoveredBy;
+};
+
+struct PlannedRun {
+  fm::Configuration Config;
+  std::string ConfigString; ///< As printed by `varsim plan`.
+};
+
+struct Plan {
+  /// The configurations to run; the first is the simulator's default.
+  std::vector<PlannedRun> Runs;
+  std::vector<Requirement> Requirements;
+  /// What could not be covered and why (a dead region, an invalid
+  /// combination of influencing features, ...).
+  std::vector<std::string> Notes;
+};
+
+/// Computes the plan. Fails on a condition that does not parse or names an
+/// unknown feature, or a model without any valid configuration.
+llvm::Expected<Plan> computePlan(const fm::FeatureModel &Model,
+                                 const std::vector<RegionToCover> &Regions,
+                                 const PlanOptions &Options = {});
+
+/// Prints which run covers what, and the notes (for `varsim plan -v`).
+void printExplanation(const Plan &P, llvm::raw_ostream &OS);
+
+} // namespace varsim::plan
+
+#endif // VARSIM_FEATURE_MODELS_PLAN_PLAN_H

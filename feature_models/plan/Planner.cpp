@@ -1,0 +1,145 @@
+//===- feature_models/plan/Planner.cpp - The run plan ---------------------===//
+//
+// Compression as in ConfigCrusher's Algorithm 1, generalised: requirements
+// are partial configurations; each is merged into the first planned partial
+// configuration it is compatible with (the BDD decides), hardest first, and
+// opens a new one otherwise. Each partial configuration is then completed to
+// a valid configuration that selects every optional feature it still can.
+// Finally, runs whose requirements are all covered by other runs go.
+//
+//===----------------------------------------------------------------------===//
+
+#include "feature_models/plan/Requirements.h"
+
+#include "support/Diagnostic.h"
+
+#include "llvm/ADT/STLExtras.h"
+
+namespace varsim::plan {
+
+namespace {
+
+/// The valid configuration that has Partial and, in model order, every
+/// optional concrete feature that can still be selected.
+std::optional<fm::Configuration> complete(const fm::FeatureModel &Model,
+                                          const Cube &Partial) {
+  std::vector<fm::Literal> Literals = Partial.Literals;
+  for (fm::FeatureId F : Model.concreteFeatures()) {
+    if (Partial.mentions(F))
+      continue;
+    Literals.push_back({F, false});
+    if (!Model.isSatisfiable(Literals))
+      Literals.back().Negated = true;
+  }
+  std::optional<fm::Configuration> C = Model.findValid(Literals);
+  if (!C)
+    return std::nullopt;
+  for (const auto &[F, V] : Partial.Values) {
+    if (C->Values.size() <= F)
+      C->Values.resize(Model.features().size(), 0);
+    C->Values[F] = V;
+  }
+  return C;
+}
+
+bool covers(const fm::Configuration &C, const RequirementSpec &R) {
+  return llvm::any_of(R.Alternatives,
+                      [&](const Cube &Q) { return Q.isSatisfiedBy(C); });
+}
+
+} // namespace
+
+llvm::Expected<Plan> computePlan(const fm::FeatureModel &Model,
+                                 const std::vector<RegionToCover> &Regions,
+                                 const PlanOptions &Options) {
+  Plan P;
+  auto Specs = buildRequirements(Model, Regions, Options, P.Notes);
+  if (!Specs)
+    return Specs.takeError();
+
+  // First fit, hardest first.
+  std::vector<Cube> Partials;
+  for (const RequirementSpec &R : *Specs) {
+    bool Placed = false;
+    for (Cube &Partial : Partials) {
+      for (const Cube &Alternative : R.Alternatives) {
+        if (auto M = Partial.mergedWith(Alternative, Model)) {
+          Partial = std::move(*M);
+          Placed = true;
+          break;
+        }
+      }
+      if (Placed)
+        break;
+    }
+    if (!Placed)
+      Partials.push_back(R.Alternatives.front());
+  }
+  if (Partials.empty())
+    Partials.emplace_back(); // Nothing to cover: still one run.
+
+  std::vector<fm::Configuration> Configs;
+  for (const Cube &Partial : Partials) {
+    std::optional<fm::Configuration> C = complete(Model, Partial);
+    if (!C)
+      return makeError("the feature model '" + Model.path() +
+                       "' has no valid configuration for a planned run");
+    if (llvm::Error E = Model.check(*C))
+      return E;
+    Configs.push_back(std::move(*C));
+  }
+
+  // Drop redundant runs, last first; the first run (the default) stays.
+  std::vector<std::vector<bool>> Covered(Configs.size());
+  for (size_t K = 0; K < Configs.size(); ++K)
+    for (const RequirementSpec &R : *Specs)
+      Covered[K].push_back(covers(Configs[K], R));
+  std::vector<bool> Keep(Configs.size(), true);
+  for (size_t K = Configs.size(); K-- > 1;) {
+    bool Redundant = true;
+    for (size_t Q = 0; Q < Specs->size() && Redundant; ++Q) {
+      if (!Covered[K][Q])
+        continue;
+      bool Elsewhere = false;
+      for (size_t J = 0; J < Configs.size(); ++J)
+        Elsewhere |= J != K && Keep[J] && Covered[J][Q];
+      Redundant = Elsewhere;
+    }
+    if (Redundant)
+      Keep[K] = false;
+  }
+
+  std::vector<size_t> RunOf(Configs.size(), 0);
+  for (size_t K = 0; K < Configs.size(); ++K) {
+    if (!Keep[K])
+      continue;
+    RunOf[K] = P.Runs.size();
+    P.Runs.push_back({Configs[K], Model.format(Configs[K])});
+  }
+  for (size_t Q = 0; Q < Specs->size(); ++Q) {
+    Requirement R{(*Specs)[Q].What, {}};
+    for (size_t K = 0; K < Configs.size(); ++K)
+      if (Keep[K] && Covered[K][Q])
+        R.CoveredBy.push_back(static_cast<unsigned>(RunOf[K]));
+    if (R.CoveredBy.empty())
+      P.Notes.push_back(R.What + ": not covered by any run");
+    P.Requirements.push_back(std::move(R));
+  }
+  return P;
+}
+
+void printExplanation(const Plan &P, llvm::raw_ostream &OS) {
+  OS << "plan: " << P.Runs.size() << " run(s) for " << P.Requirements.size()
+     << " requirement(s)\n";
+  for (size_t K = 0; K < P.Runs.size(); ++K) {
+    OS << "run " << K + 1 << ": '" << P.Runs[K].ConfigString << "'"
+       << (K == 0 ? " (the simulator's default)" : "") << "\n";
+    for (const Requirement &R : P.Requirements)
+      if (!R.CoveredBy.empty() && R.CoveredBy.front() == K)
+        OS << "  covers " << R.What << "\n";
+  }
+  for (const std::string &N : P.Notes)
+    OS << "note: " << N << "\n";
+}
+
+} // namespace varsim::plan

@@ -1,0 +1,296 @@
+//===- feature_models/plan/Requirements.cpp - What a plan covers ----------===//
+
+#include "feature_models/plan/Requirements.h"
+
+#include "callgraph/Condition.h"
+#include "support/Diagnostic.h"
+
+#include "llvm/ADT/STLExtras.h"
+
+#include <algorithm>
+
+namespace varsim::plan {
+
+std::optional<Cube> Cube::mergedWith(const Cube &Other,
+                                     const fm::FeatureModel &Model) const {
+  Cube M = *this;
+  for (const fm::Literal &L : Other.Literals) {
+    auto Same = llvm::find_if(M.Literals, [&](const fm::Literal &X) {
+      return X.Feature == L.Feature;
+    });
+    if (Same == M.Literals.end())
+      M.Literals.push_back(L);
+    else if (Same->Negated != L.Negated)
+      return std::nullopt;
+  }
+  for (const auto &[F, V] : Other.Values) {
+    auto Same =
+        llvm::find_if(M.Values, [&](const auto &X) { return X.first == F; });
+    if (Same == M.Values.end())
+      M.Values.emplace_back(F, V);
+    else if (Same->second != V)
+      return std::nullopt;
+  }
+  if (!Model.isSatisfiable(M.Literals))
+    return std::nullopt;
+  return M;
+}
+
+bool Cube::isSatisfiedBy(const fm::Configuration &C) const {
+  for (const fm::Literal &L : Literals)
+    if (C.Selected[L.Feature] == L.Negated)
+      return false;
+  for (const auto &[F, V] : Values)
+    if (F >= C.Values.size() || C.Values[F] != V)
+      return false;
+  return true;
+}
+
+bool Cube::mentions(fm::FeatureId F) const {
+  return llvm::any_of(Literals,
+                      [&](const fm::Literal &L) { return L.Feature == F; }) ||
+         llvm::any_of(Values, [&](const auto &X) { return X.first == F; });
+}
+
+namespace {
+
+/// The values a feature can take in a cube: selected first, so that plans
+/// lean towards running more code.
+std::vector<int64_t> domainOf(const fm::Feature &F) {
+  if (F.Kind == fm::FeatureKind::Boolean)
+    return {1, 0};
+  if (F.Values.empty())
+    return {F.DefaultValue};
+  return F.Values;
+}
+
+void collectNames(const callgraph::Condition &C,
+                  std::vector<std::string> &Names) {
+  if (C.Kind == callgraph::Condition::Op::Var &&
+      !llvm::is_contained(Names, C.Name))
+    Names.push_back(C.Name);
+  for (const callgraph::Condition &Op : C.Operands)
+    collectNames(Op, Names);
+}
+
+llvm::Expected<fm::FeatureId> resolve(const fm::FeatureModel &Model,
+                                      llvm::StringRef Name,
+                                      const RegionToCover &R) {
+  if (auto Id = Model.findByName(Name))
+    return *Id;
+  if (auto Id = Model.findByMacro(Name))
+    return *Id;
+  return makeError("region " + llvm::Twine(R.Id) + ": unknown feature '" +
+                   Name + "' (not in the feature model '" + Model.path() +
+                   "')");
+}
+
+/// Enumerates the assignments of Vars (mixed-radix counter over their
+/// domains) and calls Visit on each, until it returns false.
+template <typename Fn>
+void forEachAssignment(const std::vector<std::vector<int64_t>> &Domains,
+                       Fn &&Visit) {
+  std::vector<size_t> Index(Domains.size(), 0);
+  std::vector<int64_t> Values(Domains.size());
+  while (true) {
+    for (size_t I = 0; I < Domains.size(); ++I)
+      Values[I] = Domains[I][Index[I]];
+    if (!Visit(Values))
+      return;
+    size_t I = Domains.size();
+    while (I > 0) {
+      --I;
+      if (++Index[I] < Domains[I].size())
+        break;
+      Index[I] = 0;
+      if (I == 0)
+        return;
+    }
+    if (Domains.empty())
+      return;
+  }
+}
+
+double combinations(const std::vector<std::vector<int64_t>> &Domains) {
+  double N = 1;
+  for (const auto &D : Domains)
+    N *= static_cast<double>(D.size());
+  return N;
+}
+
+Cube cubeOf(const fm::FeatureModel &Model,
+            const std::vector<fm::FeatureId> &Vars,
+            const std::vector<int64_t> &Values) {
+  Cube C;
+  for (size_t I = 0; I < Vars.size(); ++I) {
+    if (Model.feature(Vars[I]).Kind == fm::FeatureKind::Boolean)
+      C.Literals.push_back({Vars[I], Values[I] == 0});
+    else
+      C.Values.emplace_back(Vars[I], Values[I]);
+  }
+  return C;
+}
+
+std::string describeAssignment(const fm::FeatureModel &Model,
+                               const std::vector<fm::FeatureId> &Vars,
+                               const std::vector<int64_t> &Values) {
+  std::string S;
+  for (size_t I = 0; I < Vars.size(); ++I) {
+    if (!S.empty())
+      S += ", ";
+    S += Model.feature(Vars[I]).Name + "=" + std::to_string(Values[I]);
+  }
+  return S;
+}
+
+/// The requirements of one region: its condition alone, and its condition
+/// with each combination of its influencing features.
+llvm::Error addRegion(const fm::FeatureModel &Model, const RegionToCover &R,
+                      const PlanOptions &Options,
+                      std::vector<RequirementSpec> &Out,
+                      std::vector<std::string> &Notes) {
+  auto Cond = callgraph::parseCondition(R.Condition);
+  if (!Cond)
+    return makeError("region " + llvm::Twine(R.Id) + ": condition '" +
+                     R.Condition + "': " + toString(Cond.takeError()));
+  std::vector<std::string> Names;
+  collectNames(*Cond, Names);
+  std::vector<fm::FeatureId> Influencing, Free;
+  for (const std::string &Name : R.InfluencingFeatures) {
+    auto Id = resolve(Model, Name, R);
+    if (!Id)
+      return Id.takeError();
+    if (!llvm::is_contained(Influencing, *Id))
+      Influencing.push_back(*Id);
+  }
+  for (const std::string &Name : Names) {
+    auto Id = resolve(Model, Name, R);
+    if (!Id)
+      return Id.takeError();
+    if (!llvm::is_contained(Influencing, *Id) && !llvm::is_contained(Free, *Id))
+      Free.push_back(*Id);
+  }
+  std::vector<std::vector<int64_t>> InfluencingDomains, FreeDomains;
+  for (fm::FeatureId F : Influencing)
+    InfluencingDomains.push_back(domainOf(Model.feature(F)));
+  for (fm::FeatureId F : Free)
+    FreeDomains.push_back(domainOf(Model.feature(F)));
+  std::string Label = "region " + std::to_string(R.Id) +
+                      (R.Label.empty() ? std::string() : " " + R.Label) + " [" +
+                      R.Condition + "]";
+  constexpr double MaxConditionAssignments = 4096;
+  if (combinations(FreeDomains) > MaxConditionAssignments) {
+    Notes.push_back(Label + ": condition has too many variables to plan for; "
+                            "not covered");
+    return llvm::Error::success();
+  }
+  if (combinations(InfluencingDomains) > Options.MaxCombinationsPerRegion) {
+    Notes.push_back(Label + ": " +
+                    std::to_string(static_cast<uint64_t>(
+                        combinations(InfluencingDomains))) +
+                    " combinations of influencing features exceed the limit " +
+                    std::to_string(Options.MaxCombinationsPerRegion) +
+                    "; only the condition is covered");
+    Influencing.clear();
+    InfluencingDomains.clear();
+  }
+
+  auto ValueOf = [&](const std::vector<int64_t> &Fixed,
+                     const std::vector<int64_t> &Rest,
+                     llvm::StringRef Name) -> int64_t {
+    std::optional<fm::FeatureId> Id = Model.findByName(Name);
+    if (!Id)
+      Id = Model.findByMacro(Name);
+    if (!Id)
+      return 0; // Unreachable: every name was resolved above.
+    for (size_t I = 0; I < Influencing.size(); ++I)
+      if (Influencing[I] == *Id)
+        return Fixed[I];
+    for (size_t I = 0; I < Free.size(); ++I)
+      if (Free[I] == *Id)
+        return Rest[I];
+    return 0;
+  };
+  // The cubes that satisfy the condition with the influencing features
+  // fixed to Fixed (and Fixed itself valid in the model).
+  auto CubesFor = [&](const std::vector<int64_t> &Fixed) {
+    std::vector<Cube> Cubes;
+    Cube Base = cubeOf(Model, Influencing, Fixed);
+    forEachAssignment(FreeDomains, [&](const std::vector<int64_t> &Rest) {
+      if (Cond->evaluate([&](llvm::StringRef Name) {
+            return ValueOf(Fixed, Rest, Name);
+          }) == 0)
+        return true;
+      if (auto M = Base.mergedWith(cubeOf(Model, Free, Rest), Model))
+        Cubes.push_back(std::move(*M));
+      return true;
+    });
+    return Cubes;
+  };
+
+  if (!Influencing.empty()) {
+    // Plain coverage is implied by the combinations below.
+    unsigned Skipped = 0;
+    forEachAssignment(InfluencingDomains, [&](const std::vector<int64_t> &V) {
+      std::vector<Cube> Cubes = CubesFor(V);
+      std::string What =
+          Label + " with " + describeAssignment(Model, Influencing, V);
+      if (Cubes.empty()) {
+        ++Skipped;
+        Notes.push_back(What + ": no valid configuration; skipped");
+      } else {
+        Out.push_back({What, std::move(Cubes),
+                       100 + static_cast<unsigned>(Influencing.size())});
+      }
+      return true;
+    });
+    if (Skipped < combinations(InfluencingDomains))
+      return llvm::Error::success();
+    Influencing.clear();
+  }
+  std::vector<Cube> Plain = CubesFor({});
+  if (Plain.empty()) {
+    Notes.push_back(Label + ": no valid configuration satisfies the condition "
+                            "(dead code); not covered");
+    return llvm::Error::success();
+  }
+  unsigned Rank = static_cast<unsigned>(Names.size());
+  Out.push_back({Label, std::move(Plain), Rank});
+  return llvm::Error::success();
+}
+
+} // namespace
+
+llvm::Expected<std::vector<RequirementSpec>>
+buildRequirements(const fm::FeatureModel &Model,
+                  const std::vector<RegionToCover> &Regions,
+                  const PlanOptions &Options, std::vector<std::string> &Notes) {
+  std::vector<RequirementSpec> Out;
+  if (Options.CoverExclusiveGroups) {
+    for (const std::vector<fm::FeatureId> &Group : Model.exclusiveGroups()) {
+      std::string Members;
+      for (fm::FeatureId F : Group)
+        Members += (Members.empty() ? "" : ", ") + Model.feature(F).Name;
+      for (fm::FeatureId F : Group) {
+        Cube C;
+        C.Literals.push_back({F, false});
+        if (!Model.isSatisfiable(C.Literals))
+          continue; // A dead feature; the features command reports it.
+        Out.push_back(
+            {"exclusive group {" + Members + "}: " + Model.feature(F).Name,
+             {std::move(C)},
+             50});
+      }
+    }
+  }
+  for (const RegionToCover &R : Regions)
+    if (llvm::Error E = addRegion(Model, R, Options, Out, Notes))
+      return E;
+  std::stable_sort(Out.begin(), Out.end(),
+                   [](const RequirementSpec &A, const RequirementSpec &B) {
+                     return A.Rank > B.Rank;
+                   });
+  return Out;
+}
+
+} // namespace varsim::plan

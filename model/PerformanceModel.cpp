@@ -1,0 +1,466 @@
+//===- model/PerformanceModel.cpp - Performance-influence models ----------===//
+
+#include "model/PerformanceModel.h"
+
+#include "feature_models/FeatureModel.h"
+#include "support/Diagnostic.h"
+
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/StringMap.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <map>
+#include <set>
+
+namespace varsim::model {
+
+using callgraph::AtomId;
+using callgraph::AtomTable;
+using callgraph::CallGraph;
+using callgraph::SeqId;
+
+std::string Term::name() const {
+  std::string S;
+  for (const Atom &A : Atoms) {
+    if (!S.empty())
+      S += '#';
+    S += A.Text;
+  }
+  return S.empty() ? "Base" : S;
+}
+
+bool Term::holds(llvm::function_ref<int64_t(llvm::StringRef)> ValueOf) const {
+  return std::all_of(Atoms.begin(), Atoms.end(),
+                     [&](const Atom &A) { return A.holds(ValueOf); });
+}
+
+llvm::StringRef simplificationName(Simplification S) {
+  switch (S) {
+  case Simplification::None:
+    return "none";
+  case Simplification::Paper:
+    return "paper";
+  case Simplification::Full:
+    return "full";
+  }
+  return "full";
+}
+
+double PerformanceModel::totalSeconds() const {
+  double Sum = 0;
+  for (const Term &T : Terms)
+    Sum += T.Seconds;
+  return Sum;
+}
+
+double PerformanceModel::predict(
+    llvm::function_ref<int64_t(llvm::StringRef)> ValueOf) const {
+  double Sum = 0;
+  for (const Term &T : Terms)
+    if (T.holds(ValueOf))
+      Sum += T.Seconds;
+  return Sum;
+}
+
+namespace {
+
+/// A term after simplification: its atoms, or why it cannot hold.
+struct Simplified {
+  std::vector<AtomId> Key; ///< Terms with equal keys merge.
+  /// The atoms in the order they are shown: in paper and none mode the key
+  /// itself; in full mode the key in call order (of the first occurrence).
+  std::vector<AtomId> Display;
+  std::string Unsatisfiable; ///< Empty if some configuration may have it.
+};
+
+/// The simplification rules, over the atom ids of one call graph.
+class Simplifier {
+public:
+  Simplifier(const CallGraph &CG, const ModelOptions &Options)
+      : CG(CG), Options(Options) {
+    const AtomTable &Atoms = CG.atoms();
+    Info.resize(Atoms.size());
+    for (AtomId A = 0; A < Atoms.size(); ++A) {
+      const Atom &At = Atoms[A];
+      if (A == AtomTable::Base || !At.isLiteral() || !Options.Features)
+        continue;
+      Info[A].Id = Options.Features->findByName(At.Feature);
+    }
+    if (Options.Features)
+      for (fm::FeatureId F : Options.Features->coreFeatures())
+        Core.insert(F);
+  }
+
+  /// Simplifies a term given by its atoms; FirstSeq is a raw sequence of
+  /// the term, whose order the full mode shows.
+  Simplified simplify(std::vector<AtomId> Seq, SeqId FirstSeq) const {
+    Simplified S;
+    switch (Options.Mode) {
+    case Simplification::None:
+      S.Key = std::move(Seq);
+      break;
+    case Simplification::Paper:
+      S.Key = paper(std::move(Seq));
+      break;
+    case Simplification::Full:
+      return full(std::move(Seq), CG.sequences().atoms(FirstSeq));
+    }
+    S.Display = S.Key;
+    return S;
+  }
+
+  /// Base, or a selected feature that every valid configuration has.
+  bool mandatory(AtomId A) const {
+    if (A == AtomTable::Base)
+      return true;
+    return atom(A).isLiteral() && !atom(A).Negated && Info[A].Id &&
+           Core.count(*Info[A].Id);
+  }
+
+private:
+  struct AtomInfo {
+    std::optional<fm::FeatureId> Id; ///< In the feature model, if any.
+  };
+  const CallGraph &CG;
+  const ModelOptions &Options;
+  std::vector<AtomInfo> Info;
+  std::set<fm::FeatureId> Core;
+
+  const Atom &atom(AtomId A) const { return CG.atoms()[A]; }
+
+  std::vector<AtomId> paper(std::vector<AtomId> Seq) const {
+    for (bool Changed = true; Changed;) {
+      Changed = false;
+      // S-Ref: f#f -> f.
+      for (size_t I = 0; I + 1 < Seq.size(); ++I)
+        if (Seq[I] == Seq[I + 1]) {
+          Seq.erase(Seq.begin() + I + 1);
+          Changed = true;
+          break;
+        }
+      // S-Mand: mandatory(f_i), prefix(f_i) empty: f_i#f_j -> f_j.
+      if (Seq.size() >= 2 && mandatory(Seq.front())) {
+        Seq.erase(Seq.begin());
+        Changed = true;
+      }
+    }
+    if (Seq.size() == 1 && Seq.front() == AtomTable::Base)
+      Seq.clear();
+    return Seq;
+  }
+
+  Simplified full(std::vector<AtomId> Set,
+                  const std::vector<AtomId> &CallOrder) const {
+    Simplified S = fullKey(std::move(Set));
+    // Show the atoms in call order, as the paper writes its terms.
+    std::sort(S.Key.begin(), S.Key.end());
+    llvm::DenseSet<AtomId> Shown;
+    for (AtomId A : CallOrder)
+      if (std::binary_search(S.Key.begin(), S.Key.end(), A) &&
+          Shown.insert(A).second)
+        S.Display.push_back(A);
+    return S;
+  }
+
+  Simplified fullKey(std::vector<AtomId> Seq) const {
+    std::sort(Seq.begin(), Seq.end());
+    Seq.erase(std::unique(Seq.begin(), Seq.end()), Seq.end());
+    std::erase_if(Seq, [&](AtomId A) { return mandatory(A); });
+    for (AtomId A : Seq) {
+      const Atom &At = atom(A);
+      if (At.General && At.General->Kind == callgraph::Condition::Op::Const)
+        return {Seq, {}, "its condition is false"};
+      if (!At.isLiteral())
+        continue;
+      for (AtomId B : Seq)
+        if (atom(B).isLiteral() && atom(B).Feature == At.Feature &&
+            atom(B).Negated != At.Negated)
+          return {Seq, {}, "it has both " + At.Feature + " and !" + At.Feature};
+      if (At.Negated && Info[A].Id && Core.count(*Info[A].Id))
+        return {Seq, {}, At.Feature + " is in every valid configuration"};
+    }
+    if (!Options.Features)
+      return {std::move(Seq), {}, {}};
+    auto Literal = [&](AtomId A) {
+      return fm::Literal{*Info[A].Id, atom(A).Negated};
+    };
+    std::vector<fm::Literal> Known;
+    for (AtomId A : Seq)
+      if (Info[A].Id)
+        Known.push_back(Literal(A));
+    if (!Options.Features->isSatisfiable(Known))
+      return {Seq, {}, "no valid configuration of the feature model has it"};
+    // Drop a literal implied by the others; the later of two equivalent
+    // ones goes first, so that the first one stays.
+    for (size_t I = Seq.size(); I-- > 0;) {
+      if (!Info[Seq[I]].Id)
+        continue;
+      std::vector<fm::Literal> Others;
+      for (size_t J = 0; J < Seq.size(); ++J)
+        if (J != I && Info[Seq[J]].Id)
+          Others.push_back(Literal(Seq[J]));
+      if (Options.Features->implies(Others, Literal(Seq[I])))
+        Seq.erase(Seq.begin() + I);
+    }
+    return {std::move(Seq), {}, {}};
+  }
+};
+
+/// The key of every interned sequence's term under the mode's rules,
+/// computed incrementally: a sequence's key follows from its parent's key and
+/// its last atom, so that a million deep contexts cost one step each. Paper
+/// mode keeps the S-Ref/S-Mand normal form (in a trie of its own); full mode
+/// the set of atoms without mandatory ones; none mode the sequence itself.
+class IncrementalKeys {
+public:
+  IncrementalKeys(const CallGraph &CG, Simplification Mode, const Simplifier &S)
+      : Seqs(CG.sequences()), Mode(Mode) {
+    KeyOf.resize(Seqs.size(), 0);
+    Sets.push_back({});
+    for (SeqId Seq = 1; Seq < Seqs.size(); ++Seq) {
+      uint32_t Parent = KeyOf[Seqs.parent(Seq)];
+      AtomId A = Seqs.last(Seq);
+      switch (Mode) {
+      case Simplification::None:
+        KeyOf[Seq] = Seq;
+        break;
+      case Simplification::Paper:
+        KeyOf[Seq] = paperStep(Parent, A, S);
+        break;
+      case Simplification::Full:
+        KeyOf[Seq] = S.mandatory(A) ? Parent : setStep(Parent, A);
+        break;
+      }
+    }
+  }
+
+  uint32_t keyOf(SeqId S) const { return KeyOf[S]; }
+
+  std::vector<AtomId> atoms(uint32_t Key) const {
+    switch (Mode) {
+    case Simplification::None:
+      return Seqs.atoms(Key);
+    case Simplification::Paper:
+      return Paper.atoms(Key);
+    case Simplification::Full:
+      return Sets[Key];
+    }
+    return {};
+  }
+
+private:
+  const callgraph::AtomSequences &Seqs;
+  Simplification Mode;
+  std::vector<uint32_t> KeyOf;
+  callgraph::AtomSequences Paper;
+  std::vector<std::vector<AtomId>> Sets; ///< Sorted; 0 is the empty set.
+  std::map<std::vector<AtomId>, uint32_t> SetIndex;
+  llvm::DenseMap<uint64_t, uint32_t> SetSteps;
+
+  uint32_t paperStep(SeqId Q, AtomId A, const Simplifier &S) {
+    // S-Ref: f#f -> f.
+    if (Q != callgraph::AtomSequences::Empty && Paper.last(Q) == A)
+      return Q;
+    // S-Mand: a mandatory first atom with something after it drops out. In
+    // normal form only a one-atom sequence can start with a mandatory atom.
+    if (Q != callgraph::AtomSequences::Empty &&
+        Paper.parent(Q) == callgraph::AtomSequences::Empty &&
+        S.mandatory(Paper.last(Q)))
+      Q = callgraph::AtomSequences::Empty;
+    return Paper.append(Q, A);
+  }
+
+  uint32_t setStep(uint32_t Set, AtomId A) {
+    uint64_t Step = static_cast<uint64_t>(Set) << 32 | A;
+    if (auto It = SetSteps.find(Step); It != SetSteps.end())
+      return It->second;
+    std::vector<AtomId> Atoms = Sets[Set];
+    auto At = std::lower_bound(Atoms.begin(), Atoms.end(), A);
+    uint32_t Result = Set;
+    if (At == Atoms.end() || *At != A) {
+      Atoms.insert(At, A);
+      auto [It, New] =
+          SetIndex.try_emplace(Atoms, static_cast<uint32_t>(Sets.size()));
+      if (New)
+        Sets.push_back(std::move(Atoms));
+      Result = It->second;
+    }
+    SetSteps[Step] = Result;
+    return Result;
+  }
+};
+
+/// Calls Add(name, numeric) for each feature a condition reads; a feature
+/// compared with something is taken to be numeric.
+template <typename AddFn>
+void addVariables(const callgraph::Condition &C, bool Compared, AddFn &Add) {
+  using Op = callgraph::Condition::Op;
+  if (C.Kind == Op::Var) {
+    Add(C.Name, Compared);
+    return;
+  }
+  bool IsComparison = C.Kind != Op::Not && C.Kind != Op::And &&
+                      C.Kind != Op::Or && C.Kind != Op::Const;
+  for (const callgraph::Condition &O : C.Operands)
+    addVariables(O, IsComparison, Add);
+}
+
+std::string sourceOf(const callgraph::TraceRegion &R) {
+  return R.File + ":" + std::to_string(R.Line) + " (" + R.Function + ")";
+}
+
+std::string runName(const callgraph::RunInfo &R) {
+  return R.Path + " (" + (R.Config.empty() ? "no optional feature" : R.Config) +
+         ")";
+}
+
+} // namespace
+
+llvm::Expected<PerformanceModel> buildModel(const CallGraph &CG,
+                                            const ModelOptions &Options) {
+  PerformanceModel M;
+  M.Mode = Options.Mode;
+  M.ThresholdSeconds = Options.ThresholdSeconds;
+  const callgraph::Graph &G = CG.graph();
+
+  // The features: the feature model's concrete ones, else the traces'; then
+  // any that a condition names and neither lists.
+  llvm::StringMap<size_t> FeatureIndex;
+  auto AddFeature = [&](llvm::StringRef Name, bool Numeric) {
+    if (FeatureIndex.try_emplace(Name, M.Features.size()).second)
+      M.Features.push_back({Name.str(), Numeric});
+  };
+  if (Options.Features) {
+    M.FeatureModelPath = Options.Features->path().str();
+    for (fm::FeatureId F : Options.Features->concreteFeatures()) {
+      const fm::Feature &Desc = Options.Features->feature(F);
+      AddFeature(Desc.Name, Desc.Kind == fm::FeatureKind::Numeric);
+    }
+  } else {
+    for (const callgraph::TraceFeature &F : CG.features())
+      AddFeature(F.Name, F.Numeric);
+  }
+  std::set<std::string> Unknown;
+  for (AtomId A = 1; A < CG.atoms().size(); ++A) {
+    const Atom &At = CG.atoms()[A];
+    if (!At.isLiteral()) {
+      addVariables(*At.General, false, AddFeature);
+      continue;
+    }
+    if (Options.Features && !Options.Features->findByName(At.Feature))
+      Unknown.insert(At.Feature);
+    AddFeature(At.Feature, false);
+  }
+  for (const std::string &Name : Unknown)
+    M.Warnings.push_back("feature '" + Name + "' of the traces is not in " +
+                         M.FeatureModelPath +
+                         "; it takes no part in the feature model's "
+                         "simplifications");
+
+  // Algorithm 3: each context's self time goes to its term (by the key
+  // of its simplified form, which merges equal terms).
+  Simplifier S(CG, Options);
+  IncrementalKeys Keys(CG, Options.Mode, S);
+  constexpr SeqId NoSeq = std::numeric_limits<SeqId>::max();
+  std::vector<double> KeySeconds;
+  std::vector<SeqId> FirstSeq; ///< A raw sequence of each key.
+  std::vector<uint32_t> UsedKeys;
+  llvm::DenseSet<uint64_t> KeyRegions;
+  for (callgraph::Vertex V = 0; V < boost::num_vertices(G); ++V) {
+    const callgraph::ContextNode &N = G[V];
+    uint32_t Key = Keys.keyOf(N.Term);
+    if (Key >= KeySeconds.size()) {
+      KeySeconds.resize(Key + 1, 0);
+      FirstSeq.resize(Key + 1, NoSeq);
+    }
+    KeySeconds[Key] += N.SelfNs * 1e-9;
+    if (FirstSeq[Key] == NoSeq) {
+      FirstSeq[Key] = N.Term;
+      UsedKeys.push_back(Key);
+    }
+    KeyRegions.insert(static_cast<uint64_t>(Key) << 32 | N.Region);
+  }
+  std::vector<std::vector<uint32_t>> RegionsOfKey(KeySeconds.size());
+  for (uint64_t Pair : KeyRegions)
+    RegionsOfKey[Pair >> 32].push_back(static_cast<uint32_t>(Pair));
+
+  // The rules that need the whole term (contradictions, the feature
+  // model's implications) run once per distinct key; terms still merge.
+  struct Merged {
+    std::vector<AtomId> Display;
+    std::string Unsatisfiable;
+    double Seconds = 0;
+    std::set<uint32_t> Regions;
+  };
+  std::map<std::vector<AtomId>, Merged> Terms;
+  for (uint32_t Key : UsedKeys) {
+    Simplified Simple = S.simplify(Keys.atoms(Key), FirstSeq[Key]);
+    Merged &T = Terms[Simple.Key];
+    if (T.Regions.empty())
+      T.Display = Simple.Display;
+    if (T.Unsatisfiable.empty())
+      T.Unsatisfiable = Simple.Unsatisfiable;
+    T.Seconds += KeySeconds[Key];
+    T.Regions.insert(RegionsOfKey[Key].begin(), RegionsOfKey[Key].end());
+  }
+
+  for (auto &[Key, T] : Terms) {
+    Term Out;
+    for (AtomId A : T.Display)
+      Out.Atoms.push_back(CG.atoms()[A]);
+    Out.Seconds = T.Seconds;
+    for (uint32_t R : T.Regions)
+      Out.Sources.push_back(sourceOf(CG.regions()[R]));
+    std::sort(Out.Sources.begin(), Out.Sources.end());
+    Out.Sources.erase(std::unique(Out.Sources.begin(), Out.Sources.end()),
+                      Out.Sources.end());
+    if (!T.Unsatisfiable.empty()) {
+      M.Warnings.push_back(
+          "term " + Out.name() + " (" + std::to_string(Out.Seconds) +
+          " s) holds in no valid configuration: " + T.Unsatisfiable);
+      M.Unsatisfiable.push_back(std::move(Out));
+    } else if (Out.Seconds == 0 ||
+               std::abs(Out.Seconds) < Options.ThresholdSeconds) {
+      M.Dropped.push_back(std::move(Out));
+    } else {
+      M.Terms.push_back(std::move(Out));
+    }
+  }
+  auto Largest = [](const Term &A, const Term &B) {
+    if (A.Seconds != B.Seconds)
+      return A.Seconds > B.Seconds;
+    return A.name() < B.name();
+  };
+  std::sort(M.Terms.begin(), M.Terms.end(), Largest);
+  std::sort(M.Dropped.begin(), M.Dropped.end(), Largest);
+
+  for (const callgraph::RunInfo &R : CG.runs()) {
+    M.Runs.push_back({R.Path, R.Config, R.CorrectedTotalNs * 1e-9});
+    if (R.Dropped != 0)
+      M.Warnings.push_back(R.Path + ": the runtime could not record " +
+                           std::to_string(R.Dropped) +
+                           " visits; their time is missing from the model");
+  }
+  for (const std::string &I : CG.inconsistencies())
+    M.Warnings.push_back(I);
+
+  for (const callgraph::DataFlowSuspect &D : CG.dataFlowSuspects()) {
+    const callgraph::ContextNode &N = CG[D.Context];
+    const callgraph::TraceRegion &R = CG.regions()[N.Region];
+    DataFlowFinding F;
+    F.Function = R.Function;
+    F.Location = R.File + ":" + std::to_string(R.Line);
+    F.Condition = R.ConditionText;
+    F.Term = CG.sequenceText(N.Term);
+    F.MinRun = runName(CG.runs()[D.MinRun]);
+    F.MaxRun = runName(CG.runs()[D.MaxRun]);
+    F.MinSeconds = D.MinNs * 1e-9;
+    F.MaxSeconds = D.MaxNs * 1e-9;
+    M.DataFlow.push_back(std::move(F));
+  }
+  return M;
+}
+
+} // namespace varsim::model

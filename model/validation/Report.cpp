@@ -1,0 +1,487 @@
+//===- model/validation/Report.cpp - Validation table, CSV, HTML ----------===//
+
+#include "model/validation/Report.h"
+
+#include "model/validation/Stats.h"
+
+#include "support/Diagnostic.h"
+
+#include "llvm/ADT/SmallString.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+
+namespace varsim::validation {
+namespace {
+
+std::string displayConfig(llvm::StringRef Config) {
+  return Config.empty() ? std::string("(none)") : Config.str();
+}
+
+std::string seconds(std::optional<double> S) {
+  return S ? fmt::format("{:.6f}", *S) : std::string("-");
+}
+
+std::string percent(std::optional<double> P) {
+  return P ? fmt::format("{:.2f}", *P) : std::string("-");
+}
+
+std::optional<double> errorOf(std::optional<double> Predicted,
+                              std::optional<double> Measured) {
+  if (!Predicted || !Measured)
+    return std::nullopt;
+  return percentError(*Predicted, *Measured);
+}
+
+/// "sample", "training" or "sample, training": what a variant is for.
+std::string roleOf(const VariantSpec &S) {
+  if (S.InSample && S.BaselineTraining)
+    return "sample, training";
+  return S.InSample ? "sample" : "training";
+}
+
+std::string accuracyLine(const Accuracy &A) {
+  if (A.Count == 0)
+    return "no variant with both a prediction and a measurement";
+  return fmt::format(
+      "MAPE {} %, max error {} %, Spearman {} over {} variant(s)",
+      percent(A.Mape), percent(A.MaxError),
+      A.Spearman ? fmt::format("{:.3f}", *A.Spearman) : std::string("-"),
+      A.Count);
+}
+
+std::string simulatorRuns(const ReportContext &C) {
+  return C.SimulatorRuns ? std::to_string(*C.SimulatorRuns)
+                         : std::string("unknown (MODEL.json does not record "
+                                       "its traces)");
+}
+
+std::string statusText(const VariantResult &V) {
+  std::string S = statusName(V.Status);
+  if (!V.PredictionError.empty())
+    S += " (no prediction)";
+  if (!V.OutputDifferences.empty())
+    S += " (output differs)";
+  return S;
+}
+
+/// Appends Text to Out, after Separator if Out is not empty.
+void appendPart(std::string &Out, llvm::StringRef Separator,
+                llvm::StringRef Text) {
+  if (!Out.empty())
+    Out += Separator;
+  Out += Text;
+}
+
+// --- CSV ---------------------------------------------------------------------
+
+std::string csvField(llvm::StringRef F) {
+  if (F.find_first_of(",\"\n\r") == llvm::StringRef::npos)
+    return F.str();
+  std::string Out = "\"";
+  for (char C : F) {
+    if (C == '"')
+      Out += '"';
+    Out += C;
+  }
+  return Out + "\"";
+}
+
+// --- HTML --------------------------------------------------------------------
+
+std::string esc(llvm::StringRef S) {
+  std::string Out;
+  for (char C : S) {
+    switch (C) {
+    case '&':
+      Out += "&amp;";
+      break;
+    case '<':
+      Out += "&lt;";
+      break;
+    case '>':
+      Out += "&gt;";
+      break;
+    case '"':
+      Out += "&quot;";
+      break;
+    default:
+      Out += C;
+    }
+  }
+  return Out;
+}
+
+/// A "nice" upper bound for an axis: 1, 2 or 5 times a power of ten.
+double niceCeil(double V) {
+  if (!(V > 0))
+    return 1;
+  double P = std::pow(10.0, std::floor(std::log10(V)));
+  for (double M : {1.0, 2.0, 5.0, 10.0})
+    if (M * P >= V)
+      return M * P;
+  return 10 * P;
+}
+
+struct Point {
+  double X, Y;
+  std::string Label;
+};
+
+/// Predicted (x) against measured (y), both from zero, with the diagonal
+/// y = x where a perfect model's points lie.
+std::string scatterSvg(const std::vector<Point> &Model,
+                       const std::vector<Point> &Baseline) {
+  const double W = 520, H = 460, L = 70, R = 20, T = 20, B = 50;
+  double Max = 0;
+  for (const auto *Set : {&Model, &Baseline})
+    for (const Point &P : *Set)
+      Max = std::max({Max, P.X, P.Y});
+  Max = niceCeil(Max * 1.05);
+  auto SX = [&](double V) { return L + V / Max * (W - L - R); };
+  auto SY = [&](double V) { return H - B - V / Max * (H - T - B); };
+  std::string S = fmt::format(
+      "<svg class=\"plot\" id=\"scatter\" xmlns=\"http://www.w3.org/2000/svg\" "
+      "width=\"{0}\" height=\"{1}\" viewBox=\"0 0 {0} {1}\" role=\"img\" "
+      "aria-label=\"predicted against measured time\">\n",
+      W, H);
+  for (int I = 0; I <= 5; ++I) {
+    double V = Max * I / 5;
+    S += fmt::format("<line x1=\"{:.1f}\" y1=\"{:.1f}\" x2=\"{:.1f}\" "
+                     "y2=\"{:.1f}\" class=\"grid\"/>\n",
+                     SX(0), SY(V), SX(Max), SY(V));
+    S += fmt::format("<line x1=\"{:.1f}\" y1=\"{:.1f}\" x2=\"{:.1f}\" "
+                     "y2=\"{:.1f}\" class=\"grid\"/>\n",
+                     SX(V), SY(0), SX(V), SY(Max));
+    S += fmt::format("<text x=\"{:.1f}\" y=\"{:.1f}\" text-anchor=\"end\">"
+                     "{:.3g}</text>\n",
+                     SX(0) - 6, SY(V) + 4, V);
+    S += fmt::format("<text x=\"{:.1f}\" y=\"{:.1f}\" text-anchor=\"middle\">"
+                     "{:.3g}</text>\n",
+                     SX(V), SY(0) + 16, V);
+  }
+  S += fmt::format("<line id=\"diagonal\" x1=\"{:.1f}\" y1=\"{:.1f}\" "
+                   "x2=\"{:.1f}\" y2=\"{:.1f}\" class=\"diagonal\"/>\n",
+                   SX(0), SY(0), SX(Max), SY(Max));
+  S += fmt::format("<text x=\"{:.1f}\" y=\"{:.1f}\" text-anchor=\"middle\">"
+                   "predicted (s)</text>\n",
+                   (SX(0) + SX(Max)) / 2, H - 10);
+  S += fmt::format("<text transform=\"translate(16 {:.1f}) rotate(-90)\" "
+                   "text-anchor=\"middle\">measured (s)</text>\n",
+                   (SY(0) + SY(Max)) / 2);
+  for (const Point &P : Baseline)
+    S += fmt::format("<rect class=\"baseline\" x=\"{:.1f}\" y=\"{:.1f}\" "
+                     "width=\"8\" height=\"8\"><title>{} (baseline): "
+                     "predicted {:.6f} s, measured {:.6f} s</title></rect>\n",
+                     SX(P.X) - 4, SY(P.Y) - 4, esc(P.Label), P.X, P.Y);
+  for (const Point &P : Model)
+    S += fmt::format("<circle class=\"model\" cx=\"{:.1f}\" cy=\"{:.1f}\" "
+                     "r=\"5\"><title>{}: predicted {:.6f} s, measured "
+                     "{:.6f} s</title></circle>\n",
+                     SX(P.X), SY(P.Y), esc(P.Label), P.X, P.Y);
+  // Legend.
+  S += fmt::format("<circle class=\"model\" cx=\"{0:.1f}\" cy=\"{1:.1f}\" "
+                   "r=\"5\"/><text x=\"{2:.1f}\" y=\"{3:.1f}\">varsim model"
+                   "</text>\n",
+                   L + 15, T + 10, L + 25, T + 14);
+  if (!Baseline.empty())
+    S += fmt::format("<rect class=\"baseline\" x=\"{0:.1f}\" y=\"{1:.1f}\" "
+                     "width=\"8\" height=\"8\"/><text x=\"{2:.1f}\" "
+                     "y=\"{3:.1f}\">linear baseline (held-out variants)"
+                     "</text>\n",
+                     L + 11, T + 26, L + 25, T + 34);
+  return S + "</svg>\n";
+}
+
+/// Horizontal bars from a zero line (negative values go left).
+std::string barsSvg(llvm::StringRef Id,
+                    const std::vector<std::pair<std::string, double>> &Bars,
+                    llvm::StringRef Unit) {
+  const double W = 720, LabelW = 230, ValueW = 110, Row = 22, T = 10;
+  double Lo = 0, Hi = 0;
+  for (const auto &[Label, V] : Bars) {
+    Lo = std::min(Lo, V);
+    Hi = std::max(Hi, V);
+  }
+  if (Hi - Lo <= 0)
+    Hi = 1;
+  double Span = W - LabelW - ValueW;
+  auto X = [&](double V) { return LabelW + (V - Lo) / (Hi - Lo) * Span; };
+  double H = T * 2 + Row * static_cast<double>(Bars.size());
+  std::string S = fmt::format(
+      "<svg class=\"plot\" id=\"{0}\" xmlns=\"http://www.w3.org/2000/svg\" "
+      "width=\"{1}\" height=\"{2}\" viewBox=\"0 0 {1} {2}\" role=\"img\">\n",
+      esc(Id), W, H);
+  for (size_t I = 0; I < Bars.size(); ++I) {
+    const auto &[Label, V] = Bars[I];
+    double Y = T + Row * static_cast<double>(I);
+    double X0 = X(std::min(0.0, V)), X1 = X(std::max(0.0, V));
+    S += fmt::format("<text x=\"{:.1f}\" y=\"{:.1f}\" text-anchor=\"end\">{}"
+                     "</text>\n",
+                     LabelW - 8, Y + 15,
+                     esc(llvm::StringRef(Label).take_front(34)));
+    S += fmt::format("<rect class=\"bar{}\" x=\"{:.1f}\" y=\"{:.1f}\" "
+                     "width=\"{:.1f}\" height=\"{:.1f}\"><title>{}: {:.6g} {}"
+                     "</title></rect>\n",
+                     V < 0 ? " negative" : "", X0, Y + 3,
+                     std::max(1.0, X1 - X0), Row - 6, esc(Label), V, esc(Unit));
+    S += fmt::format("<text x=\"{:.1f}\" y=\"{:.1f}\">{:.4g} {}</text>\n",
+                     X(Hi) + 6, Y + 15, V, esc(Unit));
+  }
+  S += fmt::format("<line x1=\"{0:.1f}\" y1=\"{1:.1f}\" x2=\"{0:.1f}\" "
+                   "y2=\"{2:.1f}\" class=\"axis\"/>\n",
+                   X(0), T, H - T);
+  return S + "</svg>\n";
+}
+
+const char *Style = R"(body{font-family:sans-serif;margin:2em;color:#222}
+table{border-collapse:collapse;font-size:13px}
+td,th{border:1px solid #ccc;padding:3px 8px;text-align:right}
+td.l,th.l{text-align:left}
+tr.failed td{background:#fdecea}
+.plot text{font-size:12px;fill:#333}
+.grid{stroke:#eee}
+.diagonal{stroke:#888;stroke-dasharray:4 4}
+.model{fill:#1f77b4}
+.baseline{fill:#ff7f0e;opacity:.8}
+.bar{fill:#1f77b4}
+.bar.negative{fill:#d62728}
+.axis{stroke:#444}
+.summary td{text-align:left}
+pre{white-space:pre-wrap;font-size:12px;margin:0})";
+
+} // namespace
+
+void printTable(const ValidationPlan &Plan, const ValidationResult &Result,
+                const ReportContext &Context, llvm::raw_ostream &OS) {
+  size_t Width = 13;
+  for (const VariantSpec &S : Plan.Variants)
+    Width = std::max(Width, displayConfig(S.Config).size());
+  Width = std::min<size_t>(Width, 60);
+  bool Baseline = Result.Baseline.Fitted;
+  OS << fmt::format("{:<{}}  {:>12}  {:>12}  {:>8}", "configuration", Width,
+                    "predicted(s)", "measured(s)", "error%");
+  if (Baseline)
+    OS << fmt::format("  {:>12}  {:>8}  {:<16}", "baseline(s)", "base.err%",
+                      "role");
+  OS << "  status\n";
+  for (size_t I = 0; I < Plan.Variants.size(); ++I) {
+    const VariantSpec &S = Plan.Variants[I];
+    const VariantResult &V = Result.Variants[I];
+    OS << fmt::format("{:<{}}  {:>12}  {:>12}  {:>8}", displayConfig(S.Config),
+                      Width, seconds(V.Predicted), seconds(V.Measured),
+                      percent(errorOf(V.Predicted, V.Measured)));
+    if (Baseline)
+      OS << fmt::format("  {:>12}  {:>8}  {:<16}", seconds(V.BaselinePredicted),
+                        S.BaselineTraining && V.Measured
+                            ? std::string("(fit)")
+                            : percent(errorOf(V.BaselinePredicted, V.Measured)),
+                        roleOf(S));
+    OS << "  " << statusText(V) << '\n';
+  }
+  OS << '\n';
+  for (size_t I = 0; I < Plan.Variants.size(); ++I) {
+    const VariantResult &V = Result.Variants[I];
+    std::string Name = displayConfig(Plan.Variants[I].Config);
+    if (V.Status != VariantStatus::Ok)
+      OS << Name << ": " << statusName(V.Status) << ": " << V.Message << '\n';
+    if (!V.PredictionError.empty())
+      OS << Name << ": no prediction: " << V.PredictionError << '\n';
+    for (const std::string &D : V.OutputDifferences)
+      OS << Name << ": output check: " << D << '\n';
+  }
+  OS << "model " << Context.ModelPath << ": " << accuracyLine(Result.Model)
+     << '\n';
+  OS << "simulator runs the model needed: " << simulatorRuns(Context)
+     << "; variants measured: " << Result.Measured << " of "
+     << Plan.Variants.size() << '\n';
+  const BaselineSummary &B = Result.Baseline;
+  if (B.Fitted) {
+    OS << "linear baseline (features + pairs, " << B.Terms
+       << " terms, fitted on " << B.TrainingVariants << " measured variants"
+       << (B.FullRank ? "" : ", ridge") << "): " << accuracyLine(B.HeldOut)
+       << " held out\n";
+    OS << "model on the same held-out variants: "
+       << accuracyLine(B.ModelHeldOut) << '\n';
+  } else {
+    OS << "linear baseline: " << B.Error << '\n';
+  }
+  if (!Context.Options.CheckOutputCommand.empty())
+    OS << "output check: " << Result.OutputMismatches
+       << " configuration(s) differ\n";
+  if (Result.Failed)
+    OS << "failed variants: " << Result.Failed << '\n';
+}
+
+std::string renderCsv(const ValidationPlan &Plan,
+                      const ValidationResult &Result) {
+  std::string Out = "config,role,status,predicted_s,measured_s,error_pct,"
+                    "baseline_predicted_s,baseline_error_pct,repetitions,"
+                    "min_s,max_s,build_s,output_check,message\n";
+  for (size_t I = 0; I < Plan.Variants.size(); ++I) {
+    const VariantSpec &S = Plan.Variants[I];
+    const VariantResult &V = Result.Variants[I];
+    auto Num = [](std::optional<double> X) {
+      return X ? fmt::format("{:.9g}", *X) : std::string();
+    };
+    std::optional<double> Min, Max;
+    if (!V.Times.empty()) {
+      Min = *std::min_element(V.Times.begin(), V.Times.end());
+      Max = *std::max_element(V.Times.begin(), V.Times.end());
+    }
+    std::string Check = !V.OutputChecked              ? ""
+                        : V.OutputDifferences.empty() ? "same"
+                                                      : "differs";
+    std::string Message = V.Message;
+    if (!V.PredictionError.empty())
+      appendPart(Message, "; ", "no prediction: " + V.PredictionError);
+    for (const std::string &D : V.OutputDifferences)
+      appendPart(Message, "; ", D);
+    Out += fmt::format(
+        "{},{},{},{},{},{},{},{},{},{},{},{},{},{}\n", csvField(S.Config),
+        csvField(roleOf(S)), statusName(V.Status), Num(V.Predicted),
+        Num(V.Measured), Num(errorOf(V.Predicted, V.Measured)),
+        Num(V.BaselinePredicted), Num(errorOf(V.BaselinePredicted, V.Measured)),
+        V.Times.size(), Num(Min), Num(Max),
+        V.Built || V.Status == VariantStatus::BuildFailed
+            ? fmt::format("{:.3f}", V.BuildSeconds)
+            : std::string(),
+        Check, csvField(Message));
+  }
+  return Out;
+}
+
+std::string renderHtml(const ValidationPlan &Plan,
+                       const ValidationResult &Result,
+                       const ReportContext &Context) {
+  std::string H = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta "
+                  "charset=\"utf-8\">\n<title>varsim validation</title>\n"
+                  "<style>\n";
+  H += Style;
+  H += "\n</style>\n</head>\n<body>\n<h1>varsim validation</h1>\n";
+
+  auto Row = [](llvm::StringRef K, llvm::StringRef V) {
+    return fmt::format("<tr><th class=\"l\">{}</th><td>{}</td></tr>\n", esc(K),
+                       esc(V));
+  };
+  const BaselineSummary &B = Result.Baseline;
+  H += "<table class=\"summary\">\n";
+  H += Row("model", Context.ModelPath);
+  H += Row("feature model", Context.FeatureModelPath);
+  H += Row("sample", Plan.SampleDescription);
+  H += Row("build command", Context.Options.BuildCommand);
+  H += Row("run command", Context.Options.RunCommand);
+  H += Row("repetitions",
+           fmt::format("{} warm-up + {} measured, median",
+                       Context.Options.Warmup, Context.Options.Repeat));
+  H += Row("model accuracy", accuracyLine(Result.Model));
+  H += Row("simulator runs the model needed", simulatorRuns(Context));
+  H += Row("variants measured",
+           fmt::format("{} of {}", Result.Measured, Plan.Variants.size()));
+  if (B.Fitted) {
+    H += Row("linear baseline",
+             fmt::format("{} terms fitted on {} measured variants{}; held "
+                         "out: {}",
+                         B.Terms, B.TrainingVariants,
+                         B.FullRank ? "" : " (ridge: rank-deficient sample)",
+                         accuracyLine(B.HeldOut)));
+    H += Row("model on the baseline's held-out variants",
+             accuracyLine(B.ModelHeldOut));
+  } else {
+    H += Row("linear baseline", B.Error);
+  }
+  if (!Context.Options.CheckOutputCommand.empty())
+    H += Row("output check",
+             fmt::format("{} configuration(s) differ (simulator: {})",
+                         Result.OutputMismatches,
+                         Context.Options.CheckOutputCommand));
+  H += Row("failed variants", std::to_string(Result.Failed));
+  H += "</table>\n";
+
+  std::vector<Point> ModelPoints, BaselinePoints;
+  for (size_t I = 0; I < Plan.Variants.size(); ++I) {
+    const VariantSpec &S = Plan.Variants[I];
+    const VariantResult &V = Result.Variants[I];
+    if (!V.Measured)
+      continue;
+    if (S.InSample && V.Predicted)
+      ModelPoints.push_back(
+          {*V.Predicted, *V.Measured, displayConfig(S.Config)});
+    if (S.InSample && !S.BaselineTraining && V.BaselinePredicted)
+      BaselinePoints.push_back(
+          {*V.BaselinePredicted, *V.Measured, displayConfig(S.Config)});
+  }
+  H += "<h2>Predicted against measured</h2>\n<p>Each point is a variant; on "
+       "the dashed diagonal the prediction equals the measured median.</p>\n";
+  H += scatterSvg(ModelPoints, BaselinePoints);
+
+  H += "<h2>The model's terms</h2>\n";
+  if (Context.Terms.empty()) {
+    H += "<p>The model has no terms to show.</p>\n";
+  } else {
+    std::vector<std::pair<std::string, double>> Bars;
+    for (const ModelTerm &T : Context.Terms)
+      Bars.emplace_back(T.Label, T.Seconds);
+    H += barsSvg("terms", Bars, "s");
+  }
+  if (B.Fitted && !B.Coefficients.empty()) {
+    H += "<h2>The linear baseline's coefficients</h2>\n";
+    H += barsSvg("baseline-terms", B.Coefficients, "s");
+  }
+
+  H += "<h2>Variants</h2>\n<table>\n<tr><th class=\"l\">configuration</th>"
+       "<th class=\"l\">role</th><th class=\"l\">status</th><th>predicted "
+       "(s)</th><th>measured (s)</th><th>error %</th><th>baseline (s)</th>"
+       "<th>baseline error %</th><th class=\"l\">details</th></tr>\n";
+  for (size_t I = 0; I < Plan.Variants.size(); ++I) {
+    const VariantSpec &S = Plan.Variants[I];
+    const VariantResult &V = Result.Variants[I];
+    std::string Details = V.Message;
+    if (!V.PredictionError.empty())
+      appendPart(Details, "\n", "no prediction: " + V.PredictionError);
+    for (const std::string &D : V.OutputDifferences)
+      appendPart(Details, "\n", D);
+    bool Bad = V.Status != VariantStatus::Ok || !V.OutputDifferences.empty();
+    H += fmt::format(
+        "<tr{}><td class=\"l\">{}</td><td class=\"l\">{}</td><td "
+        "class=\"l\">{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td>"
+        "<td>{}</td><td class=\"l\"><pre>{}</pre></td></tr>\n",
+        Bad ? " class=\"failed\"" : "", esc(displayConfig(S.Config)),
+        esc(roleOf(S)), esc(statusText(V)), seconds(V.Predicted),
+        seconds(V.Measured), percent(errorOf(V.Predicted, V.Measured)),
+        seconds(V.BaselinePredicted),
+        S.BaselineTraining && V.Measured
+            ? std::string("(fit)")
+            : percent(errorOf(V.BaselinePredicted, V.Measured)),
+        esc(Details));
+  }
+  H += "</table>\n</body>\n</html>\n";
+  return H;
+}
+
+llvm::Error writeReport(const ValidationPlan &Plan,
+                        const ValidationResult &Result,
+                        const ReportContext &Context, llvm::StringRef Dir) {
+  auto Write = [](llvm::StringRef Path,
+                  const std::string &Text) -> llvm::Error {
+    if (llvm::Error E = llvm::writeToOutput(Path, [&](llvm::raw_ostream &OS) {
+          OS << Text;
+          return llvm::Error::success();
+        }))
+      return makeError(Path, 0, 0,
+                       "cannot write: " + llvm::toString(std::move(E)));
+    return llvm::Error::success();
+  };
+  llvm::SmallString<256> Csv(Dir), Html(Dir);
+  llvm::sys::path::append(Csv, "results.csv");
+  llvm::sys::path::append(Html, "index.html");
+  if (llvm::Error E = Write(Csv, renderCsv(Plan, Result)))
+    return E;
+  return Write(Html, renderHtml(Plan, Result, Context));
+}
+
+} // namespace varsim::validation

@@ -1,0 +1,64 @@
+//===- model/validation/Report.h - Validation table, CSV, HTML --*- C++ -*-===//
+//
+// Renders a validation result three ways: a table with the summary on
+// stdout, a CSV with one row per variant, and a self-contained HTML report
+// (inline SVG plots: predicted against measured with the diagonal, the
+// model's terms as bars; no script, no external resource, so it opens
+// offline). Files are written atomically.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef VARSIM_MODEL_VALIDATION_REPORT_H
+#define VARSIM_MODEL_VALIDATION_REPORT_H
+
+#include "model/validation/Validation.h"
+
+#include "llvm/Support/Error.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace varsim::validation {
+
+/// A term of the performance-influence model, for the bar chart.
+struct ModelTerm {
+  std::string Label; ///< E.g. "LOGGING#COLORSCAN" or "base".
+  double Seconds = 0;
+};
+
+/// What the report says about where the results come from.
+struct ReportContext {
+  std::string ModelPath;
+  std::string FeatureModelPath;
+  std::vector<ModelTerm> Terms;
+  /// Simulator runs the model was built from; nullopt: MODEL.json does not
+  /// say.
+  std::optional<unsigned> SimulatorRuns;
+  ValidationOptions Options;
+};
+
+/// The table of variants and the summary, as printed on stdout.
+void printTable(const ValidationPlan &Plan, const ValidationResult &Result,
+                const ReportContext &Context, llvm::raw_ostream &OS);
+
+/// One row per variant: config, role, status, predicted, measured, error,
+/// baseline prediction and error, repetitions, build time, output check,
+/// message.
+std::string renderCsv(const ValidationPlan &Plan,
+                      const ValidationResult &Result);
+
+/// The HTML report (self-contained).
+std::string renderHtml(const ValidationPlan &Plan,
+                       const ValidationResult &Result,
+                       const ReportContext &Context);
+
+/// Writes Dir/results.csv and Dir/index.html, each atomically.
+llvm::Error writeReport(const ValidationPlan &Plan,
+                        const ValidationResult &Result,
+                        const ReportContext &Context, llvm::StringRef Dir);
+
+} // namespace varsim::validation
+
+#endif // VARSIM_MODEL_VALIDATION_REPORT_H

@@ -1,0 +1,447 @@
+//===- rewrite/Condition.cpp - #if expressions ----------------------------===//
+
+#include "rewrite/Condition.h"
+
+#include "support/Diagnostic.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringSwitch.h"
+
+#include <cstring>
+
+#include <cctype>
+
+namespace varsim::rewrite {
+namespace {
+
+struct Token {
+  enum Kind { End, Number, Ident, Punct } K = End;
+  std::string Text;
+  int64_t Value = 0;
+};
+
+/// Splits a directive's expression into tokens; comments are already gone.
+llvm::Expected<std::vector<Token>> tokenize(llvm::StringRef S) {
+  std::vector<Token> Out;
+  size_t I = 0;
+  while (I < S.size()) {
+    char C = S[I];
+    if (std::isspace(static_cast<unsigned char>(C))) {
+      ++I;
+      continue;
+    }
+    if (std::isalpha(static_cast<unsigned char>(C)) || C == '_') {
+      size_t J = I;
+      while (J < S.size() &&
+             (std::isalnum(static_cast<unsigned char>(S[J])) || S[J] == '_'))
+        ++J;
+      Out.push_back({Token::Ident, S.slice(I, J).str(), 0});
+      I = J;
+      continue;
+    }
+    if (std::isdigit(static_cast<unsigned char>(C))) {
+      size_t J = I;
+      while (J < S.size() &&
+             (std::isalnum(static_cast<unsigned char>(S[J])) || S[J] == '\''))
+        ++J;
+      std::string Digits;
+      for (char D : S.slice(I, J))
+        if (D != '\'')
+          Digits += D;
+      // Drop integer suffixes (u, l, ul, ll, ...).
+      llvm::StringRef Lit(Digits);
+      bool Hex = Lit.starts_with_insensitive("0x");
+      while (!Lit.empty() && (Lit.back() == 'u' || Lit.back() == 'U' ||
+                              Lit.back() == 'l' || Lit.back() == 'L'))
+        Lit = Lit.drop_back();
+      unsigned long long V = 0;
+      if (Lit.getAsInteger(Hex ? 0 : (Lit.size() > 1 && Lit[0] == '0' ? 8 : 10),
+                           V))
+        return makeError("cannot read the number '" + S.slice(I, J) +
+                         "' in a preprocessor condition");
+      Out.push_back({Token::Number, Digits, static_cast<int64_t>(V)});
+      I = J;
+      continue;
+    }
+    static const char *const Puncts[] = {
+        "&&", "||", "==", "!=", "<=", ">=", "<<", ">>", "(", ")", "!", "<",
+        ">",  "+",  "-",  "*",  "/",  "%",  "&",  "|",  "^", "~", "?", ":"};
+    bool Found = false;
+    for (const char *P : Puncts) {
+      if (S.substr(I).starts_with(P)) {
+        Out.push_back({Token::Punct, P, 0});
+        I += std::strlen(P);
+        Found = true;
+        break;
+      }
+    }
+    if (!Found)
+      return makeError("unexpected character '" + std::string(1, C) +
+                       "' in a preprocessor condition");
+  }
+  Out.push_back({Token::End, "", 0});
+  return Out;
+}
+
+int binaryPrecedence(llvm::StringRef Op) {
+  return llvm::StringSwitch<int>(Op)
+      .Cases("*", "/", "%", 10)
+      .Cases("+", "-", 9)
+      .Cases("<<", ">>", 8)
+      .Cases("<", "<=", ">", ">=", 7)
+      .Cases("==", "!=", 6)
+      .Case("&", 5)
+      .Case("^", 4)
+      .Case("|", 3)
+      .Case("&&", 2)
+      .Case("||", 1)
+      .Default(-1);
+}
+
+class Parser {
+public:
+  explicit Parser(std::vector<Token> Tokens) : Toks(std::move(Tokens)) {}
+
+  llvm::Expected<CondPtr> parseAll() {
+    auto E = parseTernary();
+    if (!E)
+      return E.takeError();
+    if (peek().K != Token::End)
+      return makeError("unexpected '" + peek().Text +
+                       "' in a preprocessor condition");
+    return E;
+  }
+
+private:
+  const Token &peek() const { return Toks[Pos]; }
+  bool accept(llvm::StringRef P) {
+    if (peek().K == Token::Punct && peek().Text == P) {
+      ++Pos;
+      return true;
+    }
+    return false;
+  }
+
+  llvm::Expected<CondPtr> parseTernary() {
+    auto C = parseBinary(1);
+    if (!C)
+      return C.takeError();
+    if (!accept("?"))
+      return C;
+    auto T = parseTernary();
+    if (!T)
+      return T.takeError();
+    if (!accept(":"))
+      return makeError("expected ':' in a preprocessor condition");
+    auto F = parseTernary();
+    if (!F)
+      return F.takeError();
+    auto N = std::make_shared<Cond>();
+    N->K = Cond::Ternary;
+    N->Operands = {*C, *T, *F};
+    return CondPtr(N);
+  }
+
+  llvm::Expected<CondPtr> parseBinary(int MinPrec) {
+    auto L = parseUnary();
+    if (!L)
+      return L.takeError();
+    CondPtr Left = *L;
+    while (peek().K == Token::Punct) {
+      int Prec = binaryPrecedence(peek().Text);
+      if (Prec < MinPrec)
+        break;
+      std::string Op = peek().Text;
+      ++Pos;
+      auto R = parseBinary(Prec + 1);
+      if (!R)
+        return R.takeError();
+      auto N = std::make_shared<Cond>();
+      N->K = Cond::Binary;
+      N->Op = Op;
+      N->Operands = {Left, *R};
+      Left = N;
+    }
+    return Left;
+  }
+
+  llvm::Expected<CondPtr> parseUnary() {
+    const Token &T = peek();
+    if (T.K == Token::Punct &&
+        (T.Text == "!" || T.Text == "-" || T.Text == "+" || T.Text == "~")) {
+      std::string Op = T.Text;
+      ++Pos;
+      auto E = parseUnary();
+      if (!E)
+        return E.takeError();
+      auto N = std::make_shared<Cond>();
+      N->K = Cond::Unary;
+      N->Op = Op;
+      N->Operands = {*E};
+      return CondPtr(N);
+    }
+    if (accept("(")) {
+      auto E = parseTernary();
+      if (!E)
+        return E.takeError();
+      if (!accept(")"))
+        return makeError("expected ')' in a preprocessor condition");
+      return E;
+    }
+    if (T.K == Token::Number) {
+      ++Pos;
+      return makeInt(T.Value);
+    }
+    if (T.K == Token::Ident) {
+      std::string Name = T.Text;
+      ++Pos;
+      if (Name == "defined") {
+        bool Paren = accept("(");
+        if (peek().K != Token::Ident)
+          return makeError("expected a macro name after 'defined'");
+        std::string Macro = peek().Text;
+        ++Pos;
+        if (Paren && !accept(")"))
+          return makeError("expected ')' after 'defined(" + Macro + "'");
+        return makeDefined(Macro);
+      }
+      if (peek().K == Token::Punct && peek().Text == "(")
+        return makeError("function-like macro '" + Name +
+                         "' in a preprocessor condition is not supported");
+      auto N = std::make_shared<Cond>();
+      N->K = Cond::Ident;
+      N->Name = Name;
+      return CondPtr(N);
+    }
+    return makeError(
+        "unexpected " +
+        (T.K == Token::End ? std::string("end of line") : "'" + T.Text + "'") +
+        " in a preprocessor condition");
+  }
+
+  std::vector<Token> Toks;
+  size_t Pos = 0;
+};
+
+int64_t applyBinary(llvm::StringRef Op, int64_t A, int64_t B) {
+  if (Op == "*")
+    return A * B;
+  if (Op == "/")
+    return B ? A / B : 0;
+  if (Op == "%")
+    return B ? A % B : 0;
+  if (Op == "+")
+    return A + B;
+  if (Op == "-")
+    return A - B;
+  if (Op == "<<")
+    return A << (B & 63);
+  if (Op == ">>")
+    return A >> (B & 63);
+  if (Op == "<")
+    return A < B;
+  if (Op == "<=")
+    return A <= B;
+  if (Op == ">")
+    return A > B;
+  if (Op == ">=")
+    return A >= B;
+  if (Op == "==")
+    return A == B;
+  if (Op == "!=")
+    return A != B;
+  if (Op == "&")
+    return A & B;
+  if (Op == "^")
+    return A ^ B;
+  if (Op == "|")
+    return A | B;
+  if (Op == "&&")
+    return A && B;
+  if (Op == "||")
+    return A || B;
+  return 0;
+}
+
+bool isOne(const CondPtr &E) { return E->K == Cond::Int && E->Value == 1; }
+
+} // namespace
+
+llvm::Expected<CondPtr> parseCondition(llvm::StringRef Text) {
+  auto Toks = tokenize(Text);
+  if (!Toks)
+    return Toks.takeError();
+  return Parser(std::move(*Toks)).parseAll();
+}
+
+CondPtr makeInt(int64_t V) {
+  auto N = std::make_shared<Cond>();
+  N->K = Cond::Int;
+  N->Value = V;
+  return N;
+}
+
+CondPtr makeDefined(llvm::StringRef Macro) {
+  auto N = std::make_shared<Cond>();
+  N->K = Cond::Defined;
+  N->Name = Macro.str();
+  return N;
+}
+
+CondPtr makeNot(CondPtr E) {
+  if (E->K == Cond::Unary && E->Op == "!" &&
+      (E->Operands[0]->K == Cond::Defined ||
+       (E->Operands[0]->K == Cond::Unary && E->Operands[0]->Op == "!")))
+    return E->Operands[0];
+  auto N = std::make_shared<Cond>();
+  N->K = Cond::Unary;
+  N->Op = "!";
+  N->Operands = {std::move(E)};
+  return N;
+}
+
+CondPtr makeAnd(const std::vector<CondPtr> &Operands) {
+  CondPtr Result;
+  for (const CondPtr &E : Operands) {
+    if (isOne(E))
+      continue;
+    if (!Result) {
+      Result = E;
+      continue;
+    }
+    auto N = std::make_shared<Cond>();
+    N->K = Cond::Binary;
+    N->Op = "&&";
+    N->Operands = {Result, E};
+    Result = N;
+  }
+  return Result ? Result : makeInt(1);
+}
+
+void collectMacros(const Cond &E, std::set<std::string> &Out) {
+  if (E.K == Cond::Ident || E.K == Cond::Defined)
+    Out.insert(E.Name);
+  for (const CondPtr &O : E.Operands)
+    collectMacros(*O, Out);
+}
+
+int64_t evaluate(const Cond &E, const MacroValues &Values) {
+  switch (E.K) {
+  case Cond::Int:
+    return E.Value;
+  case Cond::Ident:
+    return Values(E.Name).value_or(0);
+  case Cond::Defined:
+    return Values(E.Name).has_value();
+  case Cond::Unary: {
+    int64_t V = evaluate(*E.Operands[0], Values);
+    if (E.Op == "!")
+      return !V;
+    if (E.Op == "-")
+      return -V;
+    if (E.Op == "~")
+      return ~V;
+    return V;
+  }
+  case Cond::Binary: {
+    int64_t A = evaluate(*E.Operands[0], Values);
+    if (E.Op == "&&" && !A)
+      return 0;
+    if (E.Op == "||" && A)
+      return 1;
+    return applyBinary(E.Op, A, evaluate(*E.Operands[1], Values));
+  }
+  case Cond::Ternary:
+    return evaluate(*E.Operands[0], Values) ? evaluate(*E.Operands[1], Values)
+                                            : evaluate(*E.Operands[2], Values);
+  }
+  return 0;
+}
+
+namespace {
+constexpr int UnaryPrecedence = 11;
+
+int precedence(const Cond &E) {
+  switch (E.K) {
+  case Cond::Binary:
+    return binaryPrecedence(E.Op);
+  case Cond::Unary:
+    return UnaryPrecedence;
+  case Cond::Ternary:
+    return 0;
+  default:
+    return 12;
+  }
+}
+
+std::string printAt(const Cond &E, const IdentPrinter &Print, int MinPrec) {
+  std::string S;
+  switch (E.K) {
+  case Cond::Int:
+    S = std::to_string(E.Value);
+    break;
+  case Cond::Ident:
+    S = Print(E.Name, false);
+    break;
+  case Cond::Defined:
+    S = Print(E.Name, true);
+    break;
+  case Cond::Unary:
+    S = E.Op + printAt(*E.Operands[0], Print, UnaryPrecedence);
+    break;
+  case Cond::Binary: {
+    int P = binaryPrecedence(E.Op);
+    S = printAt(*E.Operands[0], Print, P) + " " + E.Op + " " +
+        printAt(*E.Operands[1], Print, P + 1);
+    break;
+  }
+  case Cond::Ternary:
+    S = printAt(*E.Operands[0], Print, 1) + " ? " +
+        printAt(*E.Operands[1], Print, 0) + " : " +
+        printAt(*E.Operands[2], Print, 0);
+    break;
+  }
+  // An identifier printer may return a compound expression: keep it whole.
+  bool Atomic =
+      E.K == Cond::Int ||
+      ((E.K == Cond::Ident || E.K == Cond::Defined) &&
+       llvm::all_of(S, [](char C) {
+         return std::isalnum(static_cast<unsigned char>(C)) || C == '_';
+       }));
+  if (!Atomic && (E.K == Cond::Ident || E.K == Cond::Defined))
+    return "(" + S + ")";
+  if (precedence(E) < MinPrec)
+    return "(" + S + ")";
+  return S;
+}
+} // namespace
+
+std::string printCondition(const Cond &E, const IdentPrinter &Print) {
+  return printAt(E, Print, 0);
+}
+
+std::optional<std::vector<MacroLiteral>> asConjunction(const Cond &E) {
+  std::vector<MacroLiteral> Out;
+  std::function<bool(const Cond &)> Walk = [&](const Cond &N) {
+    if (N.K == Cond::Binary && N.Op == "&&")
+      return Walk(*N.Operands[0]) && Walk(*N.Operands[1]);
+    if (N.K == Cond::Int)
+      return N.Value != 0;
+    if (N.K == Cond::Defined || N.K == Cond::Ident) {
+      Out.push_back({N.Name, false});
+      return true;
+    }
+    if (N.K == Cond::Unary && N.Op == "!" &&
+        (N.Operands[0]->K == Cond::Defined ||
+         N.Operands[0]->K == Cond::Ident)) {
+      Out.push_back({N.Operands[0]->Name, true});
+      return true;
+    }
+    return false;
+  };
+  if (!Walk(E))
+    return std::nullopt;
+  return Out;
+}
+
+} // namespace varsim::rewrite

@@ -1,0 +1,343 @@
+//===- rewrite/DirectiveScanner.cpp - The conditional structure of a file -===//
+
+#include "rewrite/DirectiveScanner.h"
+
+#include "support/Diagnostic.h"
+
+#include "llvm/ADT/StringSwitch.h"
+
+#include <algorithm>
+#include <cctype>
+
+namespace varsim::rewrite {
+namespace {
+
+bool isIdentChar(char C) {
+  return std::isalnum(static_cast<unsigned char>(C)) || C == '_';
+}
+
+/// The logical text of a directive line: continuations joined, comments
+/// replaced by a space.
+std::string cleanDirectiveText(llvm::StringRef Raw) {
+  std::string Joined;
+  for (size_t I = 0; I < Raw.size(); ++I) {
+    if (Raw[I] == '\\' && I + 1 < Raw.size() &&
+        (Raw[I + 1] == '\n' || Raw[I + 1] == '\r')) {
+      ++I;
+      if (Raw[I] == '\r' && I + 1 < Raw.size() && Raw[I + 1] == '\n')
+        ++I;
+      continue;
+    }
+    Joined += Raw[I];
+  }
+  std::string Out;
+  char Quote = 0;
+  for (size_t I = 0; I < Joined.size(); ++I) {
+    char C = Joined[I];
+    if (Quote) {
+      Out += C;
+      if (C == '\\' && I + 1 < Joined.size())
+        Out += Joined[++I];
+      else if (C == Quote)
+        Quote = 0;
+      continue;
+    }
+    if (C == '"' || C == '\'') {
+      Quote = C;
+      Out += C;
+      continue;
+    }
+    if (C == '/' && I + 1 < Joined.size() && Joined[I + 1] == '/')
+      break;
+    if (C == '/' && I + 1 < Joined.size() && Joined[I + 1] == '*') {
+      size_t E = Joined.find("*/", I + 2);
+      I = E == std::string::npos ? Joined.size() : E + 1;
+      Out += ' ';
+      continue;
+    }
+    Out += C;
+  }
+  return llvm::StringRef(Out).trim().str();
+}
+
+DirectiveKind kindOf(llvm::StringRef Keyword) {
+  return llvm::StringSwitch<DirectiveKind>(Keyword)
+      .Case("if", DirectiveKind::If)
+      .Case("ifdef", DirectiveKind::Ifdef)
+      .Case("ifndef", DirectiveKind::Ifndef)
+      .Case("elif", DirectiveKind::Elif)
+      .Case("elifdef", DirectiveKind::Elifdef)
+      .Case("elifndef", DirectiveKind::Elifndef)
+      .Case("else", DirectiveKind::Else)
+      .Case("endif", DirectiveKind::Endif)
+      .Case("define", DirectiveKind::Define)
+      .Case("undef", DirectiveKind::Undef)
+      .Cases("include", "include_next", "import", DirectiveKind::Include)
+      .Case("error", DirectiveKind::Error)
+      .Default(DirectiveKind::Other);
+}
+
+llvm::Error located(llvm::StringRef File, const Directive &D, llvm::Error E) {
+  std::string Msg = llvm::toString(std::move(E));
+  return makeError(File, D.Line, D.Column, Msg);
+}
+
+/// The condition an #if-like directive tests, on its own.
+llvm::Expected<CondPtr> conditionOf(llvm::StringRef File, const Directive &D) {
+  switch (D.Kind) {
+  case DirectiveKind::If:
+  case DirectiveKind::Elif: {
+    auto C = parseCondition(D.Body);
+    if (!C)
+      return located(File, D, C.takeError());
+    return C;
+  }
+  case DirectiveKind::Ifdef:
+  case DirectiveKind::Elifdef:
+  case DirectiveKind::Ifndef:
+  case DirectiveKind::Elifndef: {
+    if (D.Macro.empty())
+      return makeError(File, D.Line, D.Column,
+                       "expected a macro name after #ifdef/#ifndef");
+    CondPtr C = makeDefined(D.Macro);
+    bool Negate =
+        D.Kind == DirectiveKind::Ifndef || D.Kind == DirectiveKind::Elifndef;
+    return Negate ? makeNot(C) : C;
+  }
+  default:
+    return nullptr;
+  }
+}
+
+} // namespace
+
+unsigned FileStructure::lineOf(unsigned Offset) const {
+  auto It = std::upper_bound(LineStarts.begin(), LineStarts.end(), Offset);
+  return static_cast<unsigned>(It - LineStarts.begin());
+}
+
+llvm::Expected<FileStructure> scanDirectives(llvm::StringRef File,
+                                             llvm::StringRef Text) {
+  FileStructure FS;
+  FS.LineStarts.push_back(0);
+  for (unsigned I = 0; I < Text.size(); ++I)
+    if (Text[I] == '\n')
+      FS.LineStarts.push_back(I + 1);
+
+  // Walk the text once, tracking comments and literals, and pick up each
+  // line whose first token is '#'.
+  bool InBlockComment = false;
+  size_t I = 0;
+  while (I < Text.size()) {
+    size_t LineBegin = I;
+    // Find the first non-blank character of the line, skipping comments.
+    size_t J = I;
+    bool AtLineStart = !InBlockComment;
+    while (J < Text.size() && Text[J] != '\n') {
+      if (InBlockComment) {
+        if (Text[J] == '*' && J + 1 < Text.size() && Text[J + 1] == '/') {
+          InBlockComment = false;
+          J += 2;
+          AtLineStart = true;
+          continue;
+        }
+        ++J;
+        continue;
+      }
+      char C = Text[J];
+      if (C == ' ' || C == '\t' || C == '\r' || C == '\f' || C == '\v') {
+        ++J;
+        continue;
+      }
+      if (C == '/' && J + 1 < Text.size() && Text[J + 1] == '*') {
+        InBlockComment = true;
+        J += 2;
+        continue;
+      }
+      break;
+    }
+    if (AtLineStart && !InBlockComment && J < Text.size() && Text[J] == '#') {
+      // A directive: it runs to the first newline not escaped by '\'.
+      size_t E = J;
+      unsigned Lines = 1;
+      while (E < Text.size() && Text[E] != '\n')
+        ++E;
+      while (E < Text.size()) {
+        size_t K = E;
+        while (K > J && Text[K - 1] == '\r')
+          --K;
+        if (K > J && Text[K - 1] == '\\') {
+          ++E;
+          ++Lines;
+          while (E < Text.size() && Text[E] != '\n')
+            ++E;
+          continue;
+        }
+        break;
+      }
+      size_t Next = E < Text.size() ? E + 1 : E;
+      std::string Clean = cleanDirectiveText(Text.slice(J + 1, E));
+      // A block comment opened on the directive line continues past it.
+      {
+        llvm::StringRef Raw = Text.slice(J, E);
+        size_t Open = Raw.rfind("/*");
+        if (Open != llvm::StringRef::npos &&
+            Raw.find("*/", Open) == llvm::StringRef::npos &&
+            Raw.substr(0, Open).find("//") == llvm::StringRef::npos)
+          InBlockComment = true;
+      }
+      Directive D;
+      D.Begin = static_cast<unsigned>(LineBegin);
+      D.End = static_cast<unsigned>(Next);
+      D.Line = FS.lineOf(static_cast<unsigned>(J));
+      D.Column = static_cast<unsigned>(J - LineBegin + 1);
+      D.PhysicalLines = Lines;
+      llvm::StringRef CleanRef(Clean);
+      size_t K = 0;
+      while (K < CleanRef.size() && isIdentChar(CleanRef[K]))
+        ++K;
+      D.Kind = kindOf(CleanRef.substr(0, K));
+      D.Body = CleanRef.substr(K).trim().str();
+      if (D.Kind == DirectiveKind::Define || D.Kind == DirectiveKind::Undef ||
+          D.Kind == DirectiveKind::Ifdef || D.Kind == DirectiveKind::Ifndef ||
+          D.Kind == DirectiveKind::Elifdef ||
+          D.Kind == DirectiveKind::Elifndef) {
+        llvm::StringRef B(D.Body);
+        size_t N = 0;
+        while (N < B.size() && isIdentChar(B[N]))
+          ++N;
+        D.Macro = B.substr(0, N).str();
+        D.FunctionLike = N < B.size() && B[N] == '(';
+        D.Replacement = B.substr(N).trim().str();
+        if (D.FunctionLike) {
+          size_t Close = B.find(')', N);
+          D.Replacement = Close == llvm::StringRef::npos
+                              ? ""
+                              : B.substr(Close + 1).trim().str();
+        }
+      }
+      FS.Directives.push_back(std::move(D));
+      I = Next;
+      continue;
+    }
+    // An ordinary line: follow literals and comments to its end.
+    char Quote = 0;
+    while (J < Text.size() && Text[J] != '\n') {
+      char C = Text[J];
+      if (InBlockComment) {
+        if (C == '*' && J + 1 < Text.size() && Text[J + 1] == '/') {
+          InBlockComment = false;
+          J += 2;
+          continue;
+        }
+        ++J;
+        continue;
+      }
+      if (Quote) {
+        if (C == '\\' && J + 1 < Text.size()) {
+          J += 2;
+          continue;
+        }
+        if (C == Quote)
+          Quote = 0;
+        ++J;
+        continue;
+      }
+      if (C == '"' ||
+          (C == '\'' && !(J > 0 && isIdentChar(Text[J - 1]) &&
+                          J + 1 < Text.size() && isIdentChar(Text[J + 1])))) {
+        Quote = C;
+        ++J;
+        continue;
+      }
+      if (C == '/' && J + 1 < Text.size() && Text[J + 1] == '/') {
+        // A line comment may continue with a trailing backslash.
+        while (J < Text.size() && Text[J] != '\n')
+          ++J;
+        break;
+      }
+      if (C == '/' && J + 1 < Text.size() && Text[J + 1] == '*') {
+        InBlockComment = true;
+        J += 2;
+        continue;
+      }
+      ++J;
+    }
+    I = J < Text.size() ? J + 1 : J;
+  }
+
+  // Build the #if nesting.
+  struct Open {
+    unsigned Group;
+  };
+  std::vector<Open> Stack;
+  for (unsigned Idx = 0; Idx < FS.Directives.size(); ++Idx) {
+    const Directive &D = FS.Directives[Idx];
+    auto closeBranch = [&](CondGroup &G) {
+      G.Branches.back().ContentEnd = D.Begin;
+    };
+    switch (D.Kind) {
+    case DirectiveKind::If:
+    case DirectiveKind::Ifdef:
+    case DirectiveKind::Ifndef: {
+      auto C = conditionOf(File, D);
+      if (!C)
+        return C.takeError();
+      CondGroup G;
+      if (!Stack.empty()) {
+        G.ParentGroup = Stack.back().Group;
+        G.ParentBranch = static_cast<unsigned>(
+            FS.Groups[Stack.back().Group].Branches.size() - 1);
+      }
+      G.Branches.push_back({Idx, *C, D.End, D.End, {}, {}});
+      unsigned GI = static_cast<unsigned>(FS.Groups.size());
+      if (G.ParentGroup)
+        FS.Groups[*G.ParentGroup].Branches.back().Children.push_back(GI);
+      else
+        FS.TopGroups.push_back(GI);
+      FS.Groups.push_back(std::move(G));
+      Stack.push_back({GI});
+      break;
+    }
+    case DirectiveKind::Elif:
+    case DirectiveKind::Elifdef:
+    case DirectiveKind::Elifndef:
+    case DirectiveKind::Else: {
+      if (Stack.empty())
+        return makeError(File, D.Line, D.Column, "#else or #elif without #if");
+      CondGroup &G = FS.Groups[Stack.back().Group];
+      if (!G.Branches.back().Condition)
+        return makeError(File, D.Line, D.Column, "#elif or #else after #else");
+      auto C = conditionOf(File, D);
+      if (!C)
+        return C.takeError();
+      closeBranch(G);
+      G.Branches.push_back({Idx, *C, D.End, D.End, {}, {}});
+      break;
+    }
+    case DirectiveKind::Endif: {
+      if (Stack.empty())
+        return makeError(File, D.Line, D.Column, "#endif without #if");
+      CondGroup &G = FS.Groups[Stack.back().Group];
+      closeBranch(G);
+      G.EndifIndex = Idx;
+      Stack.pop_back();
+      break;
+    }
+    default:
+      if (Stack.empty())
+        FS.TopDirectives.push_back(Idx);
+      else
+        FS.Groups[Stack.back().Group].Branches.back().Directives.push_back(Idx);
+      break;
+    }
+  }
+  if (!Stack.empty()) {
+    const Directive &D =
+        FS.Directives[FS.Groups[Stack.back().Group].Branches[0].DirectiveIndex];
+    return makeError(File, D.Line, D.Column, "unterminated conditional");
+  }
+  return FS;
+}
+
+} // namespace varsim::rewrite

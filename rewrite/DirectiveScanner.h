@@ -1,0 +1,87 @@
+//===- rewrite/DirectiveScanner.h - The conditional structure of a file -*- C++
+//-*-===//
+//
+// Reads a source file's preprocessor directives and #if nesting lexically,
+// independently of any configuration: Clang drops inactive branches before
+// the AST exists, so the complete structure (every branch of every #if) has
+// to come from the text. Comments and string literals are respected; line
+// continuations are joined.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef VARSIM_REWRITE_DIRECTIVESCANNER_H
+#define VARSIM_REWRITE_DIRECTIVESCANNER_H
+
+#include "rewrite/Condition.h"
+
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace varsim::rewrite {
+
+enum class DirectiveKind {
+  If,
+  Ifdef,
+  Ifndef,
+  Elif,
+  Elifdef,
+  Elifndef,
+  Else,
+  Endif,
+  Define,
+  Undef,
+  Include,
+  Error,
+  Other
+};
+
+struct Directive {
+  DirectiveKind Kind = DirectiveKind::Other;
+  unsigned Begin = 0; ///< Offset of the start of its first line.
+  unsigned End = 0;   ///< Offset just past its last newline (or EOF).
+  unsigned Line = 0;  ///< 1-based line of the '#'.
+  unsigned Column = 0;
+  unsigned PhysicalLines = 1; ///< Lines it spans (continuations).
+  std::string Body;           ///< Text after the keyword, comments removed.
+  std::string Macro;          ///< Define/Undef/Ifdef/Ifndef: the macro name.
+  bool FunctionLike = false;  ///< Define: NAME( directly.
+  std::string Replacement;    ///< Define: the replacement list.
+};
+
+/// One #if ... #endif group.
+struct CondGroup {
+  struct Branch {
+    unsigned DirectiveIndex = 0; ///< The #if/#elif/#else opening it.
+    CondPtr Condition;           ///< Its own test; nullptr for #else.
+    unsigned ContentBegin = 0, ContentEnd = 0; ///< Offsets of its lines.
+    std::vector<unsigned> Children;            ///< Nested groups (indices).
+    std::vector<unsigned> Directives; ///< Non-conditional directives in it.
+  };
+  std::vector<Branch> Branches;
+  unsigned EndifIndex = 0;
+  std::optional<unsigned> ParentGroup;
+  unsigned ParentBranch = 0;
+};
+
+struct FileStructure {
+  std::vector<Directive> Directives;
+  std::vector<CondGroup> Groups; ///< In order of their #if.
+  std::vector<unsigned> TopGroups;
+  std::vector<unsigned> TopDirectives; ///< Non-conditional, outside groups.
+  std::vector<unsigned> LineStarts;    ///< Offset of each line (0-based).
+
+  /// 1-based line of an offset.
+  unsigned lineOf(unsigned Offset) const;
+};
+
+/// Scans Text (the contents of File, used in error messages).
+llvm::Expected<FileStructure> scanDirectives(llvm::StringRef File,
+                                             llvm::StringRef Text);
+
+} // namespace varsim::rewrite
+
+#endif // VARSIM_REWRITE_DIRECTIVESCANNER_H

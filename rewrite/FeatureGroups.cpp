@@ -1,0 +1,206 @@
+//===- rewrite/FeatureGroups.cpp - #if groups on feature macros -----------===//
+
+#include "rewrite/FeatureGroups.h"
+
+#include "runtime/SimulatorTables.h"
+
+#include <set>
+
+namespace varsim::rewrite {
+
+FileGroups analyzeGroups(const FileStructure &FS, const FeatureSetup &F) {
+  FileGroups R;
+  size_t N = FS.Groups.size();
+  R.IsFeature.assign(N, false);
+  R.Own.resize(N);
+  R.Presence.resize(N);
+  R.MixedMacros.resize(N);
+  for (size_t GI = 0; GI < N; ++GI) {
+    const CondGroup &G = FS.Groups[GI];
+    std::set<std::string> Macros;
+    for (const CondGroup::Branch &B : G.Branches)
+      if (B.Condition)
+        collectMacros(*B.Condition, Macros);
+    for (const std::string &M : Macros) {
+      if (F.isFeatureMacro(M))
+        R.IsFeature[GI] = true;
+      else
+        R.MixedMacros[GI].push_back(M);
+    }
+    if (!R.IsFeature[GI])
+      R.MixedMacros[GI].clear();
+
+    // The presence condition of the enclosing feature branch, if any.
+    CondPtr Outer = makeInt(1);
+    if (G.ParentGroup) {
+      // Groups come in order of their #if, so the parent is done.
+      Outer = R.Presence[*G.ParentGroup][G.ParentBranch];
+    }
+    std::vector<CondPtr> Earlier;
+    for (const CondGroup::Branch &B : G.Branches) {
+      std::vector<CondPtr> Parts;
+      for (const CondPtr &E : Earlier)
+        Parts.push_back(makeNot(E));
+      if (B.Condition)
+        Parts.push_back(B.Condition);
+      CondPtr Own = R.IsFeature[GI] ? makeAnd(Parts) : makeInt(1);
+      R.Own[GI].push_back(Own);
+      R.Presence[GI].push_back(makeAnd({Outer, Own}));
+      if (B.Condition)
+        Earlier.push_back(B.Condition);
+    }
+    if (R.IsFeature[GI]) {
+      for (const CondGroup::Branch &B : G.Branches)
+        R.Watched.push_back(B.DirectiveIndex);
+      R.Watched.push_back(G.EndifIndex);
+    }
+  }
+  return R;
+}
+
+CondPtr FileGroups::presenceAt(const FileStructure &FS, unsigned Offset) const {
+  CondPtr Best = makeInt(1);
+  unsigned BestSize = ~0u;
+  for (size_t GI = 0; GI < FS.Groups.size(); ++GI) {
+    if (!IsFeature[GI])
+      continue;
+    const CondGroup &G = FS.Groups[GI];
+    for (size_t BI = 0; BI < G.Branches.size(); ++BI) {
+      const CondGroup::Branch &B = G.Branches[BI];
+      if (B.ContentBegin <= Offset && Offset < B.ContentEnd &&
+          B.ContentEnd - B.ContentBegin < BestSize) {
+        BestSize = B.ContentEnd - B.ContentBegin;
+        Best = Presence[GI][BI];
+      }
+    }
+  }
+  return Best;
+}
+
+bool holds(const Cond &C, const fm::Configuration &Cfg, const FeatureSetup &F) {
+  return evaluate(C, [&](llvm::StringRef M) { return F.macroValue(Cfg, M); }) !=
+         0;
+}
+
+namespace {
+
+/// The model literals of a conjunction over boolean features, if it is one.
+std::optional<std::vector<fm::Literal>> literalsOf(const Cond &C,
+                                                   const FeatureSetup &F) {
+  auto Conj = asConjunction(C);
+  if (!Conj)
+    return std::nullopt;
+  std::vector<fm::Literal> Out;
+  for (const MacroLiteral &L : *Conj) {
+    auto It = F.ByMacro.find(L.Macro);
+    if (It == F.ByMacro.end() || F.isNumeric(L.Macro))
+      return std::nullopt;
+    Out.push_back({It->second, L.Negated});
+  }
+  return Out;
+}
+
+std::optional<fm::Configuration> satisfying(const Cond &C,
+                                            const FeatureSetup &F) {
+  if (auto Lits = literalsOf(C, F)) {
+    auto Cfg = F.Model.findValid(*Lits);
+    if (Cfg && holds(C, *Cfg, F))
+      return Cfg;
+    if (!Cfg)
+      return std::nullopt;
+  }
+  std::optional<fm::Configuration> Found;
+  unsigned Budget = 200000;
+  F.Model.forEachValid([&](const fm::Configuration &Cfg) {
+    if (holds(C, Cfg, F)) {
+      Found = Cfg;
+      return false;
+    }
+    return --Budget != 0;
+  });
+  return Found;
+}
+
+} // namespace
+
+bool isSatisfiable(const Cond &C, const FeatureSetup &F) {
+  return satisfying(C, F).has_value();
+}
+
+std::vector<fm::Configuration>
+chooseParseConfigurations(const std::vector<CondPtr> &Conditions,
+                          const FeatureSetup &F) {
+  std::vector<fm::Configuration> Chosen;
+  std::vector<const Cond *> Open;
+  for (const CondPtr &C : Conditions)
+    Open.push_back(C.get());
+  while (!Open.empty()) {
+    const Cond *First = Open.front();
+    bool Done = false;
+    for (const fm::Configuration &Cfg : Chosen)
+      if (holds(*First, Cfg, F))
+        Done = true;
+    if (Done) {
+      Open.erase(Open.begin());
+      continue;
+    }
+    // Greedily add the literals of other open conjunctions that agree.
+    std::optional<fm::Configuration> Cfg;
+    if (auto Lits = literalsOf(*First, F)) {
+      std::vector<fm::Literal> All = *Lits;
+      if (F.Model.isSatisfiable(All)) {
+        for (const Cond *Other : Open) {
+          auto More = literalsOf(*Other, F);
+          if (!More)
+            continue;
+          std::vector<fm::Literal> Try = All;
+          Try.insert(Try.end(), More->begin(), More->end());
+          if (F.Model.isSatisfiable(Try))
+            All = std::move(Try);
+        }
+        Cfg = F.Model.findValid(All);
+        if (Cfg && !holds(*First, *Cfg, F))
+          Cfg.reset();
+      }
+    }
+    if (!Cfg)
+      Cfg = satisfying(*First, F);
+    Open.erase(Open.begin());
+    if (!Cfg)
+      continue; // Dead code under the model.
+    std::vector<const Cond *> Still;
+    for (const Cond *C : Open)
+      if (!holds(*C, *Cfg, F))
+        Still.push_back(C);
+    Open = std::move(Still);
+    Chosen.push_back(std::move(*Cfg));
+  }
+  if (Chosen.empty()) {
+    if (auto D = F.Model.defaultConfiguration())
+      Chosen.push_back(std::move(*D));
+  }
+  return Chosen;
+}
+
+std::string conditionText(const Cond &C, const FeatureSetup &F) {
+  return printCondition(C, [&](llvm::StringRef M, bool Defined) {
+    auto It = F.ByMacro.find(M.str());
+    if (It == F.ByMacro.end())
+      return M.str();
+    if (Defined && F.isNumeric(M))
+      return std::string("1");
+    return F.Model.feature(It->second).Name;
+  });
+}
+
+std::string conditionCode(const Cond &C, const FeatureSetup &F) {
+  return printCondition(C, [&](llvm::StringRef M, bool Defined) {
+    if (!F.isFeatureMacro(M))
+      return std::string("0");
+    if (Defined && F.isNumeric(M))
+      return std::string("1");
+    return runtime::featureValueExpr(F.descOf(M));
+  });
+}
+
+} // namespace varsim::rewrite

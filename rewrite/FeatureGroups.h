@@ -1,0 +1,57 @@
+//===- rewrite/FeatureGroups.h - #if groups on feature macros ---*- C++ -*-===//
+//
+// Which #if groups of a project test features, the condition of each branch
+// on its own and in context (its presence condition), and the small set of
+// configurations to parse so that every live branch is seen by Clang once.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef VARSIM_REWRITE_FEATUREGROUPS_H
+#define VARSIM_REWRITE_FEATUREGROUPS_H
+
+#include "rewrite/DirectiveScanner.h"
+#include "rewrite/FeatureSetup.h"
+
+#include <map>
+#include <string>
+#include <vector>
+
+namespace varsim::rewrite {
+
+/// What the rewriter knows about the groups of one file.
+struct FileGroups {
+  std::vector<bool> IsFeature; ///< By group index.
+  /// By group, by branch: the branch's own condition (earlier branches
+  /// negated) and its presence condition (with enclosing feature branches).
+  std::vector<std::vector<CondPtr>> Own, Presence;
+  /// Non-feature macros that a feature group also tests (an error if live).
+  std::vector<std::vector<std::string>> MixedMacros;
+  /// Directives of feature groups (if/elif/else/endif), to place in the AST.
+  std::vector<unsigned> Watched;
+
+  /// The presence condition of an offset (innermost feature branch).
+  CondPtr presenceAt(const FileStructure &FS, unsigned Offset) const;
+};
+
+FileGroups analyzeGroups(const FileStructure &FS, const FeatureSetup &F);
+
+/// Configurations (valid under the model) under which every satisfiable
+/// presence condition holds at least once; at least one configuration.
+std::vector<fm::Configuration>
+chooseParseConfigurations(const std::vector<CondPtr> &Conditions,
+                          const FeatureSetup &F);
+
+/// True if some valid configuration satisfies C.
+bool isSatisfiable(const Cond &C, const FeatureSetup &F);
+
+/// True if C holds under configuration Cfg.
+bool holds(const Cond &C, const fm::Configuration &Cfg, const FeatureSetup &F);
+
+/// C over feature names ("A && !B", "LEVEL >= 2"): calltrace.json syntax.
+std::string conditionText(const Cond &C, const FeatureSetup &F);
+/// C as a C expression over the runtime's feature reads.
+std::string conditionCode(const Cond &C, const FeatureSetup &F);
+
+} // namespace varsim::rewrite
+
+#endif // VARSIM_REWRITE_FEATUREGROUPS_H

@@ -1,0 +1,60 @@
+//===- rewrite/FeatureSetup.h - The features a rewrite encodes --*- C++ -*-===//
+//
+// Which feature model a rewrite uses (given, found beside the project, or
+// inferred from the macros the project tests but never defines), which
+// macros are features, what a configuration means for the preprocessor
+// (-D flags, macro values), and the simulator's feature and constraint
+// tables derived from the model.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef VARSIM_REWRITE_FEATURESETUP_H
+#define VARSIM_REWRITE_FEATURESETUP_H
+
+#include "feature_models/FeatureModel.h"
+#include "rewrite/DirectiveScanner.h"
+#include "runtime/SimulatorTables.h"
+
+#include "llvm/Support/Error.h"
+
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace varsim::rewrite {
+
+struct FeatureSetup {
+  fm::FeatureModel Model;
+  std::string ModelPath; ///< "" when inferred.
+  bool Inferred = false;
+  std::map<std::string, fm::FeatureId> ByMacro;
+
+  bool isFeatureMacro(llvm::StringRef Macro) const {
+    return ByMacro.count(Macro.str()) != 0;
+  }
+  bool isNumeric(llvm::StringRef Macro) const;
+  std::vector<std::string> macros() const;
+
+  /// The macro's value under C: nullopt if not defined.
+  std::optional<int64_t> macroValue(const fm::Configuration &C,
+                                    llvm::StringRef Macro) const;
+  /// -D flags that select C ("-DA=1", "-DLEVEL=2").
+  std::vector<std::string> defines(const fm::Configuration &C) const;
+  /// The simulator's feature table, constraints and default configuration.
+  runtime::SimulatorTables tables() const;
+  /// The table entry of a macro's feature, for featureValueExpr.
+  runtime::FeatureDesc descOf(llvm::StringRef Macro) const;
+};
+
+/// Loads ModelPath; or, if empty, a model.xml (or another FeatureIDE/SPL
+/// Conqueror XML file) in ProjectRoot; or infers one from the macros that
+/// Structures test and never define (nor DefinedOnCommandLine).
+llvm::Expected<FeatureSetup>
+setUpFeatures(llvm::StringRef ModelPath, llvm::StringRef ProjectRoot,
+              const std::map<std::string, FileStructure> &Structures,
+              const std::vector<std::string> &DefinedOnCommandLine);
+
+} // namespace varsim::rewrite
+
+#endif // VARSIM_REWRITE_FEATURESETUP_H

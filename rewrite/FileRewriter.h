@@ -1,0 +1,87 @@
+//===- rewrite/FileRewriter.h - The edits of one source file ----*- C++ -*-===//
+//
+// Turns the feature groups of one project file into run-time variability,
+// given what every parse of every translation unit said about the file:
+// statement blocks become if/else on the runtime's flags (declarations
+// hoisted), declaration-level blocks are compiled always, functions get
+// markers, renamed variants and feature switches are emitted, and macros
+// defined per branch are merged into one run-time selection.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef VARSIM_REWRITE_FILEREWRITER_H
+#define VARSIM_REWRITE_FILEREWRITER_H
+
+#include "rewrite/FeatureGroups.h"
+#include "rewrite/ParseFacts.h"
+#include "rewrite/Rewriter.h"
+#include "runtime/SimulatorTables.h"
+
+#include "llvm/Support/Error.h"
+
+#include <map>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace varsim::rewrite {
+
+struct Renaming {
+  std::string Original, Renamed, Condition, File;
+  unsigned Line = 0;
+};
+
+/// One function defined in several branches (of one file or of several):
+/// its variants are renamed and a switch under the original name, emitted
+/// in the file of the last variant, dispatches between them.
+struct SwitchPlan {
+  struct Variant {
+    std::string File;
+    const FunctionFact *Fn = nullptr;
+    std::string Renamed;
+    std::string Condition, Code; ///< Presence condition: text and C.
+    std::string Header;          ///< Its declarator, with the new name.
+  };
+  std::string Name;
+  std::string Header; ///< The switch's declarator (original name).
+  std::string OwnerFile;
+  std::vector<Variant> Variants; ///< By file, then offset.
+};
+
+/// What the whole project shares while its files are rewritten.
+struct ProjectContext {
+  const FeatureSetup &Features;
+  Granularity Detail = Granularity::Region;
+  /// Macros tested by some #if in the project (merged macros must not be).
+  std::set<std::string> TestedMacros;
+  std::vector<SwitchPlan> Switches;
+  runtime::SimulatorTables Tables;
+  std::vector<Renaming> Renamings;
+};
+
+/// One parse of a TU that included the file.
+struct ParseView {
+  unsigned Config = 0;
+  const FileFacts *Facts = nullptr;
+};
+
+struct FileInput {
+  std::string Path; ///< Absolute path of the original.
+  std::string Text; ///< Its contents.
+  const FileStructure *Structure = nullptr;
+  const FileGroups *Groups = nullptr;
+  std::vector<ParseView> Parses;
+  std::string GeneratedInclude; ///< The #include line's path.
+};
+
+/// An identifier fragment for a condition: "!A && B" -> "not_A_and_B".
+std::string identifierFor(llvm::StringRef Condition);
+
+/// The rewritten text, or "" if the file needs no change. Regions and
+/// renamings are appended to Ctx.
+llvm::Expected<std::string> rewriteFile(const FileInput &In,
+                                        ProjectContext &Ctx);
+
+} // namespace varsim::rewrite
+
+#endif // VARSIM_REWRITE_FILEREWRITER_H

@@ -1,0 +1,41 @@
+//===- rewrite/Manifest.h - OUT/manifest.json -------------------*- C++ -*-===//
+//
+// What a rewrite did, for the later stages (plan, run, model) and for the
+// user: features, regions, renamings, files, parse configurations. The
+// format is documented in docs/manifest-format.md.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef VARSIM_REWRITE_MANIFEST_H
+#define VARSIM_REWRITE_MANIFEST_H
+
+#include "rewrite/FileRewriter.h"
+
+#include <string>
+#include <vector>
+
+namespace varsim::rewrite {
+
+inline constexpr int ManifestVersion = 1;
+
+struct WrittenFile {
+  std::string Original; ///< Absolute path in the project.
+  std::string Written;  ///< Relative to OUT.
+  bool Rewritten = false;
+};
+
+struct ManifestData {
+  std::string ProjectRoot, CompileCommands, FeatureModelPath;
+  bool ModelInferred = false;
+  std::string Granularity;
+  std::vector<std::string> ParseConfigurations;
+  unsigned TranslationUnits = 0;
+  std::vector<WrittenFile> Files;
+};
+
+/// The manifest as JSON text.
+std::string renderManifest(const ManifestData &M, const ProjectContext &Ctx);
+
+} // namespace varsim::rewrite
+
+#endif // VARSIM_REWRITE_MANIFEST_H

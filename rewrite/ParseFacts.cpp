@@ -1,0 +1,622 @@
+//===- rewrite/ParseFacts.cpp - What one parse of one TU tells the rewriter
+//===//
+
+#include "rewrite/ParseFacts.h"
+
+#include "clang/AST/ASTConsumer.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/DeclTemplate.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/AST/StmtCXX.h"
+#include "clang/Basic/DiagnosticOptions.h"
+#include "clang/Frontend/CompilerInstance.h"
+#include "clang/Frontend/FrontendAction.h"
+#include "clang/Frontend/TextDiagnosticPrinter.h"
+#include "clang/Lex/Lexer.h"
+#include "clang/Lex/PPCallbacks.h"
+#include "clang/Lex/Preprocessor.h"
+#include "clang/Tooling/CompilationDatabase.h"
+#include "clang/Tooling/Tooling.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/VirtualFileSystem.h"
+
+#ifndef VARSIM_CLANG_RESOURCE_DIR
+#define VARSIM_CLANG_RESOURCE_DIR ""
+#endif
+
+namespace varsim::rewrite {
+
+bool FileFacts::isSkipped(unsigned Offset) const {
+  for (const auto &[B, E] : Skipped)
+    if (B <= Offset && Offset < E)
+      return true;
+  return false;
+}
+
+namespace {
+
+using namespace clang;
+
+/// State shared by the callbacks and the AST consumer of one parse.
+struct ParseState {
+  const ProjectLayout &Project;
+  const std::map<std::string, FileStructure> &Structures;
+  const std::map<std::string, std::vector<unsigned>> &Watched;
+  ParseResult &Result;
+  SourceManager *SM = nullptr;
+  llvm::DenseMap<FileID, const std::string *> FilePaths{}; ///< Project.
+  std::map<std::string, FileID> FirstFID = {};
+
+  /// The project path of FID, or nullptr for a file outside the project.
+  const std::string *projectPath(FileID FID) {
+    auto It = FilePaths.find(FID);
+    if (It != FilePaths.end())
+      return It->second;
+    const std::string *Found = nullptr;
+    if (auto FE = SM->getFileEntryRefForID(FID)) {
+      llvm::SmallString<256> P(FE->getName());
+      SM->getFileManager().makeAbsolutePath(P);
+      llvm::sys::path::remove_dots(P, true);
+      if (Project.isProjectSource(P)) {
+        auto [Entry, _] = Result.Files.try_emplace(std::string(P));
+        Found = &Entry->first;
+        FirstFID.try_emplace(Found->c_str(), FID);
+      }
+    }
+    FilePaths[FID] = Found;
+    return Found;
+  }
+};
+
+class SkipRecorder : public PPCallbacks {
+public:
+  explicit SkipRecorder(ParseState &S) : State(S) {}
+
+  void FileChanged(SourceLocation Loc, FileChangeReason Reason,
+                   SrcMgr::CharacteristicKind, FileID) override {
+    if (Reason == EnterFile && Loc.isValid())
+      State.projectPath(State.SM->getFileID(Loc));
+  }
+
+  void SourceRangeSkipped(SourceRange Range, SourceLocation EndifLoc) override {
+    SourceManager &SM = *State.SM;
+    FileID FID = SM.getFileID(Range.getBegin());
+    const std::string *Path = State.projectPath(FID);
+    if (!Path)
+      return;
+    // Only the first inclusion of a file is analysed (a second one of a
+    // guarded header is skipped as a whole).
+    auto First = State.FirstFID.find(*Path);
+    if (First != State.FirstFID.end() && First->second != FID)
+      return;
+    unsigned B = SM.getFileOffset(Range.getBegin());
+    unsigned E =
+        SM.getFileOffset(EndifLoc.isValid() ? EndifLoc : Range.getEnd());
+    // The range starts at the '#' of the directive that began skipping;
+    // its line start is what the scanner knows as the directive's Begin.
+    State.Result.Files[*Path].Skipped.emplace_back(B, E);
+  }
+
+private:
+  ParseState &State;
+};
+
+/// File offsets of AST nodes, and their containment of a line start.
+class Ranges {
+public:
+  Ranges(SourceManager &SM, const LangOptions &LO) : SM(SM), LO(LO) {}
+
+  /// [begin, end-of-last-token) in FID, if the node is in FID.
+  std::optional<std::pair<unsigned, unsigned>> of(SourceRange R, FileID FID) {
+    if (R.isInvalid())
+      return std::nullopt;
+    SourceLocation B = SM.getExpansionRange(R.getBegin()).getBegin();
+    SourceLocation E = SM.getExpansionRange(R.getEnd()).getEnd();
+    if (SM.getFileID(B) != FID || SM.getFileID(E) != FID)
+      return std::nullopt;
+    SourceLocation EndTok = Lexer::getLocForEndOfToken(E, 0, SM, LO);
+    unsigned EO =
+        EndTok.isValid() ? SM.getFileOffset(EndTok) : SM.getFileOffset(E) + 1;
+    return std::make_pair(SM.getFileOffset(B), EO);
+  }
+  unsigned offset(SourceLocation L) {
+    return SM.getFileOffset(SM.getExpansionLoc(L));
+  }
+  unsigned line(SourceLocation L) { return SM.getExpansionLineNumber(L); }
+
+  SourceManager &SM;
+  const LangOptions &LO;
+};
+
+bool contains(const std::optional<std::pair<unsigned, unsigned>> &R,
+              unsigned D) {
+  return R && R->first < D && D < R->second;
+}
+
+/// Collects function definitions and named file-scope definitions in the
+/// project's files.
+class DefinitionCollector : public RecursiveASTVisitor<DefinitionCollector> {
+public:
+  DefinitionCollector(ParseState &S, ASTContext &Ctx)
+      : State(S), Ctx(Ctx), R(Ctx.getSourceManager(), Ctx.getLangOpts()) {}
+
+  bool TraverseDecl(Decl *D) {
+    if (!D || isa<TranslationUnitDecl>(D))
+      return RecursiveASTVisitor::TraverseDecl(D);
+    SourceLocation L = R.SM.getExpansionLoc(D->getLocation());
+    if (L.isInvalid() || !State.projectPath(R.SM.getFileID(L)))
+      return true;
+    return RecursiveASTVisitor::TraverseDecl(D);
+  }
+
+  bool VisitFunctionDecl(FunctionDecl *FD) {
+    if (FD->isImplicit() || FD->isDefaulted() ||
+        !FD->doesThisDeclarationHaveABody())
+      return true;
+    auto *Body = dyn_cast_or_null<CompoundStmt>(FD->getBody());
+    if (!Body || Body->getLBracLoc().isMacroID() ||
+        FD->getLocation().isMacroID())
+      return true;
+    FileID FID = R.SM.getFileID(Body->getLBracLoc());
+    const std::string *Path = State.projectPath(FID);
+    if (!Path)
+      return true;
+    FunctionFact F;
+    F.Name = FD->getQualifiedNameAsString();
+    bool Internal =
+        FD->getStorageClass() == SC_Static || FD->isInAnonymousNamespace();
+    F.Key = F.Name + "|" + FD->getType().getAsString() +
+            (Internal ? "|" + *Path : "");
+    auto DR = R.of(FD->getSourceRange(), FID);
+    F.DeclBegin = DR ? DR->first : R.offset(FD->getBeginLoc());
+    F.NameBegin = R.offset(FD->getLocation());
+    F.NameLength = FD->getDeclName().isIdentifier()
+                       ? static_cast<unsigned>(FD->getName().size())
+                       : 0;
+    F.BodyBegin = R.offset(Body->getLBracLoc());
+    F.BodyEnd = R.offset(Body->getRBracLoc());
+    F.Line = R.line(FD->getBeginLoc());
+    F.EndLine = R.line(Body->getRBracLoc());
+    F.Constexpr = FD->isConstexpr() || FD->isConsteval();
+    F.Member = isa<CXXMethodDecl>(FD);
+    if (auto *MD = dyn_cast<CXXMethodDecl>(FD))
+      F.Lambda = MD->getParent()->isLambda();
+    F.Variadic = FD->isVariadic();
+    F.Main = FD->isMain();
+    F.ReturnsVoid = FD->getReturnType()->isVoidType();
+    for (ParmVarDecl *P : FD->parameters()) {
+      if (P->getName().empty())
+        F.ParamsNamed = false;
+      F.Params.push_back(P->getName().str());
+    }
+    State.Result.Files[*Path].Functions.push_back(std::move(F));
+    return true;
+  }
+
+  bool VisitVarDecl(VarDecl *VD) {
+    if (!VD->isFileVarDecl() || isa<ParmVarDecl>(VD) ||
+        VD->isThisDeclarationADefinition() != VarDecl::Definition)
+      return true;
+    if (VD->isStaticDataMember() || isa<VarTemplateSpecializationDecl>(VD))
+      return true;
+    add(DefinitionFact::Variable, VD);
+    return true;
+  }
+  bool VisitTagDecl(TagDecl *TD) {
+    if (TD->isCompleteDefinition() && TD->getIdentifier() &&
+        !TD->getDeclContext()->isFunctionOrMethod() &&
+        !isa<ClassTemplateSpecializationDecl>(TD))
+      add(DefinitionFact::Tag, TD);
+    return true;
+  }
+  bool VisitTypedefNameDecl(TypedefNameDecl *TD) {
+    if (!TD->getDeclContext()->isFunctionOrMethod() &&
+        !TD->getDeclContext()->isRecord())
+      add(DefinitionFact::Typedef, TD);
+    return true;
+  }
+
+private:
+  void add(DefinitionFact::Kind K, NamedDecl *D) {
+    if (D->getLocation().isMacroID())
+      return;
+    FileID FID = R.SM.getFileID(D->getLocation());
+    const std::string *Path = State.projectPath(FID);
+    if (!Path)
+      return;
+    DefinitionFact F;
+    F.K = K;
+    F.Name = D->getQualifiedNameAsString();
+    bool Internal = false;
+    if (auto *VD = dyn_cast<VarDecl>(D))
+      Internal = VD->getStorageClass() == SC_Static;
+    // Types and internal variables are per file in C; in C++ types must
+    // agree program-wide, but a difference across files is a separate
+    // (ODR) problem that the compiler does not see either.
+    if (K != DefinitionFact::Variable || Internal)
+      Internal = true;
+    F.Key = std::to_string(static_cast<int>(K)) + "|" + F.Name +
+            (Internal ? "|" + *Path : "");
+    F.Offset = R.offset(D->getLocation());
+    State.Result.Files[*Path].Definitions.push_back(std::move(F));
+  }
+
+  ParseState &State;
+  ASTContext &Ctx;
+  Ranges R;
+};
+
+/// Finds the offsets of the last use of each local variable of a body.
+class UseCollector : public RecursiveASTVisitor<UseCollector> {
+public:
+  explicit UseCollector(SourceManager &SM) : SM(SM) {}
+  bool VisitDeclRefExpr(DeclRefExpr *E) {
+    if (auto *VD = dyn_cast<VarDecl>(E->getDecl())) {
+      unsigned &Max = Last[VD];
+      Max =
+          std::max(Max, SM.getFileOffset(SM.getExpansionLoc(E->getLocation())));
+    }
+    return true;
+  }
+  llvm::DenseMap<const VarDecl *, unsigned> Last;
+
+private:
+  SourceManager &SM;
+};
+
+/// Places directive lines in the AST of one file.
+class Placer {
+public:
+  Placer(ParseState &S, ASTContext &Ctx, FileID FID, FileFacts &Facts)
+      : State(S), Ctx(Ctx), R(Ctx.getSourceManager(), Ctx.getLangOpts()),
+        FID(FID), Facts(Facts) {}
+
+  DirectivePlace place(unsigned D) {
+    return inDecls(Ctx.getTranslationUnitDecl(), D);
+  }
+
+private:
+  static std::string describe(const NamedDecl *ND, const char *What) {
+    std::string Name = ND->getNameAsString();
+    return Name.empty() ? std::string("an unnamed ") + What
+                        : std::string("the ") + What + " '" + Name + "'";
+  }
+
+  DirectivePlace inside(std::string What) {
+    DirectivePlace P;
+    P.K = DirectivePlace::Inside;
+    P.Construct = std::move(What);
+    return P;
+  }
+
+  DirectivePlace inDecls(DeclContext *DC, unsigned D) {
+    for (Decl *Dcl : DC->decls()) {
+      if (Dcl->isImplicit())
+        continue;
+      auto Range = R.of(Dcl->getSourceRange(), FID);
+      if (!contains(Range, D))
+        continue;
+      Decl *Inner = Dcl;
+      if (auto *FT = dyn_cast<FunctionTemplateDecl>(Inner))
+        Inner = FT->getTemplatedDecl();
+      else if (auto *CT = dyn_cast<ClassTemplateDecl>(Inner))
+        Inner = CT->getTemplatedDecl();
+      if (isa<NamespaceDecl>(Inner) || isa<LinkageSpecDecl>(Inner) ||
+          isa<ExportDecl>(Inner))
+        return inDecls(cast<DeclContext>(Inner), D);
+      if (auto *RD = dyn_cast<RecordDecl>(Inner)) {
+        if (RD->isCompleteDefinition() &&
+            contains(R.of(RD->getBraceRange(), FID), D)) {
+          DirectivePlace P = inDecls(RD, D);
+          if (P.K == DirectivePlace::Declarations)
+            P.K = DirectivePlace::Members;
+          return P;
+        }
+        return inside(describe(RD, "declaration of"));
+      }
+      if (auto *ED = dyn_cast<EnumDecl>(Inner))
+        return inside(describe(ED, "enum"));
+      if (auto *FD = dyn_cast<FunctionDecl>(Inner)) {
+        auto *Body = dyn_cast_or_null<CompoundStmt>(
+            FD->doesThisDeclarationHaveABody() ? FD->getBody() : nullptr);
+        if (Body && contains(R.of(Body->getSourceRange(), FID), D))
+          return inCompound(Body, functionIndex(Body), D);
+        return inside(describe(FD, "declaration of function"));
+      }
+      if (auto *ND = dyn_cast<NamedDecl>(Inner))
+        return inside(describe(ND, "declaration of"));
+      return inside("a declaration");
+    }
+    return DirectivePlace{};
+  }
+
+  int functionIndex(const CompoundStmt *Body) {
+    unsigned B = R.offset(Body->getLBracLoc());
+    for (size_t I = 0; I < Facts.Functions.size(); ++I)
+      if (Facts.Functions[I].BodyBegin == B)
+        return static_cast<int>(I);
+    return -1;
+  }
+
+  /// The children of a block, with labels split from what they label.
+  struct Child {
+    const Stmt *S;
+    bool Label;
+    std::optional<std::pair<unsigned, unsigned>> Range;
+  };
+  std::vector<Child> children(const CompoundStmt *CS) {
+    std::vector<Child> Out;
+    for (const Stmt *S : CS->body()) {
+      while (S) {
+        const Stmt *Sub = nullptr;
+        if (auto *SC = dyn_cast<SwitchCase>(S))
+          Sub = SC->getSubStmt();
+        else if (auto *LS = dyn_cast<LabelStmt>(S))
+          Sub = LS->getSubStmt();
+        if (!Sub) {
+          Out.push_back({S, false, R.of(S->getSourceRange(), FID)});
+          break;
+        }
+        auto Whole = R.of(S->getSourceRange(), FID);
+        if (Whole)
+          Whole->second = R.offset(Sub->getBeginLoc());
+        Out.push_back({S, true, Whole});
+        S = Sub;
+      }
+    }
+    return Out;
+  }
+
+  const CompoundStmt *findCompound(const Stmt *S, unsigned D) {
+    for (const Stmt *C : S->children()) {
+      if (!C || !contains(R.of(C->getSourceRange(), FID), D))
+        continue;
+      if (auto *CS = dyn_cast<CompoundStmt>(C))
+        return CS;
+      if (auto *LE = dyn_cast<LambdaExpr>(C))
+        return LE->getCompoundStmtBody();
+      return findCompound(C, D);
+    }
+    return nullptr;
+  }
+
+  static std::string describe(const Stmt *S) {
+    if (isa<Expr>(S))
+      return "an expression";
+    if (isa<DeclStmt>(S))
+      return "a declaration statement";
+    if (isa<IfStmt>(S))
+      return "an if statement without braces";
+    if (isa<ForStmt>(S) || isa<WhileStmt>(S) || isa<DoStmt>(S))
+      return "a loop without braces";
+    if (isa<ReturnStmt>(S))
+      return "a return statement";
+    return std::string("a statement (") + S->getStmtClassName() + ")";
+  }
+
+  DirectivePlace inCompound(const CompoundStmt *CS, int Function, unsigned D) {
+    std::vector<Child> Kids = children(CS);
+    for (const Child &K : Kids) {
+      if (!contains(K.Range, D))
+        continue;
+      if (K.Label)
+        continue;
+      if (auto *Inner = dyn_cast<CompoundStmt>(K.S))
+        return inCompound(Inner, Function, D);
+      if (const CompoundStmt *Inner = findCompound(K.S, D))
+        return inCompound(Inner, Function, D);
+      return inside(describe(K.S));
+    }
+    DirectivePlace P;
+    P.K = DirectivePlace::Statements;
+    P.Compound = R.offset(CS->getLBracLoc());
+    P.Function = Function;
+    record(CS, Kids, Function);
+    return P;
+  }
+
+  void record(const CompoundStmt *CS, const std::vector<Child> &Kids,
+              int Function) {
+    unsigned B = R.offset(CS->getLBracLoc());
+    for (const CompoundFact &C : Facts.Compounds)
+      if (C.Begin == B)
+        return;
+    CompoundFact C;
+    C.Begin = B;
+    C.End = R.offset(CS->getRBracLoc());
+    C.Function = Function;
+    UseCollector *Uses = nullptr;
+    for (const Child &K : Kids) {
+      if (!K.Range)
+        continue;
+      StmtFact F;
+      F.Begin = K.Range->first;
+      F.End = K.Range->second;
+      F.Label = K.Label;
+      if (auto *DS = dyn_cast<DeclStmt>(K.S)) {
+        F.DeclStmt = true;
+        for (const Decl *Dcl : DS->decls()) {
+          auto *VD = dyn_cast<VarDecl>(Dcl);
+          if (!VD)
+            continue;
+          if (!Uses)
+            Uses = &usesIn(CS, Function);
+          VarFact V;
+          V.Name = VD->getName().str();
+          QualType T = VD->getType();
+          std::string Text;
+          llvm::raw_string_ostream OS(Text);
+          T.getUnqualifiedType().print(OS, Ctx.getPrintingPolicy(), V.Name);
+          V.HoistedDecl = Text;
+          V.Scalar = T->isScalarType() && !T->isReferenceType();
+          V.Const = T.isConstQualified();
+          V.StaticLocal = VD->isStaticLocal();
+          V.Destructed =
+              !VD->isStaticLocal() && T.isDestructedType() != QualType::DK_none;
+          V.HasInit = VD->hasInit() && VD->getInitStyle() == VarDecl::CInit;
+          if (VD->hasInit() && VD->getInitStyle() != VarDecl::CInit)
+            V.Scalar = false;
+          if (V.HasInit)
+            V.InitBegin = R.offset(VD->getInit()->getBeginLoc());
+          auto It = Uses->Last.find(VD);
+          V.MaxUse = It == Uses->Last.end() ? 0 : It->second;
+          F.Vars.push_back(std::move(V));
+        }
+      }
+      C.Children.push_back(std::move(F));
+    }
+    Facts.Compounds.push_back(std::move(C));
+  }
+
+  UseCollector &usesIn(const CompoundStmt *CS, int Function) {
+    auto It = UseCache.find(Function);
+    if (It != UseCache.end())
+      return *It->second;
+    auto U = std::make_unique<UseCollector>(R.SM);
+    U->TraverseStmt(const_cast<CompoundStmt *>(CS));
+    // The whole function body sees more uses than the block.
+    UseCollector &Ref = *U;
+    UseCache[Function] = std::move(U);
+    return Ref;
+  }
+
+  ParseState &State;
+  ASTContext &Ctx;
+  Ranges R;
+  FileID FID;
+  FileFacts &Facts;
+  std::map<int, std::unique_ptr<UseCollector>> UseCache;
+};
+
+class FactsConsumer : public ASTConsumer {
+public:
+  explicit FactsConsumer(ParseState &S) : State(S) {}
+
+  void HandleTranslationUnit(ASTContext &Ctx) override {
+    DefinitionCollector DC(State, Ctx);
+    DC.TraverseDecl(Ctx.getTranslationUnitDecl());
+    for (auto &[Path, Facts] : State.Result.Files) {
+      auto W = State.Watched.find(Path);
+      auto S = State.Structures.find(Path);
+      auto F = State.FirstFID.find(Path);
+      if (W == State.Watched.end() || S == State.Structures.end() ||
+          F == State.FirstFID.end())
+        continue;
+      Placer P(State, Ctx, F->second, Facts);
+      for (unsigned Idx : W->second) {
+        const Directive &D = S->second.Directives[Idx];
+        Facts.Places[Idx] = P.place(D.Begin);
+      }
+    }
+  }
+
+private:
+  ParseState &State;
+};
+
+class FactsAction : public ASTFrontendAction {
+public:
+  explicit FactsAction(ParseState &S) : State(S) {}
+
+  bool BeginSourceFileAction(CompilerInstance &CI) override {
+    State.SM = &CI.getSourceManager();
+    CI.getPreprocessor().addPPCallbacks(std::make_unique<SkipRecorder>(State));
+    return true;
+  }
+  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
+                                                 llvm::StringRef) override {
+    State.SM = &CI.getSourceManager();
+    return std::make_unique<FactsConsumer>(State);
+  }
+
+private:
+  ParseState &State;
+};
+
+class FactsActionFactory : public tooling::FrontendActionFactory {
+public:
+  explicit FactsActionFactory(ParseState &S) : State(S) {}
+  std::unique_ptr<FrontendAction> create() override {
+    return std::make_unique<FactsAction>(State);
+  }
+
+private:
+  ParseState &State;
+};
+
+/// A database of one command: the entry being parsed.
+class OneEntryDatabase : public tooling::CompilationDatabase {
+public:
+  explicit OneEntryDatabase(tooling::CompileCommand C) : Cmd(std::move(C)) {}
+  std::vector<tooling::CompileCommand>
+  getCompileCommands(llvm::StringRef) const override {
+    return {Cmd};
+  }
+
+private:
+  tooling::CompileCommand Cmd;
+};
+
+} // namespace
+
+ParseResult parseTranslationUnit(
+    const ParseJob &Job, const ProjectLayout &Project,
+    const std::map<std::string, FileStructure> &Structures,
+    const std::map<std::string, std::vector<unsigned>> &WatchedDirectives) {
+  ParseResult Result;
+  ParseState State{Project, Structures, WatchedDirectives, Result};
+
+  std::vector<std::string> Args =
+      withoutMacroFlags(Job.Entry->Arguments, Job.StripMacros);
+  // Drop the output and dependency-file options: this is a syntax-only parse.
+  std::vector<std::string> Clean;
+  for (size_t I = 0; I < Args.size(); ++I) {
+    llvm::StringRef A = Args[I];
+    if ((A == "-o" || A == "-MF" || A == "-MT" || A == "-MQ") &&
+        I + 1 < Args.size()) {
+      ++I;
+      continue;
+    }
+    if (A == "-MD" || A == "-MMD" || A == "-c" ||
+        (A.starts_with("-o") && A.size() > 2))
+      continue;
+    Clean.push_back(Args[I]);
+  }
+  size_t InsertAt = Clean.empty() ? 0 : 1;
+  std::vector<std::string> Extra = Job.Defines;
+  Extra.push_back("-w");
+  Extra.push_back("-ferror-limit=20");
+  if (llvm::StringRef(VARSIM_CLANG_RESOURCE_DIR).size())
+    Extra.push_back(std::string("-resource-dir=") + VARSIM_CLANG_RESOURCE_DIR);
+  Clean.insert(Clean.begin() + InsertAt, Extra.begin(), Extra.end());
+
+  tooling::CompileCommand Cmd(Job.Entry->Directory, Job.Entry->File, Clean, "");
+  OneEntryDatabase DB(Cmd);
+  // A file system of its own: the shared real one would chdir the whole
+  // process, and parses run in parallel from different directories.
+  tooling::ClangTool Tool(DB, {Job.Entry->File},
+                          std::make_shared<PCHContainerOperations>(),
+                          llvm::vfs::createPhysicalFileSystem());
+  Tool.clearArgumentsAdjusters();
+  Tool.appendArgumentsAdjuster(tooling::getClangSyntaxOnlyAdjuster());
+
+  std::string Diags;
+  llvm::raw_string_ostream DiagOS(Diags);
+  auto DiagOpts = llvm::makeIntrusiveRefCnt<DiagnosticOptions>();
+  TextDiagnosticPrinter Printer(DiagOS, DiagOpts.get());
+  Tool.setDiagnosticConsumer(&Printer);
+  Tool.setPrintErrorMessage(false);
+
+  FactsActionFactory Factory(State);
+  int RC = Tool.run(&Factory);
+  if (RC != 0) {
+    Result.Failed = true;
+    Result.Diagnostics = Diags;
+  }
+  return Result;
+}
+
+} // namespace varsim::rewrite

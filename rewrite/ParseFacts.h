@@ -1,0 +1,111 @@
+//===- rewrite/ParseFacts.h - What one parse of one TU tells the rewriter -*-
+// C++ -*-===//
+//
+// One translation unit parsed in one configuration (-D flags) says, for each
+// project file it includes: which source ranges the preprocessor skipped
+// (inactive branches), where each conditional directive sits in the AST
+// (between declarations, between members, between statements of a block, or
+// inside something: an expression, a parameter list, an enum), the function
+// definitions (for markers and feature switches) and the statements and
+// declarations around conditional blocks (for hoisting).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef VARSIM_REWRITE_PARSEFACTS_H
+#define VARSIM_REWRITE_PARSEFACTS_H
+
+#include "rewrite/DirectiveScanner.h"
+#include "rewrite/ProjectLayout.h"
+
+#include "llvm/Support/Error.h"
+
+#include <map>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace varsim::rewrite {
+
+struct FunctionFact {
+  std::string Name; ///< Qualified.
+  std::string Key;  ///< Identity across parses (name, type, linkage).
+  unsigned DeclBegin = 0, NameBegin = 0, NameLength = 0;
+  unsigned BodyBegin = 0, BodyEnd = 0; ///< '{' and '}'.
+  unsigned Line = 0, EndLine = 0;
+  bool Constexpr = false, Member = false, Variadic = false, Main = false;
+  bool ReturnsVoid = false, ParamsNamed = true, Lambda = false;
+  std::vector<std::string> Params;
+};
+
+/// A variable declared by a statement directly in a block.
+struct VarFact {
+  std::string Name;
+  std::string HoistedDecl; ///< "int n" (type and name, no initializer).
+  bool Scalar = false, StaticLocal = false, Const = false;
+  bool Destructed = false; ///< Has a destructor that runs at scope exit.
+  bool HasInit = false;
+  unsigned InitBegin = 0; ///< Start of the initializer expression.
+  unsigned MaxUse = 0;    ///< Offset of its last use (0 if none).
+};
+
+struct StmtFact {
+  unsigned Begin = 0, End = 0; ///< End: just past its last token.
+  bool Label = false;          ///< case, default or a label.
+  bool DeclStmt = false;
+  std::vector<VarFact> Vars;
+};
+
+struct CompoundFact {
+  unsigned Begin = 0, End = 0;
+  int Function = -1; ///< Index into FileFacts::Functions.
+  std::vector<StmtFact> Children;
+};
+
+/// Where a directive line sits in the AST.
+struct DirectivePlace {
+  enum Kind { Declarations, Members, Statements, Inside } K = Declarations;
+  std::string Construct; ///< Inside: what it is inside of.
+  unsigned Compound = 0; ///< Statements: CompoundFact's Begin.
+  int Function = -1;     ///< Statements: the enclosing function.
+};
+
+/// A named entity defined at file or namespace scope.
+struct DefinitionFact {
+  enum Kind { Variable, Tag, Typedef } K = Variable;
+  std::string Key, Name;
+  unsigned Offset = 0;
+};
+
+struct FileFacts {
+  std::vector<std::pair<unsigned, unsigned>> Skipped;
+  std::vector<FunctionFact> Functions;
+  std::vector<CompoundFact> Compounds;       ///< Those holding directives.
+  std::map<unsigned, DirectivePlace> Places; ///< By directive index.
+  std::vector<DefinitionFact> Definitions;
+
+  bool isSkipped(unsigned Offset) const;
+};
+
+/// The result of parsing one TU in one configuration.
+struct ParseResult {
+  std::map<std::string, FileFacts> Files; ///< By absolute path.
+  bool Failed = false;
+  std::string Diagnostics; ///< The compiler's errors, if Failed.
+};
+
+struct ParseJob {
+  const CompileEntry *Entry = nullptr;
+  std::vector<std::string> Defines; ///< "-DNAME" / "-DNAME=V".
+  std::vector<std::string> StripMacros;
+};
+
+/// Parses Job.Entry with its defines. Structures: the scanned project files
+/// (only directives of feature groups in Watched are placed).
+ParseResult parseTranslationUnit(
+    const ParseJob &Job, const ProjectLayout &Project,
+    const std::map<std::string, FileStructure> &Structures,
+    const std::map<std::string, std::vector<unsigned>> &WatchedDirectives);
+
+} // namespace varsim::rewrite
+
+#endif // VARSIM_REWRITE_PARSEFACTS_H

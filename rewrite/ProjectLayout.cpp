@@ -1,0 +1,300 @@
+//===- rewrite/ProjectLayout.cpp - Where a project and its mirror live ----===//
+
+#include "rewrite/ProjectLayout.h"
+
+#include "support/Diagnostic.h"
+
+#include "clang/Tooling/JSONCompilationDatabase.h"
+#include "llvm/ADT/StringSwitch.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+
+#include <algorithm>
+#include <set>
+
+namespace fs = llvm::sys::fs;
+namespace path = llvm::sys::path;
+
+namespace varsim::rewrite {
+namespace {
+
+std::string absolute(llvm::StringRef Base, llvm::StringRef P) {
+  llvm::SmallString<256> S;
+  if (path::is_absolute(P))
+    S = P;
+  else {
+    S = Base;
+    path::append(S, P);
+  }
+  path::remove_dots(S, /*remove_dot_dot=*/true);
+  return std::string(S);
+}
+
+bool isUnder(llvm::StringRef Path, llvm::StringRef Dir) {
+  if (Dir.empty())
+    return false;
+  if (!Path.starts_with(Dir))
+    return false;
+  return Path.size() == Dir.size() || Dir.ends_with("/") ||
+         Path[Dir.size()] == '/';
+}
+
+std::string commonAncestor(llvm::StringRef A, llvm::StringRef B) {
+  std::string Dir = A.str();
+  while (!Dir.empty() && !isUnder(B, Dir))
+    Dir = path::parent_path(Dir).str();
+  return Dir.empty() ? "/" : Dir;
+}
+
+bool hasBuildFile(llvm::StringRef Dir) {
+  for (const char *Name : {"CMakeLists.txt", "Makefile", "makefile",
+                           "GNUmakefile", "meson.build", "configure"}) {
+    llvm::SmallString<256> P(Dir);
+    path::append(P, Name);
+    if (fs::exists(P))
+      return true;
+  }
+  return false;
+}
+
+/// CMAKE_HOME_DIRECTORY from the CMakeCache.txt in BuildDir, if any.
+std::string cmakeSourceDir(llvm::StringRef BuildDir) {
+  llvm::SmallString<256> P(BuildDir);
+  path::append(P, "CMakeCache.txt");
+  auto Buf = llvm::MemoryBuffer::getFile(P);
+  if (!Buf)
+    return "";
+  llvm::SmallVector<llvm::StringRef> Lines;
+  (*Buf)->getBuffer().split(Lines, '\n');
+  for (llvm::StringRef L : Lines)
+    if (L.consume_front("CMAKE_HOME_DIRECTORY:INTERNAL="))
+      return L.trim().str();
+  return "";
+}
+
+/// Options whose value (joined or separate) is a path.
+bool isPathOption(llvm::StringRef Opt) {
+  return llvm::StringSwitch<bool>(Opt)
+      .Cases("-I", "-iquote", "-isystem", "-idirafter", "-include", "-o", true)
+      .Cases("-MF", "-imacros", "-iprefix", "-isysroot", "--sysroot", true)
+      .Default(false);
+}
+
+} // namespace
+
+bool isSourceFileName(llvm::StringRef Path) {
+  llvm::StringRef Ext = path::extension(Path);
+  return llvm::StringSwitch<bool>(Ext.lower())
+      .Cases(".c", ".h", ".cc", ".cpp", ".cxx", ".c++", true)
+      .Cases(".hh", ".hpp", ".hxx", ".h++", ".inc", ".ipp", ".tcc", true)
+      .Case(".inl", true)
+      .Default(false);
+}
+
+bool ProjectLayout::isProjectSource(llvm::StringRef Path) const {
+  if (!isUnder(Path, Root))
+    return false;
+  for (const std::string &D : ExcludedDirs)
+    if (isUnder(Path, D))
+      return false;
+  return true;
+}
+
+std::string ProjectLayout::relativeToRoot(llvm::StringRef Path) const {
+  if (!isUnder(Path, Root) || Path.size() == Root.size())
+    return Path.str();
+  return Path.substr(Root.size() + (Root.ends_with("/") ? 0 : 1)).str();
+}
+
+std::string ProjectLayout::mapPath(llvm::StringRef Path,
+                                   llvm::StringRef Out) const {
+  llvm::SmallString<256> S(Out);
+  if (isUnder(Path, BuildDir)) {
+    path::append(S, "build");
+    if (Path.size() > BuildDir.size())
+      path::append(S, Path.substr(BuildDir.size() + 1));
+    return std::string(S);
+  }
+  if (isUnder(Path, Root)) {
+    path::append(S, "src");
+    if (Path.size() > Root.size())
+      path::append(S, relativeToRoot(Path));
+    return std::string(S);
+  }
+  return Path.str();
+}
+
+llvm::Expected<ProjectLayout> loadProject(llvm::StringRef CompileCommands) {
+  ProjectLayout P;
+  llvm::SmallString<256> Abs(CompileCommands);
+  if (std::error_code EC = fs::make_absolute(Abs))
+    return makeError(CompileCommands, 0, 0, EC.message());
+  path::remove_dots(Abs, true);
+  P.CompileCommandsPath = std::string(Abs);
+  P.BuildDir = path::parent_path(Abs).str();
+  if (!fs::exists(Abs))
+    return makeError(P.CompileCommandsPath, 0, 0, "no such compile database");
+
+  std::string Err;
+  auto DB = clang::tooling::JSONCompilationDatabase::loadFromFile(
+      P.CompileCommandsPath, Err,
+      clang::tooling::JSONCommandLineSyntax::AutoDetect);
+  if (!DB)
+    return makeError(P.CompileCommandsPath, 0, 0,
+                     "cannot read the compile database: " + Err);
+  std::set<std::string> Seen;
+  for (clang::tooling::CompileCommand &C : DB->getAllCompileCommands()) {
+    CompileEntry E;
+    E.Directory = absolute(P.BuildDir, C.Directory);
+    E.File = absolute(E.Directory, C.Filename);
+    E.Arguments = C.CommandLine;
+    E.Output = C.Output.empty() ? "" : absolute(E.Directory, C.Output);
+    if (!Seen.insert(E.File + "\n" + E.Output).second)
+      continue;
+    P.Entries.push_back(std::move(E));
+  }
+  if (P.Entries.empty())
+    return makeError(P.CompileCommandsPath, 0, 0,
+                     "the compile database has no entries");
+
+  std::string Root = cmakeSourceDir(P.BuildDir);
+  if (Root.empty() || !fs::is_directory(Root)) {
+    Root = path::parent_path(P.Entries.front().File).str();
+    for (const CompileEntry &E : P.Entries) {
+      Root = commonAncestor(Root, E.File);
+      // Project include directories widen the root too.
+      for (size_t I = 0; I < E.Arguments.size(); ++I) {
+        llvm::StringRef A = E.Arguments[I];
+        std::string Dir;
+        if (A == "-I" || A == "-iquote") {
+          if (I + 1 < E.Arguments.size())
+            Dir = absolute(E.Directory, E.Arguments[I + 1]);
+        } else if (A.starts_with("-I") && A.size() > 2) {
+          Dir = absolute(E.Directory, A.drop_front(2));
+        }
+        if (Dir.empty() || isUnder(Dir, P.BuildDir) || isUnder(Dir, "/usr") ||
+            isUnder(Dir, "/opt") || !fs::is_directory(Dir))
+          continue;
+        Root = commonAncestor(Root, Dir);
+      }
+    }
+    // Up to the directory holding the build description.
+    std::string Dir = Root;
+    while (!hasBuildFile(Dir) && path::has_parent_path(Dir) && Dir != "/")
+      Dir = path::parent_path(Dir).str();
+    if (hasBuildFile(Dir))
+      Root = Dir;
+  }
+  llvm::SmallString<256> R(Root);
+  path::remove_dots(R, true);
+  P.Root = std::string(R);
+  if (isUnder(P.BuildDir, P.Root))
+    P.ExcludedDirs.push_back(P.BuildDir);
+  return P;
+}
+
+std::vector<std::string> listProjectFiles(const ProjectLayout &P) {
+  std::vector<std::string> Files;
+  std::error_code EC;
+  for (fs::recursive_directory_iterator It(P.Root, EC), End; It != End && !EC;
+       It.increment(EC)) {
+    llvm::StringRef Path = It->path();
+    llvm::StringRef Name = path::filename(Path);
+    bool Skip = false;
+    if (It->type() == fs::file_type::directory_file) {
+      llvm::SmallString<256> Cache(Path);
+      path::append(Cache, "CMakeCache.txt");
+      Skip = Name == ".git" || Name == ".svn" || Name == ".hg" ||
+             fs::exists(Cache);
+      for (const std::string &D : P.ExcludedDirs)
+        Skip = Skip || isUnder(Path, D);
+      if (Skip)
+        It.no_push();
+      continue;
+    }
+    if (!P.isProjectSource(Path))
+      continue;
+    Files.push_back(Path.str());
+  }
+  std::sort(Files.begin(), Files.end());
+  return Files;
+}
+
+std::vector<std::string>
+withoutMacroFlags(const std::vector<std::string> &Args,
+                  const std::vector<std::string> &Macros) {
+  auto IsFeature = [&](llvm::StringRef Def) {
+    llvm::StringRef Name = Def.split('=').first;
+    return llvm::is_contained(Macros, Name);
+  };
+  std::vector<std::string> Out;
+  for (size_t I = 0; I < Args.size(); ++I) {
+    llvm::StringRef A = Args[I];
+    if ((A == "-D" || A == "-U") && I + 1 < Args.size()) {
+      if (IsFeature(Args[I + 1])) {
+        ++I;
+        continue;
+      }
+    } else if ((A.starts_with("-D") || A.starts_with("-U")) &&
+               IsFeature(A.drop_front(2))) {
+      continue;
+    }
+    Out.push_back(Args[I]);
+  }
+  return Out;
+}
+
+std::string
+simulatorCompileDatabase(const ProjectLayout &P, llvm::StringRef Out,
+                         const std::vector<std::string> &StripMacros) {
+  llvm::json::Array DB;
+  for (const CompileEntry &E : P.Entries) {
+    auto Map = [&](llvm::StringRef Path) {
+      return P.mapPath(absolute(E.Directory, Path), Out);
+    };
+    std::vector<std::string> Args = withoutMacroFlags(E.Arguments, StripMacros);
+    llvm::json::Array NewArgs;
+    for (size_t I = 0; I < Args.size(); ++I) {
+      llvm::StringRef A = Args[I];
+      if (I == 0) {
+        NewArgs.push_back(A.str());
+        continue;
+      }
+      if (isPathOption(A) && I + 1 < Args.size()) {
+        NewArgs.push_back(A.str());
+        NewArgs.push_back(Map(Args[++I]));
+        continue;
+      }
+      bool Joined = false;
+      for (llvm::StringRef Opt : {"-I", "-iquote", "-isystem", "-o"}) {
+        if (A.starts_with(Opt) && A.size() > Opt.size() &&
+            !(Opt == "-I" && A.starts_with("-isystem"))) {
+          NewArgs.push_back((Opt + Map(A.drop_front(Opt.size()))).str());
+          Joined = true;
+          break;
+        }
+      }
+      if (Joined)
+        continue;
+      if (!A.starts_with("-") && fs::exists(absolute(E.Directory, A))) {
+        NewArgs.push_back(Map(A));
+        continue;
+      }
+      NewArgs.push_back(A.str());
+    }
+    llvm::json::Object Entry{{"directory", P.mapPath(E.Directory, Out)},
+                             {"file", P.mapPath(E.File, Out)},
+                             {"arguments", std::move(NewArgs)}};
+    if (!E.Output.empty())
+      Entry["output"] = P.mapPath(E.Output, Out);
+    DB.push_back(std::move(Entry));
+  }
+  std::string Text;
+  llvm::raw_string_ostream OS(Text);
+  OS << llvm::formatv("{0:2}", llvm::json::Value(std::move(DB))) << '\n';
+  return Text;
+}
+
+} // namespace varsim::rewrite

@@ -1,0 +1,71 @@
+//===- rewrite/ProjectLayout.h - Where a project and its mirror live -*- C++
+//-*-===//
+//
+// The project as the compile database describes it (its translation units,
+// its root, its build directory) and where each of its paths goes in the
+// output directory: sources under OUT/src (a mirror of the project root),
+// the build directory under OUT/build.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef VARSIM_REWRITE_PROJECTLAYOUT_H
+#define VARSIM_REWRITE_PROJECTLAYOUT_H
+
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
+
+#include <string>
+#include <vector>
+
+namespace varsim::rewrite {
+
+/// One entry of compile_commands.json, with absolute paths.
+struct CompileEntry {
+  std::string Directory;
+  std::string File;
+  std::vector<std::string> Arguments; ///< argv[0] is the compiler.
+  std::string Output;                 ///< May be empty.
+};
+
+struct ProjectLayout {
+  std::string CompileCommandsPath; ///< Absolute.
+  std::string BuildDir;            ///< Directory of compile_commands.json.
+  std::string Root;                ///< The project root (absolute).
+  std::vector<CompileEntry> Entries;
+
+  /// True if Path (absolute) is inside the project root, outside any build
+  /// directory (one holding CMakeCache.txt, or BuildDir) and outside Out.
+  bool isProjectSource(llvm::StringRef Path) const;
+  /// Where Path goes in the output directory Out: OUT/src/... for project
+  /// files, OUT/build/... for the build directory, unchanged otherwise.
+  std::string mapPath(llvm::StringRef Path, llvm::StringRef Out) const;
+  /// Path relative to the root ("src/a.c"), or Path if outside.
+  std::string relativeToRoot(llvm::StringRef Path) const;
+
+  std::vector<std::string> ExcludedDirs; ///< Build dirs, OUT, temp dirs.
+};
+
+/// Reads the compile database and works out the project root.
+llvm::Expected<ProjectLayout> loadProject(llvm::StringRef CompileCommands);
+
+/// Every file of the project root, recursively, skipping ExcludedDirs,
+/// directories holding CMakeCache.txt and version-control directories.
+std::vector<std::string> listProjectFiles(const ProjectLayout &P);
+
+/// True for C/C++ source and header names (.c .h .cpp .hpp .inc ...).
+bool isSourceFileName(llvm::StringRef Path);
+
+/// The simulator's compile database: Entries with every path remapped into
+/// Out and the -D/-U flags of StripMacros removed, as JSON text.
+std::string
+simulatorCompileDatabase(const ProjectLayout &P, llvm::StringRef Out,
+                         const std::vector<std::string> &StripMacros);
+
+/// Arguments of E without -D/-U of the given macros (for parsing).
+std::vector<std::string>
+withoutMacroFlags(const std::vector<std::string> &Args,
+                  const std::vector<std::string> &Macros);
+
+} // namespace varsim::rewrite
+
+#endif // VARSIM_REWRITE_PROJECTLAYOUT_H

@@ -1,0 +1,441 @@
+//===- rewrite/Rewriter.cpp - varsim rewrite, from database to OUT --------===//
+//
+// The pipeline: read the compile database and the project's files; scan
+// every file's conditional structure; settle the features; choose the parse
+// configurations; parse every translation unit in each (in parallel); plan
+// feature switches; rewrite each file; write OUT through a temporary
+// directory that is renamed into place only when everything succeeded.
+//
+//===----------------------------------------------------------------------===//
+
+#include "rewrite/Rewriter.h"
+
+#include "rewrite/FeatureGroups.h"
+#include "rewrite/FeatureSetup.h"
+#include "rewrite/FileRewriter.h"
+#include "rewrite/Manifest.h"
+#include "rewrite/ParseFacts.h"
+#include "rewrite/ProjectLayout.h"
+#include "support/Diagnostic.h"
+
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Process.h"
+#include "llvm/Support/ThreadPool.h"
+#include "llvm/Support/Threading.h"
+
+#include <atomic>
+#include <mutex>
+#include <set>
+
+namespace fs = llvm::sys::fs;
+namespace path = llvm::sys::path;
+
+namespace varsim::rewrite {
+namespace {
+
+llvm::Error writeFile(llvm::StringRef Path, llvm::StringRef Text) {
+  if (std::error_code EC = fs::create_directories(path::parent_path(Path)))
+    return makeError(Path, 0, 0, "cannot create directory: " + EC.message());
+  return llvm::writeToOutput(Path, [&](llvm::raw_ostream &OS) {
+    OS << Text;
+    return llvm::Error::success();
+  });
+}
+
+/// Removes a directory tree that a previous rewrite wrote.
+llvm::Error removeOutput(llvm::StringRef Dir) {
+  if (std::error_code EC = fs::remove_directories(Dir))
+    return makeError(Dir, 0, 0, "cannot remove: " + EC.message());
+  return llvm::Error::success();
+}
+
+std::vector<std::string> commandLineDefines(const ProjectLayout &P) {
+  std::set<std::string> Out;
+  for (const CompileEntry &E : P.Entries)
+    for (size_t I = 0; I < E.Arguments.size(); ++I) {
+      llvm::StringRef A = E.Arguments[I];
+      llvm::StringRef Def;
+      if (A == "-D" && I + 1 < E.Arguments.size())
+        Def = E.Arguments[I + 1];
+      else if (A.starts_with("-D"))
+        Def = A.drop_front(2);
+      if (!Def.empty())
+        Out.insert(Def.split('=').first.str());
+    }
+  return {Out.begin(), Out.end()};
+}
+
+/// "../../varsim/varsim_generated.h" from a file Rel below the root.
+std::string generatedIncludeFor(llvm::StringRef Rel) {
+  std::string Up;
+  for (auto It = path::begin(Rel), End = path::end(Rel); It != End; ++It)
+    Up += "../";
+  // One "../" too many: the file name itself is not a directory.
+  Up = Up.substr(3);
+  return Up + "varsim/" + runtime::GeneratedHeaderName.str();
+}
+
+} // namespace
+
+std::string defaultOutDir(llvm::StringRef CompileCommands) {
+  llvm::SmallString<256> Abs(CompileCommands);
+  fs::make_absolute(Abs);
+  path::remove_dots(Abs, true);
+  llvm::SmallString<256> Out(path::parent_path(Abs));
+  path::append(Out, "varsim");
+  return std::string(Out);
+}
+
+llvm::Expected<RewriteSummary> rewriteProject(const RewriteOptions &O) {
+  llvm::raw_ostream &Log = O.Log ? *O.Log : llvm::nulls();
+  auto ProjectOr = loadProject(O.CompileCommands);
+  if (!ProjectOr)
+    return ProjectOr.takeError();
+  ProjectLayout &Project = *ProjectOr;
+
+  llvm::SmallString<256> OutPath(
+      O.OutDir.empty() ? defaultOutDir(O.CompileCommands) : O.OutDir);
+  fs::make_absolute(OutPath);
+  path::remove_dots(OutPath, true);
+  std::string Out(OutPath);
+  if (Project.isProjectSource(Out) || Out == Project.Root)
+    return makeError("the output directory '" + Out +
+                     "' is inside the project's sources ('" + Project.Root +
+                     "'); choose one in a build directory or elsewhere");
+  std::string Temp = Out + ".partial";
+  Project.ExcludedDirs.push_back(Out);
+  Project.ExcludedDirs.push_back(Temp);
+  {
+    llvm::SmallString<256> Own(Project.Root);
+    path::append(Own, "varsim", runtime::GeneratedHeaderName);
+    if (fs::exists(Own))
+      return makeError(Own, 0, 0,
+                       "the project has a file where the simulator's runtime "
+                       "header goes (varsim/ at the project root)");
+  }
+
+  // Every file of the project; the sources scanned for their #if structure.
+  std::vector<std::string> AllFiles = listProjectFiles(Project);
+  std::map<std::string, std::string> Texts;
+  std::map<std::string, FileStructure> Structures;
+  std::map<std::string, llvm::Error> ScanErrors;
+  for (const std::string &File : AllFiles) {
+    if (!isSourceFileName(File))
+      continue;
+    auto Buf = llvm::MemoryBuffer::getFile(File);
+    if (!Buf)
+      continue;
+    std::string Text = (*Buf)->getBuffer().str();
+    auto FS = scanDirectives(File, Text);
+    if (!FS) {
+      ScanErrors.emplace(File, FS.takeError());
+      continue;
+    }
+    Structures.emplace(File, std::move(*FS));
+    Texts.emplace(File, std::move(Text));
+  }
+  auto Consume = [&] {
+    for (auto &[F, E] : ScanErrors)
+      llvm::consumeError(std::move(E));
+  };
+
+  auto FeaturesOr = setUpFeatures(O.FeatureModel, Project.Root, Structures,
+                                  commandLineDefines(Project));
+  if (!FeaturesOr) {
+    Consume();
+    return FeaturesOr.takeError();
+  }
+  FeatureSetup &Features = *FeaturesOr;
+  if (Features.Inferred) {
+    std::string Names;
+    for (const std::string &M : Features.macros())
+      Names += (Names.empty() ? "" : ", ") + M;
+    reportWarning("no feature model given or found beside the project; "
+                  "inferred one from the macros its #ifs test and never "
+                  "define (" +
+                      (Names.empty() ? std::string("none") : Names) +
+                      "), written to " + Out +
+                      "/model.xml: edit it and "
+                      "pass it with -f",
+                  Log);
+  }
+
+  // Feature groups and the parse configurations that cover them.
+  std::map<std::string, FileGroups> Groups;
+  std::map<std::string, std::vector<unsigned>> Watched;
+  std::vector<CondPtr> ToCover;
+  std::set<std::string> Tested;
+  std::set<std::string> CoverSeen;
+  for (const auto &[File, FS] : Structures) {
+    FileGroups G = analyzeGroups(FS, Features);
+    for (size_t GI = 0; GI < FS.Groups.size(); ++GI) {
+      for (const CondGroup::Branch &B : FS.Groups[GI].Branches)
+        if (B.Condition)
+          collectMacros(*B.Condition, Tested);
+      if (!G.IsFeature[GI])
+        continue;
+      for (const CondPtr &PC : G.Presence[GI]) {
+        std::string Key = conditionText(*PC, Features);
+        if (CoverSeen.insert(Key).second)
+          ToCover.push_back(PC);
+      }
+    }
+    Watched[File] = G.Watched;
+    Groups.emplace(File, std::move(G));
+  }
+  std::vector<fm::Configuration> Configs =
+      chooseParseConfigurations(ToCover, Features);
+  std::vector<std::string> ConfigNames;
+  for (const fm::Configuration &C : Configs)
+    ConfigNames.push_back(Features.Model.format(C));
+
+  // Parse every translation unit in every configuration.
+  std::vector<ParseJob> Jobs;
+  std::vector<unsigned> JobConfig;
+  std::vector<std::string> FeatureMacros = Features.macros();
+  for (const CompileEntry &E : Project.Entries)
+    for (unsigned CI = 0; CI < Configs.size(); ++CI) {
+      Jobs.push_back({&E, Features.defines(Configs[CI]), FeatureMacros});
+      JobConfig.push_back(CI);
+    }
+  std::vector<ParseResult> Results(Jobs.size());
+  {
+    std::atomic<unsigned> Finished{0};
+    std::mutex LogMutex;
+    bool ShowProgress = Jobs.size() >= 8;
+    llvm::DefaultThreadPool Pool(
+        llvm::hardware_concurrency(std::max(1u, O.Jobs)));
+    for (size_t I = 0; I < Jobs.size(); ++I)
+      Pool.async([&, I] {
+        Results[I] =
+            parseTranslationUnit(Jobs[I], Project, Structures, Watched);
+        unsigned N = ++Finished;
+        if (ShowProgress) {
+          std::lock_guard<std::mutex> Lock(LogMutex);
+          Log << "[" << N << "/" << Jobs.size() << "] parsed "
+              << Project.relativeToRoot(Jobs[I].Entry->File) << " ("
+              << (ConfigNames[JobConfig[I]].empty()
+                      ? std::string("no optional feature")
+                      : ConfigNames[JobConfig[I]])
+              << ")\n";
+        }
+      });
+    Pool.wait();
+  }
+  for (size_t I = 0; I < Jobs.size(); ++I)
+    if (Results[I].Failed) {
+      Consume();
+      return makeError(Jobs[I].Entry->File, 0, 0,
+                       "does not compile in the parse configuration '" +
+                           ConfigNames[JobConfig[I]] +
+                           "' (a valid configuration of the model):\n" +
+                           llvm::StringRef(Results[I].Diagnostics).rtrim());
+    }
+
+  // What each file's parses say, and the functions defined per variant.
+  std::map<std::string, std::vector<ParseView>> Views;
+  for (size_t I = 0; I < Results.size(); ++I)
+    for (const auto &[File, Facts] : Results[I].Files)
+      Views[File].push_back({JobConfig[I], &Facts});
+  for (auto &[File, E] : ScanErrors)
+    if (Views.count(File)) {
+      llvm::Error Err = std::move(E);
+      Consume();
+      return Err;
+    }
+  Consume();
+
+  ProjectContext Ctx{Features, O.Detail, Tested, {}, Features.tables(), {}};
+  {
+    std::map<std::string,
+             std::map<std::pair<std::string, unsigned>, const FunctionFact *>>
+        ByKey;
+    std::map<std::string,
+             std::map<std::pair<std::string, unsigned>, const DefinitionFact *>>
+        Defs;
+    for (const auto &[File, Vs] : Views)
+      for (const ParseView &V : Vs) {
+        for (const FunctionFact &Fn : V.Facts->Functions)
+          ByKey[Fn.Key].try_emplace({File, Fn.BodyBegin}, &Fn);
+        for (const DefinitionFact &D : V.Facts->Definitions)
+          Defs[D.Key].try_emplace({File, D.Offset}, &D);
+      }
+    for (const auto &[Key, Sites] : ByKey) {
+      if (Sites.size() < 2)
+        continue;
+      SwitchPlan SP;
+      for (const auto &[Site, Fn] : Sites) {
+        const std::string &File = Site.first;
+        const FileStructure &FS = Structures.at(File);
+        llvm::StringRef Text = Texts.at(File);
+        CondPtr PC = Groups.at(File).presenceAt(FS, Fn->DeclBegin);
+        SwitchPlan::Variant V;
+        V.File = File;
+        V.Fn = Fn;
+        V.Condition = conditionText(*PC, Features);
+        V.Code = conditionCode(*PC, Features);
+        llvm::StringRef Base = Fn->Name;
+        if (size_t Colons = Base.rfind("::"); Colons != llvm::StringRef::npos)
+          Base = Base.substr(Colons + 2);
+        V.Renamed = (Base + "__varsim_" + identifierFor(V.Condition)).str();
+        for (const SwitchPlan::Variant &Other : SP.Variants)
+          if (Other.Renamed == V.Renamed)
+            V.Renamed += "_" + std::to_string(SP.Variants.size());
+        auto Declarator = [&, Fn = Fn](llvm::StringRef Name) {
+          std::string H =
+              (Text.slice(Fn->DeclBegin, Fn->NameBegin) + Name +
+               Text.slice(Fn->NameBegin + Fn->NameLength, Fn->BodyBegin))
+                  .str();
+          std::replace(H.begin(), H.end(), '\n', ' ');
+          return llvm::StringRef(H).rtrim().str();
+        };
+        V.Header = Declarator(V.Renamed);
+        SP.Name = Fn->Name;
+        SP.Header = Declarator(Base);
+        SP.OwnerFile = File;
+        SP.Variants.push_back(std::move(V));
+      }
+      Ctx.Switches.push_back(std::move(SP));
+    }
+    for (const auto &[Key, Sites] : Defs) {
+      if (Sites.size() < 2)
+        continue;
+      auto Second = std::next(Sites.begin());
+      const DefinitionFact &D = *Second->second;
+      const FileStructure &FS = Structures.at(Second->first.first);
+      unsigned Line = FS.lineOf(D.Offset);
+      const char *What = D.K == DefinitionFact::Variable ? "variable"
+                         : D.K == DefinitionFact::Tag    ? "type"
+                                                         : "typedef";
+      return makeError(
+          Second->first.first, Line, D.Offset - FS.LineStarts[Line - 1] + 1,
+          llvm::Twine("the ") + What + " '" + D.Name +
+              "' is defined differently per feature (also at " +
+              Sites.begin()->first.first + ":" +
+              llvm::Twine(Structures.at(Sites.begin()->first.first)
+                              .lineOf(Sites.begin()->second->Offset)) +
+              "); not supported");
+    }
+  }
+
+  // Rewrite every project file some translation unit included.
+  ManifestData M;
+  std::map<std::string, std::string> Rewritten;
+  for (const auto &[File, Vs] : Views) {
+    auto S = Structures.find(File);
+    if (S == Structures.end())
+      continue;
+    FileInput In{File,       Texts.at(File),
+                 &S->second, &Groups.at(File),
+                 Vs,         generatedIncludeFor(Project.relativeToRoot(File))};
+    auto Text = rewriteFile(In, Ctx);
+    if (!Text)
+      return Text.takeError();
+    if (!Text->empty())
+      Rewritten[File] = std::move(*Text);
+  }
+
+  // Write OUT (through Temp).
+  if (fs::exists(Temp))
+    if (llvm::Error E = removeOutput(Temp))
+      return E;
+  auto Fail = [&](llvm::Error E) -> llvm::Error {
+    fs::remove_directories(Temp);
+    return E;
+  };
+  for (const std::string &File : AllFiles) {
+    std::string Dest = Project.mapPath(File, Temp);
+    std::string Rel = Project.relativeToRoot(File);
+    auto R = Rewritten.find(File);
+    if (R != Rewritten.end()) {
+      if (llvm::Error E = writeFile(Dest, R->second))
+        return Fail(std::move(E));
+    } else {
+      if (std::error_code EC = fs::create_directories(path::parent_path(Dest)))
+        return Fail(makeError(Dest, 0, 0, EC.message()));
+      if (std::error_code EC = fs::copy_file(File, Dest))
+        return Fail(makeError(File, 0, 0, "cannot copy: " + EC.message()));
+    }
+    M.Files.push_back({File, "src/" + Rel, R != Rewritten.end()});
+  }
+  llvm::SmallString<256> RuntimeDir(Temp);
+  path::append(RuntimeDir, "src", "varsim");
+  {
+    std::string Generated;
+    llvm::raw_string_ostream OS(Generated);
+    runtime::writeGeneratedHeader(Ctx.Tables, OS);
+    llvm::SmallString<256> G(RuntimeDir), R(RuntimeDir);
+    path::append(G, runtime::GeneratedHeaderName);
+    path::append(R, runtime::RuntimeHeaderName);
+    if (llvm::Error E = writeFile(G, Generated))
+      return Fail(std::move(E));
+    if (llvm::Error E = writeFile(R, runtime::runtimeHeaderText()))
+      return Fail(std::move(E));
+  }
+  // The simulator's compile database names paths under Out, not Temp.
+  if (llvm::Error E =
+          writeFile(Temp + "/compile_commands.json",
+                    simulatorCompileDatabase(Project, Out, FeatureMacros)))
+    return Fail(std::move(E));
+  for (const CompileEntry &E : Project.Entries) {
+    for (llvm::StringRef P :
+         {llvm::StringRef(E.Directory), path::parent_path(E.Output)}) {
+      if (P.empty())
+        continue;
+      std::string Mapped = Project.mapPath(P, Temp);
+      if (Mapped != P)
+        fs::create_directories(Mapped);
+    }
+  }
+  RewriteSummary Sum;
+  Sum.ModelInferred = Features.Inferred;
+  Sum.FeatureModelPath =
+      Features.Inferred ? Out + "/model.xml" : Features.ModelPath;
+  if (Features.Inferred) {
+    std::string XML;
+    llvm::raw_string_ostream OS(XML);
+    fm::writeFeatureIDE(Features.Model, OS);
+    if (llvm::Error E = writeFile(Temp + "/model.xml", XML))
+      return Fail(std::move(E));
+  }
+  M.ProjectRoot = Project.Root;
+  M.CompileCommands = Project.CompileCommandsPath;
+  M.FeatureModelPath = Sum.FeatureModelPath;
+  M.ModelInferred = Features.Inferred;
+  M.Granularity = O.Detail == Granularity::Region ? "region" : "function";
+  M.ParseConfigurations = ConfigNames;
+  M.TranslationUnits = static_cast<unsigned>(Project.Entries.size());
+  if (llvm::Error E =
+          writeFile(Temp + "/manifest.json", renderManifest(M, Ctx)))
+    return Fail(std::move(E));
+
+  if (fs::exists(Out)) {
+    llvm::SmallString<256> Old(Out);
+    path::append(Old, "manifest.json");
+    std::error_code EC;
+    bool Empty = fs::directory_iterator(Out, EC) == fs::directory_iterator();
+    if (!fs::exists(Old) && !Empty)
+      return Fail(makeError(Out, 0, 0,
+                            "exists and is not the output of a varsim "
+                            "rewrite; refusing to replace it"));
+    if (llvm::Error E = removeOutput(Out))
+      return Fail(std::move(E));
+  }
+  if (std::error_code EC = fs::rename(Temp, Out))
+    return Fail(makeError(
+        Out, 0, 0, "cannot move the output into place: " + EC.message()));
+
+  Sum.OutDir = Out;
+  Sum.TranslationUnits = M.TranslationUnits;
+  Sum.ParseConfigurations = static_cast<unsigned>(Configs.size());
+  Sum.FilesWritten = static_cast<unsigned>(M.Files.size());
+  Sum.FilesRewritten = static_cast<unsigned>(Rewritten.size());
+  Sum.Regions = static_cast<unsigned>(Ctx.Tables.Regions.size());
+  Sum.Features = static_cast<unsigned>(Features.ByMacro.size());
+  Sum.Renamings = static_cast<unsigned>(Ctx.Renamings.size());
+  return Sum;
+}
+
+} // namespace varsim::rewrite

@@ -1,0 +1,53 @@
+//===- rewrite/Rewriter.h - varsim rewrite ----------------------*- C++ -*-===//
+//
+// The public face of rewrite/: turns a project's compile-time variability
+// (#if/#ifdef on feature macros) into a variant simulator, written as a
+// mirror of the project in an output directory (see docs/rewriter.md).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef VARSIM_REWRITE_REWRITER_H
+#define VARSIM_REWRITE_REWRITER_H
+
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <string>
+
+namespace varsim::rewrite {
+
+enum class Granularity {
+  Function, ///< Function and switch markers only.
+  Region,   ///< Also one marker per encoded #if block.
+};
+
+struct RewriteOptions {
+  std::string CompileCommands; ///< Path to compile_commands.json.
+  std::string FeatureModel;    ///< "" = look beside the project, or infer.
+  std::string OutDir;          ///< "" = <dir of compile_commands>/varsim.
+  unsigned Jobs = 1;
+  Granularity Detail = Granularity::Region;
+  /// Where progress, warnings and the summary go (nullptr: nowhere).
+  llvm::raw_ostream *Log = nullptr;
+};
+
+struct RewriteSummary {
+  std::string OutDir;
+  std::string FeatureModelPath; ///< The model used (OUT/model.xml if inferred).
+  bool ModelInferred = false;
+  unsigned TranslationUnits = 0;
+  unsigned ParseConfigurations = 0;
+  unsigned FilesWritten = 0, FilesRewritten = 0;
+  unsigned Regions = 0, Features = 0, Renamings = 0;
+};
+
+/// The default output directory for a compile database.
+std::string defaultOutDir(llvm::StringRef CompileCommands);
+
+/// Rewrites the project; nothing is written to OutDir unless it succeeds.
+llvm::Expected<RewriteSummary> rewriteProject(const RewriteOptions &Options);
+
+} // namespace varsim::rewrite
+
+#endif // VARSIM_REWRITE_REWRITER_H

@@ -1,0 +1,97 @@
+//===- rewrite/dataflow/Analysis.h - The whole-program taint analysis -*- C++
+//-*-===//
+//
+// Private to the data-flow checks. ProgramAnalysis holds the
+// flow-insensitive cells (globals, fields, parameters, return values,
+// escaping locals, memory reached through pointers of one type), walks
+// every function body to a fixpoint, then walks once more to record sinks.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef VARSIM_REWRITE_DATAFLOW_ANALYSIS_H
+#define VARSIM_REWRITE_DATAFLOW_ANALYSIS_H
+
+#include "rewrite/dataflow/DataFlow.h"
+#include "rewrite/dataflow/MacroFacts.h"
+#include "rewrite/dataflow/Taint.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Decl.h"
+
+#include <map>
+#include <memory>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace varsim::dataflow {
+
+/// A control-flow decision that depends on feature data.
+struct Sink {
+  std::string Function;
+  std::optional<unsigned> Region;
+  SourcePoint Where;
+  Taint Features;
+};
+
+class ProgramAnalysis {
+public:
+  explicit ProgramAnalysis(const AnalysisOptions &Options) : Options(Options) {}
+
+  /// Registers the function bodies and global initializers of one
+  /// translation unit; Ctx must outlive run().
+  void addTranslationUnit(clang::ASTContext &Ctx);
+
+  /// Runs to the fixpoint and collects the facts.
+  DataFlowFacts run();
+
+  // --- For the function walker ---------------------------------------------
+  Taint &cell(const std::string &Key) { return Cells[Key]; }
+  /// Adds T to a cell; remembers that something changed.
+  void addTo(const std::string &Key, const Taint &T) {
+    Changed |= join(Cells[Key], T);
+  }
+  void recordSink(Sink S);
+  /// True if F's definition is part of the analysed program.
+  bool hasBody(const clang::FunctionDecl *F) const {
+    return Seen.count(returnKey(F)) != 0;
+  }
+  bool recording() const { return Recording; }
+  const AnalysisOptions &options() const { return Options; }
+
+  static std::string keyOf(const clang::Decl *D);
+  static std::string paramKey(const clang::FunctionDecl *F, unsigned Index);
+  static std::string returnKey(const clang::FunctionDecl *F);
+  static std::string memoryKey(clang::QualType Pointee);
+
+private:
+  struct Body {
+    clang::ASTContext *Ctx;
+    const clang::FunctionDecl *Function = nullptr; ///< Or a global's init:
+    const clang::VarDecl *Global = nullptr;
+    const clang::FieldDecl *Field = nullptr;
+    std::unique_ptr<MacroFacts> Macros;
+  };
+  void walk(Body &B);
+
+  const AnalysisOptions &Options;
+  std::vector<Body> Bodies;
+  std::set<std::string> Seen; ///< Bodies by key: headers come many times.
+  std::map<std::string, Taint> Cells;
+  bool Changed = false;
+  bool Recording = false;
+  std::vector<Sink> Sinks;
+  std::map<std::string, size_t> SinkIndex; ///< By place: loops revisit.
+  unsigned TranslationUnits = 0;
+};
+
+/// Walks one function body (FunctionWalker.cpp).
+void walkFunction(ProgramAnalysis &P, const MacroFacts &Macros,
+                  const clang::FunctionDecl &F);
+/// Evaluates a global's or field's initializer into its cell.
+void walkInitializer(ProgramAnalysis &P, const MacroFacts &Macros,
+                     const std::string &Key, const clang::Expr &Init);
+
+} // namespace varsim::dataflow
+
+#endif // VARSIM_REWRITE_DATAFLOW_ANALYSIS_H

@@ -1,0 +1,707 @@
+//===- rewrite/dataflow/FunctionWalker.cpp - Taint through one function ---===//
+//
+// An abstract interpretation of one function body over its AST, in
+// statement order: local variables whose address never escapes are tracked
+// flow-sensitively (an assignment replaces their taint, branches are
+// joined, loops are iterated until stable), everything else goes through
+// ProgramAnalysis's flow-insensitive cells. A control context (the features
+// of the guards and tainted conditions around a statement) is added to
+// every value written under it: that is how feature-guarded writes become
+// sources.
+//
+//===----------------------------------------------------------------------===//
+
+#include "rewrite/dataflow/Analysis.h"
+
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/AST/StmtCXX.h"
+
+#include "llvm/ADT/STLExtras.h"
+
+namespace varsim::dataflow {
+
+using namespace clang;
+
+namespace {
+
+/// Locals whose address is taken or that a reference binds to: they are
+/// cells, not flow-sensitive values.
+class EscapeFinder : public RecursiveASTVisitor<EscapeFinder> {
+public:
+  std::set<const VarDecl *> Escaping;
+
+  static const VarDecl *localOf(const Expr *E) {
+    const auto *Ref = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+    if (!Ref)
+      return nullptr;
+    const auto *V = dyn_cast<VarDecl>(Ref->getDecl());
+    return V && V->hasLocalStorage() ? V : nullptr;
+  }
+  void escape(const Expr *E) {
+    if (const VarDecl *V = localOf(E))
+      Escaping.insert(V);
+  }
+  bool VisitUnaryOperator(UnaryOperator *U) {
+    if (U->getOpcode() == UO_AddrOf)
+      escape(U->getSubExpr());
+    return true;
+  }
+  bool VisitVarDecl(VarDecl *V) {
+    if (V->getType()->isReferenceType()) {
+      Escaping.insert(V);
+      if (V->getInit())
+        escape(V->getInit());
+    }
+    if (V->hasLocalStorage() && V->getType()->isArrayType())
+      Escaping.insert(V);
+    return true;
+  }
+  bool VisitCallExpr(CallExpr *C) {
+    const FunctionDecl *F = C->getDirectCallee();
+    for (unsigned I = 0; I < C->getNumArgs(); ++I) {
+      unsigned P = I;
+      if (F && isa<CXXOperatorCallExpr>(C) && isa<CXXMethodDecl>(F)) {
+        if (I == 0) {
+          escape(C->getArg(0)); // The object of a member operator.
+          continue;
+        }
+        P = I - 1;
+      }
+      // Only a reference parameter binds to the variable itself; variadic
+      // and by-value arguments are copies.
+      if (F && P < F->getNumParams() &&
+          F->getParamDecl(P)->getType()->isReferenceType())
+        escape(C->getArg(I));
+    }
+    return true;
+  }
+  bool VisitCXXMemberCallExpr(CXXMemberCallExpr *C) {
+    if (const Expr *Obj = C->getImplicitObjectArgument())
+      escape(Obj);
+    return true;
+  }
+  bool VisitLambdaExpr(LambdaExpr *L) {
+    for (const LambdaCapture &C : L->captures())
+      if (C.capturesVariable() && C.getCaptureKind() == LCK_ByRef)
+        if (const auto *V = dyn_cast<VarDecl>(C.getCapturedVar()))
+          Escaping.insert(V);
+    return true;
+  }
+};
+
+class Walker {
+public:
+  Walker(ProgramAnalysis &P, const MacroFacts &M, const FunctionDecl *F)
+      : P(P), M(M), F(F),
+        FnName(F ? F->getQualifiedNameAsString() : std::string()) {}
+
+  struct State {
+    std::map<const VarDecl *, Taint> Locals;
+    bool operator==(const State &) const = default;
+  };
+
+  void runFunction();
+  Taint eval(const Expr *E, State &St);
+
+private:
+  void exec(const Stmt *S, State &St);
+  void execIf(const IfStmt *S, State &St);
+  void execLoop(const Expr *Cond, const Stmt *Body, const Stmt *Inc,
+                bool BodyFirst, State &St);
+  Taint call(const CallExpr *C, State &St);
+  Taint construct(const CXXConstructExpr *C, State &St);
+  Taint read(const ValueDecl *D, State &St);
+  void assign(const Expr *Lhs, Taint T, State &St, bool Strong);
+  void assignVar(const VarDecl *V, Taint T, State &St, bool Strong);
+  /// T plus the control context, with guard origins placed at At.
+  Taint written(Taint T, SourceLocation At, llvm::StringRef Via);
+  /// An argument's taint as its parameter receives it, with the control
+  /// context of the call marked FromCaller: the callee runs in the caller's
+  /// calling context, where the trace (a calling-context tree) keeps the
+  /// guard's features fixed, until the value escapes.
+  Taint passed(Taint T, SourceLocation Call, llvm::StringRef Param) {
+    for (auto &[Feature, O] : T)
+      if (O.Via.empty())
+        O.Via = Param.str();
+    for (const auto &[Feature, O] : Context) {
+      if (T.count(Feature))
+        continue;
+      Origin FromCaller = O;
+      if (FromCaller.AtWrite)
+        FromCaller.Source = M.pointOf(Call);
+      FromCaller.Via = Param.str();
+      FromCaller.AtWrite = false;
+      FromCaller.FromCaller = true;
+      T.emplace(Feature, std::move(FromCaller));
+    }
+    return T;
+  }
+  void sink(const Expr *Cond, const Taint &T);
+  bool tracked(const VarDecl *V) const {
+    return V->hasLocalStorage() && !Escaping.count(V) &&
+           !V->getType()->isReferenceType();
+  }
+  /// A condition made of feature reads and constants only; Features gets
+  /// the features it reads.
+  bool pureFeatureCondition(const Expr *E,
+                            std::vector<std::string> &Features) const;
+  /// A conjunction of (negated) feature reads: all of them are fixed where
+  /// it holds.
+  bool literalConjunction(const Expr *E) const;
+  std::string describe(const Expr *E) const;
+  /// In a feature switch's dispatch code, whose conditions are guards.
+  bool inSwitchRegion() const {
+    return !Regions.empty() &&
+           P.options().SwitchRegions.count(Regions.back()) != 0;
+  }
+
+  ProgramAnalysis &P;
+  const MacroFacts &M;
+  const FunctionDecl *F;
+  std::string FnName;
+  std::set<const VarDecl *> Escaping;
+  Taint Context;
+  std::set<std::string> Fixed;
+  std::vector<unsigned> Regions;
+};
+
+void Walker::runFunction() {
+  EscapeFinder Finder;
+  Finder.TraverseStmt(F->getBody());
+  Escaping = std::move(Finder.Escaping);
+  State St;
+  for (unsigned I = 0; I < F->getNumParams(); ++I) {
+    const ParmVarDecl *Param = F->getParamDecl(I);
+    Taint In = P.cell(ProgramAnalysis::paramKey(F, I));
+    if (tracked(Param))
+      St.Locals[Param] = In;
+    else
+      P.addTo(ProgramAnalysis::keyOf(Param), In);
+  }
+  if (const auto *Ctor = dyn_cast<CXXConstructorDecl>(F)) {
+    for (const CXXCtorInitializer *Init : Ctor->inits())
+      if (Init->isMemberInitializer() && Init->isWritten())
+        P.addTo(ProgramAnalysis::keyOf(Init->getMember()),
+                escaped(eval(Init->getInit(), St)));
+  }
+  // The function marker opens the function's region.
+  exec(F->getBody(), St);
+}
+
+Taint Walker::written(Taint T, SourceLocation At, llvm::StringRef Via) {
+  for (auto &[Feature, O] : T)
+    if (O.Via.empty())
+      O.Via = Via.str();
+  for (const auto &[Feature, O] : Context) {
+    if (T.count(Feature))
+      continue;
+    Origin Placed = O;
+    if (Placed.AtWrite) {
+      Placed.Source = M.pointOf(At);
+      Placed.Via = Via.str();
+      Placed.AtWrite = false;
+    }
+    T.emplace(Feature, std::move(Placed));
+  }
+  return T;
+}
+
+void Walker::sink(const Expr *Cond, const Taint &T) {
+  if (!P.recording() || !Cond)
+    return;
+  Sink S;
+  for (const auto &[Feature, O] : T)
+    if (!Fixed.count(Feature) && !O.FromCaller)
+      S.Features.emplace(Feature, O);
+  if (S.Features.empty())
+    return;
+  S.Function = FnName;
+  if (!Regions.empty())
+    S.Region = Regions.back();
+  S.Where = M.pointOf(Cond->getBeginLoc());
+  P.recordSink(std::move(S));
+}
+
+std::string Walker::describe(const Expr *E) const {
+  E = E->IgnoreParenImpCasts();
+  if (const auto *Ref = dyn_cast<DeclRefExpr>(E))
+    return Ref->getDecl()->getQualifiedNameAsString();
+  if (const auto *Member = dyn_cast<MemberExpr>(E))
+    return Member->getMemberDecl()->getQualifiedNameAsString();
+  if (const auto *Sub = dyn_cast<ArraySubscriptExpr>(E))
+    return describe(Sub->getBase()).append("[]");
+  if (const auto *U = dyn_cast<UnaryOperator>(E))
+    if (U->getOpcode() == UO_Deref)
+      return std::string("*").append(describe(U->getSubExpr()));
+  return "a value";
+}
+
+bool Walker::pureFeatureCondition(const Expr *E,
+                                  std::vector<std::string> &Features) const {
+  if (auto Feature = M.featureRead(E)) {
+    Features.push_back(*Feature);
+    return true;
+  }
+  if (isa<IntegerLiteral, CXXBoolLiteralExpr, CharacterLiteral>(E))
+    return true;
+  if (const auto *Paren = dyn_cast<ParenExpr>(E))
+    return pureFeatureCondition(Paren->getSubExpr(), Features);
+  if (const auto *Cast = dyn_cast<CastExpr>(E))
+    return pureFeatureCondition(Cast->getSubExpr(), Features);
+  if (const auto *U = dyn_cast<UnaryOperator>(E))
+    return !U->isIncrementDecrementOp() && U->getOpcode() != UO_Deref &&
+           U->getOpcode() != UO_AddrOf &&
+           pureFeatureCondition(U->getSubExpr(), Features);
+  if (const auto *B = dyn_cast<BinaryOperator>(E))
+    return !B->isAssignmentOp() && !B->isCommaOp() &&
+           pureFeatureCondition(B->getLHS(), Features) &&
+           pureFeatureCondition(B->getRHS(), Features);
+  return false;
+}
+
+bool Walker::literalConjunction(const Expr *E) const {
+  E = E->IgnoreParenCasts();
+  if (M.featureRead(E))
+    return true;
+  if (const auto *U = dyn_cast<UnaryOperator>(E))
+    return U->getOpcode() == UO_LNot &&
+           M.featureRead(U->getSubExpr()->IgnoreParenCasts());
+  if (const auto *B = dyn_cast<BinaryOperator>(E))
+    return B->getOpcode() == BO_LAnd && literalConjunction(B->getLHS()) &&
+           literalConjunction(B->getRHS());
+  return false;
+}
+
+// --- Statements --------------------------------------------------------------
+
+void Walker::exec(const Stmt *S, State &St) {
+  if (!S)
+    return;
+  if (const auto *E = dyn_cast<Expr>(S)) {
+    eval(E, St);
+    return;
+  }
+  if (const auto *C = dyn_cast<CompoundStmt>(S)) {
+    std::optional<unsigned> Region = M.blockRegion(C);
+    if (Region)
+      Regions.push_back(*Region);
+    for (const Stmt *Child : C->body())
+      if (!(Region && Child == C->body_front()))
+        exec(Child, St);
+    if (Region)
+      Regions.pop_back();
+    return;
+  }
+  if (const auto *D = dyn_cast<DeclStmt>(S)) {
+    if (M.markerId(D))
+      return;
+    for (const Decl *Dl : D->decls()) {
+      const auto *V = dyn_cast<VarDecl>(Dl);
+      if (!V)
+        continue;
+      Taint T;
+      if (const Expr *Init = V->getInit())
+        T = eval(Init, St);
+      assignVar(V, written(std::move(T), V->getLocation(), V->getName()), St,
+                /*Strong=*/true);
+    }
+    return;
+  }
+  if (const auto *If = dyn_cast<IfStmt>(S)) {
+    execIf(If, St);
+    return;
+  }
+  if (const auto *W = dyn_cast<WhileStmt>(S)) {
+    if (const DeclStmt *CondVar = W->getConditionVariableDeclStmt())
+      exec(CondVar, St);
+    execLoop(W->getCond(), W->getBody(), nullptr, false, St);
+    return;
+  }
+  if (const auto *Do = dyn_cast<DoStmt>(S)) {
+    execLoop(Do->getCond(), Do->getBody(), nullptr, true, St);
+    return;
+  }
+  if (const auto *For = dyn_cast<ForStmt>(S)) {
+    exec(For->getInit(), St);
+    if (const DeclStmt *CondVar = For->getConditionVariableDeclStmt())
+      exec(CondVar, St);
+    execLoop(For->getCond(), For->getBody(), For->getInc(), false, St);
+    return;
+  }
+  if (const auto *Range = dyn_cast<CXXForRangeStmt>(S)) {
+    exec(Range->getInit(), St);
+    exec(Range->getRangeStmt(), St);
+    // The range decides how often the body runs: a loop bound.
+    Taint Bound = eval(Range->getRangeInit(), St);
+    sink(Range->getRangeInit(), Bound);
+    Taint Saved = Context;
+    join(Context, Bound);
+    State Before = St;
+    for (int K = 0; K < 4; ++K) {
+      State Body = St;
+      assignVar(Range->getLoopVariable(),
+                written(Bound, Range->getBeginLoc(),
+                        Range->getLoopVariable()->getName()),
+                Body, true);
+      exec(Range->getBody(), Body);
+      State Joined = St;
+      for (auto &[V, T] : Body.Locals)
+        join(Joined.Locals[V], T);
+      if (Joined == St)
+        break;
+      St = std::move(Joined);
+    }
+    Context = std::move(Saved);
+    return;
+  }
+  if (const auto *Switch = dyn_cast<SwitchStmt>(S)) {
+    exec(Switch->getInit(), St);
+    if (const DeclStmt *CondVar = Switch->getConditionVariableDeclStmt())
+      exec(CondVar, St);
+    Taint Cond = eval(Switch->getCond(), St);
+    std::vector<std::string> Features;
+    if (!pureFeatureCondition(Switch->getCond(), Features))
+      sink(Switch->getCond(), Cond);
+    Taint Saved = Context;
+    join(Context, Cond);
+    State Body = St;
+    exec(Switch->getBody(), Body);
+    for (auto &[V, T] : Body.Locals)
+      join(St.Locals[V], T);
+    Context = std::move(Saved);
+    return;
+  }
+  if (const auto *Ret = dyn_cast<ReturnStmt>(S)) {
+    if (const Expr *Value = Ret->getRetValue()) {
+      Taint T = eval(Value, St);
+      if (F)
+        P.addTo(ProgramAnalysis::returnKey(F),
+                withoutCallerContext(written(std::move(T), Ret->getBeginLoc(),
+                                             F->getNameAsString() + "()")));
+    }
+    return;
+  }
+  for (const Stmt *Child : S->children())
+    exec(Child, St);
+}
+
+void Walker::execIf(const IfStmt *S, State &St) {
+  exec(S->getInit(), St);
+  if (const DeclStmt *CondVar = S->getConditionVariableDeclStmt())
+    exec(CondVar, St);
+  Taint Cond = eval(S->getCond(), St);
+  std::vector<std::string> Features;
+  bool Guard = pureFeatureCondition(S->getCond(), Features) &&
+               !Features.empty() &&
+               (M.blockRegion(S->getThen()) || M.blockRegion(S->getElse()) ||
+                inSwitchRegion());
+  Taint Saved = Context;
+  std::set<std::string> SavedFixed = Fixed;
+  if (Guard) {
+    // An encoded #if: not a decision on data, but everything written under
+    // it carries its features.
+    for (const std::string &Feature : Features)
+      Context.emplace(Feature, Origin{M.pointOf(S->getBeginLoc()), "", true});
+  } else {
+    sink(S->getCond(), Cond);
+    join(Context, Cond);
+  }
+  State Then = St, Else = St;
+  if (Guard && literalConjunction(S->getCond()))
+    Fixed.insert(Features.begin(), Features.end());
+  exec(S->getThen(), Then);
+  Fixed = SavedFixed;
+  if (Guard && Features.size() == 1 && literalConjunction(S->getCond()))
+    Fixed.insert(Features.front());
+  exec(S->getElse(), Else);
+  Fixed = std::move(SavedFixed);
+  Context = std::move(Saved);
+  St = std::move(Then);
+  for (auto &[V, T] : Else.Locals)
+    join(St.Locals[V], T);
+}
+
+void Walker::execLoop(const Expr *Cond, const Stmt *Body, const Stmt *Inc,
+                      bool BodyFirst, State &St) {
+  std::vector<std::string> Features;
+  bool Pure = Cond && pureFeatureCondition(Cond, Features);
+  Taint Saved = Context;
+  // Iterate until the locals are stable: taint only grows, and loops
+  // rarely need more than a few rounds; the bound keeps it cheap.
+  for (int K = 0; K < 8; ++K) {
+    State Round = St;
+    if (!BodyFirst && Cond) {
+      Taint T = eval(Cond, Round);
+      if (!Pure)
+        sink(Cond, T);
+      join(Context, T);
+    }
+    exec(Body, Round);
+    if (Inc)
+      exec(Inc, Round);
+    if (BodyFirst && Cond) {
+      Taint T = eval(Cond, Round);
+      if (!Pure)
+        sink(Cond, T);
+      join(Context, T);
+    }
+    State Joined = St;
+    for (auto &[V, T] : Round.Locals)
+      join(Joined.Locals[V], T);
+    if (Joined == St && K > 0)
+      break;
+    St = std::move(Joined);
+  }
+  Context = std::move(Saved);
+}
+
+// --- Expressions -------------------------------------------------------------
+
+Taint Walker::read(const ValueDecl *D, State &St) {
+  const auto *V = dyn_cast<VarDecl>(D);
+  if (!V) {
+    if (isa<FieldDecl>(D))
+      return P.cell(ProgramAnalysis::keyOf(D));
+    return {};
+  }
+  if (tracked(V))
+    return St.Locals[V];
+  Taint T = P.cell(ProgramAnalysis::keyOf(V));
+  if (V->hasLocalStorage())
+    join(T, P.cell(ProgramAnalysis::memoryKey(V->getType())));
+  return T;
+}
+
+void Walker::assignVar(const VarDecl *V, Taint T, State &St, bool Strong) {
+  if (tracked(V)) {
+    if (Strong)
+      St.Locals[V] = std::move(T);
+    else
+      join(St.Locals[V], T);
+    return;
+  }
+  T = escaped(std::move(T));
+  P.addTo(ProgramAnalysis::keyOf(V), T);
+  if (V->hasLocalStorage())
+    P.addTo(ProgramAnalysis::memoryKey(V->getType()), T);
+}
+
+void Walker::assign(const Expr *Lhs, Taint T, State &St, bool Strong) {
+  Lhs = Lhs->IgnoreParenImpCasts();
+  if (const auto *Ref = dyn_cast<DeclRefExpr>(Lhs)) {
+    if (const auto *V = dyn_cast<VarDecl>(Ref->getDecl()))
+      assignVar(V, std::move(T), St, Strong);
+    return;
+  }
+  T = escaped(std::move(T)); // Fields and memory outlive the call.
+  if (const auto *Member = dyn_cast<MemberExpr>(Lhs)) {
+    P.addTo(ProgramAnalysis::keyOf(Member->getMemberDecl()), T);
+    return;
+  }
+  if (const auto *Sub = dyn_cast<ArraySubscriptExpr>(Lhs)) {
+    const Expr *Base = Sub->getBase()->IgnoreParenImpCasts();
+    if (const auto *Ref = dyn_cast<DeclRefExpr>(Base))
+      if (const auto *V = dyn_cast<VarDecl>(Ref->getDecl()))
+        if (V->getType()->isArrayType())
+          assignVar(V, T, St, false);
+    P.addTo(ProgramAnalysis::memoryKey(Lhs->getType()), T);
+    return;
+  }
+  if (const auto *U = dyn_cast<UnaryOperator>(Lhs)) {
+    if (U->getOpcode() == UO_Deref)
+      P.addTo(ProgramAnalysis::memoryKey(Lhs->getType()), T);
+    else if (U->getOpcode() == UO_AddrOf) // Written through &x.
+      assign(U->getSubExpr(), std::move(T), St, false);
+    return;
+  }
+  if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(Lhs)) {
+    // v[i] = x on a container, *it = x: the object gets it.
+    if (Op->getNumArgs() > 0)
+      assign(Op->getArg(0), std::move(T), St, false);
+    return;
+  }
+  if (Lhs->getType()->isPointerType() || Lhs->isGLValue())
+    P.addTo(ProgramAnalysis::memoryKey(Lhs->getType()), T);
+}
+
+Taint Walker::construct(const CXXConstructExpr *C, State &St) {
+  Taint All;
+  const CXXConstructorDecl *Ctor = C->getConstructor();
+  for (unsigned I = 0; I < C->getNumArgs(); ++I) {
+    Taint A = eval(C->getArg(I), St);
+    if (Ctor && I < Ctor->getNumParams())
+      P.addTo(ProgramAnalysis::paramKey(Ctor, I),
+              passed(A, C->getBeginLoc(), Ctor->getParamDecl(I)->getName()));
+    join(All, A);
+  }
+  return All;
+}
+
+Taint Walker::call(const CallExpr *C, State &St) {
+  const FunctionDecl *Callee = C->getDirectCallee();
+  // Code we have the body of is followed; other code is summarised.
+  bool Known = Callee && P.hasBody(Callee);
+  bool MemberOperator =
+      Callee && isa<CXXOperatorCallExpr>(C) && isa<CXXMethodDecl>(Callee);
+  Taint Object, All;
+  if (const auto *Member = dyn_cast<CXXMemberCallExpr>(C))
+    if (const Expr *Obj = Member->getImplicitObjectArgument())
+      Object = eval(Obj, St);
+  if (!isa<CXXMemberCallExpr>(C) && !Callee)
+    join(All, eval(C->getCallee(), St)); // A function pointer.
+  std::vector<Taint> Args;
+  for (unsigned I = 0; I < C->getNumArgs(); ++I) {
+    Args.push_back(eval(C->getArg(I), St));
+    join(All, Args.back());
+  }
+  if (Known) {
+    for (unsigned I = 0; I < C->getNumArgs(); ++I) {
+      if (MemberOperator && I == 0)
+        continue;
+      unsigned Param = MemberOperator ? I - 1 : I;
+      if (Param >= Callee->getNumParams())
+        break;
+      P.addTo(ProgramAnalysis::paramKey(Callee, Param),
+              passed(Args[I], C->getBeginLoc(),
+                     Callee->getParamDecl(Param)->getName()));
+    }
+    return P.cell(ProgramAnalysis::returnKey(Callee));
+  }
+  // Unknown code (libraries, builtins, function pointers): the result
+  // depends on every argument, and whatever it may write (a non-const
+  // object, pointed-to or referenced arguments) too.
+  join(All, Object);
+  if (All.empty())
+    return All;
+  if (const auto *Member = dyn_cast<CXXMemberCallExpr>(C))
+    if (const CXXMethodDecl *Method = Member->getMethodDecl())
+      if (!Method->isConst() && Member->getImplicitObjectArgument())
+        assign(Member->getImplicitObjectArgument(), All, St, false);
+  for (unsigned I = 0; I < C->getNumArgs(); ++I) {
+    QualType T = C->getArg(I)->getType();
+    bool Writable =
+        (T->isPointerType() && !T->getPointeeType().isConstQualified()) ||
+        (MemberOperator && I == 0);
+    if (Callee && !MemberOperator && I < Callee->getNumParams()) {
+      QualType PT = Callee->getParamDecl(I)->getType();
+      Writable |=
+          PT->isReferenceType() && !PT.getNonReferenceType().isConstQualified();
+    }
+    if (Writable)
+      assign(C->getArg(I), All, St, false);
+  }
+  return All;
+}
+
+Taint Walker::eval(const Expr *E, State &St) {
+  if (!E)
+    return {};
+  if (auto Feature = M.featureRead(E)) {
+    Taint T;
+    T.emplace(*Feature, Origin{M.pointOf(E->getBeginLoc()), "", false});
+    return T;
+  }
+  if (isa<IntegerLiteral, FloatingLiteral, CharacterLiteral, StringLiteral,
+          CXXBoolLiteralExpr, CXXNullPtrLiteralExpr, UnaryExprOrTypeTraitExpr,
+          LambdaExpr>(E))
+    return {};
+  if (const auto *Ref = dyn_cast<DeclRefExpr>(E))
+    return read(Ref->getDecl(), St);
+  if (const auto *Member = dyn_cast<MemberExpr>(E)) {
+    eval(Member->getBase(), St); // For its side effects only: field-based.
+    return read(Member->getMemberDecl(), St);
+  }
+  if (const auto *Sub = dyn_cast<ArraySubscriptExpr>(E)) {
+    eval(Sub->getIdx(), St);
+    Taint T = eval(Sub->getBase(), St);
+    join(T, P.cell(ProgramAnalysis::memoryKey(E->getType())));
+    return T;
+  }
+  if (const auto *U = dyn_cast<UnaryOperator>(E)) {
+    switch (U->getOpcode()) {
+    case UO_Deref: {
+      eval(U->getSubExpr(), St);
+      return P.cell(ProgramAnalysis::memoryKey(E->getType()));
+    }
+    case UO_AddrOf:
+      eval(U->getSubExpr(), St);
+      return {};
+    case UO_PreInc:
+    case UO_PreDec:
+    case UO_PostInc:
+    case UO_PostDec: {
+      Taint T = written(eval(U->getSubExpr(), St), U->getBeginLoc(),
+                        describe(U->getSubExpr()));
+      assign(U->getSubExpr(), T, St, true);
+      return T;
+    }
+    default:
+      return eval(U->getSubExpr(), St);
+    }
+  }
+  if (const auto *B = dyn_cast<BinaryOperator>(E)) {
+    if (B->isAssignmentOp()) {
+      Taint T = eval(B->getRHS(), St);
+      if (B->isCompoundAssignmentOp())
+        join(T, eval(B->getLHS(), St));
+      T = written(std::move(T), B->getBeginLoc(), describe(B->getLHS()));
+      assign(B->getLHS(), T, St, true);
+      return T;
+    }
+    if (B->isCommaOp()) {
+      eval(B->getLHS(), St);
+      return eval(B->getRHS(), St);
+    }
+    return unite(eval(B->getLHS(), St), eval(B->getRHS(), St));
+  }
+  if (const auto *Cond = dyn_cast<AbstractConditionalOperator>(E)) {
+    Taint C = eval(Cond->getCond(), St);
+    std::vector<std::string> Features;
+    if (!pureFeatureCondition(Cond->getCond(), Features))
+      sink(Cond->getCond(), C);
+    Taint Saved = Context;
+    join(Context, C);
+    State True = St, False = St;
+    Taint T = unite(C, eval(Cond->getTrueExpr(), True));
+    join(T, eval(Cond->getFalseExpr(), False));
+    Context = std::move(Saved);
+    St = std::move(True);
+    for (auto &[V, VT] : False.Locals)
+      join(St.Locals[V], VT);
+    return T;
+  }
+  if (const auto *C = dyn_cast<CallExpr>(E))
+    return call(C, St);
+  if (const auto *C = dyn_cast<CXXConstructExpr>(E))
+    return construct(C, St);
+  if (const auto *SE = dyn_cast<StmtExpr>(E)) {
+    exec(SE->getSubStmt(), St);
+    return {};
+  }
+  if (const auto *Default = dyn_cast<CXXDefaultArgExpr>(E))
+    return eval(Default->getExpr(), St);
+  if (const auto *Default = dyn_cast<CXXDefaultInitExpr>(E))
+    return eval(Default->getExpr(), St);
+  Taint T;
+  for (const Stmt *Child : E->children())
+    if (const auto *CE = dyn_cast_or_null<Expr>(Child))
+      join(T, eval(CE, St));
+  return T;
+}
+
+} // namespace
+
+void walkFunction(ProgramAnalysis &P, const MacroFacts &Macros,
+                  const FunctionDecl &F) {
+  Walker(P, Macros, &F).runFunction();
+}
+
+void walkInitializer(ProgramAnalysis &P, const MacroFacts &Macros,
+                     const std::string &Key, const Expr &Init) {
+  Walker W(P, Macros, nullptr);
+  Walker::State St;
+  P.addTo(Key, W.eval(&Init, St));
+}
+
+} // namespace varsim::dataflow

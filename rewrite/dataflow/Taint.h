@@ -1,0 +1,77 @@
+//===- rewrite/dataflow/Taint.h - Taint values ------------------*- C++ -*-===//
+//
+// Private to the data-flow checks. A taint value is the set of features
+// whose data a value may carry, each with the first place it was found
+// (the evidence). Taint only grows, so the whole-program fixpoint ends.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef VARSIM_REWRITE_DATAFLOW_TAINT_H
+#define VARSIM_REWRITE_DATAFLOW_TAINT_H
+
+#include "support/Diagnostic.h"
+
+#include <map>
+#include <string>
+
+namespace varsim::dataflow {
+
+/// Where a feature's data entered the program.
+struct Origin {
+  SourcePoint Source;
+  std::string Via; ///< The variable, field or call that first carried it.
+  /// A control context (a feature guard): the source is the write that
+  /// happens under it, filled in when it happens.
+  bool AtWrite = false;
+  /// Came with an argument from the caller's control context (the call was
+  /// under a guard): fixed in that calling context, so not an influence on
+  /// the callee's own decisions, but a real source once it escapes into a
+  /// global, a field or memory.
+  bool FromCaller = false;
+
+  friend bool operator==(const Origin &A, const Origin &B) {
+    return A.Source.File == B.Source.File && A.Source.Line == B.Source.Line &&
+           A.Via == B.Via && A.AtWrite == B.AtWrite &&
+           A.FromCaller == B.FromCaller;
+  }
+};
+
+/// Feature macro -> where its data came from.
+using Taint = std::map<std::string, Origin>;
+
+/// Adds From's features to Into (keeping Into's evidence); true if Into
+/// grew.
+inline bool join(Taint &Into, const Taint &From) {
+  bool Grew = false;
+  for (const auto &[Feature, O] : From) {
+    auto [It, New] = Into.emplace(Feature, O);
+    if (!New && It->second.FromCaller && !O.FromCaller) {
+      It->second = O; // Real data beats a caller's context.
+      New = true;
+    }
+    Grew |= New;
+  }
+  return Grew;
+}
+
+/// T escaping its calling context: every feature becomes a real source.
+inline Taint escaped(Taint T) {
+  for (auto &[Feature, O] : T)
+    O.FromCaller = false;
+  return T;
+}
+
+/// T without what only the caller's context put there.
+inline Taint withoutCallerContext(Taint T) {
+  std::erase_if(T, [](const auto &E) { return E.second.FromCaller; });
+  return T;
+}
+
+inline Taint unite(Taint A, const Taint &B) {
+  join(A, B);
+  return A;
+}
+
+} // namespace varsim::dataflow
+
+#endif // VARSIM_REWRITE_DATAFLOW_TAINT_H

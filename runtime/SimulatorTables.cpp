@@ -1,0 +1,198 @@
+//===- runtime/SimulatorTables.cpp - Writes varsim_generated.h -----------===//
+//
+// The generated header is C and C++ at once: it includes varsim_runtime.h,
+// defines the program's tables as weak objects (identical in every TU that
+// includes it, one survives the link) and the VARSIM_F_<Macro> reads.
+//
+//===----------------------------------------------------------------------===//
+
+#include "runtime/SimulatorTables.h"
+
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/Twine.h"
+
+#include "varsim/Version.h"
+
+namespace varsim::runtime {
+
+namespace {
+
+/// The text of varsim_runtime.h, embedded by CMake (RuntimeHeaderText.inc).
+constexpr char RuntimeHeaderText[] = {
+#include "runtime/RuntimeHeaderText.inc"
+};
+
+/// A C string literal for S (the header is read by C and C++ compilers).
+std::string cString(llvm::StringRef S) {
+  std::string Out = "\"";
+  for (unsigned char C : S) {
+    switch (C) {
+    case '"':
+      Out += "\\\"";
+      break;
+    case '\\':
+      Out += "\\\\";
+      break;
+    case '\n':
+      Out += "\\n";
+      break;
+    case '\t':
+      Out += "\\t";
+      break;
+    default:
+      if (C < 0x20 || C == 0x7f) {
+        // Octal escapes stop after three digits; hex ones do not.
+        Out += '\\';
+        Out += static_cast<char>('0' + ((C >> 6) & 7));
+        Out += static_cast<char>('0' + ((C >> 3) & 7));
+        Out += static_cast<char>('0' + (C & 7));
+      } else {
+        Out += static_cast<char>(C);
+      }
+    }
+  }
+  return Out + "\"";
+}
+
+/// A C integer literal of type long long, also for INT64_MIN.
+std::string cInteger(int64_t V) {
+  if (V == INT64_MIN)
+    return "(-9223372036854775807LL - 1)";
+  return std::to_string(V) + "LL";
+}
+
+/// A macro name that is a valid identifier whatever the feature is called.
+std::string macroIdentifier(llvm::StringRef Macro) {
+  std::string Out;
+  for (char C : Macro)
+    Out += llvm::isAlnum(C) || C == '_' ? C : '_';
+  return Out;
+}
+
+void writeFeatures(const SimulatorTables &T, llvm::raw_ostream &OS) {
+  size_t N = T.Features.size();
+  OS << "VARSIM_WEAK long long varsim_feature_values[" << (N ? N : 1)
+     << "];\n\n";
+  OS << "VARSIM_WEAK VARSIM_CONST_DEF varsim_feature_desc "
+        "varsim_feature_table["
+     << (N ? N : 1) << "] = {\n";
+  for (const FeatureDesc &F : T.Features)
+    OS << "    {" << cString(F.Name) << ", " << cString(F.Macro) << ", "
+       << (F.Numeric ? 1 : 0) << ", " << cInteger(F.Min) << ", "
+       << cInteger(F.Max) << ", " << cInteger(F.Default) << ", "
+       << (F.Mandatory ? 1 : 0) << ", " << (F.Abstract ? 1 : 0) << ", "
+       << (F.Parent ? static_cast<long long>(*F.Parent) : -1LL) << "},\n";
+  if (!N)
+    OS << "    {\"\", \"\", 0, 0, 0, 0, 0, 0, -1},\n";
+  OS << "};\n\n";
+  for (size_t I = 0; I != N; ++I)
+    OS << "#define " << featureValueExpr(T.Features[I])
+       << " ((long long)varsim_feature_values[" << I << "])\n";
+  OS << "\n";
+}
+
+void writeRegions(const SimulatorTables &T, llvm::raw_ostream &OS) {
+  size_t N = T.Regions.size();
+  OS << "VARSIM_WEAK VARSIM_CONST_DEF varsim_region_desc "
+        "varsim_region_table["
+     << (N ? N : 1) << "] = {\n";
+  for (const RegionDesc &R : T.Regions)
+    OS << "    {" << cString(regionKindName(R.Kind)) << ", "
+       << cString(R.Function) << ", " << cString(R.Condition) << ", "
+       << cString(R.File) << ", " << R.Line << "u, " << R.EndLine << "u},\n";
+  if (!N)
+    OS << "    {\"function\", \"\", \"1\", \"\", 0u, 0u},\n";
+  OS << "};\n\n";
+}
+
+void writeConstraints(const SimulatorTables &T, llvm::raw_ostream &OS) {
+  size_t N = T.Constraints.size();
+  OS << "VARSIM_WEAK VARSIM_CONST_DEF varsim_constraint_desc "
+        "varsim_constraint_table["
+     << (N ? N : 1) << "] = {\n";
+  for (const ConstraintDesc &C : T.Constraints)
+    OS << "    {" << cString(C.Expression) << ", " << cString(C.Description)
+       << "},\n";
+  if (!N)
+    OS << "    {\"1\", \"\"},\n";
+  OS << "};\n\n";
+  OS << "VARSIM_WEAK int varsim_constraint_holds(unsigned index);\n";
+  OS << "VARSIM_WEAK int varsim_constraint_holds(unsigned index) {\n"
+        "  switch (index) {\n";
+  for (size_t I = 0; I != N; ++I)
+    OS << "  case " << I << "u:\n    return (" << T.Constraints[I].Expression
+       << ") != 0;\n";
+  OS << "  default:\n    return 1;\n  }\n}\n\n";
+}
+
+} // namespace
+
+llvm::StringRef regionKindName(RegionKind K) {
+  switch (K) {
+  case RegionKind::Function:
+    return "function";
+  case RegionKind::Region:
+    return "region";
+  case RegionKind::Switch:
+    return "switch";
+  }
+  return "function";
+}
+
+void writeGeneratedHeader(const SimulatorTables &Tables,
+                          llvm::raw_ostream &OS) {
+  OS << "/* " << GeneratedHeaderName
+     << ": written by varsim rewrite; do not edit.\n"
+        " * The program's features, regions and constraints for "
+     << RuntimeHeaderName
+     << " (docs/runtime.md). */\n"
+        "#ifndef VARSIM_GENERATED_H\n"
+        "#define VARSIM_GENERATED_H\n"
+        "#ifndef VARSIM_NO_SYSTEM_HEADER\n"
+        "#pragma GCC system_header\n"
+        "#endif\n\n"
+        "#include \""
+     << RuntimeHeaderName
+     << "\"\n\n"
+        "VARSIM_BEGIN_C\n\n";
+  writeFeatures(Tables, OS);
+  writeRegions(Tables, OS);
+  writeConstraints(Tables, OS);
+  OS << "VARSIM_WEAK VARSIM_CONST_DEF varsim_program varsim_program_tables = "
+        "{\n"
+     << "    " << cString(VARSIM_VERSION_STRING) << ",\n"
+     << "    " << cString(Tables.DefaultConfig) << ",\n"
+     << "    varsim_feature_table, " << Tables.Features.size() << "u,\n"
+     << "    varsim_region_table, " << Tables.Regions.size() << "u,\n"
+     << "    varsim_constraint_table, " << Tables.Constraints.size() << "u,\n"
+     << "    varsim_constraint_holds,\n"
+     << "    varsim_feature_values};\n\n"
+     << "VARSIM_END_C\n\n"
+     << "#endif /* VARSIM_GENERATED_H */\n";
+}
+
+llvm::StringRef runtimeHeaderText() {
+  return llvm::StringRef(RuntimeHeaderText, sizeof(RuntimeHeaderText) - 1);
+}
+
+std::string forkChildTracePath(llvm::StringRef TracePath, int64_t Pid) {
+  // Mirrors varsim_child_path() in varsim_runtime.h.
+  if (TracePath.empty())
+    return std::string();
+  llvm::StringRef Stem = TracePath;
+  if (Stem.size() > 5 && Stem.ends_with(".json"))
+    Stem = Stem.drop_back(5);
+  return (Stem + "." + llvm::Twine(Pid) + ".json").str();
+}
+
+std::string featureValueExpr(const FeatureDesc &F) {
+  return "VARSIM_F_" + macroIdentifier(F.Macro);
+}
+
+std::string regionMarker(RegionKind K, unsigned Id) {
+  // One marker for every kind: the kind is in the region table.
+  (void)K;
+  return "VARSIM_REGION(" + std::to_string(Id) + ");";
+}
+
+} // namespace varsim::runtime

@@ -1,0 +1,142 @@
+//===- test/callgraph/CallTraceTest.cpp -----------------------------------===//
+
+#include "callgraph/CallTrace.h"
+
+#include "support/Diagnostic.h"
+
+#include "llvm/Support/MemoryBuffer.h"
+
+#include <gtest/gtest.h>
+
+using namespace varsim;
+using namespace varsim::callgraph;
+
+namespace {
+
+const char *const Minimal = R"({
+  "format": "varsim-calltrace", "version": 1, "config": "A",
+  "features": [{"name": "A", "kind": "bool", "value": 1},
+               {"name": "LEVEL", "kind": "numeric", "value": 2}],
+  "regions": [
+    {"id": 0, "kind": "function", "function": "main", "condition": "1",
+     "file": "m.c", "line": 3, "end_line": 9},
+    {"id": 1, "kind": "region", "function": "main", "condition": "A && LEVEL > 1",
+     "file": "m.c", "line": 5, "end_line": 6}],
+  "clock": {"source": "tsc", "unit": "ns"},
+  "calibration": {"inner_ns": 4.5, "outer_ns": 2},
+  "wall_ns": 1000,
+  "threads": [{"tid": 7, "name": "main", "main": true,
+               "nodes": [[-1, 0, 1, 1000], [0, 1, 3, 600.5]]}],
+  "dropped": 0
+})";
+
+std::string errorOf(llvm::StringRef Text) {
+  llvm::Expected<CallTrace> T = parseCallTrace(Text, "t.json");
+  if (T)
+    return "";
+  return errorToString(T.takeError());
+}
+
+std::string replaced(std::string Text, llvm::StringRef From,
+                     llvm::StringRef To) {
+  size_t At = Text.find(From.str());
+  EXPECT_NE(At, std::string::npos) << From.str();
+  if (At != std::string::npos)
+    Text.replace(At, From.size(), To.str());
+  return Text;
+}
+
+TEST(CallTrace, ReadsEveryField) {
+  llvm::Expected<CallTrace> T = parseCallTrace(Minimal, "t.json");
+  ASSERT_TRUE(static_cast<bool>(T)) << errorToString(T.takeError());
+  EXPECT_EQ(T->Config, "A");
+  ASSERT_EQ(T->Features.size(), 2u);
+  EXPECT_TRUE(T->Features[1].Numeric);
+  EXPECT_EQ(T->featureValue("LEVEL"), 2);
+  ASSERT_EQ(T->Regions.size(), 2u);
+  EXPECT_EQ(T->Regions[1].Kind, RegionKind::Region);
+  EXPECT_EQ(T->Regions[1].Cond.str(), "A && LEVEL > 1");
+  EXPECT_EQ(T->Regions[1].Line, 5u);
+  EXPECT_DOUBLE_EQ(T->InnerNs, 4.5);
+  EXPECT_DOUBLE_EQ(T->OuterNs, 2);
+  ASSERT_EQ(T->Threads.size(), 1u);
+  EXPECT_TRUE(T->Threads[0].Main);
+  ASSERT_EQ(T->Threads[0].Nodes.size(), 2u);
+  EXPECT_EQ(T->Threads[0].Nodes[1].Parent, 0);
+  EXPECT_EQ(T->Threads[0].Nodes[1].Calls, 3u);
+  EXPECT_DOUBLE_EQ(T->Threads[0].Nodes[1].InclusiveNs, 600.5);
+}
+
+TEST(CallTrace, ReadsTheGoldenFile) {
+  llvm::Expected<CallTrace> T =
+      readCallTrace(VARSIM_TRACE_DATA "/printer.json");
+  ASSERT_TRUE(static_cast<bool>(T)) << errorToString(T.takeError());
+  EXPECT_EQ(T->Threads[0].Nodes.size(), 21u);
+}
+
+TEST(CallTrace, MissingFile) {
+  llvm::Expected<CallTrace> T = readCallTrace("/nonexistent/trace.json");
+  ASSERT_FALSE(static_cast<bool>(T));
+  EXPECT_NE(errorToString(T.takeError())
+                .find("/nonexistent/trace.json: error: cannot read"),
+            std::string::npos);
+}
+
+TEST(CallTrace, MalformedJson) {
+  std::string E =
+      errorOf(replaced(Minimal, "\"config\": \"A\",", "\"config\" \"A\","));
+  EXPECT_NE(E.find("t.json"), std::string::npos) << E;
+  EXPECT_NE(E.find("error: "), std::string::npos) << E;
+}
+
+TEST(CallTrace, TruncatedJson) {
+  std::string Text = Minimal;
+  // Every cut inside the document must give an error, never a crash.
+  for (size_t Cut :
+       {Text.size() / 4, Text.size() / 2, Text.size() - 40, Text.size() - 2}) {
+    std::string E = errorOf(Text.substr(0, Cut));
+    EXPECT_EQ(E.rfind("t.json", 0), 0u) << "cut at " << Cut << ": " << E;
+    EXPECT_NE(E.find("error: "), std::string::npos) << E;
+  }
+}
+
+TEST(CallTrace, WrongFormatOrVersion) {
+  EXPECT_NE(errorOf(replaced(Minimal, "varsim-calltrace", "chrome-trace"))
+                .find("not a varsim call trace"),
+            std::string::npos);
+  EXPECT_NE(errorOf(replaced(Minimal, "\"version\": 1", "\"version\": 2"))
+                .find("unsupported call trace version 2"),
+            std::string::npos);
+  EXPECT_NE(errorOf("{\"version\": 1}").find("no \"format\""),
+            std::string::npos);
+  EXPECT_NE(errorOf("[1, 2]").find("t.json: error:"), std::string::npos);
+}
+
+TEST(CallTrace, InconsistentNodes) {
+  EXPECT_NE(errorOf(replaced(Minimal, "[0, 1, 3, 600.5]", "[0, 9, 3, 600.5]"))
+                .find("region id 9 is not in the region table"),
+            std::string::npos);
+  EXPECT_NE(errorOf(replaced(Minimal, "[0, 1, 3, 600.5]", "[1, 1, 3, 600.5]"))
+                .find("parent 1 does not come before the node"),
+            std::string::npos);
+  EXPECT_NE(errorOf(replaced(Minimal, "[0, 1, 3, 600.5]", "[0, 1, 3]"))
+                .find("expected [parent, region, calls, inclusive_ns]"),
+            std::string::npos);
+  EXPECT_NE(errorOf(replaced(Minimal, "[0, 1, 3, 600.5]", "[0, \"x\", 3, 1]"))
+                .find("t.json"),
+            std::string::npos);
+}
+
+TEST(CallTrace, InconsistentRegions) {
+  EXPECT_NE(errorOf(replaced(Minimal, "\"id\": 1", "\"id\": 4")).find("dense"),
+            std::string::npos);
+  EXPECT_NE(
+      errorOf(replaced(Minimal, "\"kind\": \"region\"", "\"kind\": \"loop\""))
+          .find("unknown kind \"loop\""),
+      std::string::npos);
+  EXPECT_NE(errorOf(replaced(Minimal, "A && LEVEL > 1", "A &&"))
+                .find("region 1 (m.c:5)"),
+            std::string::npos);
+}
+
+} // namespace

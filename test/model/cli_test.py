@@ -1,0 +1,112 @@
+#!/usr/bin/env python3
+"""End-to-end checks of `varsim model` and `varsim predict`:
+cli_test.py VARSIM DATA_DIR."""
+import json
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+varsim, data = sys.argv[1], sys.argv[2]
+failures = []
+
+
+def run(*args):
+    return subprocess.run([varsim, *args], capture_output=True, text=True,
+                          timeout=120)
+
+
+def check(cond, what, proc=None):
+    if not cond:
+        detail = ""
+        if proc is not None:
+            detail = (f"\n  exit {proc.returncode}\n  stdout: {proc.stdout}"
+                      f"\n  stderr: {proc.stderr}")
+        failures.append(what + detail)
+
+
+with tempfile.TemporaryDirectory() as tmp:
+    simple = os.path.join(data, "simple.json")
+    printer = os.path.join(data, "printer.json")
+    model = os.path.join(tmp, "model.json")
+
+    # The simple model of Section 3.1 and its four predictions.
+    p = run("model", simple, "-o", model)
+    check(p.returncode == 0 and "ColorScan" in p.stdout, "model simple", p)
+    m = json.load(open(model))
+    check(m["format"] == "varsim-model" and m["version"] == 1, "model.json header")
+    check({t["term"]: t["seconds"] for t in m["terms"]} ==
+          {"Base": 5.0, "Logging": 1.5, "ColorScan": 5.0}, "model.json terms")
+    p = run("predict", model, "--config", "", "--config", "Logging",
+            "--config", "ColorScan", "--config", "Logging,ColorScan")
+    lines = p.stdout.splitlines()
+    check(p.returncode == 0 and [l.rsplit(",", 1)[1] for l in lines] ==
+          ["5.000000", "6.500000", "10.000000", "11.500000"], "predict", p)
+    check(lines[3] == '"Logging,ColorScan",11.500000', "CSV quoting", p)
+    p = run("predict", model, "--all")
+    check(p.returncode == 0 and len(p.stdout.splitlines()) == 4, "--all", p)
+    p = run("predict", model, "--best")
+    check(p.returncode == 0 and p.stdout.strip() == ",5.000000", "--best", p)
+    p = run("predict", model, "--config", "Nope")
+    check(p.returncode == 1 and "unknown feature 'Nope'" in p.stderr,
+          "predict unknown feature", p)
+
+    # With a feature model: the model records it; invalid configurations
+    # are refused with the constraint.
+    fm = os.path.join(data, "implications.xml")
+    p = run("model", printer, "-f", os.path.join(data, "printer.xml"),
+            "-o", model, "--format", "splconqueror")
+    check(p.returncode == 0 and "6 * ColorScan" in p.stdout, "splconqueror", p)
+    p = run("predict", model, "--config", "Logging,ColorScan,AutoScan")
+    check(p.returncode == 0 and p.stdout.strip().endswith(",12.000000"),
+          "predict with the recorded feature model", p)
+    p = run("predict", model, "--config", "X,Y", "-f", fm)
+    check(p.returncode == 1 and "error" in p.stderr and "invalid" in p.stderr,
+          "invalid configuration refused", p)
+
+    # Paper mode, CSV, graph exports.
+    dot, graphml = os.path.join(tmp, "g.dot"), os.path.join(tmp, "g.graphml")
+    p = run("model", printer, "--simplify", "paper", "--format", "csv",
+            "--dot", dot, "--graphml", graphml)
+    check(p.returncode == 0 and "ColorScan#Base,1," in p.stdout, "paper csv", p)
+    check(os.path.exists(dot) and open(dot).read().startswith("digraph"), "dot")
+    check(os.path.exists(graphml) and open(graphml).read().count("<node ") == 21,
+          "graphml")
+
+    # Errors: malformed, truncated, inconsistent traces; exit 1, no output.
+    text = open(simple).read()
+    cases = {
+        "malformed": text.replace('"config":', '"config"'),
+        "truncated": text[: len(text) // 2],
+        "version": text.replace('"version": 1', '"version": 9'),
+        "region": text.replace("[\n     0,\n     2,", "[\n     0,\n     7,"),
+        "parent": text.replace("[\n     0,\n     2,", "[\n     5,\n     2,"),
+    }
+    for name, body in cases.items():
+        check(body != text, "the case differs from the trace: " + name)
+    for name, body in cases.items():
+        bad = os.path.join(tmp, name + ".json")
+        open(bad, "w").write(body)
+        out = os.path.join(tmp, name + ".model.json")
+        p = run("model", bad, "-o", out)
+        located = re.search(re.escape(bad) + r"(:\d+)?: error: ", p.stderr)
+        check(p.returncode == 1 and located and
+              not os.path.exists(out), "bad trace: " + name, p)
+
+    # Several runs: a data-flow difference is reported.
+    t1 = json.loads(text)
+    t2 = json.loads(text)
+    t2["threads"][0]["nodes"][0][3] += 2_000_000_000  # Base code 2 s slower
+    t2["config"] = "Logging"
+    r1, r2 = os.path.join(tmp, "r1.json"), os.path.join(tmp, "r2.json")
+    json.dump(t1, open(r1, "w"))
+    json.dump(t2, open(r2, "w"))
+    p = run("model", r1, r2)
+    check(p.returncode == 0 and "likely data-flow interaction" in p.stderr and
+          "printer.c:1" in p.stderr, "data-flow report", p)
+
+if failures:
+    print("\n".join("FAIL: " + f for f in failures))
+    sys.exit(1)
+print("ok")

@@ -1,0 +1,230 @@
+//===- test/plan/PlannerTest.cpp - The run plan ---------------------------===//
+
+#include "feature_models/plan/Plan.h"
+
+#include "support/Diagnostic.h"
+
+#include "callgraph/Condition.h"
+
+#include <gtest/gtest.h>
+
+#include <set>
+
+using namespace varsim;
+using namespace varsim::plan;
+
+namespace {
+
+fm::FeatureModel model(llvm::StringRef Xml) {
+  auto M = fm::parseFeatureModel(Xml, "test.xml");
+  if (!M) {
+    ADD_FAILURE() << errorToString(M.takeError());
+    return fm::FeatureModel::inferFromMacros({});
+  }
+  return std::move(*M);
+}
+
+/// Four optional features, no group, no constraint.
+constexpr llvm::StringLiteral Flat = R"(<featureModel><struct>
+  <and abstract="true" mandatory="true" name="Root">
+    <feature name="A"/><feature name="B"/><feature name="C"/>
+    <feature name="D"/>
+  </and></struct></featureModel>)";
+
+/// An alternative group of three, and one optional feature.
+constexpr llvm::StringLiteral Alt3 = R"(<featureModel><struct>
+  <and abstract="true" mandatory="true" name="Root">
+    <alt abstract="true" mandatory="true" name="Codec">
+      <feature name="GZIP"/><feature name="LZ4"/><feature name="ZSTD"/>
+    </alt>
+    <feature name="LOG"/>
+  </and></struct></featureModel>)";
+
+/// A and B optional, but B excludes A.
+constexpr llvm::StringLiteral Excl = R"(<featureModel><struct>
+  <and abstract="true" mandatory="true" name="Root">
+    <feature name="A"/><feature name="B"/><feature name="C"/>
+  </and></struct>
+  <constraints><rule><not><conj><var>A</var><var>B</var></conj></not></rule>
+  </constraints></featureModel>)";
+
+Plan plan(const fm::FeatureModel &M, const std::vector<RegionToCover> &R) {
+  auto P = computePlan(M, R);
+  if (!P) {
+    ADD_FAILURE() << errorToString(P.takeError());
+    return {};
+  }
+  return std::move(*P);
+}
+
+std::vector<std::string> configs(const Plan &P) {
+  std::vector<std::string> S;
+  for (const PlannedRun &R : P.Runs)
+    S.push_back(R.ConfigString);
+  return S;
+}
+
+/// Evaluates a condition in a configuration of M.
+bool holds(const fm::FeatureModel &M, const fm::Configuration &C,
+           llvm::StringRef Condition) {
+  auto Cond = callgraph::parseCondition(Condition);
+  EXPECT_TRUE(static_cast<bool>(Cond));
+  if (!Cond)
+    return false;
+  return Cond->evaluate([&](llvm::StringRef Name) -> int64_t {
+    return C.Selected[*M.findByName(Name)];
+  }) != 0;
+}
+
+void expectValid(const fm::FeatureModel &M, const Plan &P) {
+  for (const PlannedRun &R : P.Runs)
+    EXPECT_FALSE(static_cast<bool>(M.check(R.Config)))
+        << R.ConfigString << " is invalid";
+}
+
+TEST(Planner, NoAlternativesNoDataFlowGivesOneRunWithEveryFeature) {
+  fm::FeatureModel M = model(Flat);
+  Plan P = plan(M, {{0, "1", {}, ""},
+                    {1, "A", {}, ""},
+                    {2, "B && C", {}, ""},
+                    {3, "A || D", {}, ""}});
+  ASSERT_EQ(P.Runs.size(), 1u);
+  EXPECT_EQ(P.Runs[0].ConfigString, "A,B,C,D");
+  EXPECT_TRUE(P.Notes.empty());
+}
+
+TEST(Planner, NothingToCoverStillGivesOneRun) {
+  fm::FeatureModel M = model(Flat);
+  Plan P = plan(M, {});
+  ASSERT_EQ(P.Runs.size(), 1u);
+  EXPECT_EQ(P.Runs[0].ConfigString, "A,B,C,D");
+}
+
+TEST(Planner, ElseBranchNeedsASecondRun) {
+  fm::FeatureModel M = model(Flat);
+  Plan P = plan(M, {{1, "A", {}, ""}, {2, "!A", {}, ""}});
+  ASSERT_EQ(P.Runs.size(), 2u);
+  EXPECT_TRUE(holds(M, P.Runs[0].Config, "A") !=
+              holds(M, P.Runs[1].Config, "A"));
+}
+
+TEST(Planner, AlternativeGroupOfThreeGivesThreeRunsCoveringEach) {
+  fm::FeatureModel M = model(Alt3);
+  Plan P = plan(M, {{0, "1", {}, ""},
+                    {1, "GZIP", {}, ""},
+                    {2, "LZ4", {}, ""},
+                    {3, "ZSTD && LOG", {}, ""}});
+  ASSERT_EQ(P.Runs.size(), 3u);
+  expectValid(M, P);
+  std::set<std::string> Members;
+  for (const PlannedRun &R : P.Runs) {
+    unsigned Selected = 0;
+    for (llvm::StringRef F : {"GZIP", "LZ4", "ZSTD"})
+      if (holds(M, R.Config, F)) {
+        ++Selected;
+        Members.insert(F.str());
+      }
+    EXPECT_EQ(Selected, 1u);
+  }
+  EXPECT_EQ(Members.size(), 3u);
+  EXPECT_TRUE(llvm::any_of(P.Runs, [&](const PlannedRun &R) {
+    return holds(M, R.Config, "ZSTD && LOG");
+  }));
+}
+
+TEST(Planner, AlternativeGroupWithoutRegionsStillGetsOneRunPerMember) {
+  fm::FeatureModel M = model(Alt3);
+  Plan P = plan(M, {{0, "1", {}, ""}});
+  EXPECT_EQ(P.Runs.size(), 3u);
+}
+
+TEST(Planner, DataFlowRegionObservedUnderAllFourCombinations) {
+  fm::FeatureModel M = model(Flat);
+  Plan P = plan(M, {{0, "1", {}, ""}, {5, "C", {"A", "B"}, ""}});
+  expectValid(M, P);
+  ASSERT_EQ(P.Runs.size(), 4u);
+  for (llvm::StringRef Combo : {"A && B", "A && !B", "!A && B", "!A && !B"})
+    EXPECT_TRUE(llvm::any_of(P.Runs,
+                             [&](const PlannedRun &R) {
+                               return holds(M, R.Config, Combo) &&
+                                      holds(M, R.Config, "C");
+                             }))
+        << Combo.str() << " not observed";
+  // The default run is the one with everything selected.
+  EXPECT_EQ(P.Runs[0].ConfigString, "A,B,C,D");
+}
+
+TEST(Planner, OrthogonalInteractionsAreCompressed) {
+  // As in the paper's running example: {A,B} and {A,C} need 4 runs, not 8.
+  fm::FeatureModel M = model(Flat);
+  Plan P = plan(M, {{1, "1", {"A", "B"}, ""}, {2, "1", {"A", "C"}, ""}});
+  EXPECT_EQ(P.Runs.size(), 4u);
+  for (llvm::StringRef Combo : {"A && B", "A && !B", "!A && B", "!A && !B",
+                                "A && C", "A && !C", "!A && C", "!A && !C"})
+    EXPECT_TRUE(llvm::any_of(P.Runs, [&](const PlannedRun &R) {
+      return holds(M, R.Config, Combo);
+    })) << Combo.str();
+}
+
+TEST(Planner, InvalidCombinationsAreSkippedWithANote) {
+  fm::FeatureModel M = model(Excl);
+  Plan P = plan(M, {{0, "1", {}, ""}, {7, "C", {"A", "B"}, "f"}});
+  expectValid(M, P);
+  EXPECT_EQ(P.Runs.size(), 3u);
+  for (llvm::StringRef Combo : {"A && !B", "!A && B", "!A && !B"})
+    EXPECT_TRUE(llvm::any_of(P.Runs, [&](const PlannedRun &R) {
+      return holds(M, R.Config, Combo) && holds(M, R.Config, "C");
+    })) << Combo.str();
+  ASSERT_EQ(P.Notes.size(), 1u);
+  EXPECT_NE(P.Notes[0].find("A=1, B=1"), std::string::npos) << P.Notes[0];
+}
+
+TEST(Planner, DeadRegionIsNotedNotPlanned) {
+  fm::FeatureModel M = model(Excl);
+  Plan P = plan(M, {{3, "A && B", {}, ""}});
+  // A and B exclude each other: one run each, none with both.
+  EXPECT_EQ(P.Runs.size(), 2u);
+  expectValid(M, P);
+  ASSERT_EQ(P.Notes.size(), 1u);
+  EXPECT_NE(P.Notes[0].find("dead"), std::string::npos);
+}
+
+TEST(Planner, FeaturesMayBeNamedByMacro) {
+  fm::FeatureModel M = model(Flat);
+  EXPECT_TRUE(static_cast<bool>(computePlan(M, {{1, "A", {"B"}, ""}})));
+}
+
+TEST(Planner, UnknownFeatureOrBadConditionIsAnError) {
+  fm::FeatureModel M = model(Flat);
+  auto Unknown = computePlan(M, {{1, "NOPE", {}, ""}});
+  ASSERT_FALSE(static_cast<bool>(Unknown));
+  EXPECT_NE(errorToString(Unknown.takeError()).find("NOPE"), std::string::npos);
+  auto Bad = computePlan(M, {{1, "A &&", {}, ""}});
+  EXPECT_FALSE(static_cast<bool>(Bad));
+  llvm::consumeError(Bad.takeError());
+}
+
+TEST(Planner, IsDeterministic) {
+  fm::FeatureModel M = model(Alt3);
+  std::vector<RegionToCover> R = {{1, "GZIP", {"LOG"}, ""},
+                                  {2, "!LOG", {"ZSTD"}, ""},
+                                  {3, "LZ4 || ZSTD", {}, ""}};
+  std::vector<std::string> First = configs(plan(M, R));
+  for (int I = 0; I < 3; ++I)
+    EXPECT_EQ(configs(plan(M, R)), First);
+  // And from a freshly read model.
+  EXPECT_EQ(configs(plan(model(Alt3), R)), First);
+}
+
+TEST(Planner, EveryRequirementIsCovered) {
+  fm::FeatureModel M = model(Alt3);
+  Plan P = plan(M, {{1, "GZIP", {"LOG"}, ""},
+                    {2, "!LOG", {"ZSTD"}, ""},
+                    {3, "LZ4 || ZSTD", {}, ""}});
+  expectValid(M, P);
+  for (const Requirement &R : P.Requirements)
+    EXPECT_FALSE(R.CoveredBy.empty()) << R.What;
+  EXPECT_TRUE(P.Notes.empty());
+}
+
+} // namespace

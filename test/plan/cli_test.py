@@ -1,0 +1,191 @@
+#!/usr/bin/env python3
+"""CLI test of `varsim plan` and `varsim run` on a hand-made OUT directory:
+cli_test.py VARSIM. The "simulator" is a shell command that writes a JSON
+file to $VARSIM_TRACE."""
+import json
+import os
+import subprocess
+import sys
+import tempfile
+
+VARSIM = sys.argv[1]
+
+MODEL = """<featureModel><struct>
+  <and abstract="true" mandatory="true" name="Root">
+    <feature name="A"/><feature name="B"/><feature name="C"/>
+  </and></struct></featureModel>"""
+
+MOCK_HEADER = """extern long long varsim_feature_values[8];
+#define VARSIM_F_A (varsim_feature_values[0])
+#define VARSIM_F_B (varsim_feature_values[1])
+struct varsim_scope_guard {
+  explicit varsim_scope_guard(unsigned region) { (void)region; }
+};
+#define VARSIM_CAT2(a, b) a##b
+#define VARSIM_CAT(a, b) VARSIM_CAT2(a, b)
+#define VARSIM_REGION(id) \\
+  varsim_scope_guard VARSIM_CAT(varsim_scope_, __COUNTER__)(id)
+"""
+
+SIMULATOR_CODE = """#include "varsim_generated.h"
+int main() {
+  VARSIM_REGION(0);
+  int size = 1;
+  if (VARSIM_F_A) {
+    VARSIM_REGION(1);
+    size = 10;
+  }
+  int s = 0;
+  for (int i = 0; i < size; ++i)
+    s++;
+  return 0;
+}
+"""
+
+failures = []
+
+
+def check(cond, what, proc=None):
+    if not cond:
+        detail = ""
+        if proc is not None:
+            detail = (f"\n  exit {proc.returncode}\n  stdout: {proc.stdout!r}"
+                      f"\n  stderr: {proc.stderr!r}")
+        failures.append(what + detail)
+
+
+def varsim(*args):
+    return subprocess.run([VARSIM, *args], capture_output=True, text=True,
+                          timeout=120)
+
+
+def regions():
+    return [
+        {"id": 0, "kind": "function", "function": "main", "condition": "1",
+         "file": "main.cc", "line": 2, "end_line": 12},
+        {"id": 1, "kind": "region", "function": "main", "condition": "A",
+         "file": "main.cc", "line": 4, "end_line": 6},
+        {"id": 2, "kind": "region", "function": "main", "condition": "C",
+         "file": "main.cc", "line": 8, "end_line": 9},
+    ]
+
+
+def make_out(root, dataflow):
+    out = os.path.join(root, "out")
+    os.makedirs(out)
+    with open(os.path.join(out, "model.xml"), "w") as f:
+        f.write(MODEL)
+    manifest = {"format": "varsim-manifest", "version": 1,
+                "feature_model": {"path": "model.xml", "inferred": False},
+                "features": [{"name": n, "macro": n, "kind": "bool"}
+                             for n in "ABC"],
+                "regions": regions(), "dataflow": dataflow, "plan": []}
+    with open(os.path.join(out, "manifest.json"), "w") as f:
+        json.dump(manifest, f)
+    return out
+
+
+def facts(region, features):
+    return {"version": 1, "locations": "simulator", "translation_units": 1,
+            "regions": [{"region": region, "function": "main",
+                         "features": features, "evidence": []}],
+            "functions": []}
+
+
+def selected(config):
+    return set(filter(None, config.split(",")))
+
+
+with tempfile.TemporaryDirectory() as tmp:
+    # --- plan: data-flow facts in the manifest ------------------------------
+    out = make_out(os.path.join(tmp, "with"), facts(2, ["A", "B"]))
+    p = varsim("plan", out)
+    check(p.returncode == 0, "plan exits 0", p)
+    lines = p.stdout.splitlines()
+    check(len(lines) == 4, f"plan has 4 runs for A x B, got {lines}", p)
+    combos = {(("A" in selected(c)), ("B" in selected(c))) for c in lines
+              if "C" in selected(c)}
+    check(len(combos) == 4, f"all four A/B combinations with C: {lines}")
+    check(lines and lines[0] == "A,B,C", f"first run selects all: {lines}")
+    check(p.stderr == "", "plan is quiet without --verbose", p)
+
+    p2 = varsim("plan", out)
+    check(p2.stdout == p.stdout, "plan is deterministic")
+
+    p = varsim("plan", out, "--verbose", "--report")
+    check(p.returncode == 0 and len(p.stdout.splitlines()) == 4,
+          "verbose plan still prints only configs on stdout", p)
+    check("run 1:" in p.stderr and "region 2" in p.stderr,
+          "verbose explains on stderr", p)
+
+    p = varsim("plan", out, "--no-dataflow")
+    check(p.stdout.splitlines() == ["A,B,C"],
+          "without data flow: one run", p)
+
+    # --- run: the simulator is a shell command --------------------------------
+    sim = ('printf \'{"config": "%s"}\' "$VARSIM_CONFIG" > "$VARSIM_TRACE"')
+    p = varsim("run", out, "--", "sh", "-c", sim)
+    check(p.returncode == 0, "run exits 0", p)
+    traces = p.stdout.splitlines()
+    check(len(traces) == 4, f"run prints 4 trace names: {traces}", p)
+    for k, (trace, config) in enumerate(zip(traces, lines), 1):
+        check(os.path.basename(trace) == f"run-{k}.json", f"name {trace}")
+        with open(trace) as f:
+            check(json.load(f)["config"] == config,
+                  f"run {k} ran with VARSIM_CONFIG={config}")
+    check("run 2/4: CONFIG" in p.stderr, "progress on stderr", p)
+    with open(os.path.join(out, "traces", "index.json")) as f:
+        index = json.load(f)
+    check(index["format"] == "varsim-run-index", "index format")
+    check([r["config"] for r in index["runs"]] == lines, "index configs")
+    check([r["trace"] for r in index["runs"]] ==
+          [os.path.basename(t) for t in traces], "index traces")
+
+    # A failing run stops with a clear message, exit 1.
+    p = varsim("run", out, "--", "sh", "-c", "exit 3")
+    check(p.returncode == 1, "failing run exits 1", p)
+    check("run 1/4" in p.stderr and "exited with code 3" in p.stderr,
+          "failing run says which and why", p)
+    check(not os.path.exists(os.path.join(out, "traces", "index.json")),
+          "no index after a failure")
+
+    # A run that writes no trace.
+    p = varsim("run", out, "--", "true")
+    check(p.returncode == 1 and "wrote no trace" in p.stderr,
+          "missing trace is an error", p)
+
+    # A program that does not exist.
+    p = varsim("run", out, "--", "/no/such/simulator")
+    check(p.returncode == 1 and "error" in p.stderr, "missing program", p)
+
+    # --- plan: no facts in the manifest -> analyse the simulator ------------
+    out2 = make_out(os.path.join(tmp, "without"), [])
+    src = os.path.join(out2, "src")
+    os.makedirs(src)
+    with open(os.path.join(src, "varsim_generated.h"), "w") as f:
+        f.write(MOCK_HEADER)
+    with open(os.path.join(src, "main.cc"), "w") as f:
+        f.write(SIMULATOR_CODE)
+    with open(os.path.join(out2, "compile_commands.json"), "w") as f:
+        json.dump([{"directory": src, "file": os.path.join(src, "main.cc"),
+                    "arguments": ["c++", "-std=c++17", "-c", "main.cc"]}], f)
+    p = varsim("plan", out2, "--report")
+    check(p.returncode == 0, "plan analyses the simulator", p)
+    check("has no data-flow facts" in p.stderr, "says it analyses", p)
+    check("region 0" in p.stderr and ": A" in p.stderr,
+          "report shows region 0 influenced by A", p)
+    lines = p.stdout.splitlines()
+    check(len(lines) == 2 and {("A" in selected(c)) for c in lines} ==
+          {True, False}, f"A on and off for region 0: {lines}", p)
+
+    # --- errors ------------------------------------------------------------
+    p = varsim("plan", os.path.join(tmp, "nonexistent"))
+    check(p.returncode == 1 and "manifest.json" in p.stderr,
+          "missing OUT is an error naming the manifest", p)
+    p = varsim("plan")
+    check(p.returncode == 2, "missing OUT argument is a usage error", p)
+
+if failures:
+    print("FAILED:\n" + "\n".join(failures))
+    sys.exit(1)
+print("ok")

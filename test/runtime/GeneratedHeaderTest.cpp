@@ -1,0 +1,109 @@
+//===- test/runtime/GeneratedHeaderTest.cpp - SimulatorTables.cpp ---------===//
+
+#include "RuntimeHarness.h"
+
+#include "gtest/gtest.h"
+
+#include <fstream>
+
+namespace varsim::runtime::test {
+namespace {
+
+std::string generated(const SimulatorTables &T) {
+  std::string Text;
+  llvm::raw_string_ostream OS(Text);
+  writeGeneratedHeader(T, OS);
+  return Text;
+}
+
+TEST(SimulatorTablesTest, SpellingsOfTheEmittedCode) {
+  EXPECT_EQ(regionKindName(RegionKind::Function), "function");
+  EXPECT_EQ(regionKindName(RegionKind::Region), "region");
+  EXPECT_EQ(regionKindName(RegionKind::Switch), "switch");
+  FeatureDesc F;
+  F.Name = "Logging";
+  F.Macro = "LOGGING";
+  EXPECT_EQ(featureValueExpr(F), "VARSIM_F_LOGGING");
+  F.Macro = "A-B.c";
+  EXPECT_EQ(featureValueExpr(F), "VARSIM_F_A_B_c");
+  EXPECT_EQ(regionMarker(RegionKind::Function, 3), "VARSIM_REGION(3);");
+  EXPECT_EQ(regionMarker(RegionKind::Switch, 12), "VARSIM_REGION(12);");
+}
+
+TEST(SimulatorTablesTest, ForkChildTracePath) {
+  EXPECT_EQ(forkChildTracePath("calltrace.json", 42), "calltrace.42.json");
+  EXPECT_EQ(forkChildTracePath("/a/b.json/t", 7), "/a/b.json/t.7.json");
+  EXPECT_EQ(forkChildTracePath(".json", 7), ".json.7.json");
+  EXPECT_EQ(forkChildTracePath("", 7), "");
+}
+
+// The C++ constants are the values the C header uses.
+TEST(SimulatorTablesTest, ConstantsMatchTheRuntimeHeader) {
+  llvm::StringRef Text = runtimeHeaderText();
+  EXPECT_TRUE(Text.contains("#define VARSIM_EXIT_BAD_CONFIG " +
+                            std::to_string(BadConfigExitCode) + "\n"));
+  EXPECT_TRUE(Text.contains("#define VARSIM_EXIT_NO_MEMORY " +
+                            std::to_string(NoMemoryExitCode) + "\n"));
+  EXPECT_TRUE(Text.contains("#define VARSIM_TRACE_DEFAULT \"" +
+                            DefaultTraceName.str() + "\"\n"));
+  for (llvm::StringRef Var :
+       {ConfigEnvVar, TraceEnvVar, ChromeTraceEnvVar, ChromeEventsEnvVar})
+    EXPECT_TRUE(Text.contains(("getenv(\"" + Var + "\")").str())) << Var.str();
+}
+
+TEST(SimulatorTablesTest, EmbeddedRuntimeHeaderIsTheSourceFile) {
+  std::string OnDisk = readFile(VARSIM_RUNTIME_HEADER_PATH);
+  ASSERT_FALSE(OnDisk.empty());
+  EXPECT_EQ(runtimeHeaderText().str(), OnDisk);
+}
+
+TEST(SimulatorTablesTest, GeneratedHeaderDefinesReadsAndTables) {
+  std::string Text = generated(testTables());
+  EXPECT_NE(Text.find("#include \"varsim_runtime.h\""), std::string::npos);
+  EXPECT_NE(Text.find("#define VARSIM_F_GZIP ((long long)"
+                      "varsim_feature_values[3])"),
+            std::string::npos);
+  EXPECT_NE(Text.find("\"src/\\\"quoted\\\"\\\\file.c\""), std::string::npos);
+  EXPECT_NE(Text.find("!(VARSIM_F_GZIP && VARSIM_F_LZ4)"), std::string::npos);
+  EXPECT_NE(Text.find("\"LOGGING,LEVEL=2\""), std::string::npos);
+}
+
+// Edge cases of the tables must still give a header that C and C++ accept.
+TEST(SimulatorTablesTest, GeneratedHeaderCompilesInCAndCxx) {
+  SimulatorTables Empty;
+  SimulatorTables Odd = testTables();
+  Odd.Regions[1].Function = "ns::f<\"x\\n\">\n\t\x01\x7f";
+  Odd.Features[6].Min = INT64_MIN;
+  Odd.Features[6].Max = INT64_MAX;
+  for (const SimulatorTables *T : {&Empty, &Odd}) {
+    Sandbox Box(*T);
+    std::ofstream(Box.path("probe.c")) << "#include \"varsim_generated.h\"\n"
+                                       << "int probe(void);\n"
+                                       << "int probe(void) { VARSIM_REGION(0);"
+                                       << " return 0; }\n";
+    std::ofstream(Box.path("probe.cpp"))
+        << "#include \"varsim_generated.h\"\n"
+        << "int probe();\nint probe() { VARSIM_REGION(0); return 0; }\n";
+    const char *Flags = " -Wall -Wextra -Wpedantic -Werror "
+                        "-DVARSIM_NO_SYSTEM_HEADER -fsyntax-only ";
+    std::string Out;
+    EXPECT_EQ(Box.shell(std::string("gcc -std=c99") + Flags + "probe.c", &Out),
+              0)
+        << Out;
+    EXPECT_EQ(
+        Box.shell(std::string("clang-19 -std=c11") + Flags + "probe.c", &Out),
+        0)
+        << Out;
+    EXPECT_EQ(
+        Box.shell(std::string("g++ -std=c++11") + Flags + "probe.cpp", &Out), 0)
+        << Out;
+    EXPECT_EQ(
+        Box.shell(std::string("clang++-19 -std=c++20") + Flags + "probe.cpp",
+                  &Out),
+        0)
+        << Out;
+  }
+}
+
+} // namespace
+} // namespace varsim::runtime::test

@@ -1,0 +1,201 @@
+//===- test/runtime/ProcessTest.cpp - Threads, fork, signals, linking -----===//
+
+#include "RuntimeHarness.h"
+
+#include "gtest/gtest.h"
+
+#include <algorithm>
+#include <csignal>
+#include <set>
+#include <simdjson.h>
+
+namespace varsim::runtime::test {
+namespace {
+
+llvm::Expected<Trace> read(Sandbox &Box, const std::string &Name) {
+  return readTrace(Box.path(Name));
+}
+
+TEST(ProcessTest, EachThreadHasItsOwnTree) {
+  Sandbox Box;
+  ASSERT_EQ(Box.build({"gcc", "-std=c99"}, "threads.c", "threads"), "");
+  RunResult R = Box.run("threads");
+  ASSERT_EQ(R.ExitCode, 0) << R.Err;
+  auto T = read(Box, "calltrace.json");
+  ASSERT_TRUE(static_cast<bool>(T)) << llvm::toString(T.takeError());
+  ASSERT_EQ(T->Threads.size(), 5u);
+  std::multiset<uint64_t> Steps;
+  for (const TraceThread &Th : T->Threads) {
+    auto Nodes = Th.byPath();
+    if (Th.Main) {
+      EXPECT_FALSE(Th.Exited);
+      EXPECT_EQ(Nodes["0"].Calls, 1u);
+      EXPECT_EQ(Nodes["0/2"].Calls, 1u);
+      continue;
+    }
+    EXPECT_TRUE(Th.Exited);
+    EXPECT_EQ(Th.Name, "worker");
+    EXPECT_EQ(Nodes.size(), 2u);
+    EXPECT_EQ(Nodes["1"].Calls, 1u);
+    Steps.insert(Nodes["1/2"].Calls);
+    EXPECT_EQ(Nodes["1"].InclusiveNs, 1 + 2 * Nodes["1/2"].Calls);
+  }
+  EXPECT_EQ(Steps, (std::multiset<uint64_t>{100, 101, 102, 103}));
+}
+
+TEST(ProcessTest, StdThreadsInCxx11) {
+  Sandbox Box;
+  ASSERT_EQ(Box.build({"clang++-19", "-std=c++11"}, "threads.cpp", "threads"),
+            "");
+  RunResult R = Box.run("threads");
+  ASSERT_EQ(R.ExitCode, 0) << R.Err;
+  auto T = read(Box, "calltrace.json");
+  ASSERT_TRUE(static_cast<bool>(T)) << llvm::toString(T.takeError());
+  ASSERT_EQ(T->Threads.size(), 4u);
+  std::multiset<uint64_t> Steps;
+  for (const TraceThread &Th : T->Threads)
+    if (!Th.Main)
+      Steps.insert(Th.byPath()["1/2"].Calls);
+  EXPECT_EQ(Steps, (std::multiset<uint64_t>{50, 100, 150}));
+}
+
+TEST(ProcessTest, ForkChildWritesItsOwnFile) {
+  Sandbox Box;
+  ASSERT_EQ(Box.build({"gcc", "-std=c99"}, "fork.c", "fork"), "");
+  ASSERT_EQ(Box.shell("mkdir -p out"), 0);
+  RunResult R = Box.run("fork", {{"VARSIM_TRACE", "out/run.json"}});
+  ASSERT_EQ(R.ExitCode, 0) << R.Err;
+  ASSERT_EQ(R.Out.rfind("child=", 0), 0u) << R.Out;
+  std::string ChildPid = R.Out.substr(6, R.Out.size() - 7);
+  auto Parent = read(Box, "out/run.json");
+  ASSERT_TRUE(static_cast<bool>(Parent)) << llvm::toString(Parent.takeError());
+  auto Child = readTrace(
+      forkChildTracePath(Box.path("out/run.json"), std::stoll(ChildPid)));
+  ASSERT_TRUE(static_cast<bool>(Child)) << llvm::toString(Child.takeError());
+  EXPECT_FALSE(Parent->ForkChild);
+  EXPECT_TRUE(Child->ForkChild);
+  EXPECT_EQ(std::to_string(Child->Pid), ChildPid);
+  EXPECT_EQ(Child->ParentPid, Parent->Pid);
+  auto P = Parent->mainThread()->byPath();
+  auto C = Child->mainThread()->byPath();
+  EXPECT_EQ(P["0/1"].Calls, 1u);
+  EXPECT_EQ(P["0/3"].Calls, 1u);
+  EXPECT_EQ(P.count("0/2"), 0u);
+  EXPECT_EQ(C["0/1"].Calls, 0u); // the parent's work, not the child's
+  EXPECT_EQ(C["0/2"].Calls, 3u);
+  EXPECT_EQ(C["0"].Calls, 1u);
+  EXPECT_EQ(C.count("0/3"), 0u);
+}
+
+TEST(ProcessTest, SigtermWritesTheTraceThenTerminates) {
+  Sandbox Box;
+  ASSERT_EQ(Box.build({"clang-19", "-std=c11"}, "signal.c", "signal"), "");
+  RunResult R = Box.run("signal");
+  EXPECT_EQ(R.Signal, SIGTERM);
+  EXPECT_EQ(R.Out, "");
+  auto T = read(Box, "calltrace.json");
+  ASSERT_TRUE(static_cast<bool>(T)) << llvm::toString(T.takeError());
+  auto Nodes = T->mainThread()->byPath();
+  EXPECT_EQ(Nodes["0"].Calls, 1u);
+  EXPECT_EQ(Nodes["0/1"].Calls, 3u); // two done, the third still open
+  EXPECT_EQ(T->mainThread()->OpenScopes, 2u);
+}
+
+TEST(ProcessTest, TheProgramsOwnSignalHandlerWins) {
+  Sandbox Box;
+  ASSERT_EQ(Box.build({"gcc", "-std=c99"}, "signal.c", "signal"), "");
+  RunResult R = Box.run("signal", {}, "own");
+  EXPECT_EQ(R.Signal, 0);
+  EXPECT_EQ(R.ExitCode, 5);
+  auto T = read(Box, "calltrace.json");
+  ASSERT_TRUE(static_cast<bool>(T)) << llvm::toString(T.takeError());
+  EXPECT_EQ(T->mainThread()->byPath()["0/1"].Calls, 3u);
+}
+
+TEST(ProcessTest, ThreadStillInARegionAtExitIsASnapshot) {
+  Sandbox Box;
+  ASSERT_EQ(Box.build({"gcc", "-std=c99"}, "running.c", "running"), "");
+  RunResult R = Box.run("running");
+  ASSERT_EQ(R.ExitCode, 0) << R.Err;
+  auto T = read(Box, "calltrace.json");
+  ASSERT_TRUE(static_cast<bool>(T)) << llvm::toString(T.takeError());
+  ASSERT_EQ(T->Threads.size(), 2u);
+  const TraceThread &Spinner =
+      T->Threads[0].Main ? T->Threads[1] : T->Threads[0];
+  EXPECT_FALSE(Spinner.Main);
+  EXPECT_FALSE(Spinner.Exited);
+  EXPECT_EQ(Spinner.OpenScopes, 1u);
+  ASSERT_EQ(Spinner.Nodes.size(), 1u);
+  EXPECT_EQ(Spinner.Nodes[0].Calls, 1u);
+  EXPECT_EQ(T->mainThread()->OpenScopes, 1u);
+}
+
+TEST(ProcessTest, CAndCxxUnitsAndAStaticLibraryShareOneRuntime) {
+  Sandbox Box;
+  ASSERT_EQ(Box.compile({"gcc", "-std=c99"}, "multi/main.c", "main.o"), "");
+  ASSERT_EQ(Box.compile({"g++", "-std=c++11"}, "multi/part.cpp", "part.o"), "");
+  ASSERT_EQ(Box.compile({"clang-19", "-std=c11"}, "multi/lib.c", "lib.o"), "");
+  std::string Out;
+  ASSERT_EQ(Box.shell("ar rcs libpart.a lib.o", &Out), 0) << Out;
+  ASSERT_EQ(Box.link("g++", {"main.o", "part.o", "libpart.a"}, "multi"), "");
+  RunResult R = Box.run("multi", {{"VARSIM_CONFIG", "LEVEL=3"}});
+  ASSERT_EQ(R.ExitCode, 0) << R.Err;
+  EXPECT_EQ(R.Out, "s=22\n"); // (2 * 3 + 1) + 5 * 3
+  auto T = read(Box, "calltrace.json");
+  ASSERT_TRUE(static_cast<bool>(T)) << llvm::toString(T.takeError());
+  ASSERT_EQ(T->Threads.size(), 1u);
+  auto Nodes = T->Threads[0].byPath();
+  EXPECT_EQ(Nodes.size(), 4u);
+  EXPECT_EQ(Nodes["0/1/2"].Calls, 1u);
+  EXPECT_EQ(Nodes["0/2"].Calls, 1u);
+}
+
+TEST(ProcessTest, ChromeTraceIsBoundedAndMarksDrops) {
+  Sandbox Box;
+  ASSERT_EQ(Box.build({"gcc", "-std=c99"}, "shapes.c", "shapes"), "");
+  for (unsigned Cap : {1000u, 5u}) {
+    RunResult R =
+        Box.run("shapes", {{"VARSIM_CHROME_TRACE", "chrome.json"},
+                           {"VARSIM_CHROME_EVENTS", std::to_string(Cap)}});
+    ASSERT_EQ(R.ExitCode, 0) << R.Err;
+    auto T = read(Box, "calltrace.json");
+    ASSERT_TRUE(static_cast<bool>(T)) << llvm::toString(T.takeError());
+    uint64_t Visits = 0;
+    for (const TraceNode &N : T->Threads.at(0).Nodes)
+      Visits += N.Calls;
+    ASSERT_GT(Visits, 5u);
+    simdjson::dom::parser Parser;
+    simdjson::dom::element Root;
+    ASSERT_FALSE(Parser.load(Box.path("chrome.json")).get(Root));
+    simdjson::dom::array Events;
+    ASSERT_FALSE(Root["traceEvents"].get(Events));
+    size_t X = 0, Names = 0, Markers = 0;
+    for (simdjson::dom::element E : Events) {
+      std::string_view Ph, Name;
+      ASSERT_FALSE(E["ph"].get(Ph));
+      ASSERT_FALSE(E["name"].get(Name));
+      EXPECT_FALSE(E["pid"].error());
+      if (Ph == "X") {
+        ++X;
+        double Ts, Dur;
+        ASSERT_FALSE(E["ts"].get(Ts));
+        ASSERT_FALSE(E["dur"].get(Dur));
+        EXPECT_GE(Dur, 0.0);
+        EXPECT_FALSE(E["tid"].error());
+      } else if (Ph == "M" && Name == "thread_name") {
+        ++Names;
+      } else if (Ph == "i") {
+        ++Markers;
+        EXPECT_NE(Name.find(std::to_string(Visits - Cap) + " events dropped"),
+                  std::string_view::npos)
+            << Name;
+      }
+    }
+    EXPECT_EQ(Names, 1u);
+    EXPECT_EQ(X, std::min<uint64_t>(Visits, Cap));
+    EXPECT_EQ(Markers, Visits > Cap ? 1u : 0u);
+  }
+}
+
+} // namespace
+} // namespace varsim::runtime::test

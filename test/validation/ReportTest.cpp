@@ -1,0 +1,152 @@
+//===- test/validation/ReportTest.cpp - Table, CSV and HTML report --------===//
+
+#include "model/validation/Report.h"
+
+#include "support/Diagnostic.h"
+
+#include "llvm/ADT/SmallString.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+
+#include <gtest/gtest.h>
+
+using namespace varsim;
+using namespace varsim::validation;
+
+namespace {
+
+/// Three variants: two measured, one whose build failed, a baseline fitted.
+struct Fixture {
+  ValidationPlan Plan;
+  ValidationResult Result;
+  ReportContext Context;
+
+  Fixture() {
+    for (const char *C : {"", "A,B", "B"}) {
+      VariantSpec S;
+      S.Config = C;
+      Plan.Variants.push_back(S);
+    }
+    Plan.Variants[0].BaselineTraining = true;
+    Plan.SampleDescription = "all, 3 configuration(s)";
+    Result.Variants.resize(3);
+    Result.Variants[0].Predicted = 1.0;
+    Result.Variants[0].Measured = 1.1;
+    Result.Variants[0].Times = {1.0, 1.1, 1.2};
+    Result.Variants[1].Predicted = 2.0;
+    Result.Variants[1].Measured = 2.5;
+    Result.Variants[1].BaselinePredicted = 2.2;
+    Result.Variants[1].Times = {2.5};
+    Result.Variants[2].Status = VariantStatus::BuildFailed;
+    Result.Variants[2].Message = "build failed (exit code 2) <oops>";
+    Result.Variants[2].Predicted = 1.5;
+    Result.Model =
+        score(std::vector<double>{1.0, 2.0}, std::vector<double>{1.1, 2.5});
+    Result.Measured = 2;
+    Result.Failed = 1;
+    Result.Baseline.Fitted = true;
+    Result.Baseline.TrainingVariants = 1;
+    Result.Baseline.Terms = 1;
+    Result.Baseline.Coefficients = {{"1", 1.1}};
+    Result.Baseline.HeldOut =
+        score(std::vector<double>{2.2}, std::vector<double>{2.5});
+    Context.ModelPath = "model.json";
+    Context.FeatureModelPath = "model.xml";
+    Context.Terms = {
+        {"base", 1.0}, {"LOGGING#COLORSCAN", 0.5}, {"NOT_SLOW", -0.25}};
+    Context.SimulatorRuns = 2;
+    Context.Options.BuildCommand = "cc {defines} -o {dir}/app app.c";
+    Context.Options.RunCommand = "{dir}/app";
+  }
+};
+
+std::string read(llvm::StringRef Path) {
+  auto B = llvm::MemoryBuffer::getFile(Path);
+  return B ? (*B)->getBuffer().str() : "<missing>";
+}
+
+} // namespace
+
+TEST(ValidationReport, TableHasEveryVariantAndTheSummary) {
+  Fixture F;
+  std::string Out;
+  llvm::raw_string_ostream OS(Out);
+  printTable(F.Plan, F.Result, F.Context, OS);
+  EXPECT_NE(Out.find("(none)"), std::string::npos);
+  EXPECT_NE(Out.find("A,B"), std::string::npos);
+  EXPECT_NE(Out.find("build failed"), std::string::npos);
+  EXPECT_NE(Out.find("exit code 2"), std::string::npos);
+  // (1.0 vs 1.1: 9.09 %; 2.0 vs 2.5: 20 %) -> MAPE 14.55 %, max 20 %.
+  EXPECT_NE(Out.find("MAPE 14.55 %"), std::string::npos) << Out;
+  EXPECT_NE(Out.find("max error 20.00 %"), std::string::npos);
+  EXPECT_NE(Out.find("simulator runs the model needed: 2"), std::string::npos);
+  EXPECT_NE(Out.find("variants measured: 2 of 3"), std::string::npos);
+  EXPECT_NE(Out.find("fitted on 1 measured"), std::string::npos);
+}
+
+TEST(ValidationReport, UnknownSimulatorRunsAreSaidSo) {
+  Fixture F;
+  F.Context.SimulatorRuns.reset();
+  std::string Out;
+  llvm::raw_string_ostream OS(Out);
+  printTable(F.Plan, F.Result, F.Context, OS);
+  EXPECT_NE(Out.find("simulator runs the model needed: unknown"),
+            std::string::npos);
+}
+
+TEST(ValidationReport, CsvQuotesConfigsAndKeepsFailures) {
+  Fixture F;
+  std::string Csv = renderCsv(F.Plan, F.Result);
+  llvm::SmallVector<llvm::StringRef, 8> Lines;
+  llvm::StringRef(Csv).split(Lines, '\n', -1, false);
+  ASSERT_EQ(Lines.size(), 4u);
+  EXPECT_TRUE(Lines[0].starts_with("config,role,status,predicted_s"));
+  EXPECT_TRUE(Lines[2].starts_with("\"A,B\",sample,ok,2,2.5,20,2.2,12,"))
+      << Lines[2].str();
+  EXPECT_TRUE(Lines[3].starts_with("B,sample,build failed,1.5,,"));
+  EXPECT_TRUE(Lines[3].contains("exit code 2"));
+}
+
+TEST(ValidationReport, HtmlIsSelfContainedWithBothPlots) {
+  Fixture F;
+  std::string H = renderHtml(F.Plan, F.Result, F.Context);
+  EXPECT_NE(H.find("<svg class=\"plot\" id=\"scatter\""), std::string::npos);
+  EXPECT_NE(H.find("id=\"diagonal\""), std::string::npos);
+  EXPECT_NE(H.find("<circle class=\"model\""), std::string::npos);
+  EXPECT_NE(H.find("<rect class=\"baseline\""), std::string::npos);
+  EXPECT_NE(H.find("<svg class=\"plot\" id=\"terms\""), std::string::npos);
+  EXPECT_NE(H.find("LOGGING#COLORSCAN"), std::string::npos);
+  EXPECT_NE(H.find("bar negative"), std::string::npos);
+  EXPECT_NE(H.find("&lt;oops&gt;"), std::string::npos) << "escaped";
+  EXPECT_EQ(H.find("<oops>"), std::string::npos);
+  EXPECT_EQ(H.find("<script"), std::string::npos);
+  EXPECT_EQ(H.find("src="), std::string::npos);
+  EXPECT_EQ(H.find("href="), std::string::npos);
+}
+
+TEST(ValidationReport, FilesAreWrittenAtomically) {
+  Fixture F;
+  llvm::SmallString<128> Dir;
+  ASSERT_FALSE(llvm::sys::fs::createUniqueDirectory("varsim-report", Dir));
+  ASSERT_FALSE(bool(writeReport(F.Plan, F.Result, F.Context, Dir)));
+  EXPECT_EQ(read((Dir + "/results.csv").str()), renderCsv(F.Plan, F.Result));
+  EXPECT_NE(read((Dir + "/index.html").str()).find("id=\"scatter\""),
+            std::string::npos);
+  // Nothing else (no temporary file) is left in the directory.
+  std::error_code EC;
+  unsigned Entries = 0;
+  for (llvm::sys::fs::directory_iterator It(Dir, EC), End; !EC && It != End;
+       It.increment(EC))
+    ++Entries;
+  EXPECT_EQ(Entries, 2u);
+
+  // A directory that cannot be written: an error, and no file appears.
+  llvm::SmallString<128> Missing(Dir);
+  llvm::sys::path::append(Missing, "no", "such");
+  llvm::Error E = writeReport(F.Plan, F.Result, F.Context, Missing);
+  ASSERT_TRUE(bool(E));
+  EXPECT_NE(errorToString(std::move(E)).find("results.csv"), std::string::npos);
+  EXPECT_FALSE(llvm::sys::fs::exists(Missing));
+  llvm::sys::fs::remove_directories(Dir);
+}
