@@ -85,6 +85,14 @@ inline constexpr int CallTraceVersion = 1;
 /// Reads and checks a calltrace.json. Errors are `file: error: ...`.
 llvm::Expected<CallTrace> readCallTrace(llvm::StringRef Path);
 
+/// The trace files named by the arguments of `varsim model`: a trace file
+/// stands for itself; the run index written by `varsim run`
+/// (`"format": "varsim-run-index"`, OUT/traces/index.json) or a directory
+/// holding one stands for the traces it lists. Each trace appears once, so
+/// `OUT/traces/*.json` (the index and the traces it lists) works too.
+llvm::Expected<std::vector<std::string>>
+expandTraceArguments(llvm::ArrayRef<std::string> Arguments);
+
 /// Parses the text of a calltrace.json (Path only names it in errors).
 llvm::Expected<CallTrace> parseCallTrace(llvm::StringRef Text,
                                          llvm::StringRef Path);

@@ -44,7 +44,10 @@ public:
         "difference beyond noise is reported as a likely data-flow "
         "interaction. Prints the terms, largest first.");
     // Missing files are reported by the reader (exit 1), not as usage.
-    Sub.add_option("TRACE", Traces, "calltrace.json files")->required();
+    Sub.add_option("TRACE", Traces,
+                   "calltrace.json files, or the run index (or directory) "
+                   "written by 'varsim run'")
+        ->required();
     Sub.add_option("-f,--feature-model", FeatureModelPath,
                    "Feature model (core features, implications, "
                    "satisfiability); without it, the traces' features")
@@ -98,8 +101,14 @@ public:
       FM.emplace(std::move(*Loaded));
     }
 
+    llvm::Expected<std::vector<std::string>> TracePaths =
+        expandTraceArguments(Traces);
+    if (!TracePaths) {
+      reportError(TracePaths.takeError());
+      return ExitFailure;
+    }
     std::vector<CallTrace> Read;
-    for (const std::string &Path : Traces) {
+    for (const std::string &Path : *TracePaths) {
       llvm::Expected<CallTrace> T = readCallTrace(Path);
       if (!T) {
         reportError(T.takeError());
