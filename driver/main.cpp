@@ -80,13 +80,14 @@ int main(int argc, char **argv) {
                "varsim"};
   App.set_version_flag("--version", "varsim " VARSIM_VERSION_STRING);
   App.require_subcommand(1);
-  App.footer("Typical session:\n"
-             "  varsim rewrite build/compile_commands.json -o sim\n"
-             "  cmake -S sim/<project> -B sim-build && cmake --build sim-build\n"
-             "  varsim run sim -- sim-build/app workload.txt\n"
-             "  varsim model sim/traces/*.json -o model.json\n"
-             "  varsim predict model.json --all\n\n"
-             "Run 'varsim COMMAND --help' for the options of a command.");
+  App.footer(
+      "Typical session:\n"
+      "  varsim rewrite build/compile_commands.json -o sim\n"
+      "  cmake -S sim/<project> -B sim-build && cmake --build sim-build\n"
+      "  varsim run sim -- sim-build/app workload.txt\n"
+      "  varsim model sim/traces/*.json -o model.json\n"
+      "  varsim predict model.json --all\n\n"
+      "Run 'varsim COMMAND --help' for the options of a command.");
 
   std::array<std::unique_ptr<Command>, Commands.size()> Made;
   std::array<CLI::App *, Commands.size()> Subs{};
@@ -94,6 +95,14 @@ int main(int argc, char **argv) {
     Made[I] = Commands[I].Make();
     Subs[I] = App.add_subcommand(Commands[I].Name, Commands[I].Summary);
     Made[I]->addOptions(*Subs[I]);
+    // `varsim --help` lists one line per command; a command's longer
+    // description goes into its own --help, ahead of its examples.
+    std::string Long = Subs[I]->get_description();
+    if (Long != Commands[I].Summary) {
+      Subs[I]->description(Commands[I].Summary);
+      std::string Footer = Subs[I]->get_footer();
+      Subs[I]->footer(Footer.empty() ? Long : Long + "\n\n" + Footer);
+    }
   }
 
   try {
