@@ -12,18 +12,6 @@ namespace varsim::callgraph {
 
 namespace od = simdjson::ondemand;
 
-llvm::StringRef regionKindName(RegionKind K) {
-  switch (K) {
-  case RegionKind::Function:
-    return "function";
-  case RegionKind::Region:
-    return "region";
-  case RegionKind::Switch:
-    return "switch";
-  }
-  return "function";
-}
-
 int64_t CallTrace::featureValue(llvm::StringRef Name) const {
   for (const TraceFeature &F : Features)
     if (F.Name == Name)

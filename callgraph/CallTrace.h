@@ -14,6 +14,7 @@
 #define VARSIM_CALLGRAPH_CALLTRACE_H
 
 #include "callgraph/Condition.h"
+#include "runtime/SimulatorTables.h"
 
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
@@ -24,10 +25,9 @@
 
 namespace varsim::callgraph {
 
-enum class RegionKind { Function, Region, Switch };
-
-/// "function", "region" or "switch".
-llvm::StringRef regionKindName(RegionKind K);
+// The kinds are the ones the runtime writes into the trace.
+using runtime::RegionKind;
+using runtime::regionKindName;
 
 struct TraceRegion {
   RegionKind Kind = RegionKind::Function;
