@@ -6,6 +6,7 @@
 // in the library's optional<pair<iterator>>).
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
 
+#include "callgraph/WallTime.h"
 #include "support/Diagnostic.h"
 
 #include "llvm/ADT/StringMap.h"
@@ -100,6 +101,20 @@ static bool sameRegion(const TraceRegion &A, const TraceRegion &B) {
          A.Line == B.Line;
 }
 
+uint32_t CallGraph::addProcessRegion() {
+  TraceRegion R;
+  R.Kind = RegionKind::Function;
+  R.Function = std::string(ProcessRegionName);
+  R.ConditionText = "1";
+  R.Cond = Condition::constant(1);
+  R.File = "(process)";
+  Regions.push_back(std::move(R));
+  RegionAtoms.push_back(Atoms.atomsOf(Regions.back().Cond));
+  RegionSymbol.push_back(std::numeric_limits<unsigned>::max() - 1);
+  ProcessRegion = static_cast<uint32_t>(Regions.size() - 1);
+  return *ProcessRegion;
+}
+
 llvm::Error CallGraph::setRegions(const CallTrace &First) {
   Regions = First.Regions;
   llvm::StringMap<unsigned> Symbols;
@@ -120,7 +135,12 @@ public:
 
   /// One run: a trace and the traces of the processes it forked.
   void addRun(llvm::ArrayRef<const CallTrace *> Parts, unsigned Run);
-  void addPart(const CallTrace &T, unsigned Run);
+  void addPart(const CallTrace &T, unsigned Run, RunInfo &Info);
+  /// Every run gets Ns of self time in a top-level context of Region.
+  void addToEveryRun(uint32_t Region, double Ns) {
+    LaunchRegion = Region;
+    LaunchNs = Ns;
+  }
   /// Room for about N contexts, so that a large trace does not rehash.
   void reserve(size_t N) {
     CG.ContextIndex.reserve(N);
@@ -142,8 +162,17 @@ private:
   std::vector<double> RunSelf, RunIncl, RunCalls;
   std::vector<unsigned> Stamp; ///< Run + 1 if touched in that run.
   std::vector<uint32_t> Touched;
+  std::optional<uint32_t> LaunchRegion;
+  double LaunchNs = 0;
 
   uint32_t contextOf(int64_t ParentContext, uint32_t Region);
+  void touch(uint32_t C, unsigned Run) {
+    if (Stamp[C] != Run + 1) {
+      Stamp[C] = Run + 1;
+      RunSelf[C] = RunIncl[C] = RunCalls[C] = 0;
+      Touched.push_back(C);
+    }
+  }
 };
 
 uint32_t GraphBuilder::contextOf(int64_t ParentContext, uint32_t Region) {
@@ -170,7 +199,7 @@ uint32_t GraphBuilder::contextOf(int64_t ParentContext, uint32_t Region) {
   return It->second;
 }
 
-void GraphBuilder::addPart(const CallTrace &T, unsigned Run) {
+void GraphBuilder::addPart(const CallTrace &T, unsigned Run, RunInfo &Info) {
   // Regions that ran although the run's configuration excludes them.
   std::vector<char> RegionSeen(CG.Regions.size(), 0);
   auto CheckCondition = [&](uint32_t Region) {
@@ -195,7 +224,18 @@ void GraphBuilder::addPart(const CallTrace &T, unsigned Run) {
               .str());
   };
 
-  for (const TraceThread &Th : T.Threads) {
+  WallTimeView View = Options.WallTime ? computeWallTimeView(T)
+                                       : WallTimeView{false, {}, {}, {}};
+  if (View.Applied)
+    for (const ParallelPhase &P : View.Phases) {
+      ++Info.ParallelPhases;
+      Info.ParallelNs += P.lengthNs();
+      Info.MainWaitNs += P.WaitNs;
+    }
+  for (size_t TI = 0; TI < T.Threads.size(); ++TI) {
+    const TraceThread &Th = T.Threads[TI];
+    double Scale = View.Applied ? View.ThreadScale[TI] : 1.0;
+    bool MainWaits = View.Applied && Th.Main;
     std::vector<uint32_t> Context(Th.Nodes.size());
     for (size_t I = 0; I < Th.Nodes.size(); ++I) {
       const TraceNode &N = Th.Nodes[I];
@@ -204,21 +244,21 @@ void GraphBuilder::addPart(const CallTrace &T, unsigned Run) {
       uint32_t C = contextOf(ParentContext, N.Region);
       Context[I] = C;
       CheckCondition(N.Region);
-      if (Stamp[C] != Run + 1) {
-        Stamp[C] = Run + 1;
-        RunSelf[C] = RunIncl[C] = RunCalls[C] = 0;
-        Touched.push_back(C);
-      }
+      touch(C, Run);
       double Calls = static_cast<double>(N.Calls);
       // Equation 2, with the instrumentation's cost taken out: the node's
       // own visits cost InnerNs inside it; each child visit costs OuterNs
       // inside the parent (and InnerNs inside the child, which the child's
-      // inclusive time already carries).
-      RunSelf[C] += N.InclusiveNs - Calls * T.InnerNs;
-      RunIncl[C] += N.InclusiveNs;
+      // inclusive time already carries). In the wall-time view a worker's
+      // times are scaled to its share of its parallel phase, and main's
+      // wait for the phase leaves the node where it waited.
+      RunSelf[C] += Scale * (N.InclusiveNs - Calls * T.InnerNs);
+      RunIncl[C] += Scale * N.InclusiveNs;
       RunCalls[C] += Calls;
       if (N.Parent >= 0)
-        RunSelf[ParentContext] -= N.InclusiveNs + Calls * T.OuterNs;
+        RunSelf[ParentContext] -= Scale * (N.InclusiveNs + Calls * T.OuterNs);
+      if (MainWaits)
+        RunSelf[C] -= View.MainNodeWaitNs[I];
     }
   }
 }
@@ -226,11 +266,21 @@ void GraphBuilder::addPart(const CallTrace &T, unsigned Run) {
 void GraphBuilder::addRun(llvm::ArrayRef<const CallTrace *> Parts,
                           unsigned Run) {
   const CallTrace &First = *Parts.front();
-  RunInfo Info{First.Path, First.Config, 0, 0};
+  RunInfo Info;
+  Info.Path = First.Path;
+  Info.Config = First.Config;
+  Info.UntracedNs = First.untracedNs();
   Touched.clear();
   for (const CallTrace *Part : Parts) {
-    addPart(*Part, Run);
+    addPart(*Part, Run, Info);
     Info.Dropped += Part->Dropped;
+  }
+  if (LaunchRegion) {
+    uint32_t C = contextOf(-1, *LaunchRegion);
+    touch(C, Run);
+    RunSelf[C] += LaunchNs;
+    RunIncl[C] += LaunchNs;
+    RunCalls[C] += 1;
   }
   for (uint32_t C : Touched) {
     // The run's total is the sum of its corrected self times: the
@@ -365,6 +415,21 @@ llvm::Expected<CallGraph> CallGraph::build(llvm::ArrayRef<CallTrace> Traces,
     if (T) // Its parent's trace was not given: a run of its own.
       Runs.push_back({T});
   GraphBuilder Builder(CG, Options);
+  // The process's start-up and exit, which no region sees, as Base time of
+  // every run: the smallest over the runs in which `varsim run` measured
+  // it. On a loaded machine, scheduling delays of the new process add
+  // milliseconds to some runs' (noise only ever adds to it), and the
+  // variants' medians of repeated runs do not carry such delays.
+  std::vector<double> Untraced;
+  for (const std::vector<const CallTrace *> &Run : Runs)
+    if (std::optional<double> U = Run.front()->untracedNs())
+      Untraced.push_back(*U);
+  if (Options.ProcessLaunch && !Untraced.empty()) {
+    CG.ProcessLaunchNs = *std::min_element(Untraced.begin(), Untraced.end());
+    if (Options.ProcessLaunchNs)
+      CG.ProcessLaunchNs = *Options.ProcessLaunchNs;
+    Builder.addToEveryRun(CG.addProcessRegion(), CG.ProcessLaunchNs);
+  }
   size_t Nodes = 0;
   for (const TraceThread &Th : Traces.front().Threads)
     Nodes += Th.Nodes.size();

@@ -128,6 +128,14 @@ struct RunInfo {
   /// overhead of all visits: what the model should predict for Config.
   double CorrectedTotalNs = 0;
   uint64_t Dropped = 0;
+  /// The wall-time view (callgraph/WallTime.h): parallel phases of worker
+  /// threads, their total length, and the main thread's wait replaced by
+  /// the workers' shares.
+  unsigned ParallelPhases = 0;
+  double ParallelNs = 0, MainWaitNs = 0;
+  /// This run's process start-up and exit (CallTrace::untracedNs), if
+  /// `varsim run` measured it.
+  std::optional<double> UntracedNs;
 };
 
 /// A context whose self time differs between runs beyond noise.
@@ -142,7 +150,21 @@ struct GraphOptions {
   /// above AbsoluteNs + Relative * (the context's mean self time).
   double Relative = 0.10;
   double AbsoluteNs = 1e6;
+  /// Wall time rather than the sum of the threads' times (WallTime.h).
+  bool WallTime = true;
+  /// A Base context for the process's start-up and exit, which no region
+  /// sees: the smallest CallTrace::untracedNs of the runs that have it
+  /// (scheduling delays on a loaded machine only ever add to it).
+  bool ProcessLaunch = true;
+  /// Its time, if given, instead of the smallest of these traces' (a graph
+  /// of one run that should agree with the graph of all runs).
+  std::optional<double> ProcessLaunchNs;
 };
+
+/// The function name of the region that stands for the process's start-up
+/// and exit (file "(process)", condition "1").
+inline constexpr llvm::StringLiteral ProcessRegionName =
+    "process start-up and exit";
 
 class CallGraph {
 public:
@@ -155,7 +177,12 @@ public:
   size_t size() const { return boost::num_vertices(*G); }
   const ContextNode &operator[](Vertex V) const { return (*G)[V]; }
 
+  /// The region table of the traces, plus, when the runs measured it, the
+  /// region of the process's start-up and exit (processRegion()).
   const std::vector<TraceRegion> &regions() const { return Regions; }
+  std::optional<uint32_t> processRegion() const { return ProcessRegion; }
+  /// The process's start-up and exit given to every run, in ns (0 if none).
+  double processLaunchNs() const { return ProcessLaunchNs; }
   /// The atoms of a region's presence condition (its feature).
   llvm::ArrayRef<AtomId> featureOf(uint32_t Region) const {
     return RegionAtoms[Region];
@@ -180,6 +207,7 @@ public:
 private:
   CallGraph() = default;
   llvm::Error setRegions(const CallTrace &First);
+  uint32_t addProcessRegion();
   void attachPrefixes();
   friend class GraphBuilder;
 
@@ -188,6 +216,8 @@ private:
   std::vector<TraceRegion> Regions;
   std::vector<std::vector<AtomId>> RegionAtoms;
   std::vector<unsigned> RegionSymbol; ///< Interned function name.
+  std::optional<uint32_t> ProcessRegion;
+  double ProcessLaunchNs = 0;
   AtomTable Atoms;
   AtomSequences Sequences;
   std::vector<TraceFeature> Features;

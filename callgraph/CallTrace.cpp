@@ -19,6 +19,29 @@ int64_t CallTrace::featureValue(llvm::StringRef Name) const {
   return 0;
 }
 
+const TraceThread *CallTrace::mainThread() const {
+  for (const TraceThread &Th : Threads)
+    if (Th.Main)
+      return &Th;
+  return nullptr;
+}
+
+std::optional<double> CallTrace::untracedNs() const {
+  const TraceThread *Main = mainThread();
+  if (!Times.hasRuntimeTimes() || !Times.hasLaunchTimes() || !Main || ForkChild)
+    return std::nullopt;
+  double MainNs = 0;
+  for (const TraceNode &N : Main->Nodes)
+    if (N.Parent < 0)
+      MainNs += N.InclusiveNs;
+  // Before the runtime's start-up, between its end and the write outside
+  // main's regions, and from the write to the exit. (The runtime's wait
+  // for a 5 ms clock-rate measurement lies between wall_ns and the write.)
+  double Untraced = (Times.InitNs - Times.LaunchNs) + (WallNs - MainNs) +
+                    (Times.ExitNs - Times.WriteNs);
+  return std::max(0.0, Untraced);
+}
+
 namespace {
 
 /// Reads one document; every simdjson error becomes a `file:line: error:`
@@ -81,6 +104,9 @@ private:
   llvm::Error readRegions(od::value V);
   llvm::Error readRegion(od::value V, size_t Index);
   llvm::Error readCalibration(od::value V);
+  llvm::Error readClock(od::value V);
+  llvm::Error readTimes(od::value V, llvm::StringRef What,
+                        llvm::ArrayRef<std::pair<const char *, double *>> Keys);
   llvm::Error readThreads(od::value V);
   llvm::Error readThread(od::value V, size_t Index);
   llvm::Error checkNodes();
@@ -230,6 +256,39 @@ llvm::Error TraceReader::readCalibration(od::value V) {
   return llvm::Error::success();
 }
 
+llvm::Error TraceReader::readClock(od::value V) {
+  od::object O;
+  if (llvm::Error E = get(V.get_object(), O, "\"clock\""))
+    return E;
+  for (auto Field : O) {
+    std::string_view Key;
+    if (llvm::Error E = get(Field.unescaped_key(), Key, "\"clock\""))
+      return E;
+    if (Key == "source")
+      if (llvm::Error E = getString(Field.value(), T.ClockSource, "\"clock\""))
+        return E;
+  }
+  return llvm::Error::success();
+}
+
+llvm::Error
+TraceReader::readTimes(od::value V, llvm::StringRef What,
+                       llvm::ArrayRef<std::pair<const char *, double *>> Keys) {
+  od::object O;
+  if (llvm::Error E = get(V.get_object(), O, What))
+    return E;
+  for (auto Field : O) {
+    std::string_view Key;
+    if (llvm::Error E = get(Field.unescaped_key(), Key, What))
+      return E;
+    for (const auto &[Name, Out] : Keys)
+      if (Key == Name)
+        if (llvm::Error E = get(Field.value().get_double(), *Out, What))
+          return E;
+  }
+  return llvm::Error::success();
+}
+
 llvm::Error TraceReader::readThread(od::value V, size_t Index) {
   std::string What = ("thread " + llvm::Twine(Index)).str();
   od::object O;
@@ -248,6 +307,15 @@ llvm::Error TraceReader::readThread(od::value V, size_t Index) {
         return E;
     } else if (Key == "main") {
       if (llvm::Error E = get(Field.value().get_bool(), Th.Main, What))
+        return E;
+    } else if (Key == "start_ns" || Key == "end_ns") {
+      Th.HasLifetime = true;
+      if (llvm::Error E = get(Field.value().get_double(),
+                              Key == "start_ns" ? Th.StartNs : Th.EndNs, What))
+        return E;
+    } else if (Key == "main_node_at_end") {
+      if (llvm::Error E =
+              get(Field.value().get_int64(), Th.MainNodeAtEnd, What))
         return E;
     } else if (Key == "nodes") {
       od::array Nodes;
@@ -314,6 +382,14 @@ llvm::Error TraceReader::readThreads(od::value V) {
 }
 
 llvm::Error TraceReader::checkNodes() {
+  // A node of main that is not in its tree (a snapshot of a node created
+  // after the tree was written) says nothing: as if main was in none.
+  const TraceThread *Main = T.mainThread();
+  for (TraceThread &Th : T.Threads)
+    if (!Main || Th.Main ||
+        Th.MainNodeAtEnd >= static_cast<int64_t>(Main->Nodes.size()) ||
+        Th.MainNodeAtEnd < -1)
+      Th.MainNodeAtEnd = -1;
   for (size_t TI = 0; TI < T.Threads.size(); ++TI) {
     const std::vector<TraceNode> &Nodes = T.Threads[TI].Nodes;
     for (size_t I = 0; I < Nodes.size(); ++I) {
@@ -363,6 +439,8 @@ llvm::Expected<CallTrace> TraceReader::read() {
       E = readRegions(V);
     } else if (Key == "calibration")
       E = readCalibration(V);
+    else if (Key == "clock")
+      E = readClock(V);
     else if (Key == "pid")
       E = get(V.get_int64(), T.Pid, "\"pid\"");
     else if (Key == "parent_pid")
@@ -371,6 +449,15 @@ llvm::Expected<CallTrace> TraceReader::read() {
       E = get(V.get_bool(), T.ForkChild, "\"fork_child\"");
     else if (Key == "wall_ns")
       E = get(V.get_double(), T.WallNs, "\"wall_ns\"");
+    else if (Key == "monotonic")
+      E = readTimes(V, "\"monotonic\"",
+                    {{"init_ns", &T.Times.InitNs},
+                     {"start_ns", &T.Times.StartNs},
+                     {"write_ns", &T.Times.WriteNs}});
+    else if (Key == "process")
+      E = readTimes(
+          V, "\"process\"",
+          {{"launch_ns", &T.Times.LaunchNs}, {"exit_ns", &T.Times.ExitNs}});
     else if (Key == "dropped")
       E = get(V.get_uint64(), T.Dropped, "\"dropped\"");
     else if (Key == "threads") {

@@ -20,6 +20,7 @@
 #include "llvm/Support/Error.h"
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -56,7 +57,29 @@ struct TraceThread {
   int64_t Tid = 0;
   std::string Name;
   bool Main = false;
+  /// Its lifetime, in ns since the runtime's start: the first region's
+  /// entry and the last exit of a top-level scope (the write if a scope is
+  /// still open). Absent (HasLifetime false) in traces written before the
+  /// runtime recorded it.
+  bool HasLifetime = false;
+  double StartNs = 0, EndNs = 0;
+  /// The main thread's innermost open node (an index into its Nodes) when
+  /// this thread ended: where main waited for it. -1 when main was in no
+  /// region (or for the main thread itself).
+  int64_t MainNodeAtEnd = -1;
   std::vector<TraceNode> Nodes;
+};
+
+/// Absolute CLOCK_MONOTONIC times (ns), comparable between processes.
+struct ProcessTimes {
+  /// Written by the runtime: the start of its start-up, the end of it (the
+  /// origin of wall_ns and of the threads' lifetimes), the trace's write.
+  double InitNs = 0, StartNs = 0, WriteNs = 0;
+  /// Added by `varsim run` once the process had exited: just before it
+  /// launched the process and just after it saw it exit. 0 when unknown.
+  double LaunchNs = 0, ExitNs = 0;
+  bool hasRuntimeTimes() const { return WriteNs > 0; }
+  bool hasLaunchTimes() const { return ExitNs > LaunchNs && LaunchNs > 0; }
 };
 
 struct CallTrace {
@@ -69,14 +92,26 @@ struct CallTrace {
   std::string Config; ///< The CONFIG string that ran.
   std::vector<TraceFeature> Features;
   std::vector<TraceRegion> Regions; ///< Indexed by region id.
-  double InnerNs = 0; ///< Calibration: per-visit cost inside a node.
-  double OuterNs = 0; ///< Calibration: per-visit cost outside it.
+  std::string ClockSource; ///< "tsc", "clock_gettime", "test", or empty.
+  double InnerNs = 0;      ///< Calibration: per-visit cost inside a node.
+  double OuterNs = 0;      ///< Calibration: per-visit cost outside it.
   double WallNs = 0;
+  ProcessTimes Times;
   uint64_t Dropped = 0;
   std::vector<TraceThread> Threads;
 
   /// The value of a feature in this run (0 if the trace does not list it).
   int64_t featureValue(llvm::StringRef Name) const;
+  /// The thread that ran main (in a fork child: the forking thread), or
+  /// nullptr.
+  const TraceThread *mainThread() const;
+  /// The process's wall time that no region of the main thread saw and
+  /// that a variant built without varsim also spends: launching the
+  /// process up to the runtime's start-up, the program's own static
+  /// initialisation and destruction around main, and the exit. The
+  /// runtime's own start-up (calibration) and trace writing are left out.
+  /// std::nullopt unless `varsim run` recorded the launch (Times).
+  std::optional<double> untracedNs() const;
 };
 
 inline constexpr llvm::StringLiteral CallTraceFormat = "varsim-calltrace";

@@ -51,10 +51,6 @@ std::unique_ptr<Command> makePredictCommand();
 std::unique_ptr<Command> makeValidateCommand();
 std::unique_ptr<Command> makeFeaturesCommand();
 
-/// A command that is not built yet: it says so and exits non-zero.
-std::unique_ptr<Command> makeNotYetCommand(const char *Name,
-                                           const char *Issue);
-
 } // namespace varsim::driver
 
 #endif // VARSIM_DRIVER_COMMAND_H

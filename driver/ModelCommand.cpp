@@ -12,21 +12,32 @@
 #include "callgraph/CallTrace.h"
 #include "callgraph/GraphExport.h"
 #include "feature_models/FeatureModel.h"
+#include "feature_models/plan/OutDir.h"
 #include "model/ModelFile.h"
 #include "model/ModelFormats.h"
 #include "model/PerformanceModel.h"
+#include "model/RunObservations.h"
 #include "support/Diagnostic.h"
 
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <fmt/format.h>
 
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
 
 namespace varsim::driver {
 namespace {
+
+void reportNote(const llvm::Twine &Message) {
+  llvm::errs() << "varsim: note: " << Message << "\n";
+}
 
 using namespace varsim::callgraph;
 using namespace varsim::model;
@@ -40,9 +51,13 @@ public:
         "self time (Equation 2, minus the calibrated instrumentation cost) "
         "goes to the term of its interaction prefix (Algorithm 2/3); terms "
         "are simplified (S-Ref, S-Mand, and with -f the feature model's "
-        "implications). Contexts measured in several runs are averaged; a "
-        "difference beyond noise is reported as a likely data-flow "
-        "interaction. Prints the terms, largest first.");
+        "implications). A context measured in several runs whose control "
+        "flow (or a caller's) depends on feature data (the data-flow facts "
+        "of the rewrite's manifest) gets a local model over those features "
+        "(Moebius inversion over the runs that observed it), whose "
+        "interaction terms go into the model; --no-dataflow averages every "
+        "context over its runs instead (the paper's model). Prints the "
+        "terms, largest first.");
     // Missing files are reported by the reader (exit 1), not as usage.
     Sub.add_option("TRACE", Traces,
                    "calltrace.json files, or the run index (or directory) "
@@ -76,6 +91,15 @@ public:
                    "Data-flow report: seconds of difference counted as noise")
         ->default_val(1e-3)
         ->check(CLI::NonNegativeNumber);
+    Sub.add_flag("--no-dataflow", NoDataFlow,
+                 "Average each context over its runs (the paper's model): "
+                 "no local models, no data-flow interaction terms");
+    Sub.add_option("--out-dir", OutDir,
+                   "Output directory of 'varsim rewrite' whose data-flow "
+                   "facts to use (default: OUT when the traces are in "
+                   "OUT/traces; without facts, local models use the "
+                   "features that explain differences between runs)")
+        ->type_name("OUT");
     Sub.add_option("--dot", DotPath, "Write the call graph as Graphviz DOT")
         ->type_name("FILE");
     Sub.add_option("--graphml", GraphMLPath, "Write the call graph as GraphML")
@@ -86,10 +110,21 @@ public:
         "  varsim model sim/traces/*.json -f model.xml -o model.json\n"
         "  varsim model calltrace.json --format splconqueror\n"
         "  varsim model calltrace.json --simplify paper --dot graph.dot\n"
+        "  varsim model sim/traces/*.json --no-dataflow\n"
         "See docs/model-format.md for MODEL.json and the simplifications.");
   }
 
   int run() override {
+    llvm::Expected<std::vector<std::string>> TracePaths =
+        expandTraceArguments(Traces);
+    if (!TracePaths) {
+      reportError(TracePaths.takeError());
+      return ExitFailure;
+    }
+    // Without -f, the feature model the rewrite used (its manifest names
+    // it), so that predictions enumerate valid configurations only.
+    if (FeatureModelPath.empty())
+      FeatureModelPath = rewriteFeatureModel(*TracePaths);
     std::optional<fm::FeatureModel> FM;
     if (!FeatureModelPath.empty()) {
       llvm::Expected<fm::FeatureModel> Loaded =
@@ -99,13 +134,6 @@ public:
         return ExitFailure;
       }
       FM.emplace(std::move(*Loaded));
-    }
-
-    llvm::Expected<std::vector<std::string>> TracePaths =
-        expandTraceArguments(Traces);
-    if (!TracePaths) {
-      reportError(TracePaths.takeError());
-      return ExitFailure;
     }
     std::vector<CallTrace> Read;
     for (const std::string &Path : *TracePaths) {
@@ -127,6 +155,22 @@ public:
       reportError(CG.takeError());
       return ExitFailure;
     }
+    // Local models need each run's times, and the data-flow facts.
+    std::optional<RunObservations> Observed;
+    DataFlowOptions DF;
+    if (!NoDataFlow && CG->runs().size() > 1) {
+      llvm::Expected<RunObservations> O = observeRuns(*CG, Read, GO);
+      if (!O) {
+        reportError(O.takeError());
+        return ExitFailure;
+      }
+      Observed.emplace(std::move(*O));
+      DF.Runs = &*Observed;
+      DF.NoiseRelative = Relative;
+      DF.NoiseAbsoluteNs = Absolute * 1e9;
+      if (!loadInfluences(*TracePaths, Read.front().Regions.size(), DF))
+        return ExitFailure;
+    }
     Read.clear();
 
     ModelOptions MO;
@@ -135,6 +179,7 @@ public:
                                     : Simplification::Full;
     MO.ThresholdSeconds = Threshold;
     MO.Features = FM ? &*FM : nullptr;
+    MO.DataFlow = DF.Runs ? &DF : nullptr;
     llvm::Expected<PerformanceModel> M = buildModel(*CG, MO);
     if (!M) {
       reportError(M.takeError());
@@ -168,8 +213,87 @@ public:
 private:
   std::vector<std::string> Traces;
   std::string FeatureModelPath, OutputPath, Format, Simplify, DotPath,
-      GraphMLPath;
+      GraphMLPath, OutDir;
   double Threshold = 1e-6, Relative = 0.10, Absolute = 1e-3;
+  bool NoDataFlow = false;
+
+  /// OUT for traces in OUT/traces (as 'varsim run' writes them).
+  static std::string outDirOf(const std::vector<std::string> &TracePaths) {
+    for (const std::string &Path : TracePaths) {
+      llvm::StringRef Dir = llvm::sys::path::parent_path(Path);
+      if (llvm::sys::path::filename(Dir) != "traces")
+        continue;
+      llvm::StringRef Out = llvm::sys::path::parent_path(Dir);
+      if (Out.empty())
+        Out = ".";
+      if (plan::isOutDir(Out))
+        return Out.str();
+    }
+    return "";
+  }
+
+  /// The feature model named by the manifest of the traces' OUT (or
+  /// --out-dir), if it still exists; "" otherwise.
+  std::string rewriteFeatureModel(const std::vector<std::string> &Paths) const {
+    std::string Out = OutDir.empty() ? outDirOf(Paths) : OutDir;
+    if (Out.empty())
+      return "";
+    llvm::SmallString<256> Manifest(Out);
+    llvm::sys::path::append(Manifest, "manifest.json");
+    auto Buffer = llvm::MemoryBuffer::getFile(Manifest);
+    if (!Buffer)
+      return "";
+    llvm::Expected<llvm::json::Value> Root =
+        llvm::json::parse((*Buffer)->getBuffer());
+    if (!Root) {
+      llvm::consumeError(Root.takeError());
+      return "";
+    }
+    const llvm::json::Object *O = Root->getAsObject();
+    const llvm::json::Object *Model =
+        O ? O->getObject("feature_model") : nullptr;
+    std::optional<llvm::StringRef> Path =
+        Model ? Model->getString("path") : std::nullopt;
+    if (!Path || Path->empty() || !llvm::sys::fs::exists(*Path))
+      return "";
+    reportNote(fmt::format("using the rewrite's feature model {} (-f to "
+                           "choose another)",
+                           Path->str()));
+    return Path->str();
+  }
+
+  /// The data-flow facts as region -> features, from --out-dir or the
+  /// traces' OUT; none found: a note, and local models from the runs.
+  bool loadInfluences(const std::vector<std::string> &TracePaths,
+                      size_t Regions, DataFlowOptions &DF) const {
+    std::string Out = OutDir.empty() ? outDirOf(TracePaths) : OutDir;
+    if (Out.empty()) {
+      reportNote("no data-flow facts (the traces are not in OUT/traces of "
+                 "a 'varsim rewrite' output; --out-dir names one): local "
+                 "models use the features that explain the differences "
+                 "between runs");
+      return true;
+    }
+    llvm::Expected<plan::OutDirFacts> Facts =
+        plan::loadDataFlowFacts(Out, llvm::errs());
+    if (!Facts) {
+      reportError(Facts.takeError());
+      return false;
+    }
+    if (Facts->Regions != Regions) {
+      reportWarning(fmt::format(
+          "{}/manifest.json has {} regions, the traces {}: not the same "
+          "simulator; its data-flow facts are not used",
+          Out, Facts->Regions, Regions));
+      return true;
+    }
+    std::map<unsigned, std::vector<std::string>> Influences;
+    for (const dataflow::Influence &I : Facts->Facts.Regions)
+      if (I.Region)
+        Influences[*I.Region] = I.Features;
+    DF.Influences = std::move(Influences);
+    return true;
+  }
 
   static void checkConfig(const fm::FeatureModel &FM, const CallTrace &T) {
     llvm::Expected<fm::Configuration> C = FM.parseConfig(T.Config);
@@ -193,6 +317,14 @@ private:
           "s); they are listed in MODEL.json under \"dropped\"",
           M.Dropped.size(), M.ThresholdSeconds, Sum));
     }
+    if (M.LocalModelCount != 0)
+      reportNote(fmt::format(
+          "data flow: local models for {} calling context(s), over the "
+          "features of the {}; they are listed in MODEL.json under "
+          "\"local_models\"",
+          M.LocalModelCount,
+          M.DataFlowMode == "facts" ? "data-flow facts"
+                                    : "differences between runs"));
     for (const DataFlowFinding &F : M.DataFlow)
       reportWarning(
           SourcePoint{F.Location, 0, 0},

@@ -70,7 +70,7 @@ public:
         return ExitFailure;
       }
     }
-    auto P = plan::computePlan(In->Model, In->Regions);
+    auto P = plan::planOutDir(*In);
     if (!P) {
       reportError(P.takeError());
       return ExitFailure;

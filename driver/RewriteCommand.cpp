@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "driver/Command.h"
+#include "feature_models/plan/OutDir.h"
 #include "rewrite/Rewriter.h"
 #include "support/Diagnostic.h"
 
@@ -45,6 +46,9 @@ public:
                    "function: markers on functions and feature switches "
                    "only; region: also on every encoded #if block")
         ->check(CLI::IsMember({"function", "region"}));
+    Sub.add_flag("--no-dataflow", NoDataFlow,
+                 "Skip the data-flow analysis of the simulator (it then runs "
+                 "at 'varsim plan'); see docs/dataflow.md");
     Sub.footer("Examples:\n"
                "  varsim rewrite build/compile_commands.json\n"
                "  varsim rewrite build/compile_commands.json -f model.xml "
@@ -69,18 +73,28 @@ public:
                  << " translation units, " << Sum->ParseConfigurations
                  << " parse configurations): " << Sum->Features << " features, "
                  << Sum->Regions << " regions, " << Sum->Renamings
-                 << " renamings\n"
+                 << " renamings, " << Sum->TemplateSites
+                 << " template sites lowered\n"
                  << "varsim: simulator in " << Sum->OutDir
                  << " (sources: " << Sum->OutDir
                  << "/src, compile database: " << Sum->OutDir
                  << "/compile_commands.json, manifest: " << Sum->OutDir
                  << "/manifest.json)\n";
+    // The data-flow facts (which features' data reach which regions'
+    // control flow) go into the manifest, for the plan and the model. The
+    // simulator is complete without them, so a failure is a warning.
+    if (!NoDataFlow)
+      if (llvm::Error E = plan::storeDataFlowFacts(Sum->OutDir, &llvm::errs()))
+        reportWarning("data-flow analysis failed (" +
+                      errorToString(std::move(E)) +
+                      "); 'varsim plan' will retry it");
     return ExitSuccess;
   }
 
 private:
   rewrite::RewriteOptions Options;
   std::string GranularityName = "region";
+  bool NoDataFlow = false;
 };
 
 } // namespace

@@ -4,6 +4,11 @@
 // VARSIM_CONFIG and VARSIM_TRACE set, keeps the traces in OUT/traces and
 // lists them in OUT/traces/index.json. Stops at the first failed run.
 //
+// Each run's launch and exit are timed on CLOCK_MONOTONIC and added to its
+// trace ("process", docs/calltrace-format.md): the model then knows the
+// process's start-up and exit, which no region sees but every real variant
+// spends too.
+//
 //===----------------------------------------------------------------------===//
 
 #include "driver/Command.h"
@@ -15,6 +20,7 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/JSON.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Program.h"
 #include "llvm/Support/raw_ostream.h"
@@ -46,6 +52,39 @@ std::vector<std::string> environmentWith(
   return Env;
 }
 
+/// CLOCK_MONOTONIC in ns (steady_clock is CLOCK_MONOTONIC on Linux, the
+/// clock the runtime writes in "monotonic").
+int64_t monotonicNs() {
+  return std::chrono::duration_cast<std::chrono::nanoseconds>(
+             std::chrono::steady_clock::now().time_since_epoch())
+      .count();
+}
+
+/// Adds `"process": {"launch_ns": L, "exit_ns": E}` as the last field of
+/// the trace's top-level object (rewritten atomically). The runtime ends
+/// the object with its closing brace, so the field goes before it.
+llvm::Error addProcessTimes(llvm::StringRef Trace, int64_t LaunchNs,
+                            int64_t ExitNs) {
+  llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> Buffer =
+      llvm::MemoryBuffer::getFile(Trace, /*IsText=*/false,
+                                  /*RequiresNullTerminator=*/false);
+  if (!Buffer)
+    return makeError(Trace, 0, 0,
+                     "cannot read the trace: " + Buffer.getError().message());
+  llvm::StringRef Text = (*Buffer)->getBuffer().rtrim();
+  if (!Text.ends_with("}") || Text.take_back(200).contains("\"process\":"))
+    return makeError(Trace, 0, 0,
+                     "not a trace that this varsim's runtime wrote (no closing "
+                     "brace, or process times already present)");
+  llvm::StringRef Body = Text.drop_back().rtrim();
+  return llvm::writeToOutput(Trace, [&](llvm::raw_ostream &OS) {
+    OS << Body << (Body.ends_with("{") ? "" : ",")
+       << "\n  \"process\": {\"launch_ns\": " << LaunchNs
+       << ", \"exit_ns\": " << ExitNs << "}\n}\n";
+    return llvm::Error::success();
+  });
+}
+
 class RunCommand : public Command {
 public:
   void addOptions(CLI::App &Sub) override {
@@ -54,7 +93,8 @@ public:
         "'varsim plan'), with VARSIM_CONFIG set to the configuration and "
         "VARSIM_TRACE to OUT/traces/run-K.json. Prints the traces' names; "
         "writes OUT/traces/index.json. Stops at the first run that fails "
-        "(non-zero exit code, or no trace written).");
+        "(an exit code other than --exit-code's, a signal, or no trace "
+        "written).");
     Sub.add_option("OUT", OutDir, "Output directory of 'varsim rewrite'")
         ->required();
     Sub.add_option("COMMAND", CommandLine,
@@ -65,14 +105,33 @@ public:
         ->type_name("FILE");
     Sub.add_flag("--no-dataflow", NoDataFlow,
                  "Plan without the data-flow runs (the paper's plain plan)");
+    Sub.add_option("--exit-code", ExitCodeSpec,
+                   "The exit code(s) of a successful run: a number (default "
+                   "0), a comma-separated list, or 'any' for programs whose "
+                   "exit code depends on the configuration")
+        ->type_name("N|N,M|any");
     Sub.footer("Examples:\n"
                "  varsim run sim -- sim-build/app workload.txt\n"
+               "  varsim run sim --exit-code any -- sim-build/grep-like x\n"
                "  varsim run sim -- sh -c 'cd data && ../sim-build/app'\n"
                "  varsim model sim/traces/*.json -o model.json\n"
                "See docs/plan.md.");
   }
 
   int run() override {
+    if (ExitCodeSpec != "any") {
+      llvm::SmallVector<llvm::StringRef, 4> Parts;
+      llvm::StringRef(ExitCodeSpec).split(Parts, ',');
+      for (llvm::StringRef P : Parts) {
+        int Code = 0;
+        if (P.trim().getAsInteger(10, Code) || Code < 0 || Code > 255) {
+          reportError(makeError("--exit-code '" + ExitCodeSpec +
+                                "': expected a number 0-255, a "
+                                "comma-separated list of them, or 'any'"));
+          return ExitUsage;
+        }
+      }
+    }
     plan::OutDirOptions Options;
     Options.FeatureModelPath = ModelPath;
     Options.NoDataFlow = NoDataFlow;
@@ -81,7 +140,7 @@ public:
       reportError(In.takeError());
       return ExitFailure;
     }
-    auto P = plan::computePlan(In->Model, In->Regions);
+    auto P = plan::planOutDir(*In);
     if (!P) {
       reportError(P.takeError());
       return ExitFailure;
@@ -116,14 +175,15 @@ public:
       std::string What =
           llvm::formatv("run {0}/{1}: CONFIG '{2}'", K + 1, N, Config);
       llvm::errs() << What << " ...\n";
-      auto Start = std::chrono::steady_clock::now();
       std::string ErrMsg;
+      // ExecuteAndWait waits in waitpid (no polling), so the interval is the
+      // launch, the run and the exit, plus a spawn's cost.
+      int64_t LaunchNs = monotonicNs();
       int Code =
           llvm::sys::ExecuteAndWait(*Program, Args, EnvRefs, {}, 0, 0, &ErrMsg);
-      double Seconds = std::chrono::duration<double>(
-                           std::chrono::steady_clock::now() - Start)
-                           .count();
-      if (Code != 0) {
+      int64_t ExitNs = monotonicNs();
+      double Seconds = static_cast<double>(ExitNs - LaunchNs) * 1e-9;
+      if (Code < 0 || !exitCodeAccepted(Code)) {
         std::string Why =
             Code < 0
                 ? (ErrMsg.empty() ? std::string("it could not run") : ErrMsg)
@@ -140,14 +200,20 @@ public:
                       "/src, and does it exit through main or exit()?)"));
         return ExitFailure;
       }
-      llvm::errs() << llvm::formatv("{0} {1:F2} s\n", What, Seconds);
+      if (llvm::Error E = addProcessTimes(Trace, LaunchNs, ExitNs)) {
+        reportError(std::move(E));
+        return ExitFailure;
+      }
+      llvm::errs() << llvm::formatv("{0} {1:F3} s\n", What, Seconds);
       llvm::outs() << Trace << "\n";
       llvm::outs().flush();
       Traces.push_back(std::string(Trace));
       Runs.push_back(llvm::json::Object{{"run", static_cast<int64_t>(K + 1)},
                                         {"config", Config},
                                         {"trace", Name},
-                                        {"seconds", Seconds}});
+                                        {"seconds", Seconds},
+                                        {"launch_ns", LaunchNs},
+                                        {"exit_ns", ExitNs}});
     }
     return writeIndex(TraceDir, std::move(Runs));
   }
@@ -199,6 +265,21 @@ private:
   std::string OutDir, ModelPath;
   std::vector<std::string> CommandLine;
   bool NoDataFlow = false;
+  std::string ExitCodeSpec = "0";
+
+  /// Whether --exit-code accepts Code (a signal is never accepted).
+  bool exitCodeAccepted(int Code) const {
+    if (ExitCodeSpec == "any")
+      return true;
+    llvm::SmallVector<llvm::StringRef, 4> Parts;
+    llvm::StringRef(ExitCodeSpec).split(Parts, ',');
+    for (llvm::StringRef P : Parts) {
+      int Want = 0;
+      if (!P.trim().getAsInteger(10, Want) && Want == Code)
+        return true;
+    }
+    return false;
+  }
 };
 
 } // namespace

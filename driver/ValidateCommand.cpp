@@ -16,6 +16,7 @@
 #include "model/validation/Validation.h"
 #include "support/Diagnostic.h"
 
+#include "llvm/Support/Format.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <thread>
@@ -40,56 +41,97 @@ public:
         "CSV and an HTML report. Exits 1 if any variant failed or any output "
         "differed; every result is still written.");
     Sub.add_option("--model", ModelPath, "MODEL.json written by 'varsim model'")
-        ->required();
+        ->required()
+        ->type_name("MODEL.json");
     Sub.add_option("-f,--feature-model", FeatureModelPath,
                    "Feature model (FeatureIDE model.xml or SPL Conqueror vm)")
-        ->required();
+        ->required()
+        ->type_name("FEATURE_MODEL");
     Sub.add_option("--build", Options.BuildCommand,
                    "Build command (/bin/sh -c) with {dir}, {defines}, {config}")
-        ->required();
+        ->required()
+        ->type_name("CMD");
     Sub.add_option("--run", Options.RunCommand,
                    "Run command (/bin/sh -c) with {dir}, {defines}, {config}")
-        ->required();
+        ->required()
+        ->type_name("CMD");
     Sub.add_option("--sample", Sample,
                    "all | featurewise | pairwise | random:N (default: all up "
-                   "to 256 valid configurations, else pairwise)");
+                   "to 256 valid configurations, else pairwise)")
+        ->type_name("STRATEGY");
     Sub.add_option("--config", ExtraConfigs,
-                   "Also validate this CONFIG (repeatable)");
+                   "Also validate this CONFIG (repeatable; \"\" = no optional "
+                   "feature)")
+        ->type_name("CONFIG");
     Sub.add_option("--seed", Seed, "Seed for random:N")->default_val(1);
-    Sub.add_option("--repeat", Options.Repeat, "Measured runs per variant")
+    Sub.add_option("--repeat", Options.Repeat,
+                   "Measured runs per variant (the median is taken)")
         ->default_val(5)
-        ->check(CLI::PositiveNumber);
+        ->check(CLI::PositiveNumber)
+        ->type_name("R");
     Sub.add_option("--warmup", Options.Warmup,
                    "Unmeasured runs before the repetitions")
-        ->default_val(1);
+        ->default_val(1)
+        ->type_name("W");
     Sub.add_option("-j,--jobs", Options.Jobs,
                    "Parallel builds (runs are always one at a time)")
         ->default_val(std::max(1u, std::thread::hardware_concurrency()))
-        ->check(CLI::PositiveNumber);
+        ->check(CLI::PositiveNumber)
+        ->type_name("N");
     Sub.add_option("--report", Options.ReportDir,
-                   "Report directory: results.csv, index.html, variants/")
-        ->default_val("varsim-validation");
+                   "Report directory: index.html, results.csv, summary.csv, "
+                   "variants/")
+        ->default_val("varsim-validation")
+        ->type_name("DIR");
     Sub.add_option("--check-output", Options.CheckOutputCommand,
                    "Simulator command: run with VARSIM_CONFIG per "
                    "configuration; its stdout and exit code must equal the "
-                   "variant's");
+                   "variant's")
+        ->type_name("SIM_CMD");
     Sub.add_option("--timeout", Timeout, "Time limit of one run, in seconds")
-        ->check(CLI::PositiveNumber);
+        ->check(CLI::PositiveNumber)
+        ->type_name("SECONDS");
     Sub.add_flag("--no-baseline", NoBaseline,
                  "Do not measure the linear baseline's training sample");
     Sub.footer(
-        "Placeholders: {dir} is the variant's own build directory "
-        "(REPORT/variants/NAME/build, kept\nwhile its build command is "
-        "unchanged), {defines} its -D flags, {config} its CONFIG.\n\n"
+        "Placeholders, replaced verbatim in --build, --run and --check-output "
+        "(quote them\nyourself), e.g. for the configuration "
+        "LOGGING,COLORSCAN:\n"
+        "  {config}   LOGGING,COLORSCAN\n"
+        "  {defines}  -DLOGGING=1 -DCOLORSCAN=1\n"
+        "  {dir}      REPORT/variants/LOGGING_COLORSCAN-<hash>/build "
+        "(absolute; "
+        "kept while the\n"
+        "             expanded build command is unchanged, so builds are "
+        "incremental)\n"
+        "\n"
+        "Output: the table and the error figures on stdout, progress on "
+        "stderr; REPORT/index.html\n"
+        "(plots; opens offline), REPORT/results.csv (one row per variant), "
+        "REPORT/summary.csv.\n"
+        "Exit code: 0 all variants ok, 1 some variant failed (invalid, build "
+        "failed, run failed,\n"
+        "timed out) or an output differed -- every result is still written --, "
+        "2 usage error.\n"
+        "\n"
         "Examples:\n"
-        "  varsim validate --model model.json -f model.xml \\\n"
+        "  # a CMake project, every valid variant, run from its source "
+        "directory\n"
+        "  varsim validate --model MODEL.json -f model.xml \\\n"
         "    --build 'cmake -S . -B {dir} -DCMAKE_C_FLAGS=\"{defines}\" && "
         "cmake --build {dir}' \\\n"
-        "    --run '{dir}/app input.txt' --sample pairwise --repeat 5 -j 2\n"
-        "  varsim validate --model model.json -f model.xml \\\n"
+        "    --run '{dir}/APP INPUT' --sample all --repeat 5 -j 2\n"
+        "  # one source file, a pair-wise sample, outputs compared with the "
+        "simulator's\n"
+        "  varsim validate --model MODEL.json -f model.xml \\\n"
         "    --build 'cc -O2 {defines} -o {dir}/app app.c' --run '{dir}/app' "
         "\\\n"
-        "    --check-output 'sim-build/app' --timeout 60");
+        "    --sample pairwise --check-output 'SIM_BUILD/app' --timeout 60\n"
+        "  # two named configurations only, no baseline\n"
+        "  varsim validate --model MODEL.json -f model.xml --build CMD --run "
+        "CMD "
+        "\\\n"
+        "    --config '' --config LOGGING,COLORSCAN --no-baseline");
   }
 
   int run() override {
@@ -159,8 +201,10 @@ public:
       reportError(std::move(E));
       return ExitFailure;
     }
-    llvm::errs() << "validate: report written to " << Options.ReportDir
-                 << "/index.html and " << Options.ReportDir << "/results.csv\n";
+    llvm::errs() << llvm::format("validate: done in %.1f s; ",
+                                 Result->ElapsedSeconds)
+                 << "report: " << Options.ReportDir << "/index.html (also "
+                 << "results.csv, summary.csv)\n";
     return Result->anyFailure() ? ExitFailure : ExitSuccess;
   }
 

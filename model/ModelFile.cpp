@@ -98,6 +98,28 @@ void writeModelJson(const PerformanceModel &M, llvm::raw_ostream &OS) {
           J.attribute("difference_seconds", F.MaxSeconds - F.MinSeconds);
         });
     });
+    J.attribute("data_flow_model", M.DataFlowMode);
+    J.attribute("local_model_count", static_cast<int64_t>(M.LocalModelCount));
+    J.attributeArray("local_models", [&] {
+      for (const LocalModelSummary &L : M.LocalModels)
+        J.object([&] {
+          J.attribute("function", L.Function);
+          J.attribute("location", L.Location);
+          J.attribute("term", L.Term);
+          J.attributeArray("features", [&] {
+            for (const std::string &F : L.Features)
+              J.value(F);
+          });
+          J.attribute("observations", static_cast<int64_t>(L.Observations));
+          J.attributeArray("terms", [&] {
+            for (const auto &[Name, Seconds] : L.Terms)
+              J.object([&] {
+                J.attribute("term", Name);
+                J.attribute("seconds", Seconds);
+              });
+          });
+        });
+    });
     J.attributeArray("warnings", [&] {
       for (const std::string &W : M.Warnings)
         J.value(W);

@@ -78,9 +78,10 @@ struct Simplified {
 /// The simplification rules, over the atom ids of one call graph.
 class Simplifier {
 public:
-  Simplifier(const CallGraph &CG, const ModelOptions &Options)
-      : CG(CG), Options(Options) {
-    const AtomTable &Atoms = CG.atoms();
+  /// Atoms: the graph's atoms and those the local models added.
+  Simplifier(const CallGraph &CG, const AtomTable &Atoms,
+             const ModelOptions &Options)
+      : CG(CG), Atoms(Atoms), Options(Options) {
     Info.resize(Atoms.size());
     for (AtomId A = 0; A < Atoms.size(); ++A) {
       const Atom &At = Atoms[A];
@@ -124,11 +125,12 @@ private:
     std::optional<fm::FeatureId> Id; ///< In the feature model, if any.
   };
   const CallGraph &CG;
+  const AtomTable &Atoms;
   const ModelOptions &Options;
   std::vector<AtomInfo> Info;
   std::set<fm::FeatureId> Core;
 
-  const Atom &atom(AtomId A) const { return CG.atoms()[A]; }
+  const Atom &atom(AtomId A) const { return Atoms[A]; }
 
   std::vector<AtomId> paper(std::vector<AtomId> Seq) const {
     for (bool Changed = true; Changed;) {
@@ -160,6 +162,10 @@ private:
     for (AtomId A : CallOrder)
       if (std::binary_search(S.Key.begin(), S.Key.end(), A) &&
           Shown.insert(A).second)
+        S.Display.push_back(A);
+    // A local model's atoms come after the context's own.
+    for (AtomId A : S.Key)
+      if (Shown.insert(A).second)
         S.Display.push_back(A);
     return S;
   }
@@ -359,28 +365,98 @@ llvm::Expected<PerformanceModel> buildModel(const CallGraph &CG,
                          "; it takes no part in the feature model's "
                          "simplifications");
 
+  // Local models: contexts whose time depends on the configuration of
+  // their influencing features contribute their local model's terms
+  // instead of their average self time.
+  AtomTable Atoms = CG.atoms();
+  std::vector<ContextModel> Locals;
+  if (Options.DataFlow) {
+    Locals = buildContextModels(CG, *Options.DataFlow);
+    M.DataFlowMode = Options.DataFlow->Influences ? "facts" : "runs";
+  }
+  std::vector<int32_t> LocalOf;
+  /// Per local model, per term: the atoms it adds to the context's term,
+  /// interned (contexts share them: {BIG}, {BIG, CHECKSUM}, ...).
+  std::vector<std::vector<uint32_t>> LocalAtoms;
+  std::vector<std::vector<AtomId>> ExtraSets{{}};
+  std::map<std::vector<AtomId>, uint32_t> ExtraIndex{{{}, 0}};
+  if (!Locals.empty()) {
+    LocalOf.assign(CG.size(), -1);
+    for (size_t K = 0; K < Locals.size(); ++K) {
+      const ContextModel &L = Locals[K];
+      LocalOf[L.Context] = static_cast<int32_t>(K);
+      std::vector<uint32_t> PerTerm;
+      for (const LocalTerm &T : L.Terms) {
+        std::vector<AtomId> Extra;
+        for (const auto &[F, Value] : T.Assignment) {
+          callgraph::Condition C = callgraph::Condition::var(L.Features[F]);
+          if (L.Numeric[F]) // By value: `LEVEL == 2`.
+            C = {callgraph::Condition::Op::Eq,
+                 1,
+                 {},
+                 {std::move(C), callgraph::Condition::constant(Value)}};
+          for (AtomId A : Atoms.atomsOf(C))
+            Extra.push_back(A);
+        }
+        auto [It, New] = ExtraIndex.try_emplace(
+            Extra, static_cast<uint32_t>(ExtraSets.size()));
+        if (New)
+          ExtraSets.push_back(std::move(Extra));
+        PerTerm.push_back(It->second);
+      }
+      LocalAtoms.push_back(std::move(PerTerm));
+    }
+  }
+
   // Algorithm 3: each context's self time goes to its term (by the key
   // of its simplified form, which merges equal terms).
-  Simplifier S(CG, Options);
+  Simplifier S(CG, Atoms, Options);
   IncrementalKeys Keys(CG, Options.Mode, S);
   constexpr SeqId NoSeq = std::numeric_limits<SeqId>::max();
   std::vector<double> KeySeconds;
   std::vector<SeqId> FirstSeq; ///< A raw sequence of each key.
   std::vector<uint32_t> UsedKeys;
   llvm::DenseSet<uint64_t> KeyRegions;
-  for (callgraph::Vertex V = 0; V < boost::num_vertices(G); ++V) {
-    const callgraph::ContextNode &N = G[V];
-    uint32_t Key = Keys.keyOf(N.Term);
+  /// Local models' terms with atoms beyond their context's term, by
+  /// (key of the context's term) << 32 | interned extra atoms.
+  struct Extended {
+    SeqId FirstSeq;
+    double Seconds = 0;
+    std::set<uint32_t> Regions;
+  };
+  std::map<uint64_t, Extended> ExtendedTerms;
+  auto AddToKey = [&](uint32_t Key, SeqId Seq, double Seconds,
+                      uint32_t Region) {
     if (Key >= KeySeconds.size()) {
       KeySeconds.resize(Key + 1, 0);
       FirstSeq.resize(Key + 1, NoSeq);
     }
-    KeySeconds[Key] += N.SelfNs * 1e-9;
+    KeySeconds[Key] += Seconds;
     if (FirstSeq[Key] == NoSeq) {
-      FirstSeq[Key] = N.Term;
+      FirstSeq[Key] = Seq;
       UsedKeys.push_back(Key);
     }
-    KeyRegions.insert(static_cast<uint64_t>(Key) << 32 | N.Region);
+    KeyRegions.insert(static_cast<uint64_t>(Key) << 32 | Region);
+  };
+  for (callgraph::Vertex V = 0; V < boost::num_vertices(G); ++V) {
+    const callgraph::ContextNode &N = G[V];
+    uint32_t Key = Keys.keyOf(N.Term);
+    if (LocalOf.empty() || LocalOf[V] < 0) {
+      AddToKey(Key, N.Term, N.SelfNs * 1e-9, N.Region);
+      continue;
+    }
+    const ContextModel &L = Locals[LocalOf[V]];
+    for (size_t K = 0; K < L.Terms.size(); ++K) {
+      uint32_t Extra = LocalAtoms[LocalOf[V]][K];
+      if (Extra == 0) {
+        AddToKey(Key, N.Term, L.Terms[K].Seconds, N.Region);
+        continue;
+      }
+      auto [It, New] = ExtendedTerms.try_emplace(
+          static_cast<uint64_t>(Key) << 32 | Extra, Extended{N.Term, 0, {}});
+      It->second.Seconds += L.Terms[K].Seconds;
+      It->second.Regions.insert(N.Region);
+    }
   }
   std::vector<std::vector<uint32_t>> RegionsOfKey(KeySeconds.size());
   for (uint64_t Pair : KeyRegions)
@@ -405,11 +481,26 @@ llvm::Expected<PerformanceModel> buildModel(const CallGraph &CG,
     T.Seconds += KeySeconds[Key];
     T.Regions.insert(RegionsOfKey[Key].begin(), RegionsOfKey[Key].end());
   }
+  for (const auto &[KeyAndExtra, E] : ExtendedTerms) {
+    std::vector<AtomId> All =
+        Keys.atoms(static_cast<uint32_t>(KeyAndExtra >> 32));
+    const std::vector<AtomId> &Extra =
+        ExtraSets[static_cast<uint32_t>(KeyAndExtra)];
+    All.insert(All.end(), Extra.begin(), Extra.end());
+    Simplified Simple = S.simplify(std::move(All), E.FirstSeq);
+    Merged &T = Terms[Simple.Key];
+    if (T.Regions.empty())
+      T.Display = Simple.Display;
+    if (T.Unsatisfiable.empty())
+      T.Unsatisfiable = Simple.Unsatisfiable;
+    T.Seconds += E.Seconds;
+    T.Regions.insert(E.Regions.begin(), E.Regions.end());
+  }
 
   for (auto &[Key, T] : Terms) {
     Term Out;
     for (AtomId A : T.Display)
-      Out.Atoms.push_back(CG.atoms()[A]);
+      Out.Atoms.push_back(Atoms[A]);
     Out.Seconds = T.Seconds;
     for (uint32_t R : T.Regions)
       Out.Sources.push_back(sourceOf(CG.regions()[R]));
@@ -447,6 +538,8 @@ llvm::Expected<PerformanceModel> buildModel(const CallGraph &CG,
     M.Warnings.push_back(I);
 
   for (const callgraph::DataFlowSuspect &D : CG.dataFlowSuspects()) {
+    if (!LocalOf.empty() && LocalOf[D.Context] >= 0)
+      continue; // Its local model accounts for the difference.
     const callgraph::ContextNode &N = CG[D.Context];
     const callgraph::TraceRegion &R = CG.regions()[N.Region];
     DataFlowFinding F;
@@ -459,6 +552,41 @@ llvm::Expected<PerformanceModel> buildModel(const CallGraph &CG,
     F.MinSeconds = D.MinNs * 1e-9;
     F.MaxSeconds = D.MaxNs * 1e-9;
     M.DataFlow.push_back(std::move(F));
+  }
+
+  // The local models that change a context's time by more than the
+  // threshold, largest change first; only the first ones are described.
+  std::vector<std::pair<double, size_t>> Significant;
+  for (size_t K = 0; K < Locals.size(); ++K) {
+    double Influence = 0;
+    for (const LocalTerm &T : Locals[K].Terms)
+      if (!T.Assignment.empty())
+        Influence = std::max(Influence, std::abs(T.Seconds));
+    if (Influence >= std::max(Options.ThresholdSeconds, 1e-12))
+      Significant.emplace_back(-Influence, K);
+  }
+  M.LocalModelCount = Significant.size();
+  size_t Shown = std::min(Significant.size(), MaxLocalModelSummaries);
+  std::partial_sort(Significant.begin(), Significant.begin() + Shown,
+                    Significant.end());
+  for (size_t I = 0; I < Shown; ++I) {
+    size_t K = Significant[I].second;
+    const ContextModel &L = Locals[K];
+    const callgraph::ContextNode &N = CG[L.Context];
+    const callgraph::TraceRegion &R = CG.regions()[N.Region];
+    LocalModelSummary Sum;
+    Sum.Function = R.Function;
+    Sum.Location = R.File + ":" + std::to_string(R.Line);
+    Sum.Term = CG.sequenceText(N.Term);
+    Sum.Features = L.Features;
+    Sum.Observations = L.Observations;
+    for (size_t T = 0; T < L.Terms.size(); ++T) {
+      std::string Name;
+      for (AtomId A : ExtraSets[LocalAtoms[K][T]])
+        Name += (Name.empty() ? "" : "#") + Atoms[A].Text;
+      Sum.Terms.emplace_back(Name.empty() ? "Base" : Name, L.Terms[T].Seconds);
+    }
+    M.LocalModels.push_back(std::move(Sum));
   }
   return M;
 }

@@ -28,6 +28,7 @@
 #define VARSIM_MODEL_PERFORMANCEMODEL_H
 
 #include "callgraph/CallGraph.h"
+#include "model/ContextModels.h"
 
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/Support/Error.h"
@@ -60,8 +61,8 @@ struct Term {
 enum class Simplification { None, Paper, Full };
 llvm::StringRef simplificationName(Simplification S);
 
-/// A context whose time differed between runs: a likely data-flow
-/// interaction.
+/// A context whose time differed between runs and that no local model
+/// explains: a likely data-flow interaction (or noise).
 struct DataFlowFinding {
   std::string Function;
   std::string Location; ///< file:line
@@ -69,6 +70,19 @@ struct DataFlowFinding {
   std::string Term;
   std::string MinRun, MaxRun; ///< "trace.json (CONFIG)"
   double MinSeconds = 0, MaxSeconds = 0;
+};
+
+/// A context whose time depends on the configuration of its influencing
+/// features: its local model (for MODEL.json and the report).
+struct LocalModelSummary {
+  std::string Function;
+  std::string Location; ///< file:line
+  std::string Term;     ///< The context's term before simplification.
+  std::vector<std::string> Features;
+  unsigned Observations = 0;
+  /// "Base" (the context's own term) or the conjunction of influencing
+  /// feature values added to it ("BIGBLOCKS", "LEVEL == 2#FAST"), seconds.
+  std::vector<std::pair<std::string, double>> Terms;
 };
 
 struct RunSummary {
@@ -92,6 +106,15 @@ struct PerformanceModel {
   std::vector<Term> Dropped;       ///< Below the threshold.
   std::vector<Term> Unsatisfiable; ///< No valid configuration has them.
   std::vector<DataFlowFinding> DataFlow;
+  /// How data-flow interactions were modelled: "off" (each context's time
+  /// averaged over its runs, the paper's model), "facts" (local models over
+  /// the data-flow facts' features) or "runs" (no facts: local models over
+  /// the features that explain differences between runs).
+  std::string DataFlowMode = "off";
+  /// The contexts with local models, largest influence first (at most
+  /// MaxLocalModelSummaries of them); LocalModelCount counts all.
+  std::vector<LocalModelSummary> LocalModels;
+  size_t LocalModelCount = 0;
   std::vector<std::string> Warnings;
 
   /// Sum of the terms' seconds.
@@ -108,7 +131,13 @@ struct ModelOptions {
   double ThresholdSeconds = 1e-6;
   /// Optional: mandatory/core features, implications, satisfiability.
   const fm::FeatureModel *Features = nullptr;
+  /// Optional: build local models for contexts whose time depends on the
+  /// data of features (model/ContextModels.h) and add their interaction
+  /// terms, instead of averaging each context over its runs.
+  const DataFlowOptions *DataFlow = nullptr;
 };
+
+inline constexpr size_t MaxLocalModelSummaries = 100;
 
 /// Algorithm 3 and the simplifications.
 llvm::Expected<PerformanceModel> buildModel(const callgraph::CallGraph &CG,

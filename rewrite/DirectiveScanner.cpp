@@ -340,4 +340,17 @@ llvm::Expected<FileStructure> scanDirectives(llvm::StringRef File,
   return FS;
 }
 
+llvm::Error applyOverlay(const std::map<std::string, std::string> &Overlay,
+                         std::map<std::string, std::string> &Texts,
+                         std::map<std::string, FileStructure> &Structures) {
+  for (const auto &[File, Text] : Overlay) {
+    auto FS = scanDirectives(File, Text);
+    if (!FS)
+      return FS.takeError();
+    Structures.insert_or_assign(File, std::move(*FS));
+    Texts.insert_or_assign(File, Text);
+  }
+  return llvm::Error::success();
+}
+
 } // namespace varsim::rewrite

@@ -17,6 +17,7 @@
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
 
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -81,6 +82,12 @@ struct FileStructure {
 /// Scans Text (the contents of File, used in error messages).
 llvm::Expected<FileStructure> scanDirectives(llvm::StringRef File,
                                              llvm::StringRef Text);
+
+/// Replaces the texts of the overlaid files (absolute path -> new text, e.g.
+/// the template-lowered sources) in Texts and rescans their structures.
+llvm::Error applyOverlay(const std::map<std::string, std::string> &Overlay,
+                         std::map<std::string, std::string> &Texts,
+                         std::map<std::string, FileStructure> &Structures);
 
 } // namespace varsim::rewrite
 

@@ -4,9 +4,44 @@
 
 #include "runtime/SimulatorTables.h"
 
+#include <functional>
 #include <set>
 
 namespace varsim::rewrite {
+
+namespace {
+
+/// Splits a conjunction into its operands over non-feature macros only
+/// (Platform) and over features only (Feature); false if an operand mixes
+/// both.
+bool splitCondition(const CondPtr &C, const FeatureSetup &F, CondPtr &Platform,
+                    CondPtr &Feature) {
+  std::vector<CondPtr> Operands, P, Fe;
+  std::function<void(const CondPtr &)> Flatten = [&](const CondPtr &N) {
+    if (N->K == Cond::Binary && N->Op == "&&") {
+      Flatten(N->Operands[0]);
+      Flatten(N->Operands[1]);
+    } else {
+      Operands.push_back(N);
+    }
+  };
+  Flatten(C);
+  for (const CondPtr &O : Operands) {
+    std::set<std::string> Ms;
+    collectMacros(*O, Ms);
+    bool AnyFeature = false, AnyOther = false;
+    for (const std::string &M : Ms)
+      (F.isFeatureMacro(M) ? AnyFeature : AnyOther) = true;
+    if (AnyFeature && AnyOther)
+      return false;
+    (AnyOther ? P : Fe).push_back(O);
+  }
+  Platform = P.empty() ? nullptr : makeAnd(P);
+  Feature = Fe.empty() ? nullptr : makeAnd(Fe);
+  return true;
+}
+
+} // namespace
 
 FileGroups analyzeGroups(const FileStructure &FS, const FeatureSetup &F) {
   FileGroups R;
@@ -29,6 +64,19 @@ FileGroups analyzeGroups(const FileStructure &FS, const FeatureSetup &F) {
     }
     if (!R.IsFeature[GI])
       R.MixedMacros[GI].clear();
+    R.Separable.push_back(false);
+    R.PlatformPart.emplace_back(G.Branches.size());
+    R.FeaturePart.emplace_back(G.Branches.size());
+    if (R.IsFeature[GI] && !R.MixedMacros[GI].empty()) {
+      bool Ok = true;
+      for (size_t BI = 0; BI < G.Branches.size() && Ok; ++BI)
+        if (G.Branches[BI].Condition)
+          Ok = splitCondition(G.Branches[BI].Condition, F,
+                              R.PlatformPart[GI][BI], R.FeaturePart[GI][BI]);
+      R.Separable[GI] = Ok;
+      if (Ok)
+        R.MixedMacros[GI].clear();
+    }
 
     // The presence condition of the enclosing feature branch, if any.
     CondPtr Outer = makeInt(1);
@@ -37,17 +85,22 @@ FileGroups analyzeGroups(const FileStructure &FS, const FeatureSetup &F) {
       Outer = R.Presence[*G.ParentGroup][G.ParentBranch];
     }
     std::vector<CondPtr> Earlier;
-    for (const CondGroup::Branch &B : G.Branches) {
+    for (size_t BI = 0; BI < G.Branches.size(); ++BI) {
+      const CondGroup::Branch &B = G.Branches[BI];
+      CondPtr Test =
+          R.Separable[GI] && B.Condition
+              ? (R.FeaturePart[GI][BI] ? R.FeaturePart[GI][BI] : makeInt(1))
+              : B.Condition;
       std::vector<CondPtr> Parts;
       for (const CondPtr &E : Earlier)
         Parts.push_back(makeNot(E));
-      if (B.Condition)
-        Parts.push_back(B.Condition);
+      if (Test)
+        Parts.push_back(Test);
       CondPtr Own = R.IsFeature[GI] ? makeAnd(Parts) : makeInt(1);
       R.Own[GI].push_back(Own);
       R.Presence[GI].push_back(makeAnd({Outer, Own}));
-      if (B.Condition)
-        Earlier.push_back(B.Condition);
+      if (Test)
+        Earlier.push_back(Test);
     }
     if (R.IsFeature[GI]) {
       for (const CondGroup::Branch &B : G.Branches)
@@ -123,6 +176,11 @@ std::optional<fm::Configuration> satisfying(const Cond &C,
 
 } // namespace
 
+std::optional<fm::Configuration> findSatisfying(const Cond &C,
+                                                const FeatureSetup &F) {
+  return satisfying(C, F);
+}
+
 bool isSatisfiable(const Cond &C, const FeatureSetup &F) {
   return satisfying(C, F).has_value();
 }
@@ -195,6 +253,10 @@ std::string conditionText(const Cond &C, const FeatureSetup &F) {
 
 std::string conditionCode(const Cond &C, const FeatureSetup &F) {
   return printCondition(C, [&](llvm::StringRef M, bool Defined) {
+    // Compile-time parts of mixed conditions, computed by the preprocessor
+    // into helper macros (FileRewriter).
+    if (M.starts_with("VARSIM_PP_"))
+      return M.str();
     if (!F.isFeatureMacro(M))
       return std::string("0");
     if (Defined && F.isNumeric(M))

@@ -13,6 +13,7 @@
 #include "rewrite/FeatureSetup.h"
 
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -24,8 +25,16 @@ struct FileGroups {
   /// By group, by branch: the branch's own condition (earlier branches
   /// negated) and its presence condition (with enclosing feature branches).
   std::vector<std::vector<CondPtr>> Own, Presence;
-  /// Non-feature macros that a feature group also tests (an error if live).
+  /// Non-feature macros that a feature group also tests (an error if live
+  /// and the group is not Separable).
   std::vector<std::vector<std::string>> MixedMacros;
+  /// By group: every branch test is a conjunction of a part over non-feature
+  /// (platform, project) macros, decided at compile time, and a part over
+  /// features. Then by branch: the two parts (nullptr when absent); Own and
+  /// Presence take the platform part as true (the branch's code only runs
+  /// where it holds).
+  std::vector<bool> Separable;
+  std::vector<std::vector<CondPtr>> PlatformPart, FeaturePart;
   /// Directives of feature groups (if/elif/else/endif), to place in the AST.
   std::vector<unsigned> Watched;
 
@@ -41,6 +50,9 @@ std::vector<fm::Configuration>
 chooseParseConfigurations(const std::vector<CondPtr> &Conditions,
                           const FeatureSetup &F);
 
+/// A valid configuration that satisfies C, if there is one.
+std::optional<fm::Configuration> findSatisfying(const Cond &C,
+                                                const FeatureSetup &F);
 /// True if some valid configuration satisfies C.
 bool isSatisfiable(const Cond &C, const FeatureSetup &F);
 

@@ -48,6 +48,17 @@ struct SwitchPlan {
   std::vector<Variant> Variants; ///< By file, then offset.
 };
 
+/// A macro defined in the branches of one feature group: selected at run
+/// time where it is a value; where a constant is required, the enclosing
+/// function is duplicated and each copy sees one definition.
+struct PerFeatureMacro {
+  std::vector<CondPtr> Tests, Own; ///< Of its group's branches.
+  /// Per branch: "NAME(params) replacement" or "NAME replacement"; "" if
+  /// the branch does not define it.
+  std::vector<std::string> Definitions;
+  std::string Features; ///< The feature macros its group tests.
+};
+
 /// What the whole project shares while its files are rewritten.
 struct ProjectContext {
   const FeatureSetup &Features;
@@ -57,7 +68,17 @@ struct ProjectContext {
   std::vector<SwitchPlan> Switches;
   runtime::SimulatorTables Tables;
   std::vector<Renaming> Renamings;
+  /// Macros defined per feature, project-wide (one group each).
+  std::map<std::string, PerFeatureMacro> PerFeatureMacros = {};
 };
+
+/// The macros defined per branch of exactly one feature group of the
+/// files in Parsed.
+std::map<std::string, PerFeatureMacro>
+collectPerFeatureMacros(const std::map<std::string, FileStructure> &Structures,
+                        const std::map<std::string, FileGroups> &Groups,
+                        const FeatureSetup &F,
+                        const std::set<std::string> &Parsed);
 
 /// One parse of a TU that included the file.
 struct ParseView {

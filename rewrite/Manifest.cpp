@@ -55,6 +55,12 @@ std::string renderManifest(const ManifestData &M, const ProjectContext &Ctx) {
   for (const runtime::ConstraintDesc &C : Ctx.Tables.Constraints)
     Constraints.push_back(json::Object{{"expression", C.Expression},
                                        {"description", C.Description}});
+  json::Array Sites;
+  for (const TemplateSite &S : M.TemplateSites)
+    Sites.push_back(json::Object{{"file", S.File},
+                                 {"line", S.Line},
+                                 {"idiom", S.Idiom},
+                                 {"features", S.Features}});
   json::Array Parses;
   for (const std::string &C : M.ParseConfigurations)
     Parses.push_back(C);
@@ -75,6 +81,7 @@ std::string renderManifest(const ManifestData &M, const ProjectContext &Ctx) {
       {"translation_units", M.TranslationUnits},
       {"regions", std::move(Regions)},
       {"renamings", std::move(Renamings)},
+      {"template_sites", std::move(Sites)},
       {"files", std::move(Files)},
       {"dataflow", json::Array{}},
       {"plan", json::Array{}},

@@ -24,6 +24,13 @@ struct WrittenFile {
   bool Rewritten = false;
 };
 
+/// A template configuration site lowered before the #if rewrite.
+struct TemplateSite {
+  std::string File;
+  unsigned Line = 0;
+  std::string Idiom, Features;
+};
+
 struct ManifestData {
   std::string ProjectRoot, CompileCommands, FeatureModelPath;
   bool ModelInferred = false;
@@ -31,6 +38,7 @@ struct ManifestData {
   std::vector<std::string> ParseConfigurations;
   unsigned TranslationUnits = 0;
   std::vector<WrittenFile> Files;
+  std::vector<TemplateSite> TemplateSites;
 };
 
 /// The manifest as JSON text.

@@ -23,6 +23,8 @@
 #include "llvm/Support/Path.h"
 #include "llvm/Support/VirtualFileSystem.h"
 
+#include <set>
+
 #ifndef VARSIM_CLANG_RESOURCE_DIR
 #define VARSIM_CLANG_RESOURCE_DIR ""
 #endif
@@ -46,7 +48,12 @@ struct ParseState {
   const std::map<std::string, FileStructure> &Structures;
   const std::map<std::string, std::vector<unsigned>> &Watched;
   ParseResult &Result;
+  const std::set<std::string> FeatureMacros;
   SourceManager *SM = nullptr;
+  /// Every macro expansion in a project file's first inclusion, by the
+  /// file offset of the expansion, for ConstantUses.
+  std::map<std::string, std::vector<std::pair<unsigned, std::string>>>
+      Expansions = {};
   llvm::DenseMap<FileID, const std::string *> FilePaths{}; ///< Project.
   std::map<std::string, FileID> FirstFID = {};
 
@@ -81,6 +88,30 @@ public:
       State.projectPath(State.SM->getFileID(Loc));
   }
 
+  void MacroExpands(const Token &Name, const MacroDefinition &,
+                    SourceRange Range, const MacroArgs *) override {
+    SourceManager &SM = *State.SM;
+    const IdentifierInfo *II = Name.getIdentifierInfo();
+    if (!II)
+      return;
+    std::string Macro = II->getName().str();
+    // Where the expansion is, in the text the compiler reads.
+    SourceLocation At = SM.getExpansionLoc(Range.getBegin());
+    if (At.isFileID())
+      if (const std::string *Path = firstInclusion(SM.getFileID(At)))
+        State.Expansions[*Path].push_back({SM.getFileOffset(At), Macro});
+    if (!State.FeatureMacros.count(Macro))
+      return;
+    // A feature macro's value: edited where it is spelled (in the code or
+    // in the body of another macro).
+    SourceLocation Spelled = SM.getSpellingLoc(Name.getLocation());
+    if (!Spelled.isFileID())
+      return;
+    if (const std::string *Path = firstInclusion(SM.getFileID(Spelled)))
+      State.Result.Files[*Path].FeatureValueUses.push_back(
+          {Macro, SM.getFileOffset(Spelled)});
+  }
+
   void SourceRangeSkipped(SourceRange Range, SourceLocation EndifLoc) override {
     SourceManager &SM = *State.SM;
     FileID FID = SM.getFileID(Range.getBegin());
@@ -101,6 +132,17 @@ public:
   }
 
 private:
+  /// The project path of FID if it is the first inclusion of its file.
+  const std::string *firstInclusion(FileID FID) {
+    const std::string *Path = State.projectPath(FID);
+    if (!Path)
+      return nullptr;
+    auto First = State.FirstFID.find(*Path);
+    if (First != State.FirstFID.end() && First->second != FID)
+      return nullptr;
+    return Path;
+  }
+
   ParseState &State;
 };
 
@@ -185,6 +227,8 @@ public:
     if (auto *MD = dyn_cast<CXXMethodDecl>(FD))
       F.Lambda = MD->getParent()->isLambda();
     F.Variadic = FD->isVariadic();
+    F.Template = FD->isTemplated();
+    F.OutOfLine = FD->isOutOfLine();
     F.Main = FD->isMain();
     F.ReturnsVoid = FD->getReturnType()->isVoidType();
     for (ParmVarDecl *P : FD->parameters()) {
@@ -196,7 +240,45 @@ public:
     return true;
   }
 
+  bool VisitCaseStmt(CaseStmt *CS) {
+    constantUses(CS->getLHS(), "a case label");
+    if (CS->getRHS())
+      constantUses(CS->getRHS(), "a case label");
+    return true;
+  }
+  bool VisitFieldDecl(FieldDecl *FD) {
+    if (FD->isBitField())
+      constantUses(FD->getBitWidth(), "a bit-field width");
+    return true;
+  }
+  bool VisitArrayTypeLoc(ArrayTypeLoc TL) {
+    constantUses(TL.getSizeExpr(), "an array bound");
+    return true;
+  }
+  bool VisitTemplateSpecializationTypeLoc(TemplateSpecializationTypeLoc TL) {
+    for (unsigned I = 0; I < TL.getNumArgs(); ++I) {
+      TemplateArgumentLoc A = TL.getArgLoc(I);
+      if (A.getArgument().getKind() == TemplateArgument::Expression)
+        constantUses(A.getSourceExpression(), "a template argument");
+    }
+    return true;
+  }
+  bool VisitStaticAssertDecl(StaticAssertDecl *SA) {
+    constantUses(SA->getAssertExpr(), "a static_assert");
+    return true;
+  }
+  bool VisitEnumConstantDecl(EnumConstantDecl *EC) {
+    constantUses(EC->getInitExpr(), "an enumerator");
+    return true;
+  }
+
   bool VisitVarDecl(VarDecl *VD) {
+    // C requires constant initializers for static storage; C++ only for
+    // constexpr (other statics are initialized dynamically).
+    if (!isa<ParmVarDecl>(VD) && VD->hasInit() &&
+        ((VD->hasGlobalStorage() && !Ctx.getLangOpts().CPlusPlus) ||
+         VD->isConstexpr()))
+      constantUses(VD->getInit(), "a static initializer");
     if (!VD->isFileVarDecl() || isa<ParmVarDecl>(VD) ||
         VD->isThisDeclarationADefinition() != VarDecl::Definition)
       return true;
@@ -220,6 +302,29 @@ public:
   }
 
 private:
+  /// The macros expanded inside E, a constant expression.
+  void constantUses(const Expr *E, const char *Context) {
+    if (!E)
+      return;
+    SourceLocation B = R.SM.getExpansionLoc(E->getBeginLoc());
+    if (!B.isFileID())
+      return;
+    const std::string *Path = State.projectPath(R.SM.getFileID(B));
+    if (!Path)
+      return;
+    auto First = State.FirstFID.find(*Path);
+    if (First == State.FirstFID.end() || First->second != R.SM.getFileID(B))
+      return;
+    auto Range = R.of(E->getSourceRange(), First->second);
+    auto Ex = State.Expansions.find(*Path);
+    if (!Range || Ex == State.Expansions.end())
+      return;
+    for (const auto &[Offset, Macro] : Ex->second)
+      if (Range->first <= Offset && Offset < Range->second)
+        State.Result.Files[*Path].ConstantUses.push_back(
+            {Macro, Offset, Context});
+  }
+
   void add(DefinitionFact::Kind K, NamedDecl *D) {
     if (D->getLocation().isMacroID())
       return;
@@ -240,6 +345,12 @@ private:
       Internal = true;
     F.Key = std::to_string(static_cast<int>(K)) + "|" + F.Name +
             (Internal ? "|" + *Path : "");
+    if (auto *VD = dyn_cast<ValueDecl>(D))
+      F.Type = VD->getType().getAsString();
+    else if (auto *TD = dyn_cast<TypedefNameDecl>(D))
+      F.Type = TD->getUnderlyingType().getAsString();
+    else if (auto *Tag = dyn_cast<TagDecl>(D))
+      F.Type = Tag->getKindName().str();
     F.Offset = R.offset(D->getLocation());
     State.Result.Files[*Path].Definitions.push_back(std::move(F));
   }
@@ -567,7 +678,9 @@ ParseResult parseTranslationUnit(
     const std::map<std::string, FileStructure> &Structures,
     const std::map<std::string, std::vector<unsigned>> &WatchedDirectives) {
   ParseResult Result;
-  ParseState State{Project, Structures, WatchedDirectives, Result};
+  ParseState State{
+      Project, Structures, WatchedDirectives, Result,
+      std::set<std::string>(Job.StripMacros.begin(), Job.StripMacros.end())};
 
   std::vector<std::string> Args =
       withoutMacroFlags(Job.Entry->Arguments, Job.StripMacros);
@@ -600,6 +713,9 @@ ParseResult parseTranslationUnit(
   tooling::ClangTool Tool(DB, {Job.Entry->File},
                           std::make_shared<PCHContainerOperations>(),
                           llvm::vfs::createPhysicalFileSystem());
+  if (Job.Overlay)
+    for (const auto &[Path, Text] : *Job.Overlay)
+      Tool.mapVirtualFile(Path, Text);
   Tool.clearArgumentsAdjusters();
   Tool.appendArgumentsAdjuster(tooling::getClangSyntaxOnlyAdjuster());
 

@@ -34,6 +34,8 @@ struct FunctionFact {
   unsigned Line = 0, EndLine = 0;
   bool Constexpr = false, Member = false, Variadic = false, Main = false;
   bool ReturnsVoid = false, ParamsNamed = true, Lambda = false;
+  bool Template = false;  ///< A template or a member of one.
+  bool OutOfLine = false; ///< A member defined outside its class.
   std::vector<std::string> Params;
 };
 
@@ -73,7 +75,23 @@ struct DirectivePlace {
 struct DefinitionFact {
   enum Kind { Variable, Tag, Typedef } K = Variable;
   std::string Key, Name;
+  std::string Type; ///< Variable/typedef: its type; tag: its kind.
   unsigned Offset = 0;
+};
+
+/// A macro expanded in a file's own text (or in a #define body there).
+struct MacroUse {
+  std::string Macro;
+  unsigned Offset = 0; ///< Of the macro's name.
+};
+
+/// A macro expanded where C/C++ requires a constant expression (a case
+/// label, an array bound, a bit-field width, a template argument, a
+/// static_assert, an enumerator).
+struct ConstantUse {
+  std::string Macro;
+  unsigned Offset = 0;
+  std::string Context; ///< "a case label", ...
 };
 
 struct FileFacts {
@@ -82,6 +100,9 @@ struct FileFacts {
   std::vector<CompoundFact> Compounds;       ///< Those holding directives.
   std::map<unsigned, DirectivePlace> Places; ///< By directive index.
   std::vector<DefinitionFact> Definitions;
+  /// Feature macros (Job.StripMacros) expanded as values, where spelled.
+  std::vector<MacroUse> FeatureValueUses;
+  std::vector<ConstantUse> ConstantUses;
 
   bool isSkipped(unsigned Offset) const;
 };
@@ -97,6 +118,10 @@ struct ParseJob {
   const CompileEntry *Entry = nullptr;
   std::vector<std::string> Defines; ///< "-DNAME" / "-DNAME=V".
   std::vector<std::string> StripMacros;
+  /// Files whose contents the parse sees instead of what is on disk
+  /// (absolute path -> text), e.g. the template-lowered sources. Must
+  /// outlive the parse; nullptr: none.
+  const std::map<std::string, std::string> *Overlay = nullptr;
 };
 
 /// Parses Job.Entry with its defines. Structures: the scanned project files

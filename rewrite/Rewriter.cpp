@@ -16,6 +16,8 @@
 #include "rewrite/Manifest.h"
 #include "rewrite/ParseFacts.h"
 #include "rewrite/ProjectLayout.h"
+#include "rewrite/safety/VariantSafety.h"
+#include "rewrite/templates/TemplateLowering.h"
 #include "support/Diagnostic.h"
 
 #include "llvm/Support/FileSystem.h"
@@ -162,6 +164,30 @@ llvm::Expected<RewriteSummary> rewriteProject(const RewriteOptions &O) {
                   Log);
   }
 
+  // Template variability lowered into #if variability: every later step
+  // (the parses, the edits, the output) sees the lowered texts.
+  std::map<std::string, std::string> Lowered;
+  std::vector<templates::LoweredSite> TemplateSites;
+  {
+    auto LoweredOr = templates::lowerTemplateVariability(
+        {Project, Features, Texts, O.Jobs, O.Log});
+    if (!LoweredOr) {
+      Consume();
+      return LoweredOr.takeError();
+    }
+    if (llvm::Error E = applyOverlay(LoweredOr->Files, Texts, Structures)) {
+      Consume();
+      return E;
+    }
+    for (const auto &[File, Text] : LoweredOr->Files)
+      if (auto It = ScanErrors.find(File); It != ScanErrors.end()) {
+        llvm::consumeError(std::move(It->second));
+        ScanErrors.erase(It);
+      }
+    Lowered = std::move(LoweredOr->Files);
+    TemplateSites = std::move(LoweredOr->Sites);
+  }
+
   // Feature groups and the parse configurations that cover them.
   std::map<std::string, FileGroups> Groups;
   std::map<std::string, std::vector<unsigned>> Watched;
@@ -191,13 +217,23 @@ llvm::Expected<RewriteSummary> rewriteProject(const RewriteOptions &O) {
   for (const fm::Configuration &C : Configs)
     ConfigNames.push_back(Features.Model.format(C));
 
+  // Refuse what the union of the variants would silently change (the size
+  // of a record with conditional members, objects that run code without
+  // being called) before spending the parses.
+  if (llvm::Error E = safety::checkVariantSafety(
+          Project, Structures, Groups, Features, Configs, &Lowered, O.Jobs)) {
+    Consume();
+    return E;
+  }
+
   // Parse every translation unit in every configuration.
   std::vector<ParseJob> Jobs;
   std::vector<unsigned> JobConfig;
   std::vector<std::string> FeatureMacros = Features.macros();
   for (const CompileEntry &E : Project.Entries)
     for (unsigned CI = 0; CI < Configs.size(); ++CI) {
-      Jobs.push_back({&E, Features.defines(Configs[CI]), FeatureMacros});
+      Jobs.push_back(
+          {&E, Features.defines(Configs[CI]), FeatureMacros, &Lowered});
       JobConfig.push_back(CI);
     }
   std::vector<ParseResult> Results(Jobs.size());
@@ -248,6 +284,14 @@ llvm::Expected<RewriteSummary> rewriteProject(const RewriteOptions &O) {
   Consume();
 
   ProjectContext Ctx{Features, O.Detail, Tested, {}, Features.tables(), {}};
+  {
+    // Only the files some translation unit includes define macros for it.
+    std::set<std::string> Parsed;
+    for (const auto &[File, Vs] : Views)
+      Parsed.insert(File);
+    Ctx.PerFeatureMacros =
+        collectPerFeatureMacros(Structures, Groups, Features, Parsed);
+  }
   {
     std::map<std::string,
              std::map<std::pair<std::string, unsigned>, const FunctionFact *>>
@@ -302,6 +346,23 @@ llvm::Expected<RewriteSummary> rewriteProject(const RewriteOptions &O) {
     for (const auto &[Key, Sites] : Defs) {
       if (Sites.size() < 2)
         continue;
+      // Name the construct and each variant: "'int' when A (f.c:3) and
+      // 'long' when !A (f.c:5)".
+      std::string Variants;
+      size_t N = 0;
+      for (const auto &[Site, D] : Sites) {
+        const FileStructure &FS = Structures.at(Site.first);
+        CondPtr PC = Groups.at(Site.first).presenceAt(FS, D->Offset);
+        std::string Cond = conditionText(*PC, Features);
+        Variants +=
+            (N == 0                  ? ""
+             : N + 1 == Sites.size() ? " and "
+                                     : ", ") +
+            ("'" + D->Type + "' when " + (Cond == "1" ? "always" : Cond) +
+             " (" + Project.relativeToRoot(Site.first) + ":" +
+             std::to_string(FS.lineOf(D->Offset)) + ")");
+        ++N;
+      }
       auto Second = std::next(Sites.begin());
       const DefinitionFact &D = *Second->second;
       const FileStructure &FS = Structures.at(Second->first.first);
@@ -309,14 +370,13 @@ llvm::Expected<RewriteSummary> rewriteProject(const RewriteOptions &O) {
       const char *What = D.K == DefinitionFact::Variable ? "variable"
                          : D.K == DefinitionFact::Tag    ? "type"
                                                          : "typedef";
-      return makeError(
-          Second->first.first, Line, D.Offset - FS.LineStarts[Line - 1] + 1,
-          llvm::Twine("the ") + What + " '" + D.Name +
-              "' is defined differently per feature (also at " +
-              Sites.begin()->first.first + ":" +
-              llvm::Twine(Structures.at(Sites.begin()->first.first)
-                              .lineOf(Sites.begin()->second->Offset)) +
-              "); not supported");
+      return makeError(Second->first.first, Line,
+                       D.Offset - FS.LineStarts[Line - 1] + 1,
+                       llvm::Twine("the ") + What + " '" + D.Name +
+                           "' is defined differently per feature: " + Variants +
+                           "; a name with a different definition per variant "
+                           "(construct 8) is not supported: give each "
+                           "variant its own name");
     }
   }
 
@@ -349,8 +409,12 @@ llvm::Expected<RewriteSummary> rewriteProject(const RewriteOptions &O) {
     std::string Dest = Project.mapPath(File, Temp);
     std::string Rel = Project.relativeToRoot(File);
     auto R = Rewritten.find(File);
-    if (R != Rewritten.end()) {
-      if (llvm::Error E = writeFile(Dest, R->second))
+    auto L = Lowered.find(File);
+    bool Changed = R != Rewritten.end() || L != Lowered.end();
+    if (Changed) {
+      llvm::StringRef Text =
+          R != Rewritten.end() ? R->second : llvm::StringRef(L->second);
+      if (llvm::Error E = writeFile(Dest, Text))
         return Fail(std::move(E));
     } else {
       if (std::error_code EC = fs::create_directories(path::parent_path(Dest)))
@@ -358,7 +422,7 @@ llvm::Expected<RewriteSummary> rewriteProject(const RewriteOptions &O) {
       if (std::error_code EC = fs::copy_file(File, Dest))
         return Fail(makeError(File, 0, 0, "cannot copy: " + EC.message()));
     }
-    M.Files.push_back({File, "src/" + Rel, R != Rewritten.end()});
+    M.Files.push_back({File, "src/" + Rel, Changed});
   }
   llvm::SmallString<256> RuntimeDir(Temp);
   path::append(RuntimeDir, "src", "varsim");
@@ -407,6 +471,8 @@ llvm::Expected<RewriteSummary> rewriteProject(const RewriteOptions &O) {
   M.Granularity = O.Detail == Granularity::Region ? "region" : "function";
   M.ParseConfigurations = ConfigNames;
   M.TranslationUnits = static_cast<unsigned>(Project.Entries.size());
+  for (const templates::LoweredSite &S : TemplateSites)
+    M.TemplateSites.push_back({S.File, S.Line, S.Idiom, S.Features});
   if (llvm::Error E =
           writeFile(Temp + "/manifest.json", renderManifest(M, Ctx)))
     return Fail(std::move(E));
@@ -431,7 +497,9 @@ llvm::Expected<RewriteSummary> rewriteProject(const RewriteOptions &O) {
   Sum.TranslationUnits = M.TranslationUnits;
   Sum.ParseConfigurations = static_cast<unsigned>(Configs.size());
   Sum.FilesWritten = static_cast<unsigned>(M.Files.size());
-  Sum.FilesRewritten = static_cast<unsigned>(Rewritten.size());
+  Sum.FilesRewritten = static_cast<unsigned>(llvm::count_if(
+      M.Files, [](const WrittenFile &W) { return W.Rewritten; }));
+  Sum.TemplateSites = static_cast<unsigned>(TemplateSites.size());
   Sum.Regions = static_cast<unsigned>(Ctx.Tables.Regions.size());
   Sum.Features = static_cast<unsigned>(Features.ByMacro.size());
   Sum.Renamings = static_cast<unsigned>(Ctx.Renamings.size());

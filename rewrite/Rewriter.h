@@ -40,6 +40,7 @@ struct RewriteSummary {
   unsigned ParseConfigurations = 0;
   unsigned FilesWritten = 0, FilesRewritten = 0;
   unsigned Regions = 0, Features = 0, Renamings = 0;
+  unsigned TemplateSites = 0; ///< Template variability lowered to #ifs.
 };
 
 /// The default output directory for a compile database.

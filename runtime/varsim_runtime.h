@@ -42,7 +42,8 @@
 
 #define VARSIM_CAT2(a, b) a##b
 #define VARSIM_CAT(a, b) VARSIM_CAT2(a, b)
-#define VARSIM_UNIQUE(prefix) VARSIM_CAT(prefix, __COUNTER__)
+/* The scope variable is named after the region id (an integer literal),
+ * not __COUNTER__: the program's own __COUNTER__ values must not shift. */
 #define VARSIM_LIKELY(x) __builtin_expect(!!(x), 1)
 #define VARSIM_UNLIKELY(x) __builtin_expect(!!(x), 0)
 #define VARSIM_WEAK __attribute__((weak, visibility("default")))
@@ -148,6 +149,11 @@ typedef struct varsim_thread {
   varsim_u64 event_count, event_cap, events_dropped, first_drop;
   long long tid;
   int is_main;
+  /* Its lifetime for the wall-time view (docs/calltrace-format.md): the
+   * first region's entry, the last exit of a top-level scope, and the main
+   * thread's innermost open node at that exit (where main waited for it). */
+  varsim_u64 first_ticks, last_exit_ticks;
+  varsim_u32 main_node_at_end;
   char name[20];
   struct varsim_thread *next;
   varsim_node overflow; /* absorbs visits past the node limit */
@@ -163,8 +169,10 @@ typedef struct varsim_global {
   int is_fork_child;
   long long pid, parent_pid, main_tid;
   varsim_u64 start_ticks, start_mono_ns;
+  varsim_u64 init_mono_ns; /* CLOCK_MONOTONIC when the start-up began */
   double inner_ticks, outer_ticks;
   varsim_thread *head, *tail;
+  varsim_thread *main_thread; /* the tree of the thread that runs main */
   unsigned thread_key;
   varsim_u64 event_cap;
   const char *requested_config; /* NULL: default used */
@@ -182,6 +190,7 @@ varsim_thread *varsim_thread_attach(void);
 varsim_node *varsim_child_slow(varsim_thread *t, varsim_u64 key,
                                varsim_u32 region);
 int varsim_rebalance(varsim_thread *t, varsim_u32 depth, varsim_u64 now);
+void varsim_top_exit(varsim_thread *t);
 void varsim_chrome_record(varsim_thread *t, varsim_u32 region, varsim_u64 start,
                           varsim_u64 end);
 void varsim_init(void);
@@ -246,6 +255,11 @@ static inline void varsim_exit(varsim_u32 d) {
     f->node->ticks += now - f->start;
     if (VARSIM_UNLIKELY(varsim_g.chrome))
       varsim_chrome_record(t, f->node->region, f->start, now);
+    if (VARSIM_UNLIKELY(d == 0)) { /* the end of the thread's lifetime so far */
+      t->last_exit_ticks = now;
+      if (!t->is_main)
+        varsim_top_exit(t);
+    }
   }
 }
 
@@ -263,14 +277,14 @@ struct varsim_scope_guard {
   varsim_scope_guard &operator=(const varsim_scope_guard &) = delete;
 };
 #define VARSIM_REGION(id)                                                      \
-  varsim_scope_guard VARSIM_UNIQUE(varsim_scope_)(static_cast<varsim_u32>(id))
+  varsim_scope_guard VARSIM_CAT(varsim_scope_, id)(static_cast<varsim_u32>(id))
 #else
 static inline void varsim_scope_close(varsim_u32 *depth) {
   varsim_exit(*depth);
 }
 #define VARSIM_REGION(id)                                                      \
-  __attribute__((cleanup(varsim_scope_close), unused)) varsim_u32              \
-  VARSIM_UNIQUE(varsim_scope_) = varsim_enter((varsim_u32)(id))
+  __attribute__((cleanup(varsim_scope_close), unused)) varsim_u32 VARSIM_CAT(  \
+      varsim_scope_, id) = varsim_enter((varsim_u32)(id))
 #endif
 
 /* ---- Implementation (weak: one copy survives the link) ------------------- */
@@ -350,6 +364,7 @@ varsim_thread *varsim_new_thread(void);
 void varsim_free_thread(varsim_thread *t);
 void varsim_read_config(void);
 void varsim_calibrate(void);
+varsim_u32 varsim_main_top(void);
 
 /* ---- Small helpers (no libc) ---- */
 
@@ -430,6 +445,7 @@ VARSIM_IMPL varsim_thread *varsim_new_thread(void) {
     varsim_fatal("out of memory", "thread state", VARSIM_EXIT_NO_MEMORY);
   t->overflow.id = VARSIM_NO_NODE - 1;
   t->overflow.parent = VARSIM_NO_NODE;
+  t->main_node_at_end = VARSIM_NO_NODE;
   return t;
 }
 
@@ -455,6 +471,9 @@ VARSIM_IMPL varsim_thread *varsim_thread_attach(void) {
   t = varsim_new_thread();
   t->tid = varsim_sys_gettid();
   t->is_main = t->tid == varsim_g.main_tid;
+  t->first_ticks = varsim_now();
+  if (t->is_main)
+    __atomic_store_n(&varsim_g.main_thread, t, __ATOMIC_RELEASE);
   varsim_sys_prctl(VARSIM_PR_GET_NAME, t->name);
   varsim_lock();
   if (varsim_g.tail)
@@ -542,6 +561,32 @@ VARSIM_IMPL int varsim_rebalance(varsim_thread *t, varsim_u32 d,
   }
   t->depth = d + 1;
   return 1;
+}
+
+/* The main thread's innermost open node, read from another thread: the
+ * main thread writes its depth and then the frame, so a read in between may
+ * see the frame's previous node; that is a valid node (they are never freed)
+ * and the window is a few instructions wide. VARSIM_NO_NODE if main is in no
+ * region. */
+VARSIM_IMPL varsim_u32 varsim_main_top(void) {
+  varsim_thread *m = __atomic_load_n(&varsim_g.main_thread, __ATOMIC_ACQUIRE);
+  varsim_u32 d;
+  varsim_node *n;
+  if (!m)
+    return VARSIM_NO_NODE;
+  d = __atomic_load_n(&m->depth, __ATOMIC_ACQUIRE);
+  if (d == 0)
+    return VARSIM_NO_NODE;
+  if (d > VARSIM_MAX_DEPTH)
+    d = VARSIM_MAX_DEPTH;
+  n = __atomic_load_n(&m->stack[d - 1].node, __ATOMIC_ACQUIRE);
+  return n ? __atomic_load_n(&n->id, __ATOMIC_RELAXED) : VARSIM_NO_NODE;
+}
+
+/* A thread other than main left its last open scope: where main is now is
+ * where it waits for this thread, if this was the thread's last scope. */
+VARSIM_IMPL void varsim_top_exit(varsim_thread *t) {
+  t->main_node_at_end = varsim_main_top();
 }
 
 VARSIM_IMPL void varsim_chrome_record(varsim_thread *t, varsim_u32 region,
@@ -766,6 +811,7 @@ VARSIM_IMPL void varsim_init(void) {
   if (!__atomic_compare_exchange_n(&varsim_g.init_state, &expected, 1, 0,
                                    __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE))
     return;
+  varsim_g.init_mono_ns = varsim_mono_ns();
   varsim_g.pid = varsim_sys_getpid();
   varsim_g.parent_pid = varsim_sys_getppid();
   varsim_g.main_tid = varsim_sys_gettid();
@@ -846,14 +892,19 @@ VARSIM_IMPL void varsim_fork_child(void) {
                     varsim_g.base_chrome_path, varsim_g.pid);
   varsim_g.start_ticks = now;
   varsim_g.start_mono_ns = varsim_mono_ns();
+  varsim_g.init_mono_ns = varsim_g.start_mono_ns;
   /* Only the forking thread exists in the child; it starts from zero so
    * that the child's trace holds the child's work only. */
   varsim_g.head = varsim_g.tail = t;
+  varsim_g.main_thread = t;
   if (!t)
     return;
   t->next = 0;
   t->is_main = 1;
   t->tid = varsim_g.main_tid;
+  t->first_ticks = now;
+  t->last_exit_ticks = 0;
+  t->main_node_at_end = VARSIM_NO_NODE;
   for (i = 0; i < t->node_count; ++i) {
     varsim_node *n =
         &t->chunks[i >> VARSIM_CHUNK_BITS][i & ((1u << VARSIM_CHUNK_BITS) - 1)];
@@ -1016,6 +1067,13 @@ VARSIM_HELPER varsim_u64 varsim_ns(varsim_u64 ticks, double ticks_per_ns) {
   return (varsim_u64)((double)ticks / ticks_per_ns + 0.5);
 }
 
+/* Ticks since the runtime's start, in ns (0 for a time before it). */
+VARSIM_HELPER varsim_u64 varsim_since_start(varsim_u64 ticks, double tpn) {
+  return ticks > varsim_g.start_ticks
+             ? varsim_ns(ticks - varsim_g.start_ticks, tpn)
+             : 0;
+}
+
 VARSIM_HELPER void varsim_put_config(varsim_out *o) {
   const varsim_program *p = &varsim_program_tables;
   unsigned i;
@@ -1044,6 +1102,7 @@ VARSIM_HELPER void varsim_write_calltrace(varsim_u64 now, varsim_u64 mono,
   char tmp[4200];
   varsim_thread *t;
   varsim_u64 dropped = 0, repaired = 0;
+  varsim_u64 write_mono = varsim_mono_ns();
   unsigned i;
   if (!varsim_open_temp(o, varsim_g.trace_path, tmp, sizeof tmp)) {
     varsim_cannot_write(varsim_g.trace_path);
@@ -1102,7 +1161,13 @@ VARSIM_HELPER void varsim_write_calltrace(varsim_u64 now, varsim_u64 mono,
   varsim_put_fixed3(o, varsim_g.outer_ticks / tpn);
   varsim_puts(o, "},\n  \"wall_ns\": ");
   varsim_put_u64(o, mono - varsim_g.start_mono_ns);
-  varsim_puts(o, ",\n  \"threads\": [");
+  varsim_puts(o, ",\n  \"monotonic\": {\"init_ns\": ");
+  varsim_put_u64(o, varsim_g.init_mono_ns);
+  varsim_puts(o, ", \"start_ns\": ");
+  varsim_put_u64(o, varsim_g.start_mono_ns);
+  varsim_puts(o, ", \"write_ns\": ");
+  varsim_put_u64(o, write_mono);
+  varsim_puts(o, "},\n  \"threads\": [");
   for (t = __atomic_load_n(&varsim_g.head, __ATOMIC_ACQUIRE); t;
        t = __atomic_load_n(&t->next, __ATOMIC_ACQUIRE)) {
     varsim_u32 count = __atomic_load_n(&t->node_count, __ATOMIC_ACQUIRE);
@@ -1124,6 +1189,27 @@ VARSIM_HELPER void varsim_write_calltrace(varsim_u64 now, varsim_u64 mono,
     varsim_put_u64(o, tdropped);
     varsim_puts(o, ", \"repaired\": ");
     varsim_put_u64(o, t->repaired);
+    /* A thread still in a region lives until now; main's node then is the
+     * one it is in at the write. */
+    varsim_puts(o, ",\n     \"start_ns\": ");
+    varsim_put_u64(o, varsim_since_start(t->first_ticks, tpn));
+    varsim_puts(o, ", \"end_ns\": ");
+    varsim_put_u64(o, varsim_since_start(t->depth || !t->last_exit_ticks
+                                             ? now
+                                             : t->last_exit_ticks,
+                                         tpn));
+    varsim_puts(o, ", \"main_node_at_end\": ");
+    {
+      varsim_u32 m = t->is_main ? VARSIM_NO_NODE
+                     : t->depth ? varsim_main_top()
+                                : t->main_node_at_end;
+      varsim_thread *main_thread = varsim_g.main_thread;
+      if (!main_thread ||
+          m >= __atomic_load_n(&main_thread->node_count, __ATOMIC_ACQUIRE))
+        varsim_puts(o, "-1");
+      else
+        varsim_put_u64(o, m);
+    }
     varsim_puts(o, ",\n     \"nodes\": [");
     for (i = 0; i < count; ++i) {
       varsim_node *n = varsim_node_at(t, i);

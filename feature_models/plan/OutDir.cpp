@@ -7,6 +7,7 @@
 #include "clang/Tooling/JSONCompilationDatabase.h"
 
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 
@@ -56,6 +57,9 @@ void mapToOriginal(const json::Object &Root, llvm::StringRef OutDir,
         llvm::sys::fs::make_absolute(Abs);
         llvm::sys::path::remove_dots(Abs, true);
         Original[std::string(Abs)] = Orig->str();
+        // The rewritten files name their original (#line 1 "ORIGINAL"),
+        // so a location may already be in the original sources.
+        Original[Orig->str()] = Orig->str();
       }
   bool All = true;
   auto Map = [&](SourcePoint &P) {
@@ -77,12 +81,8 @@ void mapToOriginal(const json::Object &Root, llvm::StringRef OutDir,
   Facts.OriginalLocations = All;
 }
 
-} // namespace
-
-llvm::Expected<OutDirPlanInput> loadPlanInput(llvm::StringRef OutDir,
-                                              const OutDirOptions &Options,
-                                              llvm::raw_ostream &Log) {
-  std::string ManifestPath = inOut(OutDir, "manifest.json");
+/// Reads and checks OUT/manifest.json.
+llvm::Expected<json::Value> readManifest(llvm::StringRef ManifestPath) {
   auto Manifest = readJson(ManifestPath);
   if (!Manifest)
     return Manifest.takeError();
@@ -94,6 +94,135 @@ llvm::Expected<OutDirPlanInput> loadPlanInput(llvm::StringRef OutDir,
   if (Root->getInteger("version") != 1)
     return makeError(ManifestPath, 0, 0,
                      "unsupported manifest version (this varsim reads 1)");
+  return Manifest;
+}
+
+/// What the analysis needs from the manifest: the switch regions (whose
+/// dispatch conditions are guards) and the feature names by macro.
+dataflow::AnalysisOptions analysisOptions(const json::Object &Root) {
+  dataflow::AnalysisOptions Analysis;
+  if (const json::Array *Regions = Root.getArray("regions"))
+    for (const json::Value &V : *Regions)
+      if (const json::Object *R = V.getAsObject())
+        if (R->getString("kind") == "switch")
+          if (auto Id = R->getInteger("id"); Id && *Id >= 0)
+            Analysis.SwitchRegions.insert(static_cast<unsigned>(*Id));
+  if (const json::Array *Features = Root.getArray("features"))
+    for (const json::Value &F : *Features)
+      if (const json::Object *O = F.getAsObject())
+        if (auto Name = O->getString("name"))
+          Analysis.FeatureNames[O->getString("macro").value_or(*Name).str()] =
+              Name->str();
+  return Analysis;
+}
+
+/// Runs the analysis over OUT/compile_commands.json.
+llvm::Expected<dataflow::DataFlowFacts> analyse(const json::Object &Root,
+                                                llvm::StringRef OutDir) {
+  std::string DbPath = inOut(OutDir, "compile_commands.json");
+  std::string Err;
+  auto Db = clang::tooling::JSONCompilationDatabase::loadFromFile(
+      DbPath, Err, clang::tooling::JSONCommandLineSyntax::AutoDetect);
+  if (!Db)
+    return makeError(DbPath, 0, 0, "cannot load: " + Err);
+  auto Facts = dataflow::analyzeDataFlow(*Db, analysisOptions(Root));
+  if (!Facts)
+    return Facts.takeError();
+  mapToOriginal(Root, OutDir, *Facts);
+  return Facts;
+}
+
+/// The stored facts, or computed ones (with a note).
+llvm::Expected<OutDirFacts> factsOf(const json::Object &Root,
+                                    llvm::StringRef OutDir,
+                                    llvm::StringRef ManifestPath,
+                                    llvm::raw_ostream &Log) {
+  OutDirFacts Out;
+  if (const json::Array *Regions = Root.getArray("regions"))
+    Out.Regions = Regions->size();
+  const json::Value *Stored = Root.get("dataflow");
+  if (Stored && Stored->getAsObject()) {
+    json::Path::Root PathRoot("dataflow");
+    if (!dataflow::fromJSON(*Stored, Out.Facts, PathRoot))
+      return makeError(ManifestPath, 0, 0,
+                       "bad \"dataflow\" facts: " +
+                           toString(PathRoot.getError()));
+    Out.FromManifest = true;
+    return Out;
+  }
+  Log << "varsim: note: " << ManifestPath
+      << " has no data-flow facts; analysing "
+      << inOut(OutDir, "compile_commands.json") << "\n";
+  auto Facts = analyse(Root, OutDir);
+  if (!Facts)
+    return Facts.takeError();
+  Out.Facts = std::move(*Facts);
+  return Out;
+}
+
+} // namespace
+
+llvm::Expected<Plan> planOutDir(const OutDirPlanInput &In,
+                                PlanOptions Options) {
+  if (!Options.Default)
+    Options.Default = In.DefaultConfig;
+  return computePlan(In.Model, In.Regions, Options);
+}
+
+bool isOutDir(llvm::StringRef Dir) {
+  auto Manifest = readJson(inOut(Dir, "manifest.json"));
+  if (!Manifest) {
+    llvm::consumeError(Manifest.takeError());
+    return false;
+  }
+  const json::Object *Root = Manifest->getAsObject();
+  return Root && Root->getString("format") == "varsim-manifest";
+}
+
+llvm::Expected<OutDirFacts> loadDataFlowFacts(llvm::StringRef OutDir,
+                                              llvm::raw_ostream &Log) {
+  std::string ManifestPath = inOut(OutDir, "manifest.json");
+  auto Manifest = readManifest(ManifestPath);
+  if (!Manifest)
+    return Manifest.takeError();
+  return factsOf(*Manifest->getAsObject(), OutDir, ManifestPath, Log);
+}
+
+llvm::Error storeDataFlowFacts(llvm::StringRef OutDir, llvm::raw_ostream *Log) {
+  std::string ManifestPath = inOut(OutDir, "manifest.json");
+  auto Manifest = readManifest(ManifestPath);
+  if (!Manifest)
+    return Manifest.takeError();
+  json::Object &Root = *Manifest->getAsObject();
+  auto Facts = analyse(Root, OutDir);
+  if (!Facts)
+    return Facts.takeError();
+  Root["dataflow"] = dataflow::toJSON(*Facts);
+  if (llvm::Error E =
+          llvm::writeToOutput(ManifestPath, [&](llvm::raw_ostream &OS) {
+            OS << llvm::formatv("{0:2}", json::Value(std::move(Root))) << "\n";
+            return llvm::Error::success();
+          }))
+    return makeError(ManifestPath, 0, 0,
+                     "cannot write: " + toString(std::move(E)));
+  if (Log) {
+    size_t Influenced = Facts->Regions.size();
+    *Log << "data-flow checks: " << Facts->TranslationUnits
+         << " translation unit(s), " << Influenced
+         << " region(s) whose control flow depends on feature data"
+         << (Influenced ? " (varsim plan OUT --report shows why)" : "") << "\n";
+  }
+  return llvm::Error::success();
+}
+
+llvm::Expected<OutDirPlanInput> loadPlanInput(llvm::StringRef OutDir,
+                                              const OutDirOptions &Options,
+                                              llvm::raw_ostream &Log) {
+  std::string ManifestPath = inOut(OutDir, "manifest.json");
+  auto Manifest = readManifest(ManifestPath);
+  if (!Manifest)
+    return Manifest.takeError();
+  const json::Object *Root = Manifest->getAsObject();
 
   // The feature model.
   std::string ModelPath = Options.FeatureModelPath;
@@ -113,10 +242,19 @@ llvm::Expected<OutDirPlanInput> loadPlanInput(llvm::StringRef OutDir,
   if (!Model)
     return Model.takeError();
 
-  OutDirPlanInput In{std::move(*Model), {}, {}, false, {}};
+  OutDirPlanInput In{std::move(*Model), {}, {}, false, {}, std::nullopt};
+  if (auto Default = Root->getString("default_config")) {
+    auto C = In.Model.parseConfig(*Default);
+    llvm::Error E = C ? In.Model.check(*C) : C.takeError();
+    if (E)
+      Log << "varsim: note: " << ManifestPath << ": the default configuration '"
+          << *Default << "' is not valid (" << toString(std::move(E))
+          << "); the plan does not start with it\n";
+    else
+      In.DefaultConfig = std::move(*C);
+  }
 
   // Regions.
-  std::set<unsigned> SwitchRegions;
   const json::Array *Regions = Root->getArray("regions");
   if (!Regions)
     return makeError(ManifestPath, 0, 0, "has no \"regions\" array");
@@ -135,45 +273,17 @@ llvm::Expected<OutDirPlanInput> loadPlanInput(llvm::StringRef OutDir,
                std::to_string(R->getInteger("line").value_or(0)) + ")";
     Region.Label = Label;
     In.RegionLabels[Region.Id] = Label;
-    if (R->getString("kind") == "switch")
-      SwitchRegions.insert(Region.Id);
     In.Regions.push_back(std::move(Region));
   }
 
   // Data-flow facts.
   if (Options.NoDataFlow)
     return In;
-  dataflow::AnalysisOptions Analysis;
-  Analysis.SwitchRegions = std::move(SwitchRegions);
-  if (const json::Array *Features = Root->getArray("features"))
-    for (const json::Value &F : *Features)
-      if (const json::Object *O = F.getAsObject())
-        if (auto Name = O->getString("name"))
-          Analysis.FeatureNames[O->getString("macro").value_or(*Name).str()] =
-              Name->str();
-  const json::Value *Stored = Root->get("dataflow");
-  if (Stored && Stored->getAsObject()) {
-    json::Path::Root PathRoot("dataflow");
-    if (!dataflow::fromJSON(*Stored, In.Facts, PathRoot))
-      return makeError(ManifestPath, 0, 0,
-                       "bad \"dataflow\" facts: " +
-                           toString(PathRoot.getError()));
-    In.FactsFromManifest = true;
-  } else {
-    std::string DbPath = inOut(OutDir, "compile_commands.json");
-    Log << "varsim: note: " << ManifestPath
-        << " has no data-flow facts; analysing " << DbPath << "\n";
-    std::string Err;
-    auto Db = clang::tooling::JSONCompilationDatabase::loadFromFile(
-        DbPath, Err, clang::tooling::JSONCommandLineSyntax::AutoDetect);
-    if (!Db)
-      return makeError(DbPath, 0, 0, "cannot load: " + Err);
-    auto Facts = dataflow::analyzeDataFlow(*Db, Analysis);
-    if (!Facts)
-      return Facts.takeError();
-    In.Facts = std::move(*Facts);
-    mapToOriginal(*Root, OutDir, In.Facts);
-  }
+  auto Facts = factsOf(*Root, OutDir, ManifestPath, Log);
+  if (!Facts)
+    return Facts.takeError();
+  In.Facts = std::move(Facts->Facts);
+  In.FactsFromManifest = Facts->FromManifest;
   for (RegionToCover &R : In.Regions)
     R.InfluencingFeatures = In.Facts.featuresOf(R.Id);
   return In;

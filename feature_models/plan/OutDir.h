@@ -28,6 +28,9 @@ struct OutDirPlanInput {
   bool FactsFromManifest = false;
   /// Region id -> "function (file:line)", for reports.
   std::map<unsigned, std::string> RegionLabels;
+  /// The manifest's "default_config" (what the simulator runs without
+  /// VARSIM_CONFIG), if it names a valid configuration of Model.
+  std::optional<fm::Configuration> DefaultConfig;
 };
 
 struct OutDirOptions {
@@ -42,6 +45,35 @@ struct OutDirOptions {
 llvm::Expected<OutDirPlanInput> loadPlanInput(llvm::StringRef OutDir,
                                               const OutDirOptions &Options,
                                               llvm::raw_ostream &Log);
+
+/// The plan for OUT: computePlan over In's regions, with the manifest's
+/// default configuration first where that costs no extra run. `varsim plan`
+/// and `varsim run` both use it, so that they agree.
+llvm::Expected<Plan> planOutDir(const OutDirPlanInput &In,
+                                PlanOptions Options = {});
+
+struct OutDirFacts {
+  dataflow::DataFlowFacts Facts;
+  /// False if they were computed now because the manifest had none.
+  bool FromManifest = false;
+  /// The number of regions in the manifest's region table.
+  size_t Regions = 0;
+};
+
+/// The data-flow facts of a rewrite's output: OUT/manifest.json's
+/// "dataflow" object, or, if it has none, the analysis of
+/// OUT/compile_commands.json now (with a note on Log).
+llvm::Expected<OutDirFacts> loadDataFlowFacts(llvm::StringRef OutDir,
+                                              llvm::raw_ostream &Log);
+
+/// Analyses the simulator of a rewrite's output (OUT/compile_commands.json,
+/// as `varsim plan` does when the manifest has no facts) and stores the
+/// facts under "dataflow" in OUT/manifest.json, atomically (the rest of the
+/// manifest is kept). Log, if given, gets a one-line summary.
+llvm::Error storeDataFlowFacts(llvm::StringRef OutDir, llvm::raw_ostream *Log);
+
+/// Whether Dir holds a manifest written by `varsim rewrite`.
+bool isOutDir(llvm::StringRef Dir);
 
 } // namespace varsim::plan
 

@@ -26,6 +26,7 @@
 #include "llvm/Support/Error.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -52,6 +53,10 @@ struct PlanOptions {
   /// Data-flow requirements are skipped for a region whose features have
   /// more combinations than this (with a note), to keep plans small.
   unsigned MaxCombinationsPerRegion = 256;
+  /// The simulator's default configuration (what it runs without
+  /// VARSIM_CONFIG): planned first when that costs no extra run; otherwise
+  /// a note says why not.
+  std::optional<fm::Configuration> Default;
 };
 
 /// One requirement the plan satisfies, for explanations.
@@ -67,8 +72,10 @@ struct PlannedRun {
 };
 
 struct Plan {
-  /// The configurations to run; the first is the simulator's default.
+  /// The configurations to run; the first is the simulator's default if
+  /// FirstIsDefault.
   std::vector<PlannedRun> Runs;
+  bool FirstIsDefault = false;
   std::vector<Requirement> Requirements;
   /// What could not be covered and why (a dead region, an invalid
   /// combination of influencing features, ...).

@@ -47,19 +47,31 @@ bool covers(const fm::Configuration &C, const RequirementSpec &R) {
                       [&](const Cube &Q) { return Q.isSatisfiedBy(C); });
 }
 
-} // namespace
+/// The partial configuration that fixes every concrete feature as C does.
+Cube cubeOf(const fm::FeatureModel &Model, const fm::Configuration &C) {
+  Cube Out;
+  for (fm::FeatureId F : Model.concreteFeatures()) {
+    if (Model.feature(F).Kind == fm::FeatureKind::Boolean)
+      Out.Literals.push_back({F, !C.Selected[F]});
+    else if (F < C.Values.size())
+      Out.Values.emplace_back(F, C.Values[F]);
+  }
+  return Out;
+}
 
-llvm::Expected<Plan> computePlan(const fm::FeatureModel &Model,
-                                 const std::vector<RegionToCover> &Regions,
-                                 const PlanOptions &Options) {
+/// Compression of the requirements into runs; Seed, if given, is the first
+/// partial configuration (the others merge into it where they can).
+llvm::Expected<Plan> compress(const fm::FeatureModel &Model,
+                              const std::vector<RequirementSpec> &Specs,
+                              const std::vector<std::string> &Notes,
+                              const Cube *Seed) {
   Plan P;
-  auto Specs = buildRequirements(Model, Regions, Options, P.Notes);
-  if (!Specs)
-    return Specs.takeError();
-
+  P.Notes = Notes;
   // First fit, hardest first.
   std::vector<Cube> Partials;
-  for (const RequirementSpec &R : *Specs) {
+  if (Seed)
+    Partials.push_back(*Seed);
+  for (const RequirementSpec &R : Specs) {
     bool Placed = false;
     for (Cube &Partial : Partials) {
       for (const Cube &Alternative : R.Alternatives) {
@@ -92,12 +104,12 @@ llvm::Expected<Plan> computePlan(const fm::FeatureModel &Model,
   // Drop redundant runs, last first; the first run (the default) stays.
   std::vector<std::vector<bool>> Covered(Configs.size());
   for (size_t K = 0; K < Configs.size(); ++K)
-    for (const RequirementSpec &R : *Specs)
+    for (const RequirementSpec &R : Specs)
       Covered[K].push_back(covers(Configs[K], R));
   std::vector<bool> Keep(Configs.size(), true);
   for (size_t K = Configs.size(); K-- > 1;) {
     bool Redundant = true;
-    for (size_t Q = 0; Q < Specs->size() && Redundant; ++Q) {
+    for (size_t Q = 0; Q < Specs.size() && Redundant; ++Q) {
       if (!Covered[K][Q])
         continue;
       bool Elsewhere = false;
@@ -116,8 +128,8 @@ llvm::Expected<Plan> computePlan(const fm::FeatureModel &Model,
     RunOf[K] = P.Runs.size();
     P.Runs.push_back({Configs[K], Model.format(Configs[K])});
   }
-  for (size_t Q = 0; Q < Specs->size(); ++Q) {
-    Requirement R{(*Specs)[Q].What, {}};
+  for (size_t Q = 0; Q < Specs.size(); ++Q) {
+    Requirement R{Specs[Q].What, {}};
     for (size_t K = 0; K < Configs.size(); ++K)
       if (Keep[K] && Covered[K][Q])
         R.CoveredBy.push_back(static_cast<unsigned>(RunOf[K]));
@@ -128,12 +140,49 @@ llvm::Expected<Plan> computePlan(const fm::FeatureModel &Model,
   return P;
 }
 
+} // namespace
+
+llvm::Expected<Plan> computePlan(const fm::FeatureModel &Model,
+                                 const std::vector<RegionToCover> &Regions,
+                                 const PlanOptions &Options) {
+  std::vector<std::string> Notes;
+  auto Specs = buildRequirements(Model, Regions, Options, Notes);
+  if (!Specs)
+    return Specs.takeError();
+  auto Plain = compress(Model, *Specs, Notes, nullptr);
+  if (!Plain || !Options.Default)
+    return Plain;
+  std::string Default = Model.format(*Options.Default);
+  if (Plain->Runs.front().ConfigString == Default) {
+    Plain->FirstIsDefault = true;
+    return Plain;
+  }
+  // Start from the default; keep that plan if it needs no extra run.
+  Cube Seed = cubeOf(Model, *Options.Default);
+  auto Seeded = compress(Model, *Specs, Notes, &Seed);
+  if (!Seeded)
+    return Seeded.takeError();
+  if (Seeded->Runs.size() <= Plain->Runs.size()) {
+    Seeded->FirstIsDefault = true;
+    return Seeded;
+  }
+  Plain->Notes.push_back("the simulator's default configuration '" + Default +
+                         "' is not the first run: starting from it needs " +
+                         std::to_string(Seeded->Runs.size()) +
+                         " runs instead of " +
+                         std::to_string(Plain->Runs.size()) +
+                         " (without VARSIM_CONFIG the simulator runs '" +
+                         Default + "', not run 1)");
+  return Plain;
+}
+
 void printExplanation(const Plan &P, llvm::raw_ostream &OS) {
   OS << "plan: " << P.Runs.size() << " run(s) for " << P.Requirements.size()
      << " requirement(s)\n";
   for (size_t K = 0; K < P.Runs.size(); ++K) {
     OS << "run " << K + 1 << ": '" << P.Runs[K].ConfigString << "'"
-       << (K == 0 ? " (the simulator's default)" : "") << "\n";
+       << (K == 0 && P.FirstIsDefault ? " (the simulator's default)" : "")
+       << "\n";
     for (const Requirement &R : P.Requirements)
       if (!R.CoveredBy.empty() && R.CoveredBy.front() == K)
         OS << "  covers " << R.What << "\n";

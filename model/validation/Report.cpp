@@ -54,6 +54,14 @@ std::string accuracyLine(const Accuracy &A) {
       A.Count);
 }
 
+/// The baseline's error on the variants it was not fitted on, if any.
+std::string heldOutLine(const BaselineSummary &B) {
+  if (B.HeldOut.Count == 0)
+    return "nothing held out to score it on (every measured variant of the "
+           "sample is in its training sample)";
+  return "on the held-out variants: " + accuracyLine(B.HeldOut);
+}
+
 std::string simulatorRuns(const ReportContext &C) {
   return C.SimulatorRuns ? std::to_string(*C.SimulatorRuns)
                          : std::string("unknown (MODEL.json does not record "
@@ -116,85 +124,113 @@ std::string esc(llvm::StringRef S) {
   return Out;
 }
 
-/// A "nice" upper bound for an axis: 1, 2 or 5 times a power of ten.
-double niceCeil(double V) {
-  if (!(V > 0))
-    return 1;
-  double P = std::pow(10.0, std::floor(std::log10(V)));
-  for (double M : {1.0, 2.0, 5.0, 10.0})
-    if (M * P >= V)
-      return M * P;
-  return 10 * P;
+/// An axis from zero: a "nice" tick step (1, 2, 2.5 or 5 times a power of
+/// ten) giving about five ticks, and the top tick at or above Max.
+struct Axis {
+  double Step = 0.2;
+  int Ticks = 5;
+  double top() const { return Step * Ticks; }
+};
+
+Axis niceAxis(double Max) {
+  Axis A;
+  if (!(Max > 0))
+    return A;
+  double Rough = Max / 5;
+  double P = std::pow(10.0, std::floor(std::log10(Rough)));
+  for (double M : {1.0, 2.0, 2.5, 5.0, 10.0})
+    if (M * P >= Rough) {
+      A.Step = M * P;
+      break;
+    }
+  A.Ticks = std::max(1, static_cast<int>(std::ceil(Max / A.Step - 1e-9)));
+  return A;
 }
 
 struct Point {
   double X, Y;
-  std::string Label;
+  std::string Config; ///< The CONFIG string ("" for no optional feature).
 };
 
 /// Predicted (x) against measured (y), both from zero, with the diagonal
-/// y = x where a perfect model's points lie.
+/// y = x where a perfect model's points lie. The legend sits above the plot
+/// area, where it cannot hide a point.
 std::string scatterSvg(const std::vector<Point> &Model,
                        const std::vector<Point> &Baseline) {
-  const double W = 520, H = 460, L = 70, R = 20, T = 20, B = 50;
+  const double W = 560, H = 500, L = 70, R = 20, T = 46, B = 50;
   double Max = 0;
   for (const auto *Set : {&Model, &Baseline})
     for (const Point &P : *Set)
       Max = std::max({Max, P.X, P.Y});
-  Max = niceCeil(Max * 1.05);
-  auto SX = [&](double V) { return L + V / Max * (W - L - R); };
-  auto SY = [&](double V) { return H - B - V / Max * (H - T - B); };
+  Axis A = niceAxis(Max * 1.02);
+  double Top = A.top();
+  auto SX = [&](double V) { return L + V / Top * (W - L - R); };
+  auto SY = [&](double V) { return H - B - V / Top * (H - T - B); };
   std::string S = fmt::format(
       "<svg class=\"plot\" id=\"scatter\" xmlns=\"http://www.w3.org/2000/svg\" "
       "width=\"{0}\" height=\"{1}\" viewBox=\"0 0 {0} {1}\" role=\"img\" "
       "aria-label=\"predicted against measured time\">\n",
       W, H);
-  for (int I = 0; I <= 5; ++I) {
-    double V = Max * I / 5;
+  for (int I = 0; I <= A.Ticks; ++I) {
+    double V = A.Step * I;
     S += fmt::format("<line x1=\"{:.1f}\" y1=\"{:.1f}\" x2=\"{:.1f}\" "
                      "y2=\"{:.1f}\" class=\"grid\"/>\n",
-                     SX(0), SY(V), SX(Max), SY(V));
+                     SX(0), SY(V), SX(Top), SY(V));
     S += fmt::format("<line x1=\"{:.1f}\" y1=\"{:.1f}\" x2=\"{:.1f}\" "
                      "y2=\"{:.1f}\" class=\"grid\"/>\n",
-                     SX(V), SY(0), SX(V), SY(Max));
+                     SX(V), SY(0), SX(V), SY(Top));
     S += fmt::format("<text x=\"{:.1f}\" y=\"{:.1f}\" text-anchor=\"end\">"
-                     "{:.3g}</text>\n",
+                     "{:.4g}</text>\n",
                      SX(0) - 6, SY(V) + 4, V);
     S += fmt::format("<text x=\"{:.1f}\" y=\"{:.1f}\" text-anchor=\"middle\">"
-                     "{:.3g}</text>\n",
+                     "{:.4g}</text>\n",
                      SX(V), SY(0) + 16, V);
   }
+  S += fmt::format("<line x1=\"{0:.1f}\" y1=\"{1:.1f}\" x2=\"{2:.1f}\" "
+                   "y2=\"{1:.1f}\" class=\"axis\"/>\n"
+                   "<line x1=\"{0:.1f}\" y1=\"{1:.1f}\" x2=\"{0:.1f}\" "
+                   "y2=\"{3:.1f}\" class=\"axis\"/>\n",
+                   SX(0), SY(0), SX(Top), SY(Top));
   S += fmt::format("<line id=\"diagonal\" x1=\"{:.1f}\" y1=\"{:.1f}\" "
                    "x2=\"{:.1f}\" y2=\"{:.1f}\" class=\"diagonal\"/>\n",
-                   SX(0), SY(0), SX(Max), SY(Max));
+                   SX(0), SY(0), SX(Top), SY(Top));
   S += fmt::format("<text x=\"{:.1f}\" y=\"{:.1f}\" text-anchor=\"middle\">"
                    "predicted (s)</text>\n",
-                   (SX(0) + SX(Max)) / 2, H - 10);
+                   (SX(0) + SX(Top)) / 2, H - 10);
   S += fmt::format("<text transform=\"translate(16 {:.1f}) rotate(-90)\" "
                    "text-anchor=\"middle\">measured (s)</text>\n",
-                   (SY(0) + SY(Max)) / 2);
+                   (SY(0) + SY(Top)) / 2);
   for (const Point &P : Baseline)
-    S += fmt::format("<rect class=\"baseline\" x=\"{:.1f}\" y=\"{:.1f}\" "
-                     "width=\"8\" height=\"8\"><title>{} (baseline): "
-                     "predicted {:.6f} s, measured {:.6f} s</title></rect>\n",
-                     SX(P.X) - 4, SY(P.Y) - 4, esc(P.Label), P.X, P.Y);
+    S += fmt::format("<rect class=\"baseline\" data-config=\"{0}\" "
+                     "x=\"{1:.1f}\" y=\"{2:.1f}\" width=\"8\" height=\"8\">"
+                     "<title>{3} (linear baseline): predicted {4:.6f} s, "
+                     "measured {5:.6f} s</title></rect>\n",
+                     esc(P.Config), SX(P.X) - 4, SY(P.Y) - 4,
+                     esc(displayConfig(P.Config)), P.X, P.Y);
   for (const Point &P : Model)
-    S += fmt::format("<circle class=\"model\" cx=\"{:.1f}\" cy=\"{:.1f}\" "
-                     "r=\"5\"><title>{}: predicted {:.6f} s, measured "
-                     "{:.6f} s</title></circle>\n",
-                     SX(P.X), SY(P.Y), esc(P.Label), P.X, P.Y);
-  // Legend.
-  S += fmt::format("<circle class=\"model\" cx=\"{0:.1f}\" cy=\"{1:.1f}\" "
-                   "r=\"5\"/><text x=\"{2:.1f}\" y=\"{3:.1f}\">varsim model"
-                   "</text>\n",
-                   L + 15, T + 10, L + 25, T + 14);
+    S += fmt::format("<circle class=\"model\" data-config=\"{0}\" "
+                     "cx=\"{1:.1f}\" cy=\"{2:.1f}\" r=\"5\"><title>{3}: "
+                     "predicted {4:.6f} s, measured {5:.6f} s</title>"
+                     "</circle>\n",
+                     esc(P.Config), SX(P.X), SY(P.Y),
+                     esc(displayConfig(P.Config)), P.X, P.Y);
+  // Legend, above the plot area.
+  S += "<g class=\"legend\">\n";
+  S += fmt::format("<circle class=\"model\" cx=\"{:.1f}\" cy=\"{:.1f}\" "
+                   "r=\"5\"/><text x=\"{:.1f}\" y=\"{:.1f}\">varsim model "
+                   "({} variants)</text>\n",
+                   L + 5, 16.0, L + 15, 20.0, Model.size());
   if (!Baseline.empty())
-    S += fmt::format("<rect class=\"baseline\" x=\"{0:.1f}\" y=\"{1:.1f}\" "
-                     "width=\"8\" height=\"8\"/><text x=\"{2:.1f}\" "
-                     "y=\"{3:.1f}\">linear baseline (held-out variants)"
+    S += fmt::format("<rect class=\"baseline\" x=\"{:.1f}\" y=\"{:.1f}\" "
+                     "width=\"8\" height=\"8\"/><text x=\"{:.1f}\" "
+                     "y=\"{:.1f}\">linear baseline ({} held-out variants)"
                      "</text>\n",
-                     L + 11, T + 26, L + 25, T + 34);
-  return S + "</svg>\n";
+                     L + 241, 12.0, L + 255, 20.0, Baseline.size());
+  S += fmt::format("<line class=\"diagonal\" x1=\"{:.1f}\" y1=\"34\" "
+                   "x2=\"{:.1f}\" y2=\"34\"/><text x=\"{:.1f}\" y=\"38\">"
+                   "predicted = measured</text>\n",
+                   L, L + 10, L + 15);
+  return S + "</g>\n</svg>\n";
 }
 
 /// Horizontal bars from a zero line (negative values go left).
@@ -240,7 +276,8 @@ std::string barsSvg(llvm::StringRef Id,
 
 const char *Style = R"(body{font-family:sans-serif;margin:2em;color:#222}
 table{border-collapse:collapse;font-size:13px}
-td,th{border:1px solid #ccc;padding:3px 8px;text-align:right}
+td,th{border:1px solid #ccc;padding:3px 8px;text-align:right;white-space:nowrap}
+td.details{white-space:normal}
 td.l,th.l{text-align:left}
 tr.failed td{background:#fdecea}
 .plot text{font-size:12px;fill:#333}
@@ -251,7 +288,7 @@ tr.failed td{background:#fdecea}
 .bar{fill:#1f77b4}
 .bar.negative{fill:#d62728}
 .axis{stroke:#444}
-.summary td{text-align:left}
+.summary td{text-align:left;white-space:normal}
 pre{white-space:pre-wrap;font-size:12px;margin:0})";
 
 } // namespace
@@ -303,10 +340,10 @@ void printTable(const ValidationPlan &Plan, const ValidationResult &Result,
   if (B.Fitted) {
     OS << "linear baseline (features + pairs, " << B.Terms
        << " terms, fitted on " << B.TrainingVariants << " measured variants"
-       << (B.FullRank ? "" : ", ridge") << "): " << accuracyLine(B.HeldOut)
-       << " held out\n";
-    OS << "model on the same held-out variants: "
-       << accuracyLine(B.ModelHeldOut) << '\n';
+       << (B.FullRank ? "" : ", ridge") << "): " << heldOutLine(B) << '\n';
+    if (B.HeldOut.Count)
+      OS << "model on the same held-out variants: "
+         << accuracyLine(B.ModelHeldOut) << '\n';
   } else {
     OS << "linear baseline: " << B.Error << '\n';
   }
@@ -355,6 +392,45 @@ std::string renderCsv(const ValidationPlan &Plan,
   return Out;
 }
 
+std::string renderSummaryCsv(const ValidationPlan &Plan,
+                             const ValidationResult &Result,
+                             const ReportContext &Context) {
+  std::string Out = "quantity,value\n";
+  auto Row = [&](llvm::StringRef K, llvm::StringRef V) {
+    Out += K.str() + "," + csvField(V) + "\n";
+  };
+  auto Num = [](std::optional<double> X) {
+    return X ? fmt::format("{:.6g}", *X) : std::string();
+  };
+  auto Scores = [&](llvm::StringRef Prefix, const Accuracy &A) {
+    Row((Prefix + "variants_scored").str(), std::to_string(A.Count));
+    Row((Prefix + "mape_pct").str(), Num(A.Mape));
+    Row((Prefix + "max_error_pct").str(), Num(A.MaxError));
+    Row((Prefix + "spearman").str(), Num(A.Spearman));
+  };
+  Row("model", Context.ModelPath);
+  Row("feature_model", Context.FeatureModelPath);
+  Row("sample", Plan.SampleDescription);
+  Row("variants_planned", std::to_string(Plan.Variants.size()));
+  Row("variants_measured", std::to_string(Result.Measured));
+  Row("variants_failed", std::to_string(Result.Failed));
+  Row("simulator_runs",
+      Context.SimulatorRuns ? std::to_string(*Context.SimulatorRuns) : "");
+  Scores("model_", Result.Model);
+  const BaselineSummary &B = Result.Baseline;
+  Row("baseline", B.Fitted ? "fitted" : B.Error);
+  if (B.Fitted) {
+    Row("baseline_terms", std::to_string(B.Terms));
+    Row("baseline_training_variants", std::to_string(B.TrainingVariants));
+    Row("baseline_full_rank", B.FullRank ? "yes" : "no (ridge)");
+    Scores("baseline_held_out_", B.HeldOut);
+    Scores("model_on_baseline_held_out_", B.ModelHeldOut);
+  }
+  if (!Context.Options.CheckOutputCommand.empty())
+    Row("output_mismatches", std::to_string(Result.OutputMismatches));
+  return Out;
+}
+
 std::string renderHtml(const ValidationPlan &Plan,
                        const ValidationResult &Result,
                        const ReportContext &Context) {
@@ -384,13 +460,13 @@ std::string renderHtml(const ValidationPlan &Plan,
            fmt::format("{} of {}", Result.Measured, Plan.Variants.size()));
   if (B.Fitted) {
     H += Row("linear baseline",
-             fmt::format("{} terms fitted on {} measured variants{}; held "
-                         "out: {}",
+             fmt::format("{} terms fitted on {} measured variants{}; {}",
                          B.Terms, B.TrainingVariants,
                          B.FullRank ? "" : " (ridge: rank-deficient sample)",
-                         accuracyLine(B.HeldOut)));
-    H += Row("model on the baseline's held-out variants",
-             accuracyLine(B.ModelHeldOut));
+                         heldOutLine(B)));
+    if (B.HeldOut.Count)
+      H += Row("model on the baseline's held-out variants",
+               accuracyLine(B.ModelHeldOut));
   } else {
     H += Row("linear baseline", B.Error);
   }
@@ -409,11 +485,9 @@ std::string renderHtml(const ValidationPlan &Plan,
     if (!V.Measured)
       continue;
     if (S.InSample && V.Predicted)
-      ModelPoints.push_back(
-          {*V.Predicted, *V.Measured, displayConfig(S.Config)});
+      ModelPoints.push_back({*V.Predicted, *V.Measured, S.Config});
     if (S.InSample && !S.BaselineTraining && V.BaselinePredicted)
-      BaselinePoints.push_back(
-          {*V.BaselinePredicted, *V.Measured, displayConfig(S.Config)});
+      BaselinePoints.push_back({*V.BaselinePredicted, *V.Measured, S.Config});
   }
   H += "<h2>Predicted against measured</h2>\n<p>Each point is a variant; on "
        "the dashed diagonal the prediction equals the measured median.</p>\n";
@@ -449,7 +523,7 @@ std::string renderHtml(const ValidationPlan &Plan,
     H += fmt::format(
         "<tr{}><td class=\"l\">{}</td><td class=\"l\">{}</td><td "
         "class=\"l\">{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td>"
-        "<td>{}</td><td class=\"l\"><pre>{}</pre></td></tr>\n",
+        "<td>{}</td><td class=\"l details\"><pre>{}</pre></td></tr>\n",
         Bad ? " class=\"failed\"" : "", esc(displayConfig(S.Config)),
         esc(roleOf(S)), esc(statusText(V)), seconds(V.Predicted),
         seconds(V.Measured), percent(errorOf(V.Predicted, V.Measured)),
@@ -476,10 +550,13 @@ llvm::Error writeReport(const ValidationPlan &Plan,
                        "cannot write: " + llvm::toString(std::move(E)));
     return llvm::Error::success();
   };
-  llvm::SmallString<256> Csv(Dir), Html(Dir);
+  llvm::SmallString<256> Csv(Dir), Summary(Dir), Html(Dir);
   llvm::sys::path::append(Csv, "results.csv");
+  llvm::sys::path::append(Summary, "summary.csv");
   llvm::sys::path::append(Html, "index.html");
   if (llvm::Error E = Write(Csv, renderCsv(Plan, Result)))
+    return E;
+  if (llvm::Error E = Write(Summary, renderSummaryCsv(Plan, Result, Context)))
     return E;
   return Write(Html, renderHtml(Plan, Result, Context));
 }

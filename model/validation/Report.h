@@ -49,12 +49,21 @@ void printTable(const ValidationPlan &Plan, const ValidationResult &Result,
 std::string renderCsv(const ValidationPlan &Plan,
                       const ValidationResult &Result);
 
+/// The summary as `quantity,value` rows: the sample, variants planned,
+/// measured and failed, the simulator runs the model needed, the model's
+/// MAPE / max error / Spearman, the linear baseline's training variants and
+/// its error on the held-out variants (and the model's on the same ones).
+std::string renderSummaryCsv(const ValidationPlan &Plan,
+                             const ValidationResult &Result,
+                             const ReportContext &Context);
+
 /// The HTML report (self-contained).
 std::string renderHtml(const ValidationPlan &Plan,
                        const ValidationResult &Result,
                        const ReportContext &Context);
 
-/// Writes Dir/results.csv and Dir/index.html, each atomically.
+/// Writes Dir/results.csv, Dir/summary.csv and Dir/index.html, each
+/// atomically.
 llvm::Error writeReport(const ValidationPlan &Plan,
                         const ValidationResult &Result,
                         const ReportContext &Context, llvm::StringRef Dir);

@@ -145,6 +145,13 @@ public:
     Start = Clock::now();
     if (llvm::Error E = prepareDirectories())
       return E;
+    size_t Invalid = 0;
+    for (const VariantSpec &S : Plan.Variants)
+      Invalid += !S.Invalid.empty();
+    std::string InvalidNote =
+        Invalid ? " (" + std::to_string(Invalid) + " invalid)" : "";
+    say("validate: " + llvm::Twine(Plan.Variants.size()) + " variant(s)" +
+        InvalidNote + ": " + Plan.SampleDescription);
     buildAll();
     measureAll();
     predictAll();
@@ -263,7 +270,7 @@ private:
       say("[build " + llvm::Twine(N) + "/" + llvm::Twine(ToBuild.size()) +
           "] " + displayConfig(spec(I).Config) + ": " +
           (R.Built ? "built in " + formatSeconds(R.BuildSeconds)
-                   : std::string("FAILED, ") + S.describe()) +
+                   : "FAILED: " + S.describe()) +
           (N < ToBuild.size() ? "; about " + formatSeconds(Left) + " left"
                               : std::string()));
     });
@@ -272,7 +279,7 @@ private:
   /// One run of the variant; the first one's stdout is kept for the output
   /// check. Returns false (and records why) if the run failed.
   bool runOnce(size_t I, const std::string &Command, bool IsFirst,
-               double *Seconds) {
+               double *Seconds, std::string *Reason) {
     VariantResult &R = Results[I];
     ShellCommand C;
     C.Command = Command;
@@ -286,8 +293,9 @@ private:
     if (S.succeeded())
       return true;
     R.Status = S.TimedOut ? VariantStatus::TimedOut : VariantStatus::RunFailed;
-    R.Message = "run " + S.describe(Opts.TimeoutSeconds) +
-                "; stderr: " + C.StderrPath + tailOf(C.StderrPath);
+    *Reason = S.describe(Opts.TimeoutSeconds);
+    R.Message =
+        "run " + *Reason + "; stderr: " + C.StderrPath + tailOf(C.StderrPath);
     return false;
   }
 
@@ -307,10 +315,12 @@ private:
       std::string Command = expandPlaceholders(Opts.RunCommand, values(I));
       bool Ok = true;
       double Seconds = 0;
+      std::string Reason;
       for (unsigned W = 0; Ok && W < Opts.Warmup; ++W)
-        Ok = runOnce(I, Command, W == 0, &Seconds);
+        Ok = runOnce(I, Command, W == 0, &Seconds, &Reason);
       for (unsigned Rep = 0; Ok && Rep < Repeat; ++Rep) {
-        Ok = runOnce(I, Command, Opts.Warmup == 0 && Rep == 0, &Seconds);
+        Ok = runOnce(I, Command, Opts.Warmup == 0 && Rep == 0, &Seconds,
+                     &Reason);
         if (Ok)
           R.Times.push_back(Seconds);
       }
@@ -325,8 +335,7 @@ private:
                       R.Times.size());
       say("[measure " + llvm::Twine(K + 1) + "/" + llvm::Twine(ToRun.size()) +
           "] " + displayConfig(spec(I).Config) + ": " +
-          (Ok ? std::string(Buf)
-              : std::string("FAILED, ") + statusName(R.Status)) +
+          (Ok ? std::string(Buf) : "FAILED: " + Reason) +
           (K + 1 < ToRun.size() ? "; about " + formatSeconds(Left) + " left"
                                 : std::string()));
     }

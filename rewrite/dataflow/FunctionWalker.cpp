@@ -61,24 +61,30 @@ public:
     const FunctionDecl *F = C->getDirectCallee();
     for (unsigned I = 0; I < C->getNumArgs(); ++I) {
       unsigned P = I;
-      if (F && isa<CXXOperatorCallExpr>(C) && isa<CXXMethodDecl>(F)) {
-        if (I == 0) {
+      if (const auto *Method = dyn_cast_or_null<CXXMethodDecl>(F);
+          Method && isa<CXXOperatorCallExpr>(C)) {
+        if (I == 0 && !Method->isConst())
           escape(C->getArg(0)); // The object of a member operator.
+        if (I == 0)
           continue;
-        }
         P = I - 1;
       }
       // Only a reference parameter binds to the variable itself; variadic
-      // and by-value arguments are copies.
-      if (F && P < F->getNumParams() &&
-          F->getParamDecl(P)->getType()->isReferenceType())
-        escape(C->getArg(I));
+      // and by-value arguments are copies. Through a const reference the
+      // callee can only read it: the argument's taint is what it sees.
+      if (F && P < F->getNumParams()) {
+        QualType T = F->getParamDecl(P)->getType();
+        if (T->isReferenceType() && !T.getNonReferenceType().isConstQualified())
+          escape(C->getArg(I));
+      }
     }
     return true;
   }
   bool VisitCXXMemberCallExpr(CXXMemberCallExpr *C) {
+    const CXXMethodDecl *Method = C->getMethodDecl();
     if (const Expr *Obj = C->getImplicitObjectArgument())
-      escape(Obj);
+      if (!Method || !Method->isConst())
+        escape(Obj);
     return true;
   }
   bool VisitLambdaExpr(LambdaExpr *L) {
@@ -481,10 +487,16 @@ void Walker::assignVar(const VarDecl *V, Taint T, State &St, bool Strong) {
       join(St.Locals[V], T);
     return;
   }
-  T = escaped(std::move(T));
+  if (!V->hasLocalStorage()) {
+    P.addTo(ProgramAnalysis::keyOf(V), escaped(std::move(T)));
+    return;
+  }
+  // An automatic variable dies with the call, and pointers to it are only
+  // used while the call runs (by this function and its callees, inside the
+  // caller's calling context): what came from the caller's context stays
+  // fixed to that context, in its cell and in the memory of its type.
+  P.addTo(ProgramAnalysis::memoryKey(V->getType()), T);
   P.addTo(ProgramAnalysis::keyOf(V), T);
-  if (V->hasLocalStorage())
-    P.addTo(ProgramAnalysis::memoryKey(V->getType()), T);
 }
 
 void Walker::assign(const Expr *Lhs, Taint T, State &St, bool Strong) {
@@ -494,18 +506,22 @@ void Walker::assign(const Expr *Lhs, Taint T, State &St, bool Strong) {
       assignVar(V, std::move(T), St, Strong);
     return;
   }
-  T = escaped(std::move(T)); // Fields and memory outlive the call.
-  if (const auto *Member = dyn_cast<MemberExpr>(Lhs)) {
-    P.addTo(ProgramAnalysis::keyOf(Member->getMemberDecl()), T);
-    return;
-  }
   if (const auto *Sub = dyn_cast<ArraySubscriptExpr>(Lhs)) {
     const Expr *Base = Sub->getBase()->IgnoreParenImpCasts();
     if (const auto *Ref = dyn_cast<DeclRefExpr>(Base))
       if (const auto *V = dyn_cast<VarDecl>(Ref->getDecl()))
-        if (V->getType()->isArrayType())
-          assignVar(V, T, St, false);
-    P.addTo(ProgramAnalysis::memoryKey(Lhs->getType()), T);
+        if (V->getType()->isArrayType()) {
+          if (!V->hasLocalStorage()) // Also reachable through pointers.
+            P.addTo(ProgramAnalysis::memoryKey(Lhs->getType()), escaped(T));
+          assignVar(V, std::move(T), St, false); // The array itself.
+          return;
+        }
+    P.addTo(ProgramAnalysis::memoryKey(Lhs->getType()), escaped(std::move(T)));
+    return;
+  }
+  T = escaped(std::move(T)); // Fields and memory outlive the call.
+  if (const auto *Member = dyn_cast<MemberExpr>(Lhs)) {
+    P.addTo(ProgramAnalysis::keyOf(Member->getMemberDecl()), T);
     return;
   }
   if (const auto *U = dyn_cast<UnaryOperator>(Lhs)) {

@@ -67,6 +67,46 @@ TEST(CallTrace, ReadsEveryField) {
   EXPECT_DOUBLE_EQ(T->Threads[0].Nodes[1].InclusiveNs, 600.5);
 }
 
+TEST(CallTrace, ReadsLifetimesAndProcessTimes) {
+  // Fields of the runtime since lifetimes were recorded, and the process
+  // times that `varsim run` adds.
+  std::string Text = replaced(Minimal, R"("wall_ns": 1000,)",
+                              R"("wall_ns": 1000,
+  "monotonic": {"init_ns": 5000, "start_ns": 5200, "write_ns": 6300},)");
+  Text = replaced(Text, R"("main": true,)",
+                  R"("main": true, "start_ns": 10, "end_ns": 1010,
+               "main_node_at_end": -1,)");
+  Text = replaced(Text, R"("nodes": [[-1, 0, 1, 1000], [0, 1, 3, 600.5]]}])",
+                  R"("nodes": [[-1, 0, 1, 1000], [0, 1, 3, 600.5]]},
+              {"tid": 8, "name": "w", "main": false, "start_ns": 100,
+               "end_ns": 700, "main_node_at_end": 1, "nodes": [[-1, 1, 1, 5]]},
+              {"tid": 9, "name": "w", "main": false, "start_ns": 100,
+               "end_ns": 700, "main_node_at_end": 2, "nodes": [[-1, 1, 1, 5]]}])");
+  Text = replaced(Text, R"("dropped": 0)", R"("dropped": 0,
+  "process": {"launch_ns": 4000, "exit_ns": 6700})");
+  llvm::Expected<CallTrace> T = parseCallTrace(Text, "t.json");
+  ASSERT_TRUE(static_cast<bool>(T)) << errorToString(T.takeError());
+  EXPECT_EQ(T->ClockSource, "tsc");
+  ASSERT_EQ(T->Threads.size(), 3u);
+  EXPECT_TRUE(T->Threads[1].HasLifetime);
+  EXPECT_DOUBLE_EQ(T->Threads[1].StartNs, 100);
+  EXPECT_DOUBLE_EQ(T->Threads[1].EndNs, 700);
+  EXPECT_EQ(T->Threads[1].MainNodeAtEnd, 1);
+  EXPECT_EQ(T->Threads[2].MainNodeAtEnd, -1); // main has no node 2
+  EXPECT_DOUBLE_EQ(T->Times.InitNs, 5000);
+  EXPECT_DOUBLE_EQ(T->Times.WriteNs, 6300);
+  EXPECT_DOUBLE_EQ(T->Times.LaunchNs, 4000);
+  // (5000 - 4000) + (1000 - 1000) + (6700 - 6300)
+  ASSERT_TRUE(T->untracedNs().has_value());
+  EXPECT_DOUBLE_EQ(*T->untracedNs(), 1400);
+
+  // Without them (older traces): no lifetimes, no untraced time.
+  llvm::Expected<CallTrace> Old = parseCallTrace(Minimal, "t.json");
+  ASSERT_TRUE(static_cast<bool>(Old)) << errorToString(Old.takeError());
+  EXPECT_FALSE(Old->Threads[0].HasLifetime);
+  EXPECT_FALSE(Old->untracedNs().has_value());
+}
+
 TEST(CallTrace, ReadsTheGoldenFile) {
   llvm::Expected<CallTrace> T =
       readCallTrace(VARSIM_TRACE_DATA "/printer.json");

@@ -63,6 +63,27 @@ public:
     return static_cast<int64_t>(Nodes.size() - 1);
   }
 
+  /// Gives thread Thread a lifetime and the main node it ended in.
+  TraceBuilder &lifetime(size_t Thread, double StartNs, double EndNs,
+                         int64_t MainNodeAtEnd = -1) {
+    while (T.Threads.size() <= Thread)
+      T.Threads.emplace_back();
+    TraceThread &Th = T.Threads[Thread];
+    Th.HasLifetime = true;
+    Th.StartNs = StartNs;
+    Th.EndNs = EndNs;
+    Th.MainNodeAtEnd = MainNodeAtEnd;
+    return *this;
+  }
+
+  /// The runtime's and `varsim run`'s CLOCK_MONOTONIC times.
+  TraceBuilder &times(double LaunchNs, double InitNs, double StartNs,
+                      double WallNs, double WriteNs, double ExitNs) {
+    T.Times = {InitNs, StartNs, WriteNs, LaunchNs, ExitNs};
+    T.WallNs = WallNs;
+    return *this;
+  }
+
   CallTrace &trace() { return T; }
 
 private:

@@ -169,6 +169,138 @@ int main() {
   EXPECT_THAT(F.featuresOf(1), IsEmpty());
 }
 
+TEST(NotTainted, CallerContextReadThroughAConstReference) {
+  // spend() (samples/printer) computes a deadline from its argument and
+  // compares it through `operator<(const T&, const T&)`: reading through a
+  // const reference does not let the deadline escape its calling context.
+  DataFlowFacts F = analyze(R"(
+double now();
+bool before(double t, const double &end) {
+  VARSIM_REGION(3);
+  return t < end;
+}
+void spend(double ms) {
+  VARSIM_REGION(0);
+  const double end = now() + ms;
+  while (before(now(), end)) {
+  }
+}
+int main() {
+  VARSIM_REGION(1);
+  if (VARSIM_F_A) {
+    VARSIM_REGION(2);
+    spend(5);
+  }
+  spend(1);
+  return 0;
+})");
+  EXPECT_THAT(F.featuresOf(0), IsEmpty());
+  EXPECT_THAT(F.featuresOf(1), IsEmpty());
+}
+
+TEST(Sources, CallerContextWrittenThroughANonConstReferenceEscapes) {
+  // The same, but the callee of the reference may write it: a cell.
+  DataFlowFacts F = analyze(R"(
+int g_count = 0;
+void keep(int &n) { VARSIM_REGION(3); g_count = n; }
+void spend(int ms) {
+  VARSIM_REGION(0);
+  int budget = ms;
+  keep(budget);
+}
+int main() {
+  VARSIM_REGION(1);
+  if (VARSIM_F_A) {
+    VARSIM_REGION(2);
+    spend(5);
+  }
+  for (int i = 0; i < g_count; ++i) {
+  }
+  return 0;
+})");
+  EXPECT_THAT(F.featuresOf(1), ElementsAre("A"));
+}
+
+TEST(NotTainted, CallerContextInALocalArrayStaysInItsContext) {
+  // huffman() (samples/compressor) keeps per-call tables in automatic
+  // arrays: they die with the call, so the caller's guard stays fixed.
+  DataFlowFacts F = analyze(R"(
+int huffman(const unsigned char *in, int n) {
+  VARSIM_REGION(0);
+  int freq[256] = {0};
+  for (int i = 0; i < n; ++i)
+    ++freq[in[i]];
+  int count = 0;
+  for (int s = 0; s < 256; ++s)
+    if (freq[s] > n / 2)
+      ++count;
+  return count;
+}
+int main() {
+  VARSIM_REGION(1);
+  unsigned char data[64] = {0};
+  int r = 0;
+  if (VARSIM_F_A) {
+    VARSIM_REGION(2);
+    r = huffman(data, 64);
+  }
+  return r;
+})");
+  EXPECT_THAT(F.featuresOf(0), IsEmpty());
+}
+
+TEST(Sources, CallerContextInAStaticLocalOutlivesTheCall) {
+  // A static survives the call: a later call from another context sees it.
+  DataFlowFacts F = analyze(R"(
+int work(int n) {
+  VARSIM_REGION(0);
+  static int last[1] = {0};
+  int s = 0;
+  for (int i = 0; i < last[0]; ++i)
+    s += i;
+  last[0] = n;
+  return s;
+}
+int main() {
+  VARSIM_REGION(1);
+  if (VARSIM_F_A) {
+    VARSIM_REGION(2);
+    work(7);
+  }
+  return work(1);
+})");
+  EXPECT_THAT(F.featuresOf(0), ElementsAre("A"));
+}
+
+TEST(Sources, CallerContextInAGlobalDeadlineIsARealFlow) {
+  // work_ms() (the samples' busy-work) keeps its deadline in a global: what
+  // a call under A adds to it is still there when Base code calls it next,
+  // so its loop depends on A (the analysis cannot know that the deadline
+  // arithmetic cancels out; a cache would not).
+  DataFlowFacts F = analyze(R"(
+double now(void);
+static double schedule = -1.0;
+void work_ms(double ms) {
+  VARSIM_REGION(0);
+  if (schedule < 0.0)
+    schedule = now();
+  schedule += ms;
+  while (now() < schedule) {
+  }
+}
+int main(void) {
+  VARSIM_REGION(1);
+  if (VARSIM_F_A) {
+    VARSIM_REGION(2);
+    work_ms(2.0);
+  }
+  work_ms(1.0);
+  return 0;
+})",
+                            /*C=*/true);
+  EXPECT_THAT(F.featuresOf(0), ElementsAre("A"));
+}
+
 TEST(Sources, FeatureDataPassedAsArgumentDecidesInTheCallee) {
   DataFlowFacts F = analyze(R"(
 int work(int n) {

@@ -228,3 +228,77 @@ TEST(Planner, EveryRequirementIsCovered) {
 }
 
 } // namespace
+
+namespace {
+
+fm::Configuration config(const fm::FeatureModel &M, llvm::StringRef Text) {
+  auto C = M.parseConfig(Text);
+  if (!C) {
+    ADD_FAILURE() << errorToString(C.takeError());
+    return {};
+  }
+  return std::move(*C);
+}
+
+Plan planWithDefault(const fm::FeatureModel &M,
+                     const std::vector<RegionToCover> &R,
+                     llvm::StringRef Default) {
+  PlanOptions O;
+  O.Default = config(M, Default);
+  auto P = computePlan(M, R, O);
+  if (!P) {
+    ADD_FAILURE() << errorToString(P.takeError());
+    return {};
+  }
+  return std::move(*P);
+}
+
+TEST(PlannerDefault, TheDefaultGoesFirstWhenItCostsNoRun) {
+  // An #else region needs a run without A anyway: the default (no
+  // optional feature) can be that run.
+  fm::FeatureModel M = model(Flat);
+  std::vector<RegionToCover> R = {{1, "A", {}, ""}, {2, "!A", {}, ""}};
+  Plan Plain = plan(M, R);
+  Plan P = planWithDefault(M, R, "");
+  ASSERT_EQ(P.Runs.size(), Plain.Runs.size());
+  EXPECT_EQ(P.Runs[0].ConfigString, "");
+  EXPECT_TRUE(P.FirstIsDefault);
+  for (const Requirement &Q : P.Requirements)
+    EXPECT_FALSE(Q.CoveredBy.empty()) << Q.What;
+}
+
+TEST(PlannerDefault, NotFirstWhenItWouldCostAnExtraRun) {
+  // One run covers everything; starting from "no feature" would need two.
+  fm::FeatureModel M = model(Flat);
+  Plan P = planWithDefault(M, {{1, "A", {}, ""}, {2, "B", {}, ""}}, "");
+  ASSERT_EQ(P.Runs.size(), 1u);
+  EXPECT_EQ(P.Runs[0].ConfigString, "A,B,C,D");
+  EXPECT_FALSE(P.FirstIsDefault);
+  ASSERT_FALSE(P.Notes.empty());
+  EXPECT_NE(P.Notes.back().find("default configuration ''"), std::string::npos);
+}
+
+TEST(PlannerDefault, AnAlternativeOtherThanTheFirstCanLead) {
+  fm::FeatureModel M = model(Alt3);
+  Plan P =
+      planWithDefault(M, {{1, "GZIP", {}, ""}, {2, "ZSTD", {}, ""}}, "ZSTD");
+  ASSERT_EQ(P.Runs.size(), 3u);
+  EXPECT_EQ(P.Runs[0].ConfigString, "ZSTD");
+  EXPECT_TRUE(P.FirstIsDefault);
+  std::set<std::string> Seen;
+  for (const PlannedRun &Run : P.Runs)
+    for (llvm::StringRef F : {"GZIP", "LZ4", "ZSTD"})
+      if (Run.Config.Selected[*M.findByName(F)])
+        Seen.insert(F.str());
+  EXPECT_EQ(Seen.size(), 3u);
+  expectValid(M, P);
+}
+
+TEST(PlannerDefault, ADefaultEqualToTheFirstRunIsMarked) {
+  fm::FeatureModel M = model(Flat);
+  Plan P = planWithDefault(M, {{1, "A", {}, ""}}, "A,B,C,D");
+  ASSERT_EQ(P.Runs.size(), 1u);
+  EXPECT_TRUE(P.FirstIsDefault);
+}
+
+} // namespace

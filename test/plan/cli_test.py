@@ -149,6 +149,20 @@ with tempfile.TemporaryDirectory() as tmp:
     check(not os.path.exists(os.path.join(out, "traces", "index.json")),
           "no index after a failure")
 
+    # --exit-code: programs whose exit code is their result.
+    sim3 = sim + "; exit 3"
+    p = varsim("run", out, "--exit-code", "0,3", "--", "sh", "-c", sim3)
+    check(p.returncode == 0 and len(p.stdout.splitlines()) == 4,
+          "--exit-code 0,3 accepts a run that exits 3", p)
+    p = varsim("run", out, "--exit-code", "any", "--", "sh", "-c", sim3)
+    check(p.returncode == 0, "--exit-code any accepts exit 3", p)
+    p = varsim("run", out, "--exit-code", "1", "--", "sh", "-c", sim3)
+    check(p.returncode == 1 and "exited with code 3" in p.stderr,
+          "--exit-code 1 refuses exit 3", p)
+    p = varsim("run", out, "--exit-code", "zero", "--", "sh", "-c", sim3)
+    check(p.returncode == 2 and "--exit-code" in p.stderr,
+          "a malformed --exit-code is a usage error", p)
+
     # A run that writes no trace.
     p = varsim("run", out, "--", "true")
     check(p.returncode == 1 and "wrote no trace" in p.stderr,

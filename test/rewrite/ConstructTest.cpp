@@ -307,4 +307,191 @@ int main(int argc, char **argv) {
   EXPECT_EQ(P.checkAllConfigurations(P.root() + "/model.xml"), "");
 }
 
+// Undisciplined annotations (construct 5) and declarations that cannot be
+// hoisted (construct 2): the function is duplicated per configuration.
+TEST(RewriteConstructs, UndisciplinedExpressionLiftedIntoCopiesC) {
+  TempProject P({{"main.c", R"(#include <stdio.h>
+static int price(int base) {
+  int total = base
+#ifdef A
+      + base / 5
+#endif
+#if defined(B)
+      - 3
+#endif
+      ;
+#ifdef A
+  printf("tax\n");
+#endif
+  return total;
+}
+int main(void) {
+  int s = 0;
+  for (int i = 1; i < 4; ++i)
+    s += price(i * 10);
+  printf("%d\n", s);
+  if (s > 1
+#ifdef B
+      && s < 0
+#endif
+  )
+    return 1;
+  return 2;
+}
+)"},
+                 {"model.xml", model(features({"A", "B"}))}});
+  ASSERT_EQ(P.rewrite(), "");
+  EXPECT_EQ(P.checkAllConfigurations(P.root() + "/model.xml"), "");
+  std::string Manifest = P.readOut("manifest.json");
+  EXPECT_NE(Manifest.find("\"renamed\": \"price__varsim_A_and_B\""),
+            std::string::npos);
+  EXPECT_NE(Manifest.find("\"renamed\": \"main__varsim_not_B\""),
+            std::string::npos);
+  // Line numbers are those of the original (#line around the copies).
+  std::string Out = P.readOut("src/main.c");
+  EXPECT_NE(Out.find("#line 2\n"), std::string::npos);
+}
+
+TEST(RewriteConstructs, ElseLabelsAndDestructedObjectsLiftedCxx) {
+  TempProject P({{"main.cpp", R"(#include <cstdio>
+#include <string>
+struct Loud {
+  std::string n;
+  explicit Loud(const char *s) : n(s) { std::printf("in %s\n", s); }
+  ~Loud() { std::printf("out %s\n", n.c_str()); }
+};
+struct Box {
+  int get(int x) const {
+    if (x > 2) {
+      return 1;
+    }
+#ifdef A
+    else if (x == 1) {
+      return 5;
+    }
+#endif
+    else {
+      return 0;
+    }
+  }
+};
+static int walk(int n) {
+  int i = 0, acc = 0;
+again:
+  acc += i;
+#ifdef B
+  Loud guard("b");
+  if (++i < n)
+    goto again;
+  int a = 1, b = 2;
+#else
+  int a = 3, b = 4;
+#endif
+  return acc + a * b;
+}
+int main() {
+  Box box;
+  std::printf("%d %d %d\n", box.get(1), box.get(3), walk(3));
+  return walk(2);
+}
+)"},
+                 {"model.xml", model(features({"A", "B"}))}},
+                /*Cxx=*/true);
+  ASSERT_EQ(P.rewrite(), "");
+  EXPECT_EQ(P.checkAllConfigurations(P.root() + "/model.xml"), "");
+}
+
+TEST(RewriteConstructs, LiftedCopiesWithFunctionGranularity) {
+  expectEquivalent(
+      {{"main.c", "#include <stdio.h>\nint main(void) {\n  int x = 1\n"
+                  "#ifdef A\n  + 1\n#endif\n  ;\n  printf(\"%d\\n\", x);\n"
+                  "#ifdef B\n  x += 4;\n#endif\n  return x;\n}\n"},
+       {"model.xml", model(features({"A", "B"}))}},
+      false, Granularity::Function);
+}
+
+// Construct 4 for members: the variants of a member function are merged
+// into one definition that dispatches between their bodies.
+TEST(RewriteConstructs, MemberFunctionPerFeatureIsMerged) {
+  TempProject P({{"main.cpp", R"(#include <cstdio>
+struct Shape {
+  int r = 3;
+#ifdef A
+  int area() const { return 3 * r * r; }
+#else
+  // rough
+  int area() const { return r * r; }
+#endif
+  int scale(int k) const;
+};
+#if defined(B)
+int Shape::scale(int k) const { return k * area(); }
+#elif defined(A)
+int Shape::scale(int k) const {
+  int t = k + 1;
+  return t * area();
+}
+#else
+int Shape::scale(int k) const { return k; }
+#endif
+int main() {
+  Shape s;
+  std::printf("%d %d\n", s.area(), s.scale(2));
+  return s.scale(1) % 50;
+}
+)"},
+                 {"model.xml", model(features({"A", "B"}))}},
+                /*Cxx=*/true);
+  ASSERT_EQ(P.rewrite(), "");
+  EXPECT_EQ(P.checkAllConfigurations(P.root() + "/model.xml"), "");
+  std::string Manifest = P.readOut("manifest.json");
+  EXPECT_NE(Manifest.find("\"kind\": \"switch\""), std::string::npos);
+}
+
+TEST(RewriteConstructs, MemberVariantsWithCodeBetweenAreRefused) {
+  TempProject P({{"main.cpp", R"(struct S {
+#ifdef A
+  int f() const { return 1; }
+  int g() const { return 2; }
+#else
+  int f() const { return 3; }
+#endif
+};
+int main() { return S().f(); }
+)"},
+                 {"model.xml", model(features({"A", "B"}))}},
+                /*Cxx=*/true);
+  std::string Err = P.rewrite();
+  EXPECT_NE(Err.find("main.cpp:6:"), std::string::npos) << Err;
+  EXPECT_NE(Err.find("other code lies between"), std::string::npos) << Err;
+}
+
+// A condition mixing a feature with platform macros: the platform part is
+// decided by the preprocessor, the feature part at run time; code for
+// another platform stays out of the build.
+TEST(RewriteConstructs, FeatureMixedWithPlatformMacros) {
+  TempProject P({{"main.c", R"(#include <stdio.h>
+#if defined(__linux__) && !defined(A)
+#define SYSTEM "linux"
+#else
+#define SYSTEM "other"
+#endif
+int main(void) {
+  int n = 1;
+#if defined(A) && defined(_WIN32)
+  n = WinOnlyFunction();
+#elif defined(B) && defined(__linux__) && __STDC_VERSION__ >= 199901L
+  n += 10;
+#else
+  n += 100;
+#endif
+  printf("%s %d %d\n", SYSTEM, n, __LINE__);
+  return n % 50;
+}
+)"},
+                 {"model.xml", model(features({"A", "B"}))}});
+  ASSERT_EQ(P.rewrite(), "");
+  EXPECT_EQ(P.checkAllConfigurations(P.root() + "/model.xml"), "");
+}
+
 } // namespace

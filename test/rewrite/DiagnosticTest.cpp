@@ -25,13 +25,47 @@ const char *OneFeature =
     "mandatory=\"true\" name=\"R\"><feature name=\"A\"/><feature "
     "name=\"B\"/></and></struct></featureModel>\n";
 
-TEST(RewriteDiagnostics, UndisciplinedExpressionIsALocatedError) {
-  TempProject P({{"main.c", "int main(void) {\n  int x = 1\n#ifdef A\n"
-                            "    + 2\n#endif\n  ;\n  return x;\n}\n"},
+TEST(RewriteDiagnostics, UndisciplinedInitializerAtFileScopeIsALocatedError) {
+  TempProject P({{"main.c", "static const int t[] = {1,\n#ifdef A\n2,\n"
+                            "#endif\n3};\nint main(void) { return t[1]; }\n"},
                  {"model.xml", OneFeature}});
   std::string Err = P.rewrite();
-  EXPECT_THAT(Err, HasSubstr("main.c:3:1: error: "));
+  EXPECT_THAT(Err, HasSubstr("main.c:2:1: error: "));
   EXPECT_THAT(Err, HasSubstr("undisciplined"));
+  EXPECT_THAT(Err, HasSubstr("outside a function body"));
+  EXPECT_FALSE(llvm::sys::fs::exists(P.out()));
+}
+
+TEST(RewriteDiagnostics, DuplicationBeyondTheCapNamesTheFeatures) {
+  // Five independent terms: 32 copies, more than the cap of 16.
+  std::string Body = "int main(void) {\n  int x = 1\n";
+  std::string Features;
+  for (const char *F : {"F1", "F2", "F3", "F4", "F5"}) {
+    Body += std::string("#ifdef ") + F + "\n  + 1\n#endif\n";
+    Features += std::string("<feature name=\"") + F + "\"/>";
+  }
+  Body += "  ;\n  return x;\n}\n";
+  TempProject P(
+      {{"main.c", Body},
+       {"model.xml", "<?xml version=\"1.0\"?>\n<featureModel><struct><and "
+                     "abstract=\"true\" mandatory=\"true\" name=\"R\">" +
+                         Features + "</and></struct></featureModel>\n"}});
+  std::string Err = P.rewrite();
+  EXPECT_THAT(Err, HasSubstr("main.c:3:1: error: "));
+  EXPECT_THAT(Err, HasSubstr("F1, F2, F3, F4, F5"));
+  EXPECT_THAT(Err, HasSubstr("32 copies"));
+  EXPECT_FALSE(llvm::sys::fs::exists(P.out()));
+}
+
+TEST(RewriteDiagnostics, UndisciplinedInConstructorIsRefusedWithReason) {
+  TempProject P({{"main.cpp", "struct S {\n  int v;\n  S() {\n    v = 1\n"
+                              "#ifdef A\n    + 1\n#endif\n    ;\n  }\n};\n"
+                              "int main() { return S().v; }\n"},
+                 {"model.xml", OneFeature}},
+                /*Cxx=*/true);
+  std::string Err = P.rewrite();
+  EXPECT_THAT(Err, HasSubstr("main.cpp:5:1: error: "));
+  EXPECT_THAT(Err, HasSubstr("constructor"));
   EXPECT_FALSE(llvm::sys::fs::exists(P.out()));
 }
 
@@ -53,6 +87,10 @@ TEST(RewriteDiagnostics, TypeDefinedPerVariantIsRefused) {
   std::string Err = P.rewrite();
   EXPECT_THAT(Err,
               HasSubstr("error: the typedef 'num' is defined differently"));
+  // The message names each variant: its type and its condition.
+  EXPECT_THAT(Err, HasSubstr("'long' when A (main.c:2) and 'short' when !A "
+                             "(main.c:4)"));
+  EXPECT_THAT(Err, HasSubstr("main.c:4:"));
 }
 
 TEST(RewriteDiagnostics, MacroDefinedInOneBranchOnlyIsRefused) {

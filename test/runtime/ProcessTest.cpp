@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <csignal>
+#include <map>
 #include <set>
 #include <simdjson.h>
 
@@ -99,6 +100,55 @@ TEST(ProcessTest, SigtermWritesTheTraceThenTerminates) {
   EXPECT_EQ(Nodes["0"].Calls, 1u);
   EXPECT_EQ(Nodes["0/1"].Calls, 3u); // two done, the third still open
   EXPECT_EQ(T->mainThread()->OpenScopes, 2u);
+}
+
+TEST(ProcessTest, ThreadLifetimesAndWhereMainWaited) {
+  Sandbox Box;
+  ASSERT_EQ(Box.build({"gcc", "-std=c99"}, "lifetimes.c", "lifetimes", ""), "");
+  RunResult R = Box.run("lifetimes");
+  ASSERT_EQ(R.ExitCode, 0) << R.Err;
+  auto T = read(Box, "calltrace.json");
+  ASSERT_TRUE(static_cast<bool>(T)) << llvm::toString(T.takeError());
+  ASSERT_EQ(T->Threads.size(), 4u);
+  const TraceThread *Main = T->mainThread();
+  ASSERT_NE(Main, nullptr);
+  std::map<std::string, int64_t> MainNode; // region path -> node index
+  std::vector<std::string> PathOf(Main->Nodes.size());
+  for (size_t I = 0; I < Main->Nodes.size(); ++I) {
+    const TraceNode &N = Main->Nodes[I];
+    PathOf[I] = (N.Parent < 0 ? std::string() : PathOf[N.Parent] + "/") +
+                std::to_string(N.Region);
+    MainNode[PathOf[I]] = static_cast<int64_t>(I);
+  }
+  auto Paths = Main->byPath();
+  std::vector<const TraceThread *> Phase1;
+  const TraceThread *Late = nullptr;
+  for (const TraceThread &Th : T->Threads) {
+    if (Th.Main)
+      continue;
+    ASSERT_EQ(Th.Nodes.size(), 1u);
+    // The lifetime covers the worker's region (which the spin makes at
+    // least 10 ms long), and lies within main's.
+    EXPECT_GE(Th.EndNs - Th.StartNs, Th.Nodes[0].InclusiveNs);
+    EXPECT_LT(Th.EndNs - Th.StartNs, Th.Nodes[0].InclusiveNs + 5000000);
+    EXPECT_GE(Th.StartNs, Main->StartNs);
+    EXPECT_LE(Th.EndNs, Main->EndNs);
+    if (Th.Nodes[0].Region == 5)
+      Late = &Th;
+    else
+      Phase1.push_back(&Th);
+  }
+  ASSERT_EQ(Phase1.size(), 2u);
+  ASSERT_NE(Late, nullptr);
+  // Main waited in main() for the first two, in phase2() for the last.
+  EXPECT_EQ(Phase1[0]->MainNodeAtEnd, MainNode["0"]);
+  EXPECT_EQ(Phase1[1]->MainNodeAtEnd, MainNode["0"]);
+  EXPECT_EQ(Late->MainNodeAtEnd, MainNode["0/4"]);
+  EXPECT_GE(Late->StartNs, std::max(Phase1[0]->EndNs, Phase1[1]->EndNs));
+  // Main's lifetime is its one visit of main().
+  EXPECT_NEAR(static_cast<double>(Main->EndNs - Main->StartNs),
+              static_cast<double>(Paths["0"].InclusiveNs), 1e6);
+  EXPECT_LE(T->MonoStartNs + T->WallNs, T->MonoWriteNs);
 }
 
 TEST(ProcessTest, TheProgramsOwnSignalHandlerWins) {

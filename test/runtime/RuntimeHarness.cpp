@@ -249,6 +249,14 @@ llvm::Error readThread(object Obj, size_t Regions, TraceThread &T) {
     return Err;
   if (auto Err = get(Obj, "repaired", T.Repaired))
     return Err;
+  if (auto Err = get(Obj, "start_ns", T.StartNs))
+    return Err;
+  if (auto Err = get(Obj, "end_ns", T.EndNs))
+    return Err;
+  if (auto Err = get(Obj, "main_node_at_end", T.MainNodeAtEnd))
+    return Err;
+  if (T.EndNs < T.StartNs)
+    return schemaError("a thread ends before it starts");
   if (auto Err = get(Obj, "nodes", Nodes))
     return Err;
   for (element E : Nodes) {
@@ -270,6 +278,8 @@ llvm::Error readThread(object Obj, size_t Regions, TraceThread &T) {
                          ": region id out of the region table");
     T.Nodes.push_back(N);
   }
+  if (T.MainNodeAtEnd < -1 || (T.Main && T.MainNodeAtEnd != -1))
+    return schemaError("main_node_at_end is not -1 or a node of main");
   return llvm::Error::success();
 }
 
@@ -377,6 +387,17 @@ llvm::Expected<Trace> readTrace(const std::string &Path) {
     return Err;
   if (auto Err = get(Obj, "wall_ns", T.WallNs))
     return Err;
+  object Monotonic;
+  if (auto Err = get(Obj, "monotonic", Monotonic))
+    return Err;
+  if (auto Err = get(Monotonic, "init_ns", T.MonoInitNs))
+    return Err;
+  if (auto Err = get(Monotonic, "start_ns", T.MonoStartNs))
+    return Err;
+  if (auto Err = get(Monotonic, "write_ns", T.MonoWriteNs))
+    return Err;
+  if (!(T.MonoInitNs <= T.MonoStartNs && T.MonoStartNs <= T.MonoWriteNs))
+    return schemaError("monotonic times are not init <= start <= write");
   if (auto Err = get(Obj, "threads", Threads))
     return Err;
   for (element E : Threads) {
@@ -387,6 +408,10 @@ llvm::Expected<Trace> readTrace(const std::string &Path) {
     if (auto Err = readThread(O, T.RegionCount, T.Threads.back()))
       return Err;
   }
+  if (const TraceThread *Main = T.mainThread())
+    for (const TraceThread &Th : T.Threads)
+      if (Th.MainNodeAtEnd >= static_cast<int64_t>(Main->Nodes.size()))
+        return schemaError("main_node_at_end is not a node of main");
   if (auto Err = get(Obj, "dropped", T.Dropped))
     return Err;
   if (auto Err = get(Obj, "repaired", T.Repaired))

@@ -93,6 +93,9 @@ struct TraceThread {
   std::string Name;
   bool Main = false, Exited = false;
   uint64_t OpenScopes = 0, Dropped = 0, Repaired = 0;
+  /// Lifetime since the runtime's start; main's node at the end, or -1.
+  uint64_t StartNs = 0, EndNs = 0;
+  int64_t MainNodeAtEnd = -1;
   std::vector<TraceNode> Nodes;
 
   /// The nodes keyed by their region path from the top, e.g. "0/2/3".
@@ -108,6 +111,8 @@ struct Trace {
   size_t RegionCount = 0;
   double InnerNs = 0, OuterNs = 0, TicksPerNs = 0;
   uint64_t WallNs = 0, Dropped = 0, Repaired = 0;
+  /// "monotonic": absolute CLOCK_MONOTONIC of start-up, its end, the write.
+  uint64_t MonoInitNs = 0, MonoStartNs = 0, MonoWriteNs = 0;
   int64_t Pid = 0, ParentPid = 0;
   bool ForkChild = false;
   std::vector<TraceThread> Threads;

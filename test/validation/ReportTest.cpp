@@ -108,6 +108,28 @@ TEST(ValidationReport, CsvQuotesConfigsAndKeepsFailures) {
   EXPECT_TRUE(Lines[3].contains("exit code 2"));
 }
 
+TEST(ValidationReport, SummaryCsvHasTheCountsAndBothPredictors) {
+  Fixture F;
+  std::string Csv = renderSummaryCsv(F.Plan, F.Result, F.Context);
+  EXPECT_TRUE(llvm::StringRef(Csv).starts_with("quantity,value\n"));
+  for (const char *Row :
+       {"sample,\"all, 3 configuration(s)\"\n", "variants_planned,3\n",
+        "variants_measured,2\n", "variants_failed,1\n", "simulator_runs,2\n",
+        "model_variants_scored,2\n", "model_mape_pct,14.5455\n",
+        "model_max_error_pct,20\n", "model_spearman,1\n",
+        "baseline_training_variants,1\n",
+        "baseline_held_out_variants_scored,1\n",
+        "baseline_held_out_mape_pct,12\n"})
+    EXPECT_NE(Csv.find(Row), std::string::npos) << Row << " in\n" << Csv;
+  F.Context.SimulatorRuns.reset();
+  F.Result.Baseline = {};
+  F.Result.Baseline.Error = "not requested";
+  Csv = renderSummaryCsv(F.Plan, F.Result, F.Context);
+  EXPECT_NE(Csv.find("simulator_runs,\n"), std::string::npos) << Csv;
+  EXPECT_NE(Csv.find("baseline,not requested\n"), std::string::npos);
+  EXPECT_EQ(Csv.find("baseline_training_variants"), std::string::npos);
+}
+
 TEST(ValidationReport, HtmlIsSelfContainedWithBothPlots) {
   Fixture F;
   std::string H = renderHtml(F.Plan, F.Result, F.Context);
@@ -139,7 +161,9 @@ TEST(ValidationReport, FilesAreWrittenAtomically) {
   for (llvm::sys::fs::directory_iterator It(Dir, EC), End; !EC && It != End;
        It.increment(EC))
     ++Entries;
-  EXPECT_EQ(Entries, 2u);
+  EXPECT_EQ(Entries, 3u);
+  EXPECT_EQ(read((Dir + "/summary.csv").str()),
+            renderSummaryCsv(F.Plan, F.Result, F.Context));
 
   // A directory that cannot be written: an error, and no file appears.
   llvm::SmallString<128> Missing(Dir);

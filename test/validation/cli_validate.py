@@ -9,9 +9,13 @@ small. The "simulator" (sim.c) is one program that reads VARSIM_CONFIG.
 
 good: every variant builds, runs and matches the simulator; exit 0; the
       table, the CSV and the HTML report (with its plots) are checked.
-bad:  a variant whose build fails (#error), one whose run crashes, a named
-      invalid configuration and a simulator that differs under SLOW: each is
-      reported per variant, the others are still measured, exit 1.
+bad:  the feature model gains EXTRA (which requires SLOW); a variant whose
+      build fails (#error), one whose run crashes, one that hangs (killed by
+      --timeout), a named configuration with an unknown feature, one that
+      violates the constraint, and a simulator that differs with no optional
+      feature: each is reported per variant (table, CSV, HTML) with its
+      reason and left out of the statistics, the others are still measured
+      and scored, exit 1.
 """
 import csv
 import json
@@ -45,6 +49,9 @@ int main(void) {
 #if defined(BROKEN) && defined(LOUD) && !defined(SLOW)
   raise(SIGSEGV);
 #endif
+#if defined(BROKEN) && defined(SLOW) && !defined(LOUD) && !defined(EXTRA)
+  wait_ms(60000);
+#endif
 #ifdef LOUD
   printf("LOUD RESULT %d\n", work);
 #else
@@ -71,8 +78,8 @@ int main(void) {
   const char *c = getenv("VARSIM_CONFIG");
   if (!c || !getenv("VARSIM_TRACE")) return 99;
   int work = 1 + (has(c, "SLOW") ? 2 : 0);
-#ifdef WRONG_UNDER_SLOW
-  if (has(c, "SLOW")) work = 42;
+#ifdef WRONG_WITHOUT_FEATURES
+  if (!*c) work = 42;
 #endif
   printf(has(c, "LOUD") ? "LOUD RESULT %d\n" : "result %d\n", work);
   return 0;
@@ -84,11 +91,21 @@ FEATURE_MODEL = """<?xml version="1.0" encoding="UTF-8"?>
   <struct>
     <and abstract="true" mandatory="true" name="App">
       <feature name="SLOW"/>
-      <feature name="LOUD"/>
+      <feature name="LOUD"/>%s
     </and>
-  </struct>
+  </struct>%s
 </featureModel>
 """
+EXTRA_FEATURE = """
+      <feature name="EXTRA"/>"""
+EXTRA_REQUIRES_SLOW = """
+  <constraints>
+    <rule><imp><var>EXTRA</var><var>SLOW</var></imp></rule>
+  </constraints>"""
+if scenario == "bad":
+    FEATURE_MODEL %= (EXTRA_FEATURE, EXTRA_REQUIRES_SLOW)
+else:
+    FEATURE_MODEL %= ("", "")
 
 MODEL = {
     "format": "varsim-model",
@@ -123,7 +140,7 @@ with tempfile.TemporaryDirectory(prefix="varsim-cli-validate-") as tmp:
                        ("model.json", json.dumps(MODEL))]:
         with open(os.path.join(tmp, name), "w") as f:
             f.write(text)
-    sim_flags = ["-DWRONG_UNDER_SLOW"] if scenario == "bad" else []
+    sim_flags = ["-DWRONG_WITHOUT_FEATURES"] if scenario == "bad" else []
     subprocess.run([cc, "-O1", *sim_flags, "-o", os.path.join(tmp, "sim"),
                     os.path.join(tmp, "sim.c")], check=True)
     report = os.path.join(tmp, "report")
@@ -133,21 +150,26 @@ with tempfile.TemporaryDirectory(prefix="varsim-cli-validate-") as tmp:
            " -o {dir}/app app.c",
            "--run", "{dir}/app", "--sample", "all", "--repeat", "3",
            "--warmup", "1", "-j", "2", "--report", report,
-           "--timeout", "20", "--check-output", "./sim"]
+           "--timeout", "3" if scenario == "bad" else "20",
+           "--check-output", "./sim"]
     if scenario == "bad":
-        cmd += ["--config", "NOSUCH"]
+        cmd += ["--config", "NOSUCH", "--config", "EXTRA"]
     proc = subprocess.run(cmd, cwd=tmp, capture_output=True, text=True,
                           timeout=300)
     out, err = proc.stdout, proc.stderr
 
     # Progress on stderr, the report files in every case.
-    expect("[build 4/4]" in err, "no build progress on stderr", proc)
+    builds = 6 if scenario == "bad" else 4
+    expect(f"[build {builds}/{builds}]" in err, "no build progress on stderr",
+           proc)
     expect(re.search(r"\[measure \d/\d\]", err), "no measure progress", proc)
-    for name in ("results.csv", "index.html"):
+    for name in ("results.csv", "summary.csv", "index.html"):
         expect(os.path.exists(os.path.join(report, name)),
                f"{name} was not written", proc)
     with open(os.path.join(report, "results.csv")) as f:
         rows = {r["config"]: r for r in csv.DictReader(f)}
+    with open(os.path.join(report, "summary.csv")) as f:
+        summary = {r["quantity"]: r["value"] for r in csv.DictReader(f)}
     html = open(os.path.join(report, "index.html")).read()
     expect('id="scatter"' in html and 'id="diagonal"' in html and
            'id="terms"' in html, "the report lacks its plots")
@@ -194,22 +216,50 @@ with tempfile.TemporaryDirectory(prefix="varsim-cli-validate-") as tmp:
                "no output-check summary", proc)
     else:
         expect(proc.returncode == 1, "expected exit code 1", proc)
-        expect(rows["SLOW,LOUD"]["status"] == "build failed",
-               "SLOW,LOUD should fail to build", proc)
-        expect("do not build together" in rows["SLOW,LOUD"]["message"],
-               "the compiler's error belongs in the message", proc)
-        expect(rows["LOUD"]["status"] == "run failed" and
-               "signal 11" in rows["LOUD"]["message"],
-               "LOUD should crash", proc)
-        expect(rows["NOSUCH"]["status"] == "invalid", "NOSUCH is invalid",
-               proc)
-        for config in ("", "SLOW"):
+        expect(set(rows) == {"", "SLOW", "LOUD", "SLOW,LOUD", "SLOW,EXTRA",
+                             "SLOW,LOUD,EXTRA", "NOSUCH", "EXTRA"},
+               f"unexpected CSV rows {sorted(rows)}", proc)
+
+        def status(config, want, *reasons):
+            row = rows[config]
+            expect(row["status"] == want,
+                   f"{config!r}: status {row['status']!r}, expected {want!r}",
+                   proc)
+            for reason in reasons:
+                expect(reason in row["message"],
+                       f"{config!r}: {reason!r} not in {row['message']!r}",
+                       proc)
+            if want != "ok":
+                expect(row["measured_s"] == "" and row["error_pct"] == "",
+                       f"{config!r} failed: no measurement", proc)
+                expect(f"{config}: {want}: " in out,
+                       f"{config!r}: its reason is not printed", proc)
+                expect(re.search(rf"<tr class=\"failed\"><td class=\"l\">"
+                                 rf"{re.escape(config)}</td>.*?{want}", html),
+                       f"{config!r}: no failed row in the HTML table", proc)
+
+        status("SLOW,LOUD", "build failed", "exit code 1",
+               "do not build together")
+        status("SLOW,LOUD,EXTRA", "build failed", "do not build together")
+        status("LOUD", "run failed", "signal 11")
+        status("SLOW", "timed out", "timed out after 3 s")
+        status("NOSUCH", "invalid", "NOSUCH")
+        status("EXTRA", "invalid", "constraint", "EXTRA", "SLOW")
+        for config in ("", "SLOW,EXTRA"):
+            status(config, "ok")
             expect(rows[config]["measured_s"] != "",
                    f"{config!r} should still be measured", proc)
-        expect(rows["SLOW"]["output_check"] == "differs" and
-               "result 42" in rows["SLOW"]["message"],
-               "the simulator's wrong output under SLOW is reported", proc)
-        expect(rows[""]["output_check"] == "same", "'' matches", proc)
-        expect("build failed" in out and "run failed" in out and
-               "invalid" in out, "failures belong in the table", proc)
+        # Only the two measured variants count in the statistics.
+        expect(summary["model_variants_scored"] == "2" and
+               summary["variants_measured"] == "2" and
+               summary["variants_failed"] == "6",
+               f"statistics over the failed variants: {summary}", proc)
+        expect("over 2 variant(s)" in out, "MAPE over 2 variants", proc)
+        expect("failed variants: 6" in out, "the failure count", proc)
+        expect(rows[""]["output_check"] == "differs" and
+               "result 42" in rows[""]["message"],
+               "the simulator's wrong output is reported", proc)
+        expect(rows["SLOW,EXTRA"]["output_check"] == "same",
+               "SLOW,EXTRA matches", proc)
+        expect("timed out" in err, "the time-out is in the progress", proc)
 print("ok")

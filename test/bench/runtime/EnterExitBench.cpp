@@ -17,13 +17,26 @@ void clockRead(benchmark::State &State) {
 }
 BENCHMARK(clockRead);
 
+// A region inside another, as nearly every region of a program is (main's
+// body holds them all).
 void enterExitPair(benchmark::State &State) {
+  VARSIM_REGION(0);
   for (auto _ : State) {
     VARSIM_REGION(3);
     benchmark::ClobberMemory();
   }
 }
 BENCHMARK(enterExitPair);
+
+// A thread's top-level scope: its exit also records the end of the
+// thread's lifetime (and, off main, where main is).
+void topLevelPair(benchmark::State &State) {
+  for (auto _ : State) {
+    VARSIM_REGION(3);
+    benchmark::ClobberMemory();
+  }
+}
+BENCHMARK(topLevelPair);
 
 // Two sibling regions under a parent: the tree lookups alternate.
 void alternatingSiblings(benchmark::State &State) {

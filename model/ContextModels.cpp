@@ -1,0 +1,264 @@
+//===- model/ContextModels.cpp - Local models from data-flow facts --------===//
+
+#include "model/ContextModels.h"
+
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/StringMap.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace varsim::model {
+
+using callgraph::CallGraph;
+using callgraph::SeqId;
+using callgraph::Vertex;
+
+namespace {
+
+/// At most this many differing features are searched for the smallest
+/// explaining set (2^N subsets); beyond, all of them are used.
+constexpr size_t MaxSearchedFeatures = 12;
+
+struct ContextRuns {
+  std::vector<unsigned> Runs;
+  std::vector<double> Seconds;
+};
+
+class Builder {
+public:
+  Builder(const CallGraph &CG, const DataFlowOptions &Options)
+      : CG(CG), Options(Options), Runs(Options.Runs->Runs) {
+    for (const callgraph::TraceFeature &F : CG.features()) {
+      FeatureIndex.try_emplace(F.Name, Names.size());
+      Names.push_back(F.Name);
+      Numeric.push_back(F.Numeric);
+    }
+    Values.resize(Runs.size());
+    for (size_t R = 0; R < Runs.size(); ++R)
+      for (const std::string &Name : Names)
+        Values[R].push_back(Runs[R].valueOf(Name));
+    // Each context's runs, in run order.
+    Executed.resize(CG.size());
+    for (unsigned R = 0; R < Runs.size(); ++R)
+      for (const auto &[Context, Ns] : Runs[R].SelfNs)
+        if (Context < Executed.size()) {
+          Executed[Context].Runs.push_back(R);
+          Executed[Context].Seconds.push_back(Ns * 1e-9);
+        }
+    if (Options.Influences)
+      influenceSets();
+  }
+
+  std::vector<ContextModel> build() {
+    std::vector<ContextModel> Out;
+    if (Runs.size() < 2)
+      return Out;
+    for (Vertex V = 0; V < CG.size(); ++V) {
+      if (Options.Influences && Sets[SetOf[V]].empty())
+        continue;
+      ContextRuns Obs = observations(V);
+      if (Obs.Runs.size() < 2)
+        continue;
+      // The facts only narrow the candidates: a context whose times agree
+      // across its runs keeps the paper's term, and of the features that
+      // may explain a difference the fewest that do are used, since the
+      // planned runs rarely cover the whole subspace of the candidates and
+      // an inversion over a sparse subspace misplaces constant costs.
+      if (!beyondNoise(Obs, {}))
+        continue;
+      std::vector<unsigned> Features =
+          explaining(Obs, differing(Obs, candidates(V)));
+      if (Features.empty())
+        continue;
+      ContextModel M;
+      M.Context = V;
+      M.FromFacts = Options.Influences.has_value();
+      M.Observations = static_cast<unsigned>(Obs.Runs.size());
+      for (unsigned F : Features) {
+        M.Features.push_back(Names[F]);
+        M.Numeric.push_back(Numeric[F]);
+      }
+      std::vector<Observation> Points;
+      for (size_t K = 0; K < Obs.Runs.size(); ++K) {
+        Observation P;
+        for (unsigned F : Features)
+          P.Values.push_back(Values[Obs.Runs[K]][F]);
+        P.Seconds = Obs.Seconds[K];
+        Points.push_back(std::move(P));
+      }
+      M.Terms = mobiusInversion(Points);
+      Out.push_back(std::move(M));
+    }
+    return Out;
+  }
+
+private:
+  const CallGraph &CG;
+  const DataFlowOptions &Options;
+  const std::vector<RunObservation> &Runs;
+  llvm::StringMap<unsigned> FeatureIndex;
+  std::vector<std::string> Names;
+  std::vector<bool> Numeric;
+  std::vector<std::vector<int64_t>> Values; ///< [run][feature]
+  std::vector<ContextRuns> Executed;
+  /// Interned sets of feature indices; per context, its set.
+  std::vector<std::vector<unsigned>> Sets;
+  std::vector<uint32_t> SetOf;
+  std::vector<char> Holds; ///< [sequence * runs + run]
+
+  /// The features of the facts on each context's calling path, interned:
+  /// a context's set is its parent's plus its region's.
+  void influenceSets() {
+    std::vector<std::vector<unsigned>> OfRegion(CG.regions().size());
+    for (const auto &[Region, Features] : *Options.Influences) {
+      if (Region >= OfRegion.size())
+        continue;
+      for (const std::string &Name : Features)
+        if (auto It = FeatureIndex.find(Name); It != FeatureIndex.end())
+          OfRegion[Region].push_back(It->second);
+      llvm::sort(OfRegion[Region]);
+    }
+    std::map<std::vector<unsigned>, uint32_t> Index;
+    auto Intern = [&](std::vector<unsigned> S) {
+      auto [It, New] = Index.try_emplace(S, static_cast<uint32_t>(Sets.size()));
+      if (New)
+        Sets.push_back(std::move(S));
+      return It->second;
+    };
+    Intern({});
+    SetOf.assign(CG.size(), 0);
+    for (Vertex V = 0; V < CG.size(); ++V) {
+      const callgraph::ContextNode &N = CG[V];
+      const std::vector<unsigned> &Own = OfRegion[N.Region];
+      uint32_t Parent = N.Parent >= 0 ? SetOf[N.Parent] : 0;
+      if (Own.empty()) {
+        SetOf[V] = Parent;
+        continue;
+      }
+      std::vector<unsigned> S;
+      std::set_union(Sets[Parent].begin(), Sets[Parent].end(), Own.begin(),
+                     Own.end(), std::back_inserter(S));
+      SetOf[V] = Intern(std::move(S));
+    }
+  }
+
+  std::vector<unsigned> candidates(Vertex V) const {
+    if (Options.Influences)
+      return Sets[SetOf[V]];
+    std::vector<unsigned> All(Names.size());
+    for (unsigned F = 0; F < All.size(); ++F)
+      All[F] = F;
+    return All;
+  }
+
+  /// Whether run R's configuration satisfies the sequence Seq: each
+  /// sequence's from its parent's (ids grow from parents to children), so
+  /// deep calling contexts cost one step each.
+  bool termHolds(SeqId Seq, unsigned R) {
+    if (Holds.empty()) {
+      size_t N = Runs.size();
+      const callgraph::AtomTable &Atoms = CG.atoms();
+      std::vector<char> AtomHolds(Atoms.size() * N);
+      for (callgraph::AtomId A = 0; A < Atoms.size(); ++A)
+        for (size_t K = 0; K < N; ++K)
+          AtomHolds[A * N + K] = Atoms[A].holds(
+              [&](llvm::StringRef Name) { return Runs[K].valueOf(Name); });
+      const callgraph::AtomSequences &Seqs = CG.sequences();
+      Holds.assign(Seqs.size() * N, 1);
+      for (SeqId S = 1; S < Seqs.size(); ++S)
+        for (size_t K = 0; K < N; ++K)
+          Holds[S * N + K] =
+              Holds[Seqs.parent(S) * N + K] && AtomHolds[Seqs.last(S) * N + K];
+    }
+    return Holds[static_cast<size_t>(Seq) * Runs.size() + R] != 0;
+  }
+
+  /// The runs that executed V, and those whose configuration has V's term
+  /// but never reached it (0 s), in run order.
+  ContextRuns observations(Vertex V) {
+    const ContextRuns &Ran = Executed[V];
+    ContextRuns Out;
+    size_t K = 0;
+    for (unsigned R = 0; R < Runs.size(); ++R) {
+      if (K < Ran.Runs.size() && Ran.Runs[K] == R) {
+        Out.Runs.push_back(R);
+        Out.Seconds.push_back(Ran.Seconds[K++]);
+      } else if (termHolds(CG[V].Term, R)) {
+        Out.Runs.push_back(R);
+        Out.Seconds.push_back(0);
+      }
+    }
+    return Out;
+  }
+
+  /// The features of Of whose value is not the same in all of Obs's runs.
+  std::vector<unsigned> differing(const ContextRuns &Obs,
+                                  std::vector<unsigned> Of) const {
+    std::erase_if(Of, [&](unsigned F) {
+      for (unsigned R : Obs.Runs)
+        if (Values[R][F] != Values[Obs.Runs.front()][F])
+          return false;
+      return true;
+    });
+    return Of;
+  }
+
+  /// Whether runs with equal values of Features differ beyond noise.
+  bool beyondNoise(const ContextRuns &Obs,
+                   const std::vector<unsigned> &Features) const {
+    double Mean = 0;
+    for (double S : Obs.Seconds)
+      Mean += S;
+    Mean /= static_cast<double>(Obs.Seconds.size());
+    double Noise =
+        Options.NoiseAbsoluteNs * 1e-9 + Options.NoiseRelative * std::abs(Mean);
+    std::map<std::vector<int64_t>, std::pair<double, double>> Range;
+    for (size_t K = 0; K < Obs.Runs.size(); ++K) {
+      std::vector<int64_t> Key;
+      for (unsigned F : Features)
+        Key.push_back(Values[Obs.Runs[K]][F]);
+      auto [It, New] = Range.try_emplace(Key, Obs.Seconds[K], Obs.Seconds[K]);
+      It->second.first = std::min(It->second.first, Obs.Seconds[K]);
+      It->second.second = std::max(It->second.second, Obs.Seconds[K]);
+    }
+    return std::any_of(Range.begin(), Range.end(), [&](const auto &E) {
+      return E.second.second - E.second.first > Noise;
+    });
+  }
+
+  /// The smallest subset of Features (fewest features, then first in
+  /// feature order) within whose groups the times agree; all of them if
+  /// none does or there are too many to search.
+  std::vector<unsigned> explaining(const ContextRuns &Obs,
+                                   std::vector<unsigned> Features) const {
+    if (Features.size() > MaxSearchedFeatures)
+      return Features;
+    size_t N = Features.size();
+    for (size_t Size = 1; Size < N; ++Size) {
+      // Subsets of this size, in lexicographic order of their members.
+      std::vector<bool> Pick(N, false);
+      std::fill(Pick.begin(), Pick.begin() + static_cast<long>(Size), true);
+      do {
+        std::vector<unsigned> Subset;
+        for (size_t I = 0; I < N; ++I)
+          if (Pick[I])
+            Subset.push_back(Features[I]);
+        if (!beyondNoise(Obs, Subset))
+          return Subset;
+      } while (std::prev_permutation(Pick.begin(), Pick.end()));
+    }
+    return Features;
+  }
+};
+
+} // namespace
+
+std::vector<ContextModel> buildContextModels(const CallGraph &CG,
+                                             const DataFlowOptions &Options) {
+  if (!Options.Runs)
+    return {};
+  return Builder(CG, Options).build();
+}
+
+} // namespace varsim::model

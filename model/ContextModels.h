@@ -1,0 +1,63 @@
+//===- model/ContextModels.h - Local models from data-flow facts -*- C++
+//-*-===//
+//
+// Which calling contexts get a local model (model/LocalModel.h), over which
+// features:
+//  - With the data-flow facts (the region -> influencing features table of
+//    `varsim plan`), a context is influenced by the features whose data
+//    reaches the control flow of its region or of any region on its calling
+//    path (a caller's loop bound decides how often the callee runs). Of
+//    those, the features whose value differs between the runs in which the
+//    context's term holds are its local model's features.
+//  - Without facts, a context whose time differs between runs beyond noise
+//    gets the smallest set of differing features that explains the
+//    differences (within each group of runs with equal values of the set,
+//    the times agree within noise).
+// A run in which the context's term holds but which never reached the
+// context observes it at 0 s (data decided not to run it).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef VARSIM_MODEL_CONTEXTMODELS_H
+#define VARSIM_MODEL_CONTEXTMODELS_H
+
+#include "callgraph/CallGraph.h"
+#include "model/LocalModel.h"
+#include "model/RunObservations.h"
+
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace varsim::model {
+
+struct DataFlowOptions {
+  /// Each run's self times (required).
+  const RunObservations *Runs = nullptr;
+  /// Region id -> features whose data reaches its control flow (the
+  /// data-flow facts); unset: the features are found from the runs.
+  std::optional<std::map<unsigned, std::vector<std::string>>> Influences;
+  /// Differences up to NoiseAbsoluteNs + NoiseRelative * |mean| are noise
+  /// (used without facts).
+  double NoiseRelative = 0.10;
+  double NoiseAbsoluteNs = 1e6;
+};
+
+/// The local model of one context.
+struct ContextModel {
+  callgraph::Vertex Context = 0;
+  std::vector<std::string> Features; ///< Its local model's features.
+  std::vector<bool> Numeric;         ///< Per feature.
+  std::vector<LocalTerm> Terms;      ///< Seconds.
+  unsigned Observations = 0;         ///< Runs that observed it.
+  bool FromFacts = false; ///< Features from the facts, not from the runs.
+};
+
+/// The contexts of CG that get a local model, by context.
+std::vector<ContextModel> buildContextModels(const callgraph::CallGraph &CG,
+                                             const DataFlowOptions &Options);
+
+} // namespace varsim::model
+
+#endif // VARSIM_MODEL_CONTEXTMODELS_H

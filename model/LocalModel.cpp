@@ -1,0 +1,63 @@
+//===- model/LocalModel.cpp - Local models of one calling context ---------===//
+
+#include "model/LocalModel.h"
+
+#include <algorithm>
+#include <map>
+
+namespace varsim::model {
+
+namespace {
+
+using Assignment = std::vector<std::pair<unsigned, int64_t>>;
+
+Assignment assignmentOf(llvm::ArrayRef<int64_t> Values) {
+  Assignment A;
+  for (unsigned I = 0; I < Values.size(); ++I)
+    if (Values[I] != 0)
+      A.emplace_back(I, Values[I]);
+  return A;
+}
+
+/// Every (feature, value) of Small is in Large (both sorted by feature).
+bool below(const Assignment &Small, const Assignment &Large) {
+  return std::includes(Large.begin(), Large.end(), Small.begin(), Small.end());
+}
+
+} // namespace
+
+std::vector<LocalTerm> mobiusInversion(llvm::ArrayRef<Observation> Points) {
+  // Average the observations of each distinct point.
+  std::map<Assignment, std::pair<double, unsigned>> Sums;
+  for (const Observation &O : Points) {
+    auto &[Sum, Count] = Sums[assignmentOf(O.Values)];
+    Sum += O.Seconds;
+    ++Count;
+  }
+  std::vector<LocalTerm> Terms;
+  for (const auto &[A, Sum] : Sums)
+    Terms.push_back({A, Sum.first / Sum.second, Sum.second});
+  // Smaller points first: a point's coefficient needs those below it.
+  std::stable_sort(Terms.begin(), Terms.end(),
+                   [](const LocalTerm &X, const LocalTerm &Y) {
+                     return X.Assignment.size() < Y.Assignment.size();
+                   });
+  for (size_t P = 0; P < Terms.size(); ++P)
+    for (size_t Q = 0; Q < P; ++Q)
+      if (Terms[Q].Assignment.size() < Terms[P].Assignment.size() &&
+          below(Terms[Q].Assignment, Terms[P].Assignment))
+        Terms[P].Seconds -= Terms[Q].Seconds;
+  return Terms;
+}
+
+double evaluateLocalModel(llvm::ArrayRef<LocalTerm> Model,
+                          llvm::ArrayRef<int64_t> Values) {
+  Assignment Point = assignmentOf(Values);
+  double Sum = 0;
+  for (const LocalTerm &T : Model)
+    if (below(T.Assignment, Point))
+      Sum += T.Seconds;
+  return Sum;
+}
+
+} // namespace varsim::model

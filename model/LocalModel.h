@@ -1,0 +1,68 @@
+//===- model/LocalModel.h - Local models of one calling context -*- C++ -*-===//
+//
+// A region whose control flow depends on feature data does not cost the
+// same in every configuration. Comprex and ConfigCrusher build a local
+// performance-influence model per region from the runs that observed it:
+// with influencing features X and Y and the region's times t(X,Y),
+//
+//   t = t(0,0) + (t(1,0) - t(0,0)) X + (t(0,1) - t(0,0)) Y
+//         + (t(1,1) - t(1,0) - t(0,1) + t(0,0)) X Y,
+//
+// the Möbius inversion of the observed times over the subsets of the
+// influencing features. Here it is taken over the OBSERVED subspace only:
+// each observed point (the non-zero values of the influencing features in a
+// run) gets one coefficient, its time minus the coefficients of the observed
+// points below it. The points ordered by inclusion make the system
+// unitriangular, so this always has exactly one solution, reproduces every
+// observed time, and needs no baseline: under a mandatory alternative group
+// (exactly one of RLE, LZ, HUFFMAN) the points are {RLE}, {LZ}, {HUFFMAN}
+// and the model is t(RLE) RLE + t(LZ) LZ + t(HUFFMAN) HUFFMAN. Points that no
+// run observed are predicted from the observed points below them (a feature
+// no run showed alone adds nothing alone).
+//
+// Numeric features take part by value: the point of a run with LEVEL = 2
+// holds the literal `LEVEL == 2`; 0 is the baseline.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef VARSIM_MODEL_LOCALMODEL_H
+#define VARSIM_MODEL_LOCALMODEL_H
+
+#include "llvm/ADT/ArrayRef.h"
+
+#include <cstdint>
+#include <utility>
+#include <vector>
+
+namespace varsim::model {
+
+/// One run's view of a context: the values of its influencing features
+/// (in a fixed order) and the seconds the context took.
+struct Observation {
+  std::vector<int64_t> Values;
+  double Seconds = 0;
+};
+
+/// One term of a local model: it holds when each listed influencing
+/// feature (by index) has the listed (non-zero) value; empty: always.
+struct LocalTerm {
+  std::vector<std::pair<unsigned, int64_t>> Assignment;
+  double Seconds = 0;
+  /// Runs whose observation this point is (averaged).
+  unsigned Runs = 0;
+};
+
+/// The Möbius inversion over the observed points: one term per distinct
+/// observed point (observations of the same point are averaged), ordered
+/// by the number of features in the term, then by assignment. For every
+/// observed point, the sum of the terms whose assignment it satisfies is
+/// its (average) time.
+std::vector<LocalTerm> mobiusInversion(llvm::ArrayRef<Observation> Points);
+
+/// The local model's prediction for a point.
+double evaluateLocalModel(llvm::ArrayRef<LocalTerm> Model,
+                          llvm::ArrayRef<int64_t> Values);
+
+} // namespace varsim::model
+
+#endif // VARSIM_MODEL_LOCALMODEL_H

@@ -1,0 +1,119 @@
+//===- model/RunObservations.cpp - Each run's self times ------------------===//
+
+#include "model/RunObservations.h"
+
+#include "llvm/ADT/DenseMap.h"
+
+#include <algorithm>
+#include <limits>
+
+namespace varsim::model {
+
+using callgraph::CallGraph;
+using callgraph::CallTrace;
+
+namespace {
+
+/// (parent context + 1) << 32 | region: a context's key given its parent's.
+uint64_t keyOf(int64_t ParentContext, uint32_t Region) {
+  return static_cast<uint64_t>(ParentContext + 1) << 32 | Region;
+}
+
+/// The runs: each a trace and the traces of the processes it forked, in
+/// the order CallGraph::build uses.
+std::vector<std::vector<const CallTrace *>>
+groupRuns(llvm::ArrayRef<CallTrace> Traces) {
+  std::vector<std::vector<const CallTrace *>> Runs;
+  llvm::DenseMap<int64_t, size_t> RunOfPid;
+  std::vector<const CallTrace *> Children;
+  for (const CallTrace &T : Traces) {
+    if (T.ForkChild) {
+      Children.push_back(&T);
+      continue;
+    }
+    if (T.Pid != 0)
+      RunOfPid.try_emplace(T.Pid, Runs.size());
+    Runs.push_back({&T});
+  }
+  for (bool Progress = true; Progress;) {
+    Progress = false;
+    for (const CallTrace *&T : Children) {
+      auto Parent = T ? RunOfPid.find(T->ParentPid) : RunOfPid.end();
+      if (Parent == RunOfPid.end())
+        continue;
+      Runs[Parent->second].push_back(T);
+      if (T->Pid != 0)
+        RunOfPid.try_emplace(T->Pid, Parent->second);
+      T = nullptr;
+      Progress = true;
+    }
+  }
+  for (const CallTrace *T : Children)
+    if (T)
+      Runs.push_back({T});
+  return Runs;
+}
+
+} // namespace
+
+llvm::Expected<RunObservations>
+observeRuns(const CallGraph &Merged, llvm::ArrayRef<CallTrace> Traces,
+            const callgraph::GraphOptions &Options) {
+  llvm::DenseMap<uint64_t, uint32_t> ContextOf;
+  ContextOf.reserve(Merged.size());
+  for (callgraph::Vertex V = 0; V < Merged.size(); ++V)
+    ContextOf.try_emplace(keyOf(Merged[V].Parent, Merged[V].Region),
+                          static_cast<uint32_t>(V));
+
+  // Each run's graph gets the merged graph's process start-up time, so
+  // that it does not look like a difference between runs.
+  callgraph::GraphOptions PerRun = Options;
+  if (Merged.processRegion())
+    PerRun.ProcessLaunchNs = Merged.processLaunchNs();
+  RunObservations Out;
+  for (const std::vector<const CallTrace *> &Parts : groupRuns(Traces)) {
+    // One run's graph: the merged graph's code, on this run alone.
+    std::vector<CallTrace> Copies;
+    llvm::ArrayRef<CallTrace> Run(*Parts.front());
+    if (Parts.size() > 1) {
+      for (const CallTrace *T : Parts)
+        Copies.push_back(*T);
+      Run = Copies;
+    }
+    llvm::Expected<CallGraph> G = CallGraph::build(Run, PerRun);
+    if (!G)
+      return G.takeError();
+
+    RunObservation Obs;
+    Obs.Trace = Parts.front()->Path;
+    Obs.Config = Parts.front()->Config;
+    for (const callgraph::TraceFeature &F : Parts.front()->Features)
+      Obs.Values[F.Name] = F.Value;
+    constexpr uint32_t None = std::numeric_limits<uint32_t>::max();
+    std::vector<uint32_t> Mapped(G->size(), None);
+    // Parents come before their children in both graphs.
+    for (callgraph::Vertex V = 0; V < G->size(); ++V) {
+      const callgraph::ContextNode &N = (*G)[V];
+      int64_t Parent = -1;
+      if (N.Parent >= 0) {
+        if (Mapped[N.Parent] == None) {
+          ++Out.Unmatched;
+          continue;
+        }
+        Parent = Mapped[N.Parent];
+      }
+      auto It = ContextOf.find(keyOf(Parent, N.Region));
+      if (It == ContextOf.end()) {
+        ++Out.Unmatched;
+        continue;
+      }
+      Mapped[V] = It->second;
+      Obs.SelfNs.emplace_back(It->second, N.SelfNs);
+    }
+    std::sort(Obs.SelfNs.begin(), Obs.SelfNs.end());
+    Out.Runs.push_back(std::move(Obs));
+  }
+  return Out;
+}
+
+} // namespace varsim::model

@@ -1,0 +1,67 @@
+//===- rewrite/safety/FeatureRanges.cpp - Code under a feature #if --------===//
+
+#include "rewrite/safety/FeatureRanges.h"
+
+namespace varsim::rewrite::safety {
+
+FeatureRanges::FeatureRanges(
+    const std::map<std::string, FileStructure> &Structures,
+    const std::map<std::string, FileGroups> &Groups,
+    const FeatureSetup &Features)
+    : Structures(Structures) {
+  for (const auto &[File, FS] : Structures) {
+    auto G = Groups.find(File);
+    if (G == Groups.end())
+      continue;
+    std::vector<Range> Ranges;
+    for (size_t GI = 0; GI < FS.Groups.size(); ++GI) {
+      if (GI >= G->second.IsFeature.size() || !G->second.IsFeature[GI])
+        continue;
+      const CondGroup &CG = FS.Groups[GI];
+      for (size_t BI = 0; BI < CG.Branches.size(); ++BI) {
+        const CondGroup::Branch &B = CG.Branches[BI];
+        if (B.ContentBegin >= B.ContentEnd ||
+            BI >= G->second.Presence[GI].size())
+          continue;
+        Ranges.push_back(
+            {B.ContentBegin, B.ContentEnd,
+             conditionText(*G->second.Presence[GI][BI], Features)});
+      }
+    }
+    if (!Ranges.empty())
+      ByFile.emplace(File, std::move(Ranges));
+  }
+}
+
+const std::string *FeatureRanges::innermost(const std::string &File,
+                                            unsigned Offset,
+                                            unsigned MinBegin) const {
+  auto It = ByFile.find(File);
+  if (It == ByFile.end())
+    return nullptr;
+  // Branches nest: the innermost holding the offset is the smallest.
+  const Range *Best = nullptr;
+  for (const Range &R : It->second)
+    if (R.Begin >= MinBegin && R.Begin <= Offset && Offset < R.End &&
+        (!Best || R.End - R.Begin < Best->End - Best->Begin))
+      Best = &R;
+  return Best ? &Best->Condition : nullptr;
+}
+
+const std::string *FeatureRanges::conditionAt(const std::string &File,
+                                              unsigned Offset) const {
+  return innermost(File, Offset, 0);
+}
+
+const std::string *FeatureRanges::conditionInside(const std::string &File,
+                                                  unsigned Offset,
+                                                  unsigned OuterBegin) const {
+  return innermost(File, Offset, OuterBegin + 1);
+}
+
+unsigned FeatureRanges::lineOf(const std::string &File, unsigned Offset) const {
+  auto It = Structures.find(File);
+  return It == Structures.end() ? 0 : It->second.lineOf(Offset);
+}
+
+} // namespace varsim::rewrite::safety

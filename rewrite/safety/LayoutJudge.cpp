@@ -1,0 +1,157 @@
+//===- rewrite/safety/LayoutJudge.cpp - Which layout uses differ ----------===//
+
+#include "rewrite/safety/LayoutJudge.h"
+
+#include <optional>
+#include <set>
+#include <tuple>
+
+namespace varsim::rewrite::safety {
+namespace {
+
+/// Why a record's layout (or a prefix of it) differs between variants.
+struct Why {
+  std::string Record;
+  std::vector<ConditionalMember> Members;
+  std::vector<std::string> Chain; ///< Innermost first.
+};
+
+class Judge {
+public:
+  Judge(const std::vector<SafetyFacts> &Parses, const ProjectLayout &Project,
+        const FeatureRanges &Ranges)
+      : Project(Project), Ranges(Ranges) {
+    for (const SafetyFacts &P : Parses)
+      for (const auto &[Key, L] : P.Records)
+        merge(Key, L);
+  }
+
+  /// Why the layout Need observes varies, if it does.
+  std::optional<Why> varies(const LayoutNeed &N) {
+    if (N.Whole)
+      return whole(N.Key);
+    return check(N.Key, &N);
+  }
+
+  std::string explain(const Why &W) const {
+    std::string Text = W.Members.size() == 1 ? "member " : "members ";
+    for (size_t I = 0; I < W.Members.size() && I < 3; ++I) {
+      const ConditionalMember &M = W.Members[I];
+      Text += (I ? ", " : "") + M.Name;
+      if (!W.Chain.empty() && I == 0)
+        Text += " of '" + W.Record + "'";
+      Text += " under " + M.Condition + " at " +
+              Project.relativeToRoot(M.File) + ":" +
+              std::to_string(Ranges.lineOf(M.File, M.Offset));
+    }
+    if (W.Members.size() > 3)
+      Text += " and " + std::to_string(W.Members.size() - 3) + " more";
+    for (const std::string &C : W.Chain)
+      Text += ", " + C;
+    return Text;
+  }
+
+private:
+  void merge(const std::string &Key, const RecordLayout &L) {
+    auto [It, New] = Records.try_emplace(Key, L);
+    if (New)
+      return;
+    RecordLayout &Into = It->second;
+    for (const ConditionalMember &M : L.Conditional) {
+      bool Seen = false;
+      for (const ConditionalMember &O : Into.Conditional)
+        Seen |= O.File == M.File && O.Offset == M.Offset && O.Name == M.Name;
+      if (!Seen)
+        Into.Conditional.push_back(M);
+    }
+    for (const LayoutPart &P : L.Parts) {
+      bool Seen = false;
+      for (const LayoutPart &O : Into.Parts)
+        Seen |= O.Key == P.Key && O.File == P.File && O.Offset == P.Offset;
+      if (!Seen)
+        Into.Parts.push_back(P);
+    }
+  }
+
+  /// True if a member at File:Offset lies in front of Limit (or may: in
+  /// another file, the order is unknown).
+  static bool inFront(const std::string &File, unsigned Offset,
+                      const LayoutNeed *Limit) {
+    if (!Limit)
+      return true;
+    return File != Limit->File || Offset < Limit->Offset;
+  }
+
+  std::optional<Why> whole(const std::string &Key) {
+    if (auto It = Memo.find(Key); It != Memo.end())
+      return It->second;
+    Memo[Key] = std::nullopt; // A cycle (impossible by value) ends here.
+    std::optional<Why> W = check(Key, nullptr);
+    Memo[Key] = W;
+    return W;
+  }
+
+  std::optional<Why> check(const std::string &Key, const LayoutNeed *Limit) {
+    auto It = Records.find(Key);
+    if (It == Records.end())
+      return std::nullopt;
+    const RecordLayout &L = It->second;
+    Why W{L.Name, {}, {}};
+    for (const ConditionalMember &M : L.Conditional)
+      if (M.Everywhere || inFront(M.File, M.Offset, Limit))
+        W.Members.push_back(M);
+    if (!W.Members.empty())
+      return W;
+    for (const LayoutPart &P : L.Parts) {
+      if (!inFront(P.File, P.Offset, Limit))
+        continue;
+      if (std::optional<Why> Inner = whole(P.Key)) {
+        Inner->Chain.push_back(P.Via == "its template"
+                                   ? "the template of '" + L.Name + "'"
+                                   : "held by value as " + P.Via + " of '" +
+                                         L.Name + "'");
+        return Inner;
+      }
+    }
+    return std::nullopt;
+  }
+
+  const ProjectLayout &Project;
+  const FeatureRanges &Ranges;
+  std::map<std::string, RecordLayout> Records;
+  std::map<std::string, std::optional<Why>> Memo;
+};
+
+} // namespace
+
+std::vector<Finding> judgeLayouts(const std::vector<SafetyFacts> &Parses,
+                                  const ProjectLayout &Project,
+                                  const FeatureRanges &Ranges) {
+  Judge J(Parses, Project, Ranges);
+  std::vector<Finding> Out;
+  std::set<std::tuple<std::string, unsigned, unsigned>> Done;
+  for (const SafetyFacts &P : Parses)
+    for (const LayoutUse &U : P.Uses) {
+      auto At = std::make_tuple(U.Where.File, U.Where.Line, U.Where.Column);
+      if (Done.count(At))
+        continue;
+      for (const LayoutNeed &N : U.Needs) {
+        std::optional<Why> W = J.varies(N);
+        if (!W)
+          continue;
+        Done.insert(At);
+        Out.push_back(
+            {U.Where,
+             "'" + U.What +
+                 "' depends on the configuration: the simulator holds the "
+                 "members of every variant (" +
+                 J.explain(*W) +
+                 "), so it would differ from the variant's; only allocation "
+                 "and memset/memcpy sizes are allowed"});
+        break;
+      }
+    }
+  return Out;
+}
+
+} // namespace varsim::rewrite::safety

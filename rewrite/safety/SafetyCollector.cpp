@@ -1,0 +1,533 @@
+//===- rewrite/safety/SafetyCollector.cpp - Safety facts of one parse -----===//
+
+#include "rewrite/safety/SafetyCollector.h"
+
+#include "rewrite/safety/SideEffects.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Attr.h"
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/DeclTemplate.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/StringSwitch.h"
+#include "llvm/Support/Path.h"
+
+#include <set>
+
+namespace varsim::rewrite::safety {
+
+using namespace clang;
+
+namespace {
+
+/// Maps locations to project files and positions.
+class ProjectFiles {
+public:
+  ProjectFiles(SourceManager &SM, const ProjectLayout &Project)
+      : SM(SM), Project(Project) {}
+
+  /// The absolute path of FID if it is a project source, else nullptr.
+  const std::string *path(FileID FID) {
+    auto [It, New] = Paths.try_emplace(FID, nullptr);
+    if (!New)
+      return It->second;
+    if (auto FE = SM.getFileEntryRefForID(FID)) {
+      llvm::SmallString<256> P(FE->getName());
+      SM.getFileManager().makeAbsolutePath(P);
+      llvm::sys::path::remove_dots(P, true);
+      if (Project.isProjectSource(P))
+        It->second = &*Names.insert(std::string(P)).first;
+    }
+    return It->second;
+  }
+
+  struct Place {
+    const std::string *File = nullptr; ///< nullptr: not in the project.
+    unsigned Offset = 0;
+    FileID FID;
+    SourceLocation Loc;
+  };
+  /// Where L is written in a file (macro arguments: where the argument is
+  /// written; macro bodies: where the macro is used).
+  Place place(SourceLocation L) {
+    Place P;
+    if (L.isInvalid())
+      return P;
+    P.Loc = SM.getFileLoc(L);
+    P.FID = SM.getFileID(P.Loc);
+    P.File = path(P.FID);
+    P.Offset = SM.getFileOffset(P.Loc);
+    return P;
+  }
+  SourcePoint point(const Place &P) {
+    return {*P.File, SM.getLineNumber(P.FID, P.Offset),
+            SM.getColumnNumber(P.FID, P.Offset)};
+  }
+  /// A key for a position in any file (project or not).
+  std::string key(const Place &P) {
+    if (P.File)
+      return *P.File + ":" + std::to_string(P.Offset);
+    if (auto FE = SM.getFileEntryRefForID(P.FID))
+      return FE->getName().str() + ":" + std::to_string(P.Offset);
+    return "<builtin>:" + std::to_string(P.Loc.getRawEncoding());
+  }
+
+  SourceManager &SM;
+
+private:
+  const ProjectLayout &Project;
+  llvm::DenseMap<FileID, const std::string *> Paths;
+  std::set<std::string> Names;
+};
+
+class SafetyVisitor : public RecursiveASTVisitor<SafetyVisitor> {
+public:
+  SafetyVisitor(ASTContext &Ctx, ProjectFiles &Files,
+                const FeatureRanges &Ranges, SafetyFacts &Out)
+      : Ctx(Ctx), Files(Files), Ranges(Ranges), Out(Out), Effects(Ctx),
+        Cxx(Ctx.getLangOpts().CPlusPlus) {}
+
+  bool shouldVisitTemplateInstantiations() const { return true; }
+
+  bool TraverseDecl(Decl *D) {
+    if (!D || isa<TranslationUnitDecl>(D))
+      return RecursiveASTVisitor::TraverseDecl(D);
+    if (!Files.place(D->getLocation()).File)
+      return true; // Outside the project: not ours to judge.
+    return RecursiveASTVisitor::TraverseDecl(D);
+  }
+  // A static assertion that holds in the variant and not in the simulator
+  // stops the build: loud, not silent.
+  bool TraverseStaticAssertDecl(StaticAssertDecl *) { return true; }
+
+  // --- C1: layouts ---------------------------------------------------------
+
+  bool VisitRecordDecl(RecordDecl *RD) {
+    if (RD->isCompleteDefinition() && !isLambda(RD))
+      describe(RD);
+    return true;
+  }
+
+  bool VisitCallExpr(CallExpr *CE) {
+    if (const FunctionDecl *FD = CE->getDirectCallee(); FD && sizeSink(FD))
+      for (const Expr *Arg : CE->arguments())
+        markHarmless(Arg);
+    return true;
+  }
+  bool VisitCXXNewExpr(CXXNewExpr *NE) {
+    if (auto Size = NE->getArraySize(); Size && *Size)
+      markHarmless(*Size);
+    return true;
+  }
+  bool VisitBinaryOperator(BinaryOperator *BO) {
+    // sizeof a / sizeof a[0]: the element count, whatever the layout.
+    if (BO->getOpcode() != BO_Div)
+      return true;
+    auto *L =
+        dyn_cast<UnaryExprOrTypeTraitExpr>(BO->getLHS()->IgnoreParenImpCasts());
+    auto *R =
+        dyn_cast<UnaryExprOrTypeTraitExpr>(BO->getRHS()->IgnoreParenImpCasts());
+    if (!L || !R || L->getKind() != UETT_SizeOf || R->getKind() != UETT_SizeOf)
+      return true;
+    QualType LT = L->getTypeOfArgument().getCanonicalType();
+    QualType RT = R->getTypeOfArgument().getCanonicalType();
+    if (LT->isDependentType() || RT->isDependentType())
+      return true;
+    if (const ArrayType *AT = Ctx.getAsArrayType(LT))
+      if (Ctx.hasSameUnqualifiedType(AT->getElementType(), RT)) {
+        Harmless.insert(L);
+        Harmless.insert(R);
+      }
+    return true;
+  }
+
+  bool VisitUnaryExprOrTypeTraitExpr(UnaryExprOrTypeTraitExpr *E) {
+    const char *Word = nullptr;
+    switch (E->getKind()) {
+    case UETT_SizeOf:
+      Word = "sizeof";
+      break;
+    case UETT_AlignOf:
+      Word = Cxx ? "alignof" : "_Alignof";
+      break;
+    case UETT_PreferredAlignOf:
+      Word = "__alignof__";
+      break;
+    default:
+      return true;
+    }
+    if (Harmless.count(E) || E->isValueDependent())
+      return true;
+    ProjectFiles::Place P = Files.place(E->getBeginLoc());
+    if (!P.File)
+      return true;
+    QualType T = E->getTypeOfArgument();
+    std::string Key = layoutKey(T);
+    if (Key.empty())
+      return true;
+    LayoutUse U;
+    U.Where = Files.point(P);
+    U.What = std::string(Word) + "(" + typeName(T) + ")";
+    U.Needs.push_back({Key, true, "", 0});
+    Out.Uses.push_back(std::move(U));
+    return true;
+  }
+
+  bool VisitOffsetOfExpr(OffsetOfExpr *E) {
+    if (Harmless.count(E) || E->isValueDependent())
+      return true;
+    ProjectFiles::Place P = Files.place(E->getBeginLoc());
+    if (!P.File)
+      return true;
+    QualType Outer = E->getTypeSourceInfo()->getType();
+    QualType Cur = Outer;
+    LayoutUse U;
+    std::string Designator;
+    for (unsigned I = 0; I < E->getNumComponents(); ++I) {
+      const OffsetOfNode &N = E->getComponent(I);
+      switch (N.getKind()) {
+      case OffsetOfNode::Field: {
+        FieldDecl *F = N.getField();
+        ProjectFiles::Place FP = Files.place(F->getLocation());
+        std::string Key = describe(F->getParent());
+        U.Needs.push_back({Key, false, FP.File ? *FP.File : "", FP.Offset});
+        Designator += (Designator.empty() ? "" : ".") + F->getNameAsString();
+        Cur = F->getType();
+        break;
+      }
+      case OffsetOfNode::Array: {
+        const ArrayType *AT = Ctx.getAsArrayType(Cur);
+        if (!AT)
+          return true;
+        Expr::EvalResult R;
+        const Expr *Index = E->getIndexExpr(N.getArrayExprIndex());
+        bool Zero = Index->EvaluateAsInt(R, Ctx) && R.Val.getInt() == 0;
+        if (!Zero)
+          if (std::string Key = layoutKey(AT->getElementType()); !Key.empty())
+            U.Needs.push_back({Key, true, "", 0});
+        Designator += Zero ? "[0]" : "[i]";
+        Cur = AT->getElementType();
+        break;
+      }
+      case OffsetOfNode::Base:
+        if (std::string Key = layoutKey(Cur); !Key.empty())
+          U.Needs.push_back({Key, true, "", 0});
+        Cur = N.getBase()->getType();
+        break;
+      case OffsetOfNode::Identifier:
+        return true;
+      }
+    }
+    if (U.Needs.empty())
+      return true;
+    U.Where = Files.point(P);
+    U.What = "offsetof(" + typeName(Outer) + ", " + Designator + ")";
+    Out.Uses.push_back(std::move(U));
+    return true;
+  }
+
+  // --- C2: code that runs without being called ------------------------------
+
+  bool VisitVarDecl(VarDecl *VD) {
+    if (!Cxx || isa<ParmVarDecl>(VD) || VD->isImplicit() ||
+        !VD->hasGlobalStorage() || VD->isStaticLocal() ||
+        !(VD->isFileVarDecl() || VD->isStaticDataMember()) ||
+        VD->isThisDeclarationADefinition() == VarDecl::DeclarationOnly ||
+        VD->getType()->isDependentType() || VD->isTemplated())
+      return true;
+    ProjectFiles::Place P = Files.place(VD->getLocation());
+    const std::string *Cond =
+        P.File ? Ranges.conditionAt(*P.File, P.Offset) : nullptr;
+    if (!Cond)
+      return true;
+    std::string Why;
+    if (VD->hasInit() && !VD->hasConstantInitialization())
+      Why = subject("its initializer", Effects.initializer(VD->getInit()));
+    if (Why.empty())
+      Why = Effects.destruction(VD->getType());
+    if (Why.empty())
+      return true;
+    report(P, "the object '" + VD->getQualifiedNameAsString() + "' under " +
+                  *Cond + " runs code without being called (" + Why +
+                  "): the simulator creates it in every configuration, the "
+                  "variants without " +
+                  *Cond +
+                  " do not; move it into a function that runs under the "
+                  "feature (e.g. a function-local static) or construct it "
+                  "lazily");
+    return true;
+  }
+
+  bool VisitFieldDecl(FieldDecl *FD) {
+    const RecordDecl *RD = FD->getParent();
+    if (!Cxx || RD->isUnion() || isLambda(RD) || FD->isImplicit() ||
+        FD->getType()->isDependentType())
+      return true;
+    ProjectFiles::Place P = Files.place(FD->getLocation());
+    const std::string *Cond = conditionWithin(P, RD);
+    if (!Cond)
+      return true;
+    std::string Why;
+    if (FD->hasInClassInitializer() && FD->getInClassInitializer())
+      Why = subject("its default member initializer",
+                    Effects.initializer(FD->getInClassInitializer()));
+    else
+      Why = Effects.construction(FD->getType());
+    if (Why.empty())
+      Why = Effects.destruction(FD->getType());
+    if (Why.empty())
+      return true;
+    report(P, "the member '" + FD->getNameAsString() + "' under " + *Cond +
+                  " runs code whenever a '" + typeName(Ctx.getRecordType(RD)) +
+                  "' is created or destroyed (" + Why +
+                  "): the simulator holds it in every configuration, the "
+                  "variants without " +
+                  *Cond +
+                  " do not; construct it lazily (e.g. a std::optional or a "
+                  "pointer that code under the feature sets up)");
+    return true;
+  }
+
+  bool VisitFunctionDecl(FunctionDecl *FD) {
+    bool Ctor = FD->hasAttr<ConstructorAttr>();
+    bool Dtor = FD->hasAttr<DestructorAttr>();
+    if (!Ctor && !Dtor)
+      return true;
+    ProjectFiles::Place P = Files.place(FD->getLocation());
+    const std::string *Cond =
+        P.File ? Ranges.conditionAt(*P.File, P.Offset) : nullptr;
+    if (!Cond)
+      return true;
+    report(P, "the function '" + FD->getNameAsString() + "' under " + *Cond +
+                  " runs " + (Ctor ? "before main" : "at exit") +
+                  " without being called (__attribute__((" +
+                  (Ctor ? "constructor" : "destructor") +
+                  "))): the simulator runs it in every configuration, the "
+                  "variants without " +
+                  *Cond +
+                  " do not have it; call or register it (e.g. with atexit) "
+                  "from code under the feature, or test the feature at the "
+                  "start of its body");
+    return true;
+  }
+
+private:
+  static bool isLambda(const RecordDecl *RD) {
+    const auto *C = dyn_cast<CXXRecordDecl>(RD);
+    return C && C->isLambda();
+  }
+
+  static std::string subject(const char *Who, std::string Why) {
+    if (Why.empty() || llvm::StringRef(Why).starts_with("the "))
+      return Why;
+    return std::string(Who) + " " + Why;
+  }
+
+  void report(const ProjectFiles::Place &P, std::string Message) {
+    Out.Findings.push_back({Files.point(P), std::move(Message)});
+  }
+
+  std::string typeName(QualType T) {
+    return T.getAsString(Ctx.getPrintingPolicy());
+  }
+
+  /// The presence condition of a member relative to its record: a record
+  /// wholly under a feature has the same members in every variant that
+  /// has the record at all.
+  const std::string *conditionWithin(const ProjectFiles::Place &Member,
+                                     const Decl *Record) {
+    if (!Member.File)
+      return nullptr;
+    ProjectFiles::Place R = Files.place(Record->getBeginLoc());
+    if (R.File == Member.File && R.Offset <= Member.Offset)
+      return Ranges.conditionInside(*Member.File, Member.Offset, R.Offset);
+    return Ranges.conditionAt(*Member.File, Member.Offset);
+  }
+
+  /// Functions whose size argument may be larger than the variant's.
+  static bool sizeSink(const FunctionDecl *FD) {
+    OverloadedOperatorKind Op = FD->getOverloadedOperator();
+    if (Op == OO_New || Op == OO_Array_New)
+      return true;
+    if (!FD->getIdentifier())
+      return false;
+    llvm::StringRef Name = FD->getName();
+    Name.consume_front("__builtin_");
+    return llvm::StringSwitch<bool>(Name)
+        .Cases("malloc", "calloc", "realloc", "reallocarray", "aligned_alloc",
+               true)
+        .Cases("memalign", "posix_memalign", "alloca", true)
+        .Cases("memset", "memcpy", "memmove", "qsort", "bsearch", true)
+        .Default(false);
+  }
+
+  /// Marks the sizeof/alignof/offsetof values that reach Arg through
+  /// parentheses, casts, `*`, `+` and `?:`.
+  void markHarmless(const Expr *E) {
+    E = E->IgnoreParenImpCasts();
+    if (isa<UnaryExprOrTypeTraitExpr>(E) || isa<OffsetOfExpr>(E)) {
+      Harmless.insert(E);
+      return;
+    }
+    if (const auto *C = dyn_cast<ExplicitCastExpr>(E))
+      return markHarmless(C->getSubExpr());
+    if (const auto *B = dyn_cast<BinaryOperator>(E)) {
+      if (B->getOpcode() == BO_Mul || B->getOpcode() == BO_Add) {
+        markHarmless(B->getLHS());
+        markHarmless(B->getRHS());
+      }
+      return;
+    }
+    if (const auto *C = dyn_cast<ConditionalOperator>(E)) {
+      markHarmless(C->getTrueExpr());
+      markHarmless(C->getFalseExpr());
+    }
+  }
+
+  /// The record whose layout sizeof(T) observes ("" if none).
+  std::string layoutKey(QualType T) {
+    T = T.getCanonicalType();
+    while (true) {
+      if (const auto *R = T->getAs<ReferenceType>())
+        T = R->getPointeeType().getCanonicalType();
+      else if (const ArrayType *A = Ctx.getAsArrayType(T))
+        T = A->getElementType().getCanonicalType();
+      else if (const auto *At = T->getAs<AtomicType>())
+        T = At->getValueType().getCanonicalType();
+      else
+        break;
+    }
+    if (T->isDependentType())
+      return "";
+    const auto *RT = T->getAs<RecordType>();
+    if (!RT || !RT->getDecl()->getDefinition())
+      return "";
+    return describe(RT->getDecl()->getDefinition());
+  }
+
+  std::string keyOf(const RecordDecl *RD) {
+    std::string Key = Files.key(Files.place(RD->getLocation()));
+    if (const auto *C = dyn_cast<CXXRecordDecl>(RD))
+      if (C->getTemplateInstantiationPattern())
+        Key += "<" + typeName(Ctx.getRecordType(RD)) + ">";
+    return Key;
+  }
+
+  /// Records the layout facts of RD (and of what it holds by value);
+  /// returns its key.
+  std::string describe(const RecordDecl *RD) {
+    if (const RecordDecl *Def = RD->getDefinition())
+      RD = Def;
+    if (auto It = Described.find(RD); It != Described.end())
+      return It->second;
+    std::string Key = keyOf(RD);
+    Described[RD] = Key;
+    RecordLayout L;
+    L.Name = typeName(Ctx.getRecordType(RD));
+    ProjectFiles::Place Begin = Files.place(RD->getBeginLoc());
+    if (Begin.File)
+      L.File = *Begin.File;
+    auto Part = [&](QualType T, std::string Via,
+                    const ProjectFiles::Place &At) {
+      if (T->isDependentType() || T->isReferenceType())
+        return;
+      if (std::string K = layoutKey(T); !K.empty())
+        L.Parts.push_back(
+            {K, std::move(Via), At.File ? *At.File : "", At.Offset});
+    };
+    if (const auto *C = dyn_cast<CXXRecordDecl>(RD)) {
+      if (const CXXRecordDecl *Pattern = C->getTemplateInstantiationPattern();
+          Pattern && Pattern != C)
+        L.Parts.push_back(
+            {describe(Pattern), "its template", L.File, Begin.Offset});
+      for (const CXXBaseSpecifier &B : C->bases())
+        Part(B.getType(), "base '" + typeName(B.getType()) + "'", Begin);
+      for (const CXXBaseSpecifier &B : C->vbases())
+        Part(B.getType(), "base '" + typeName(B.getType()) + "'", Begin);
+      conditionalVirtuals(C, L);
+    }
+    for (const FieldDecl *F : RD->fields()) {
+      ProjectFiles::Place FP = Files.place(F->getLocation());
+      if (const std::string *Cond = conditionWithin(FP, RD))
+        L.Conditional.push_back(
+            {"'" + F->getNameAsString() + "'", *FP.File, FP.Offset, *Cond});
+      Part(F->getType(), "member '" + F->getNameAsString() + "'", FP);
+    }
+    Out.Records[Key] = std::move(L);
+    return Key;
+  }
+
+  /// A class whose only virtual functions are under a feature has a vtable
+  /// pointer in the simulator and none in the variants without them.
+  void conditionalVirtuals(const CXXRecordDecl *C, RecordLayout &L) {
+    if (!C->isDynamicClass() || C->isDependentContext())
+      return;
+    for (const CXXBaseSpecifier &B : C->bases())
+      if (const CXXRecordDecl *BD = B.getType()->getAsCXXRecordDecl())
+        if (BD->hasDefinition() && BD->getDefinition()->isDynamicClass())
+          return;
+    if (C->getNumVBases())
+      return;
+    std::vector<ConditionalMember> Virtuals;
+    for (const CXXMethodDecl *M : C->methods()) {
+      if (!M->isVirtual() || M->isImplicit())
+        continue;
+      ProjectFiles::Place MP = Files.place(M->getLocation());
+      const std::string *Cond = conditionWithin(MP, C);
+      if (!Cond)
+        return; // Polymorphic in every variant.
+      Virtuals.push_back(
+          {"virtual function '" + M->getNameAsString() + "' (a vtable pointer)",
+           *MP.File, MP.Offset, *Cond, true});
+    }
+    L.Conditional.insert(L.Conditional.end(), Virtuals.begin(), Virtuals.end());
+  }
+
+  ASTContext &Ctx;
+  ProjectFiles &Files;
+  const FeatureRanges &Ranges;
+  SafetyFacts &Out;
+  SideEffects Effects;
+  bool Cxx;
+  llvm::DenseSet<const Expr *> Harmless;
+  llvm::DenseMap<const RecordDecl *, std::string> Described;
+};
+
+class SafetyConsumer : public ASTConsumer {
+public:
+  SafetyConsumer(SourceManager &SM, const ProjectLayout &Project,
+                 const FeatureRanges &Ranges, SafetyFacts &Out)
+      : Files(SM, Project), Ranges(Ranges), Out(Out) {}
+
+  void HandleTranslationUnit(ASTContext &Ctx) override {
+    SafetyVisitor V(Ctx, Files, Ranges, Out);
+    V.TraverseDecl(Ctx.getTranslationUnitDecl());
+  }
+
+  // Bodies outside the project are never judged; not parsing them is most
+  // of the time a C++ parse spends in the standard library.
+  bool shouldSkipFunctionBody(Decl *D) override {
+    return !Files.place(D->getLocation()).File;
+  }
+
+private:
+  ProjectFiles Files;
+  const FeatureRanges &Ranges;
+  SafetyFacts &Out;
+};
+
+} // namespace
+
+std::unique_ptr<ASTConsumer> makeSafetyConsumer(CompilerInstance &CI,
+                                                const ProjectLayout &Project,
+                                                const FeatureRanges &Ranges,
+                                                SafetyFacts &Out) {
+  return std::make_unique<SafetyConsumer>(CI.getSourceManager(), Project,
+                                          Ranges, Out);
+}
+
+} // namespace varsim::rewrite::safety

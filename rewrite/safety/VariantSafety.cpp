@@ -1,0 +1,212 @@
+//===- rewrite/safety/VariantSafety.cpp - Refuse silently wrong simulators ===//
+
+#include "rewrite/safety/VariantSafety.h"
+
+#include "rewrite/safety/FeatureRanges.h"
+#include "rewrite/safety/LayoutJudge.h"
+#include "rewrite/safety/SafetyCollector.h"
+#include "rewrite/safety/SafetyFacts.h"
+#include "support/Diagnostic.h"
+
+#include "clang/Basic/DiagnosticOptions.h"
+#include "clang/Frontend/CompilerInstance.h"
+#include "clang/Frontend/FrontendAction.h"
+#include "clang/Frontend/TextDiagnosticPrinter.h"
+#include "clang/Tooling/CompilationDatabase.h"
+#include "clang/Tooling/Tooling.h"
+#include "llvm/Support/ThreadPool.h"
+#include "llvm/Support/Threading.h"
+#include "llvm/Support/VirtualFileSystem.h"
+
+#include <algorithm>
+#include <set>
+#include <tuple>
+
+#ifndef VARSIM_CLANG_RESOURCE_DIR
+#define VARSIM_CLANG_RESOURCE_DIR ""
+#endif
+
+namespace varsim::rewrite::safety {
+
+using namespace clang;
+
+namespace {
+
+class SafetyAction : public ASTFrontendAction {
+public:
+  SafetyAction(const ProjectLayout &Project, const FeatureRanges &Ranges,
+               SafetyFacts &Out, bool SkipBodies)
+      : Project(Project), Ranges(Ranges), Out(Out), SkipBodies(SkipBodies) {}
+
+  bool BeginSourceFileAction(CompilerInstance &CI) override {
+    // The consumer keeps the bodies of the project's functions only.
+    CI.getFrontendOpts().SkipFunctionBodies = SkipBodies;
+    return true;
+  }
+  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
+                                                 llvm::StringRef) override {
+    return makeSafetyConsumer(CI, Project, Ranges, Out);
+  }
+
+private:
+  const ProjectLayout &Project;
+  const FeatureRanges &Ranges;
+  SafetyFacts &Out;
+  bool SkipBodies;
+};
+
+class SafetyActionFactory : public tooling::FrontendActionFactory {
+public:
+  SafetyActionFactory(const ProjectLayout &Project, const FeatureRanges &Ranges,
+                      SafetyFacts &Out, bool SkipBodies)
+      : Project(Project), Ranges(Ranges), Out(Out), SkipBodies(SkipBodies) {}
+  std::unique_ptr<FrontendAction> create() override {
+    return std::make_unique<SafetyAction>(Project, Ranges, Out, SkipBodies);
+  }
+
+private:
+  const ProjectLayout &Project;
+  const FeatureRanges &Ranges;
+  SafetyFacts &Out;
+  bool SkipBodies;
+};
+
+class OneEntryDatabase : public tooling::CompilationDatabase {
+public:
+  explicit OneEntryDatabase(tooling::CompileCommand C) : Cmd(std::move(C)) {}
+  std::vector<tooling::CompileCommand>
+  getCompileCommands(llvm::StringRef) const override {
+    return {Cmd};
+  }
+
+private:
+  tooling::CompileCommand Cmd;
+};
+
+/// The entry's arguments for a syntax-only parse with Defines (the same
+/// adjustments the rewriter's own parse makes).
+std::vector<std::string> parseArguments(const CompileEntry &E,
+                                        const std::vector<std::string> &Defines,
+                                        const std::vector<std::string> &Strip) {
+  std::vector<std::string> Args = withoutMacroFlags(E.Arguments, Strip);
+  std::vector<std::string> Clean;
+  for (size_t I = 0; I < Args.size(); ++I) {
+    llvm::StringRef A = Args[I];
+    if ((A == "-o" || A == "-MF" || A == "-MT" || A == "-MQ") &&
+        I + 1 < Args.size()) {
+      ++I;
+      continue;
+    }
+    if (A == "-MD" || A == "-MMD" || A == "-c" ||
+        (A.starts_with("-o") && A.size() > 2))
+      continue;
+    Clean.push_back(Args[I]);
+  }
+  std::vector<std::string> Extra = Defines;
+  Extra.push_back("-w");
+  Extra.push_back("-ferror-limit=20");
+  // No "N errors generated." on stderr: a failed parse is not reported here.
+  Extra.push_back("-fno-caret-diagnostics");
+  if (llvm::StringRef(VARSIM_CLANG_RESOURCE_DIR).size())
+    Extra.push_back(std::string("-resource-dir=") + VARSIM_CLANG_RESOURCE_DIR);
+  Clean.insert(Clean.begin() + (Clean.empty() ? 0 : 1), Extra.begin(),
+               Extra.end());
+  return Clean;
+}
+
+SafetyFacts parseOne(const CompileEntry &E,
+                     const std::vector<std::string> &Defines,
+                     const std::vector<std::string> &Strip,
+                     const SafetyInput &In, const FeatureRanges &Ranges,
+                     bool SkipBodies) {
+  SafetyFacts Facts;
+  tooling::CompileCommand Cmd(E.Directory, E.File,
+                              parseArguments(E, Defines, Strip), "");
+  OneEntryDatabase DB(Cmd);
+  // A file system of its own: parses run in parallel from different
+  // directories.
+  tooling::ClangTool Tool(DB, {E.File},
+                          std::make_shared<PCHContainerOperations>(),
+                          llvm::vfs::createPhysicalFileSystem());
+  if (In.Overlay)
+    for (const auto &[Path, Text] : *In.Overlay)
+      Tool.mapVirtualFile(Path, Text);
+  Tool.clearArgumentsAdjusters();
+  Tool.appendArgumentsAdjuster(tooling::getClangSyntaxOnlyAdjuster());
+  // Counts errors without printing them (a failed parse must fail).
+  DiagnosticConsumer Quiet;
+  Tool.setDiagnosticConsumer(&Quiet);
+  Tool.setPrintErrorMessage(false);
+  SafetyActionFactory Factory(In.Project, Ranges, Facts, SkipBodies);
+  if (Tool.run(&Factory) != 0) {
+    // Skipping the library's bodies should never break a parse; if it did,
+    // the full parse decides.
+    if (SkipBodies)
+      return parseOne(E, Defines, Strip, In, Ranges, false);
+    SafetyFacts Failed;
+    Failed.Failed = true;
+    return Failed;
+  }
+  return Facts;
+}
+
+} // namespace
+
+llvm::Error checkVariantSafety(const SafetyInput &In) {
+  FeatureRanges Ranges(In.Structures, In.Groups, In.Features);
+  if (!Ranges.any())
+    return llvm::Error::success(); // Nothing is conditional.
+  std::vector<std::string> Strip = In.Features.macros();
+  std::vector<std::vector<std::string>> Configs = In.ParseDefines;
+  if (Configs.empty())
+    Configs.emplace_back();
+
+  std::vector<std::pair<const CompileEntry *, size_t>> Jobs;
+  for (const CompileEntry &E : In.Project.Entries)
+    for (size_t C = 0; C < Configs.size(); ++C)
+      Jobs.emplace_back(&E, C);
+  std::vector<SafetyFacts> Parses(Jobs.size());
+  {
+    llvm::DefaultThreadPool Pool(
+        llvm::hardware_concurrency(std::max(1u, In.Jobs)));
+    for (size_t I = 0; I < Jobs.size(); ++I)
+      Pool.async([&, I] {
+        Parses[I] = parseOne(*Jobs[I].first, Configs[Jobs[I].second], Strip, In,
+                             Ranges, /*SkipBodies=*/true);
+      });
+    Pool.wait();
+  }
+
+  std::vector<Finding> All = judgeLayouts(Parses, In.Project, Ranges);
+  for (const SafetyFacts &P : Parses)
+    All.insert(All.end(), P.Findings.begin(), P.Findings.end());
+  auto Order = [](const Finding &F) {
+    return std::make_tuple(F.Where.File, F.Where.Line, F.Where.Column);
+  };
+  std::stable_sort(
+      All.begin(), All.end(),
+      [&](const Finding &A, const Finding &B) { return Order(A) < Order(B); });
+  llvm::Error Result = llvm::Error::success();
+  std::set<std::tuple<std::string, unsigned, unsigned>> Seen;
+  for (const Finding &F : All)
+    if (Seen.insert(Order(F)).second)
+      Result =
+          llvm::joinErrors(std::move(Result), makeError(F.Where, F.Message));
+  return Result;
+}
+
+llvm::Error
+checkVariantSafety(const ProjectLayout &Project,
+                   const std::map<std::string, FileStructure> &Structures,
+                   const std::map<std::string, FileGroups> &Groups,
+                   const FeatureSetup &Features,
+                   const std::vector<fm::Configuration> &ParseConfigurations,
+                   const std::map<std::string, std::string> *Overlay,
+                   unsigned Jobs) {
+  SafetyInput In{Project, Structures, Groups, Features, {}, Overlay, Jobs};
+  for (const fm::Configuration &C : ParseConfigurations)
+    In.ParseDefines.push_back(Features.defines(C));
+  return checkVariantSafety(In);
+}
+
+} // namespace varsim::rewrite::safety

@@ -1,0 +1,128 @@
+//===- rewrite/templates/TemplateFacts.h - What a parse says about sites -*- C++
+//-*-===//
+//
+// One Clang parse of one translation unit in one configuration, seen from
+// the template lowering: the declarations made in the branches of candidate
+// #if groups (a type alias, a class or a constant per branch: a
+// configuration site), every reference to them, and the functions that hold
+// those references. Only patterns are visited, never instantiations (Clang
+// drops the untaken branch of `if constexpr` in those), so every offset is
+// one of the source text.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef VARSIM_REWRITE_TEMPLATES_TEMPLATEFACTS_H
+#define VARSIM_REWRITE_TEMPLATES_TEMPLATEFACTS_H
+
+#include "rewrite/ProjectLayout.h"
+
+#include <map>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace varsim::rewrite::templates {
+
+/// A branch of an #if group: its file and its content's offsets.
+struct CandidateBranch {
+  unsigned Group = 0, Branch = 0;
+  unsigned Begin = 0, End = 0;
+};
+
+/// A declaration in a branch of a candidate group.
+struct NameDef {
+  std::string Key; ///< File|group|scope|name: the same in every branch.
+  std::string File;
+  unsigned Group = 0, Branch = 0;
+  std::string Name;      ///< Unqualified.
+  std::string Qualifier; ///< "::ns::" ("" in an anonymous namespace).
+  bool IsType = true;    ///< Else a constant.
+  std::string ValueType; ///< A constant's type, as a template parameter.
+  std::string Idiom;     ///< "policy" (alias), "trait class", "constant".
+  unsigned NameOffset = 0, Line = 0, Column = 0;
+  std::string Unsupported; ///< Why this pattern cannot be lowered ("": can).
+  /// A macro defined per branch (`#define SMOOTHER GaussSeidel`): its
+  /// replacement and its #define line(s), [NameOffset, DirectiveEnd).
+  bool IsMacro = false;
+  std::string Replacement;
+  unsigned DirectiveEnd = 0, DirectiveLines = 1;
+};
+
+/// A macro defined in every branch of a candidate group.
+struct MacroCandidate {
+  std::string Key; ///< As NameDef::Key.
+  std::string Name;
+  unsigned Begin = 0, End = 0; ///< The group's extent in its file.
+};
+
+/// A place that names a NameDef.
+struct NameRef {
+  std::string DefKey;
+  std::string File;
+  unsigned Offset = 0, Line = 0, Column = 0; ///< The name token.
+  /// A written qualifier before the name (`app::Cache`): [QualBegin, Offset).
+  unsigned QualBegin = 0;
+  bool Qualified = false;
+  std::string Function; ///< Key of the enclosing lowerable function, or "".
+  std::string Context;  ///< Otherwise: what the reference is in.
+  /// The name is the name of a constructor of the defined class.
+  bool Constructor = false;
+  /// A macro expansion where a type begins (the macro names a type).
+  bool TypePosition = false;
+};
+
+/// A function definition holding references.
+struct FunctionSite {
+  std::string Key; ///< File|offset of its name.
+  std::string File, Name;
+  unsigned DeclBegin = 0, NameOffset = 0, BodyBegin = 0, BodyEnd = 0;
+  unsigned Line = 0, Column = 0;
+  bool FirstDeclaration = true, Static = false, Inline = false;
+  /// Enclosing namespaces, outermost first ("" for an anonymous one), and
+  /// whether each is inline.
+  std::vector<std::pair<std::string, bool>> Namespaces;
+  std::string ReturnType;              ///< Printed.
+  std::vector<std::string> Parameters; ///< Printed declarations.
+  std::vector<std::string> ParamNames;
+  std::string Unsupported; ///< Why it cannot become a template ("": can).
+  /// Offsets where `typename ` must go once the site's names are template
+  /// parameters (`Cache::Entry e;` becomes `typename Cache::Entry e;`).
+  std::set<unsigned> TypenameAt;
+};
+
+/// An unqualified use of a function (a call) in a function's body: if both
+/// are lowered over the same sites, the use can name the callee's template
+/// directly instead of going through its dispatcher again.
+struct CallRef {
+  std::string Caller, Callee; ///< FunctionSite keys (of their definitions).
+  std::string File;
+  unsigned Offset = 0, Length = 0; ///< The callee's name token.
+};
+
+struct TemplateFacts {
+  std::map<std::string, NameDef> Defs;  ///< By File|offset of the name.
+  std::map<std::string, CallRef> Calls; ///< By File|offset.
+  std::map<std::string, NameRef> Refs;  ///< By File|offset.
+  std::map<std::string, FunctionSite> Functions;
+  bool Failed = false;
+  std::string Diagnostics;
+};
+
+struct FactsJob {
+  const CompileEntry *Entry = nullptr;
+  std::vector<std::string> Defines;
+  std::vector<std::string> StripMacros;
+  /// By absolute file: the candidate branches in it.
+  const std::map<std::string, std::vector<CandidateBranch>> *Candidates =
+      nullptr;
+  /// By absolute file: the macros defined per branch of candidate groups.
+  const std::map<std::string, std::vector<MacroCandidate>> *Macros = nullptr;
+};
+
+/// Parses Job.Entry with its defines and collects the facts.
+TemplateFacts collectTemplateFacts(const FactsJob &Job,
+                                   const ProjectLayout &Project);
+
+} // namespace varsim::rewrite::templates
+
+#endif // VARSIM_REWRITE_TEMPLATES_TEMPLATEFACTS_H

@@ -1,0 +1,632 @@
+//===- rewrite/templates/TemplateLowering.cpp -----------------------------===//
+//
+// A configuration site is an #if group on features (not nested in another
+// one, ending in #else) whose every branch declares the same name: a type
+// alias (a policy), a class (a trait class, a CRTP implementation) or an
+// integral constant (a feature constant, the selector of a specialization,
+// the condition of `if constexpr`). The lowering:
+//
+//   - renames each branch's declaration (`Cache` -> `Cache__varsim_alt0`),
+//     so that the #if rewriter compiles them all (the union);
+//   - turns every function whose body names the site into a template over
+//     it, on its own lines (`template <class Cache> int f__varsim_t(...)`),
+//     the body untouched: below the site the code is the variant's code;
+//   - appends to the file the function under its own name, a dispatcher
+//     whose body is the site's #if group again, one `return
+//     f__varsim_t<Cache__varsim_altN>(args);` per branch. The #if rewriter
+//     turns that into a run-time switch with a region per branch: the
+//     dispatch happens once per call of the outermost function, and the
+//     time below it is attributed to the features that selected it.
+//
+// Line numbers of the original are kept: every edit stays on its line and
+// the dispatchers come after the last line.
+//
+//===----------------------------------------------------------------------===//
+
+#include "rewrite/templates/TemplateLowering.h"
+
+#include "rewrite/DirectiveScanner.h"
+#include "rewrite/FeatureGroups.h"
+#include "rewrite/templates/TemplateFacts.h"
+#include "support/Diagnostic.h"
+
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/ThreadPool.h"
+
+#include <algorithm>
+#include <set>
+
+namespace varsim::rewrite::templates {
+namespace {
+
+constexpr llvm::StringLiteral TemplateSuffix = "__varsim_t";
+
+std::string altName(const NameDef &D, unsigned Branch) {
+  return D.Name + "__varsim_alt" + std::to_string(Branch);
+}
+
+bool isCxxEntry(const CompileEntry &E) {
+  llvm::StringRef Ext = llvm::sys::path::extension(E.File);
+  if (Ext == ".cpp" || Ext == ".cc" || Ext == ".cxx" || Ext == ".C" ||
+      Ext == ".c++")
+    return true;
+  for (size_t I = 0; I + 1 < E.Arguments.size(); ++I)
+    if (E.Arguments[I] == "-x" &&
+        llvm::StringRef(E.Arguments[I + 1]).starts_with("c++"))
+      return true;
+  return false;
+}
+
+/// A group that may declare a site: on features, outermost among the
+/// feature groups, at least two branches, the last an #else, and every
+/// branch holding something that looks like a declaration.
+bool isCandidateGroup(const FileStructure &FS, const FileGroups &G, unsigned GI,
+                      llvm::StringRef Text) {
+  const CondGroup &Group = FS.Groups[GI];
+  if (!G.IsFeature[GI] || Group.Branches.size() < 2 ||
+      Group.Branches.back().Condition)
+    return false;
+  for (auto P = Group.ParentGroup; P; P = FS.Groups[*P].ParentGroup)
+    if (G.IsFeature[*P])
+      return false;
+  for (const CondGroup::Branch &B : Group.Branches) {
+    llvm::StringRef Content =
+        Text.slice(B.ContentBegin, std::max(B.ContentBegin, B.ContentEnd));
+    if (!Content.contains("using") && !Content.contains("typedef") &&
+        !Content.contains("const") && !Content.contains("struct") &&
+        !Content.contains("class") && !Content.contains("define"))
+      return false;
+  }
+  return true;
+}
+
+struct Edit {
+  unsigned Offset = 0, Length = 0;
+  std::string Text;
+  bool operator<(const Edit &O) const {
+    return std::tie(Offset, Length, Text) <
+           std::tie(O.Offset, O.Length, O.Text);
+  }
+};
+
+/// Applies the edits (none may overlap another's replaced range).
+llvm::Expected<std::string> applyEdits(const std::string &File,
+                                       const std::string &Text,
+                                       const std::set<Edit> &Edits) {
+  std::string Out;
+  unsigned Pos = 0;
+  for (const Edit &E : Edits) {
+    if (E.Offset < Pos || E.Offset + E.Length > Text.size())
+      return makeError(File +
+                       ": internal error: overlapping template "
+                       "lowering edits at offset " +
+                       std::to_string(E.Offset));
+    Out += Text.substr(Pos, E.Offset - Pos);
+    Out += E.Text;
+    Pos = E.Offset + E.Length;
+  }
+  Out += Text.substr(Pos);
+  return Out;
+}
+
+/// Text on one line: the declaration's head, comments dropped.
+std::string oneLine(llvm::StringRef Text) {
+  std::string Out;
+  llvm::SmallVector<llvm::StringRef, 8> Lines;
+  Text.split(Lines, '\n');
+  for (llvm::StringRef L : Lines) {
+    size_t C = L.find("//");
+    if (C != llvm::StringRef::npos)
+      L = L.take_front(C);
+    Out += L.trim().str();
+    Out += ' ';
+  }
+  return llvm::StringRef(Out).trim().str();
+}
+
+std::string sanitize(llvm::StringRef S) {
+  std::string Out;
+  for (char C : S)
+    Out += llvm::isAlnum(C) ? static_cast<char>(llvm::toUpper(C)) : '_';
+  return Out;
+}
+
+struct Lowering {
+  const LoweringInput &In;
+  std::map<std::string, FileStructure> Structures;
+  std::map<std::string, std::vector<CandidateBranch>> Candidates;
+  std::map<std::string, std::vector<MacroCandidate>> Macros;
+  /// The per-branch definitions of the candidate macros.
+  std::vector<NameDef> MacroDefs;
+  TemplateFacts Facts;
+  /// Site names: NameDef key -> the branch -> its declaration.
+  std::map<std::string, std::map<unsigned, const NameDef *>> Sites;
+  std::map<std::string, std::set<Edit>> Edits;
+  std::map<std::string, std::string> Appended;
+
+  const std::string &text(const std::string &File) const {
+    return In.Texts.at(File);
+  }
+
+  llvm::Error locatedError(const std::string &File, unsigned Line, unsigned Col,
+                           const std::string &Msg) const {
+    return makeError(In.Project.relativeToRoot(File), Line, Col, Msg);
+  }
+
+  bool findCandidates(std::vector<CondPtr> &ToCover) {
+    for (const auto &[File, Text] : In.Texts) {
+      if (!llvm::StringRef(Text).contains("#if"))
+        continue;
+      auto FS = scanDirectives(File, Text);
+      if (!FS) {
+        llvm::consumeError(FS.takeError()); // The rewriter reports it.
+        continue;
+      }
+      FileGroups G = analyzeGroups(*FS, In.Features);
+      for (unsigned GI = 0; GI < FS->Groups.size(); ++GI) {
+        if (!isCandidateGroup(*FS, G, GI, Text))
+          continue;
+        for (unsigned BI = 0; BI < FS->Groups[GI].Branches.size(); ++BI) {
+          const CondGroup::Branch &B = FS->Groups[GI].Branches[BI];
+          Candidates[File].push_back({GI, BI, B.ContentBegin, B.ContentEnd});
+          ToCover.push_back(G.Presence[GI][BI]);
+        }
+        findMacros(File, *FS, GI);
+      }
+      Structures.emplace(File, std::move(*FS));
+    }
+    return !Candidates.empty();
+  }
+
+  /// Object-like macros #defined directly in every branch of group GI.
+  void findMacros(const std::string &File, const FileStructure &FS,
+                  unsigned GI) {
+    const CondGroup &G = FS.Groups[GI];
+    std::map<std::string, std::map<unsigned, unsigned>> Defined; // -> branch
+    for (unsigned BI = 0; BI < G.Branches.size(); ++BI)
+      for (unsigned DI : G.Branches[BI].Directives) {
+        const Directive &D = FS.Directives[DI];
+        if (D.Kind == DirectiveKind::Define && !D.FunctionLike &&
+            !D.Macro.empty())
+          Defined[D.Macro].emplace(BI, DI);
+      }
+    const Directive &If = FS.Directives[G.Branches.front().DirectiveIndex];
+    const Directive &Endif = FS.Directives[G.EndifIndex];
+    for (const auto &[Name, Branches] : Defined) {
+      if (Branches.size() != G.Branches.size())
+        continue;
+      std::string Key = File + "|" + std::to_string(GI) + "|#" + Name;
+      Macros[File].push_back({Key, Name, If.Begin, Endif.End});
+      for (const auto &[BI, DI] : Branches) {
+        const Directive &D = FS.Directives[DI];
+        NameDef Def;
+        Def.Key = Key;
+        Def.File = File;
+        Def.Group = GI;
+        Def.Branch = BI;
+        Def.Name = Name;
+        Def.Idiom = "policy macro";
+        Def.IsMacro = true;
+        Def.Replacement = llvm::StringRef(D.Replacement).trim().str();
+        Def.NameOffset = D.Begin;
+        Def.DirectiveEnd = D.End;
+        Def.DirectiveLines = D.PhysicalLines;
+        Def.Line = D.Line;
+        Def.Column = D.Column;
+        MacroDefs.push_back(std::move(Def));
+      }
+    }
+  }
+
+  llvm::Error parseAll(const std::vector<CondPtr> &ToCover) {
+    std::vector<fm::Configuration> Configs =
+        chooseParseConfigurations(ToCover, In.Features);
+    std::vector<std::string> FeatureMacros = In.Features.macros();
+    std::vector<FactsJob> Jobs;
+    for (const fm::Configuration &C : Configs)
+      for (const CompileEntry &E : In.Project.Entries)
+        Jobs.push_back(
+            {&E, In.Features.defines(C), FeatureMacros, &Candidates, &Macros});
+    std::vector<TemplateFacts> Results(Jobs.size());
+    {
+      llvm::DefaultThreadPool Pool(
+          llvm::hardware_concurrency(std::max(1u, In.Jobs)));
+      for (size_t I = 0; I < Jobs.size(); ++I)
+        Pool.async(
+            [&, I] { Results[I] = collectTemplateFacts(Jobs[I], In.Project); });
+      Pool.wait();
+    }
+    for (size_t I = 0; I < Jobs.size(); ++I) {
+      TemplateFacts &R = Results[I];
+      if (R.Failed) {
+        std::string Defines = llvm::join(Jobs[I].Defines, " ");
+        return makeError(
+            In.Project.relativeToRoot(Jobs[I].Entry->File) +
+            ": error: does not compile with " +
+            (Defines.empty() ? std::string("no feature defined") : Defines) +
+            " (template lowering parse):\n" + R.Diagnostics);
+      }
+      Facts.Defs.merge(R.Defs);
+      Facts.Calls.merge(R.Calls);
+      Facts.Refs.merge(R.Refs);
+      for (auto &[Key, F] : R.Functions) {
+        auto [It, New] = Facts.Functions.try_emplace(Key, F);
+        if (!New)
+          It->second.TypenameAt.insert(F.TypenameAt.begin(),
+                                       F.TypenameAt.end());
+      }
+    }
+    return llvm::Error::success();
+  }
+
+  /// Names declared in every branch of their group become sites.
+  llvm::Error findSites() {
+    std::map<std::string, std::map<unsigned, const NameDef *>> ByKey;
+    for (const auto &[_, D] : Facts.Defs)
+      ByKey[D.Key][D.Branch] = &D;
+    // A macro per branch is a site where it names a type (a template
+    // argument, a policy); one that stands for a value stays the #if
+    // rewriter's (a run-time expression).
+    std::set<std::string> TypeMacros;
+    for (const auto &[_, R] : Facts.Refs)
+      if (R.TypePosition)
+        TypeMacros.insert(R.DefKey);
+    for (const NameDef &D : MacroDefs)
+      if (TypeMacros.count(D.Key))
+        ByKey[D.Key][D.Branch] = &D;
+    for (auto &[Key, Branches] : ByKey) {
+      const NameDef &First = *Branches.begin()->second;
+      const CondGroup &G = Structures.at(First.File).Groups[First.Group];
+      if (Branches.size() != G.Branches.size())
+        continue; // Not declared in every branch: the #if rewriter's case.
+      for (const auto &[B, D] : Branches)
+        if (!D->Unsupported.empty())
+          return locatedError(
+              D->File, D->Line, D->Column,
+              "'" + D->Name + "' is " + D->Unsupported +
+                  " defined per feature (the #if on line " +
+                  std::to_string(directiveLine(*D, 0)) +
+                  "): template variability of this kind is not supported; "
+                  "select a type alias, a class or an integral constant "
+                  "per feature instead");
+      Sites[Key] = Branches;
+    }
+    return llvm::Error::success();
+  }
+
+  unsigned directiveLine(const NameDef &D, unsigned Branch) const {
+    const FileStructure &FS = Structures.at(D.File);
+    return FS.Directives[FS.Groups[D.Group].Branches[Branch].DirectiveIndex]
+        .Line;
+  }
+
+  std::string siteFeatures(const NameDef &D) const {
+    const FileStructure &FS = Structures.at(D.File);
+    std::set<std::string> Macros;
+    for (const CondGroup::Branch &B : FS.Groups[D.Group].Branches)
+      if (B.Condition)
+        collectMacros(*B.Condition, Macros);
+    std::vector<std::string> Features;
+    for (const std::string &M : Macros)
+      if (In.Features.isFeatureMacro(M))
+        Features.push_back(M);
+    return llvm::join(Features, ",");
+  }
+
+  /// The branch of a site's own group holding Offset, if any.
+  std::optional<unsigned> branchOf(const NameDef &D, const std::string &File,
+                                   unsigned Offset) const {
+    if (File != D.File)
+      return std::nullopt;
+    for (const CandidateBranch &B : Candidates.at(File))
+      if (B.Group == D.Group && B.Begin <= Offset && Offset < B.End)
+        return B.Branch;
+    return std::nullopt;
+  }
+
+  llvm::Error lower(LoweringResult &Result) {
+    // Renamed declarations, one per branch.
+    // A macro's #define lines are emptied: in the lowered functions its
+    // name is the template parameter.
+    for (const auto &[Key, Branches] : Sites)
+      for (const auto &[B, D] : Branches)
+        Edits[D->File].insert(
+            D->IsMacro
+                ? Edit{D->NameOffset, D->DirectiveEnd - D->NameOffset,
+                       std::string(D->DirectiveLines, '\n')}
+                : Edit{D->NameOffset, static_cast<unsigned>(D->Name.size()),
+                       altName(*D, B)});
+
+    // References: in the site's own group, renamed; in a function body,
+    // the function becomes a template over the site; elsewhere an error.
+    std::map<std::string, std::set<std::string>> Uses; // function -> sites
+    std::vector<const NameRef *> Refs;
+    for (const auto &[_, R] : Facts.Refs)
+      if (Sites.count(R.DefKey))
+        Refs.push_back(&R);
+    // In source order, so that the first refusal is the first in the file.
+    std::sort(Refs.begin(), Refs.end(), [](const NameRef *A, const NameRef *B) {
+      return std::tie(A->File, A->Offset) < std::tie(B->File, B->Offset);
+    });
+    for (const NameRef *R : Refs) {
+      const auto &Branches = Sites.at(R->DefKey);
+      const NameDef &D = *Branches.begin()->second;
+      if (auto B = branchOf(D, R->File, R->Offset); B && !D.IsMacro) {
+        Edits[R->File].insert(
+            {R->Offset, static_cast<unsigned>(D.Name.size()), altName(D, *B)});
+        continue;
+      }
+      std::string Where = R->Context;
+      if (Where.empty()) {
+        const FunctionSite &F = Facts.Functions.at(R->Function);
+        if (!F.Unsupported.empty())
+          Where = F.Unsupported;
+      }
+      if (!Where.empty())
+        return locatedError(
+            R->File, R->Line, R->Column,
+            "'" + D.Name + "' is selected by features (" + siteFeatures(D) +
+                ", the #if on " + In.Project.relativeToRoot(D.File) + ":" +
+                std::to_string(directiveLine(D, 0)) + ") and used in " + Where +
+                ": varsim lowers this template variability only where the "
+                "name is used in the body of a non-template, non-member "
+                "function (docs/templates.md)");
+      if (!In.Texts.count(R->File))
+        return locatedError(R->File, R->Line, R->Column,
+                            "'" + D.Name +
+                                "' is selected by features and used in a "
+                                "file that is not one of the project's "
+                                "scanned sources; it cannot be lowered");
+      Uses[R->Function].insert(R->DefKey);
+      if (R->Qualified)
+        Edits[R->File].insert({R->QualBegin, R->Offset - R->QualBegin, ""});
+    }
+
+    for (const auto &[FnKey, SiteKeys] : Uses)
+      lowerFunction(Facts.Functions.at(FnKey), SiteKeys);
+    callTemplatesDirectly(Uses);
+
+    // Sites, for the manifest.
+    for (const auto &[Key, Branches] : Sites) {
+      const NameDef &D = *Branches.begin()->second;
+      Result.Sites.push_back(
+          {D.File, directiveLine(D, 0), D.Idiom, siteFeatures(D)});
+    }
+
+    for (auto &[File, FileEdits] : Edits) {
+      auto Text = applyEdits(File, text(File), FileEdits);
+      if (!Text)
+        return Text.takeError();
+      auto A = Appended.find(File);
+      if (A != Appended.end()) {
+        if (!Text->empty() && Text->back() != '\n')
+          *Text += '\n';
+        *Text += A->second;
+      }
+      Result.Files[File] = std::move(*Text);
+    }
+    return llvm::Error::success();
+  }
+
+  /// A lowered function that calls another one lowered over some of its
+  /// own sites calls the callee's template with its own parameters (the
+  /// same names): one dispatch at the outermost function, not one per call.
+  /// Only for a callee defined earlier in the same file (its template is
+  /// declared there).
+  void callTemplatesDirectly(
+      const std::map<std::string, std::set<std::string>> &Uses) {
+    for (const auto &[_, C] : Facts.Calls) {
+      auto Caller = Uses.find(C.Caller), Callee = Uses.find(C.Callee);
+      if (Caller == Uses.end() || Callee == Uses.end() ||
+          C.Caller == C.Callee ||
+          !std::includes(Caller->second.begin(), Caller->second.end(),
+                         Callee->second.begin(), Callee->second.end()))
+        continue;
+      const FunctionSite &From = Facts.Functions.at(C.Caller);
+      const FunctionSite &To = Facts.Functions.at(C.Callee);
+      if (To.File != From.File || C.File != From.File ||
+          To.BodyEnd >= From.DeclBegin || C.Offset <= From.BodyBegin ||
+          C.Offset >= From.BodyEnd)
+        continue;
+      std::vector<std::string> Args;
+      for (const std::string &Key : Callee->second)
+        Args.push_back(Sites.at(Key).begin()->second->Name);
+      Edits[C.File].insert({C.Offset, C.Length,
+                            To.Name + TemplateSuffix.str() + "<" +
+                                llvm::join(Args, ", ") + ">"});
+    }
+  }
+
+  void lowerFunction(const FunctionSite &F,
+                     const std::set<std::string> &SiteKeys) {
+    const std::string &Text = text(F.File);
+    // Template parameters named as the sites, so the body stays as written;
+    // grouped by #if group (one dispatch level each).
+    std::vector<std::string> Params;
+    std::vector<const NameDef *> Names;
+    std::vector<std::vector<const NameDef *>> Levels;
+    std::map<std::string, unsigned> LevelOf;
+    for (const std::string &Key : SiteKeys) {
+      const NameDef &D = *Sites.at(Key).begin()->second;
+      Names.push_back(&D);
+      Params.push_back((D.IsType ? "class " : D.ValueType + " ") + D.Name);
+      std::string GroupKey = D.File + "|" + std::to_string(D.Group);
+      auto [It, New] = LevelOf.try_emplace(GroupKey, Levels.size());
+      if (New)
+        Levels.emplace_back();
+      Levels[It->second].push_back(&D);
+    }
+
+    std::string Head = "template <" + llvm::join(Params, ", ") + "> ";
+    if (F.FirstDeclaration)
+      Head = oneLine(llvm::StringRef(Text).slice(F.DeclBegin, F.BodyBegin)) +
+             "; " + Head;
+    std::set<Edit> &E = Edits[F.File];
+    E.insert({F.DeclBegin, 0, Head});
+    E.insert({F.NameOffset, static_cast<unsigned>(F.Name.size()),
+              F.Name + TemplateSuffix.str()});
+    for (unsigned At : F.TypenameAt)
+      E.insert({At, 0, "typename "});
+
+    // The dispatcher, after the file's last line.
+    std::string Out;
+    llvm::raw_string_ostream OS(Out);
+    bool Header =
+        std::none_of(In.Project.Entries.begin(), In.Project.Entries.end(),
+                     [&](const CompileEntry &C) { return C.File == F.File; });
+    std::string Guard = "VARSIM_TPL_" +
+                        sanitize(In.Project.relativeToRoot(F.File)) + "_" +
+                        sanitize(F.Name) + "_" + std::to_string(F.NameOffset);
+    OS << "// varsim: the feature switch of '" << F.Name
+       << "' (template variability lowered, docs/templates.md)\n";
+    if (Header)
+      OS << "#ifndef " << Guard << "\n#define " << Guard << "\n";
+    for (const auto &[Name, Inline] : F.Namespaces)
+      OS << (Inline ? "inline " : "") << "namespace " << Name
+         << (Name.empty() ? "" : " ") << "{\n";
+    OS << (F.Static ? "static " : "") << (F.Inline ? "inline " : "") << "auto "
+       << F.Name << "(" << llvm::join(F.Parameters, ", ") << ") -> "
+       << F.ReturnType << " {\n";
+    std::vector<std::string> Args;
+    for (const std::string &P : F.ParamNames)
+      Args.push_back("static_cast<decltype(" + P + ") &&>(" + P + ")");
+    emitDispatch(OS, F, Names, Levels, llvm::join(Args, ", "));
+    OS << "}\n";
+    for (size_t I = 0; I < F.Namespaces.size(); ++I)
+      OS << "}\n";
+    if (Header)
+      OS << "#endif\n";
+    Appended[F.File] += OS.str();
+  }
+
+  /// The test of a branch on its own ("" for #else).
+  static std::string branchTest(const Directive &D) {
+    std::string Name =
+        D.Macro.empty() ? llvm::StringRef(D.Body).trim().str() : D.Macro;
+    switch (D.Kind) {
+    case DirectiveKind::Ifdef:
+    case DirectiveKind::Elifdef:
+      return "defined(" + Name + ")";
+    case DirectiveKind::Ifndef:
+    case DirectiveKind::Elifndef:
+      return "!defined(" + Name + ")";
+    case DirectiveKind::If:
+    case DirectiveKind::Elif:
+      return "(" + llvm::StringRef(D.Body).trim().str() + ")";
+    default:
+      return "";
+    }
+  }
+
+  /// Branch B's condition in its group: its test, the earlier ones negated.
+  std::string branchCondition(const NameDef &Any, unsigned B) const {
+    const FileStructure &FS = Structures.at(Any.File);
+    const CondGroup &G = FS.Groups[Any.Group];
+    std::vector<std::string> Parts;
+    std::string Own = branchTest(FS.Directives[G.Branches[B].DirectiveIndex]);
+    if (!Own.empty())
+      Parts.push_back(Own);
+    for (unsigned E = 0; E < B; ++E)
+      Parts.push_back(
+          "!(" + branchTest(FS.Directives[G.Branches[E].DirectiveIndex]) + ")");
+    return "(" + llvm::join(Parts, " && ") + ")";
+  }
+
+  /// The dispatch: one site group, its directives copied; several, one
+  /// flat group over the product of their branches (its conditions the
+  /// conjunctions of the branches' own conditions).
+  void emitDispatch(llvm::raw_ostream &OS, const FunctionSite &F,
+                    const std::vector<const NameDef *> &Names,
+                    const std::vector<std::vector<const NameDef *>> &Levels,
+                    const std::string &Args) {
+    std::map<const NameDef *, unsigned> Chosen; // The branch of each site.
+    auto Call = [&] {
+      std::vector<std::string> TArgs;
+      for (const NameDef *D : Names) {
+        const NameDef &Alt = *Sites.at(D->Key).at(Chosen.at(D));
+        TArgs.push_back(Alt.IsMacro
+                            ? Alt.Replacement
+                            : Alt.Qualifier + altName(Alt, Chosen.at(D)));
+      }
+      OS << "  return " << F.Name << TemplateSuffix << "< "
+         << llvm::join(TArgs, ", ") << ">(" << Args << ");\n";
+    };
+    auto BranchCount = [&](size_t L) {
+      const NameDef &Any = *Levels[L].front();
+      return static_cast<unsigned>(
+          Structures.at(Any.File).Groups[Any.Group].Branches.size());
+    };
+    if (Levels.size() == 1) {
+      const NameDef &Any = *Levels[0].front();
+      const FileStructure &FS = Structures.at(Any.File);
+      const CondGroup &G = FS.Groups[Any.Group];
+      for (unsigned B = 0; B < G.Branches.size(); ++B) {
+        const Directive &Dir = FS.Directives[G.Branches[B].DirectiveIndex];
+        std::string Line =
+            text(Any.File).substr(Dir.Begin, Dir.End - Dir.Begin);
+        OS << Line << (Line.empty() || Line.back() != '\n' ? "\n" : "");
+        for (const NameDef *D : Levels[0])
+          Chosen[D] = B;
+        Call();
+      }
+      OS << "#endif\n";
+      return;
+    }
+    std::vector<unsigned> Pick(Levels.size(), 0);
+    for (bool First = true;; First = false) {
+      bool Last = true;
+      for (size_t L = 0; L < Levels.size(); ++L)
+        Last = Last && Pick[L] + 1 == BranchCount(L);
+      std::vector<std::string> Conj;
+      for (size_t L = 0; L < Levels.size(); ++L) {
+        Conj.push_back(branchCondition(*Levels[L].front(), Pick[L]));
+        for (const NameDef *D : Levels[L])
+          Chosen[D] = Pick[L];
+      }
+      OS << (Last    ? "#else"
+             : First ? "#if "
+                     : "#elif ")
+         << (Last ? "" : llvm::join(Conj, " && ")) << "\n";
+      Call();
+      if (Last)
+        break;
+      for (size_t L = Levels.size(); L-- > 0;) {
+        if (++Pick[L] < BranchCount(L))
+          break;
+        Pick[L] = 0;
+      }
+    }
+    OS << "#endif\n";
+  }
+};
+
+} // namespace
+
+llvm::Expected<LoweringResult>
+lowerTemplateVariability(const LoweringInput &In) {
+  LoweringResult Result;
+  if (std::none_of(In.Project.Entries.begin(), In.Project.Entries.end(),
+                   isCxxEntry))
+    return Result; // Templates need C++.
+  Lowering L{In, {}, {}, {}, {}, {}, {}, {}, {}};
+  std::vector<CondPtr> ToCover;
+  if (!L.findCandidates(ToCover))
+    return Result;
+  if (llvm::Error E = L.parseAll(ToCover))
+    return E;
+  if (llvm::Error E = L.findSites())
+    return E;
+  if (L.Sites.empty())
+    return Result;
+  if (llvm::Error E = L.lower(Result))
+    return E;
+  if (In.Log)
+    for (const LoweredSite &S : Result.Sites)
+      *In.Log << "lowered template variability: "
+              << In.Project.relativeToRoot(S.File) << ":" << S.Line << " ("
+              << S.Idiom << ", " << S.Features << ")\n";
+  return Result;
+}
+
+} // namespace varsim::rewrite::templates

@@ -1,0 +1,193 @@
+//===- test/plan/OutDirTest.cpp - Facts and plans of an OUT directory -----===//
+//
+// A hand-made output of `varsim rewrite`: a manifest, a feature model, a
+// simulator source (with a mock of the generated header) and its compile
+// database.
+//
+//===----------------------------------------------------------------------===//
+
+#include "feature_models/plan/OutDir.h"
+
+#include "support/Diagnostic.h"
+
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <gtest/gtest.h>
+
+using namespace varsim;
+using namespace varsim::plan;
+
+namespace {
+
+constexpr llvm::StringLiteral Model = R"(<featureModel><struct>
+  <and abstract="true" mandatory="true" name="Root">
+    <feature name="A"/><feature name="B"/>
+  </and></struct></featureModel>)";
+
+constexpr llvm::StringLiteral Header = R"(
+extern long long varsim_feature_values[8];
+#define VARSIM_F_A (varsim_feature_values[0])
+#define VARSIM_F_B (varsim_feature_values[1])
+struct varsim_scope_guard {
+  explicit varsim_scope_guard(unsigned region) { (void)region; }
+};
+#define VARSIM_CAT2(a, b) a##b
+#define VARSIM_CAT(a, b) VARSIM_CAT2(a, b)
+#define VARSIM_REGION(id) \
+  varsim_scope_guard VARSIM_CAT(varsim_scope_, __COUNTER__)(id)
+)";
+
+// A sets the bound of main's loop; B only has code of its own.
+constexpr llvm::StringLiteral Simulator = R"(#include "varsim_generated.h"
+int main() {
+  VARSIM_REGION(0);
+  int size = 1;
+  if (VARSIM_F_A) {
+    VARSIM_REGION(1);
+    size = 10;
+  }
+  if (VARSIM_F_B) {
+    VARSIM_REGION(2);
+  }
+  int s = 0;
+  for (int i = 0; i < size; ++i)
+    s++;
+  return 0;
+}
+)";
+
+class OutDirTest : public ::testing::Test {
+protected:
+  void SetUp() override {
+    ASSERT_FALSE(llvm::sys::fs::createUniqueDirectory("varsim-outdir", Out));
+    write("model.xml", Model);
+    write("src/varsim_generated.h", Header);
+    write("src/main.cc", Simulator);
+    llvm::json::Array Db;
+    Db.push_back(
+        llvm::json::Object{{"directory", path("src")},
+                           {"file", path("src/main.cc")},
+                           {"arguments", llvm::json::Array{"c++", "-std=c++17",
+                                                           "-c", "main.cc"}}});
+    write("compile_commands.json",
+          llvm::formatv("{0:2}", llvm::json::Value(std::move(Db))).str());
+    llvm::json::Array Regions;
+    const char *Conditions[] = {"1", "A", "B"};
+    for (int Id = 0; Id < 3; ++Id)
+      Regions.push_back(llvm::json::Object{{"id", Id},
+                                           {"kind", Id ? "region" : "function"},
+                                           {"function", "main"},
+                                           {"condition", Conditions[Id]},
+                                           {"file", "main.cc"},
+                                           {"line", 2 + 4 * Id}});
+    llvm::json::Object Manifest{
+        {"format", "varsim-manifest"},
+        {"version", 1},
+        {"feature_model", llvm::json::Object{{"path", "model.xml"}}},
+        {"features", llvm::json::Array{llvm::json::Object{{"name", "A"}},
+                                       llvm::json::Object{{"name", "B"}}}},
+        {"regions", std::move(Regions)},
+        {"default_config", ""},
+        {"dataflow", llvm::json::Array{}},
+        {"kept", "by storeDataFlowFacts"}};
+    write("manifest.json",
+          llvm::formatv("{0:2}", llvm::json::Value(std::move(Manifest))).str());
+  }
+  void TearDown() override { llvm::sys::fs::remove_directories(Out); }
+
+  std::string path(llvm::StringRef Rel) const {
+    llvm::SmallString<256> P(Out);
+    llvm::sys::path::append(P, Rel);
+    return std::string(P);
+  }
+  void write(llvm::StringRef Rel, llvm::StringRef Text) {
+    std::string P = path(Rel);
+    llvm::sys::fs::create_directories(llvm::sys::path::parent_path(P));
+    std::error_code EC;
+    llvm::raw_fd_ostream OS(P, EC);
+    ASSERT_FALSE(EC) << EC.message();
+    OS << Text;
+  }
+  llvm::json::Value manifest() const {
+    auto Buffer = llvm::MemoryBuffer::getFile(path("manifest.json"));
+    EXPECT_TRUE(static_cast<bool>(Buffer));
+    auto V = llvm::json::parse((*Buffer)->getBuffer());
+    EXPECT_TRUE(static_cast<bool>(V));
+    return V ? std::move(*V) : llvm::json::Value(nullptr);
+  }
+
+  llvm::SmallString<256> Out;
+};
+
+TEST_F(OutDirTest, StoreDataFlowFactsWritesThemIntoTheManifest) {
+  std::string Log;
+  llvm::raw_string_ostream LogStream(Log);
+  llvm::Error E = storeDataFlowFacts(Out, &LogStream);
+  ASSERT_FALSE(static_cast<bool>(E)) << errorToString(std::move(E));
+  EXPECT_NE(Log.find("1 region(s)"), std::string::npos) << Log;
+
+  llvm::json::Value V = manifest();
+  const llvm::json::Object *Root = V.getAsObject();
+  ASSERT_TRUE(Root);
+  EXPECT_EQ(Root->getString("kept"), "by storeDataFlowFacts");
+  EXPECT_EQ(Root->getArray("regions")->size(), 3u);
+  const llvm::json::Object *Facts = Root->getObject("dataflow");
+  ASSERT_TRUE(Facts);
+  EXPECT_EQ(Facts->getInteger("version"), 1);
+
+  // Read back: from the manifest now, without analysing again.
+  std::string Notes;
+  llvm::raw_string_ostream NoteStream(Notes);
+  auto Loaded = loadDataFlowFacts(Out, NoteStream);
+  ASSERT_TRUE(static_cast<bool>(Loaded)) << errorToString(Loaded.takeError());
+  EXPECT_TRUE(Loaded->FromManifest);
+  EXPECT_TRUE(Notes.empty()) << Notes;
+  EXPECT_EQ(Loaded->Regions, 3u);
+  EXPECT_EQ(Loaded->Facts.featuresOf(0), std::vector<std::string>{"A"});
+  EXPECT_TRUE(Loaded->Facts.featuresOf(2).empty());
+}
+
+TEST_F(OutDirTest, WithoutStoredFactsTheyAreComputedWithANote) {
+  std::string Notes;
+  llvm::raw_string_ostream NoteStream(Notes);
+  auto Loaded = loadDataFlowFacts(Out, NoteStream);
+  ASSERT_TRUE(static_cast<bool>(Loaded)) << errorToString(Loaded.takeError());
+  EXPECT_FALSE(Loaded->FromManifest);
+  EXPECT_NE(Notes.find("has no data-flow facts"), std::string::npos);
+  EXPECT_EQ(Loaded->Facts.featuresOf(0), std::vector<std::string>{"A"});
+  EXPECT_TRUE(isOutDir(Out));
+  EXPECT_FALSE(isOutDir(path("src")));
+}
+
+TEST_F(OutDirTest, ThePlanStartsWithTheDefaultWhereItCostsNoRun) {
+  std::string Notes;
+  llvm::raw_string_ostream NoteStream(Notes);
+  auto In = loadPlanInput(Out, {}, NoteStream);
+  ASSERT_TRUE(static_cast<bool>(In)) << errorToString(In.takeError());
+  ASSERT_TRUE(In->DefaultConfig.has_value());
+  auto P = planOutDir(*In);
+  ASSERT_TRUE(static_cast<bool>(P)) << errorToString(P.takeError());
+  // main's loop depends on A: runs with and without A; the one without A
+  // is the default (no optional feature).
+  ASSERT_EQ(P->Runs.size(), 2u);
+  EXPECT_EQ(P->Runs[0].ConfigString, "");
+  EXPECT_TRUE(P->FirstIsDefault);
+  EXPECT_EQ(P->Runs[1].ConfigString, "A,B");
+}
+
+TEST_F(OutDirTest, AMissingManifestIsALocatedError) {
+  auto Loaded = loadDataFlowFacts(path("nowhere"), llvm::nulls());
+  ASSERT_FALSE(static_cast<bool>(Loaded));
+  EXPECT_NE(errorToString(Loaded.takeError()).find("manifest.json"),
+            std::string::npos);
+  llvm::Error E = storeDataFlowFacts(path("nowhere"), nullptr);
+  EXPECT_TRUE(static_cast<bool>(E));
+  llvm::consumeError(std::move(E));
+}
+
+} // namespace
