@@ -2,6 +2,7 @@
 //===//
 
 #include "rewrite/ParseFacts.h"
+#include "rewrite/SyntaxOnlyParse.h"
 
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/ASTContext.h"
@@ -10,18 +11,14 @@
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/StmtCXX.h"
-#include "clang/Basic/DiagnosticOptions.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendAction.h"
-#include "clang/Frontend/TextDiagnosticPrinter.h"
 #include "clang/Lex/Lexer.h"
 #include "clang/Lex/PPCallbacks.h"
 #include "clang/Lex/Preprocessor.h"
-#include "clang/Tooling/CompilationDatabase.h"
 #include "clang/Tooling/Tooling.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/Support/Path.h"
-#include "llvm/Support/VirtualFileSystem.h"
 
 #include <set>
 
@@ -658,19 +655,6 @@ private:
   ParseState &State;
 };
 
-/// A database of one command: the entry being parsed.
-class OneEntryDatabase : public tooling::CompilationDatabase {
-public:
-  explicit OneEntryDatabase(tooling::CompileCommand C) : Cmd(std::move(C)) {}
-  std::vector<tooling::CompileCommand>
-  getCompileCommands(llvm::StringRef) const override {
-    return {Cmd};
-  }
-
-private:
-  tooling::CompileCommand Cmd;
-};
-
 } // namespace
 
 ParseResult parseTranslationUnit(
@@ -682,55 +666,16 @@ ParseResult parseTranslationUnit(
       Project, Structures, WatchedDirectives, Result,
       std::set<std::string>(Job.StripMacros.begin(), Job.StripMacros.end())};
 
-  std::vector<std::string> Args =
-      withoutMacroFlags(Job.Entry->Arguments, Job.StripMacros);
-  // Drop the output and dependency-file options: this is a syntax-only parse.
-  std::vector<std::string> Clean;
-  for (size_t I = 0; I < Args.size(); ++I) {
-    llvm::StringRef A = Args[I];
-    if ((A == "-o" || A == "-MF" || A == "-MT" || A == "-MQ") &&
-        I + 1 < Args.size()) {
-      ++I;
-      continue;
-    }
-    if (A == "-MD" || A == "-MMD" || A == "-c" ||
-        (A.starts_with("-o") && A.size() > 2))
-      continue;
-    Clean.push_back(Args[I]);
-  }
-  size_t InsertAt = Clean.empty() ? 0 : 1;
-  std::vector<std::string> Extra = Job.Defines;
-  Extra.push_back("-w");
-  Extra.push_back("-ferror-limit=20");
-  if (llvm::StringRef(VARSIM_CLANG_RESOURCE_DIR).size())
-    Extra.push_back(std::string("-resource-dir=") + VARSIM_CLANG_RESOURCE_DIR);
-  Clean.insert(Clean.begin() + InsertAt, Extra.begin(), Extra.end());
-
-  tooling::CompileCommand Cmd(Job.Entry->Directory, Job.Entry->File, Clean, "");
-  OneEntryDatabase DB(Cmd);
-  // A file system of its own: the shared real one would chdir the whole
-  // process, and parses run in parallel from different directories.
-  tooling::ClangTool Tool(DB, {Job.Entry->File},
-                          std::make_shared<PCHContainerOperations>(),
-                          llvm::vfs::createPhysicalFileSystem());
-  if (Job.Overlay)
-    for (const auto &[Path, Text] : *Job.Overlay)
-      Tool.mapVirtualFile(Path, Text);
-  Tool.clearArgumentsAdjusters();
-  Tool.appendArgumentsAdjuster(tooling::getClangSyntaxOnlyAdjuster());
-
-  std::string Diags;
-  llvm::raw_string_ostream DiagOS(Diags);
-  auto DiagOpts = llvm::makeIntrusiveRefCnt<DiagnosticOptions>();
-  TextDiagnosticPrinter Printer(DiagOS, DiagOpts.get());
-  Tool.setDiagnosticConsumer(&Printer);
-  Tool.setPrintErrorMessage(false);
-
+  SyntaxOnlyParse P;
+  P.Entry = Job.Entry;
+  P.Defines = Job.Defines;
+  P.StripMacros = Job.StripMacros;
+  P.Overlay = Job.Overlay;
   FactsActionFactory Factory(State);
-  int RC = Tool.run(&Factory);
-  if (RC != 0) {
+  SyntaxOnlyResult Parsed = runSyntaxOnly(P, Factory);
+  if (Parsed.Failed) {
     Result.Failed = true;
-    Result.Diagnostics = Diags;
+    Result.Diagnostics = std::move(Parsed.Diagnostics);
   }
   return Result;
 }

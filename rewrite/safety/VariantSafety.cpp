@@ -2,21 +2,18 @@
 
 #include "rewrite/safety/VariantSafety.h"
 
+#include "rewrite/SyntaxOnlyParse.h"
 #include "rewrite/safety/FeatureRanges.h"
 #include "rewrite/safety/LayoutJudge.h"
 #include "rewrite/safety/SafetyCollector.h"
 #include "rewrite/safety/SafetyFacts.h"
 #include "support/Diagnostic.h"
 
-#include "clang/Basic/DiagnosticOptions.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendAction.h"
-#include "clang/Frontend/TextDiagnosticPrinter.h"
-#include "clang/Tooling/CompilationDatabase.h"
 #include "clang/Tooling/Tooling.h"
 #include "llvm/Support/ThreadPool.h"
 #include "llvm/Support/Threading.h"
-#include "llvm/Support/VirtualFileSystem.h"
 
 #include <algorithm>
 #include <set>
@@ -71,74 +68,19 @@ private:
   bool SkipBodies;
 };
 
-class OneEntryDatabase : public tooling::CompilationDatabase {
-public:
-  explicit OneEntryDatabase(tooling::CompileCommand C) : Cmd(std::move(C)) {}
-  std::vector<tooling::CompileCommand>
-  getCompileCommands(llvm::StringRef) const override {
-    return {Cmd};
-  }
-
-private:
-  tooling::CompileCommand Cmd;
-};
-
-/// The entry's arguments for a syntax-only parse with Defines (the same
-/// adjustments the rewriter's own parse makes).
-std::vector<std::string> parseArguments(const CompileEntry &E,
-                                        const std::vector<std::string> &Defines,
-                                        const std::vector<std::string> &Strip) {
-  std::vector<std::string> Args = withoutMacroFlags(E.Arguments, Strip);
-  std::vector<std::string> Clean;
-  for (size_t I = 0; I < Args.size(); ++I) {
-    llvm::StringRef A = Args[I];
-    if ((A == "-o" || A == "-MF" || A == "-MT" || A == "-MQ") &&
-        I + 1 < Args.size()) {
-      ++I;
-      continue;
-    }
-    if (A == "-MD" || A == "-MMD" || A == "-c" ||
-        (A.starts_with("-o") && A.size() > 2))
-      continue;
-    Clean.push_back(Args[I]);
-  }
-  std::vector<std::string> Extra = Defines;
-  Extra.push_back("-w");
-  Extra.push_back("-ferror-limit=20");
-  // No "N errors generated." on stderr: a failed parse is not reported here.
-  Extra.push_back("-fno-caret-diagnostics");
-  if (llvm::StringRef(VARSIM_CLANG_RESOURCE_DIR).size())
-    Extra.push_back(std::string("-resource-dir=") + VARSIM_CLANG_RESOURCE_DIR);
-  Clean.insert(Clean.begin() + (Clean.empty() ? 0 : 1), Extra.begin(),
-               Extra.end());
-  return Clean;
-}
-
 SafetyFacts parseOne(const CompileEntry &E,
                      const std::vector<std::string> &Defines,
                      const std::vector<std::string> &Strip,
                      const SafetyInput &In, const FeatureRanges &Ranges,
                      bool SkipBodies) {
   SafetyFacts Facts;
-  tooling::CompileCommand Cmd(E.Directory, E.File,
-                              parseArguments(E, Defines, Strip), "");
-  OneEntryDatabase DB(Cmd);
-  // A file system of its own: parses run in parallel from different
-  // directories.
-  tooling::ClangTool Tool(DB, {E.File},
-                          std::make_shared<PCHContainerOperations>(),
-                          llvm::vfs::createPhysicalFileSystem());
-  if (In.Overlay)
-    for (const auto &[Path, Text] : *In.Overlay)
-      Tool.mapVirtualFile(Path, Text);
-  Tool.clearArgumentsAdjusters();
-  Tool.appendArgumentsAdjuster(tooling::getClangSyntaxOnlyAdjuster());
-  // Counts errors without printing them (a failed parse must fail).
-  DiagnosticConsumer Quiet;
-  Tool.setDiagnosticConsumer(&Quiet);
-  Tool.setPrintErrorMessage(false);
+  SyntaxOnlyParse P;
+  P.Entry = &E;
+  P.Defines = Defines;
+  P.StripMacros = Strip;
+  P.Overlay = In.Overlay;
   SafetyActionFactory Factory(In.Project, Ranges, Facts, SkipBodies);
-  if (Tool.run(&Factory) != 0) {
+  if (runSyntaxOnly(P, Factory).Failed) {
     // Skipping the library's bodies should never break a parse; if it did,
     // the full parse decides.
     if (SkipBodies)

@@ -2,25 +2,22 @@
 //-===//
 
 #include "rewrite/templates/TemplateFacts.h"
+#include "rewrite/SyntaxOnlyParse.h"
 
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/RecursiveASTVisitor.h"
-#include "clang/Basic/DiagnosticOptions.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendAction.h"
-#include "clang/Frontend/TextDiagnosticPrinter.h"
 #include "clang/Lex/Lexer.h"
 #include "clang/Lex/MacroArgs.h"
 #include "clang/Lex/PPCallbacks.h"
 #include "clang/Lex/Preprocessor.h"
-#include "clang/Tooling/CompilationDatabase.h"
 #include "clang/Tooling/Tooling.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/Support/Path.h"
-#include "llvm/Support/VirtualFileSystem.h"
 
 #ifndef VARSIM_CLANG_RESOURCE_DIR
 #define VARSIM_CLANG_RESOURCE_DIR ""
@@ -555,18 +552,6 @@ private:
   State &S;
 };
 
-class OneCommand : public tooling::CompilationDatabase {
-public:
-  explicit OneCommand(tooling::CompileCommand C) : Cmd(std::move(C)) {}
-  std::vector<tooling::CompileCommand>
-  getCompileCommands(llvm::StringRef) const override {
-    return {Cmd};
-  }
-
-private:
-  tooling::CompileCommand Cmd;
-};
-
 } // namespace
 
 TemplateFacts collectTemplateFacts(const FactsJob &Job,
@@ -579,46 +564,15 @@ TemplateFacts collectTemplateFacts(const FactsJob &Job,
 
   // The entry's own flags, less its outputs and the feature macros' -D/-U,
   // plus the configuration's defines: a syntax-only parse.
-  std::vector<std::string> Args =
-      withoutMacroFlags(Job.Entry->Arguments, Job.StripMacros);
-  std::vector<std::string> Clean;
-  for (size_t I = 0; I < Args.size(); ++I) {
-    llvm::StringRef A = Args[I];
-    if ((A == "-o" || A == "-MF" || A == "-MT" || A == "-MQ") &&
-        I + 1 < Args.size()) {
-      ++I;
-      continue;
-    }
-    if (A == "-MD" || A == "-MMD" || A == "-c" ||
-        (A.starts_with("-o") && A.size() > 2))
-      continue;
-    Clean.push_back(Args[I]);
-  }
-  std::vector<std::string> Extra = Job.Defines;
-  Extra.push_back("-w");
-  Extra.push_back("-ferror-limit=20");
-  if (llvm::StringRef(VARSIM_CLANG_RESOURCE_DIR).size())
-    Extra.push_back(std::string("-resource-dir=") + VARSIM_CLANG_RESOURCE_DIR);
-  Clean.insert(Clean.begin() + (Clean.empty() ? 0 : 1), Extra.begin(),
-               Extra.end());
-
-  OneCommand DB(tooling::CompileCommand(Job.Entry->Directory, Job.Entry->File,
-                                        Clean, ""));
-  tooling::ClangTool Tool(DB, {Job.Entry->File},
-                          std::make_shared<PCHContainerOperations>(),
-                          llvm::vfs::createPhysicalFileSystem());
-  Tool.clearArgumentsAdjusters();
-  Tool.appendArgumentsAdjuster(tooling::getClangSyntaxOnlyAdjuster());
-  std::string Diags;
-  llvm::raw_string_ostream DiagOS(Diags);
-  auto DiagOpts = llvm::makeIntrusiveRefCnt<DiagnosticOptions>();
-  TextDiagnosticPrinter Printer(DiagOS, DiagOpts.get());
-  Tool.setDiagnosticConsumer(&Printer);
-  Tool.setPrintErrorMessage(false);
+  SyntaxOnlyParse P;
+  P.Entry = Job.Entry;
+  P.Defines = Job.Defines;
+  P.StripMacros = Job.StripMacros;
   Factory F(S);
-  if (Tool.run(&F) != 0) {
+  SyntaxOnlyResult Parsed = runSyntaxOnly(P, F);
+  if (Parsed.Failed) {
     Out.Failed = true;
-    Out.Diagnostics = Diags;
+    Out.Diagnostics = std::move(Parsed.Diagnostics);
   }
   return Out;
 }

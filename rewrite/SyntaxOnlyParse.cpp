@@ -1,0 +1,84 @@
+//===- rewrite/SyntaxOnlyParse.cpp ----------------------------------------===//
+
+#include "rewrite/SyntaxOnlyParse.h"
+
+#include "clang/Basic/DiagnosticOptions.h"
+#include "clang/Frontend/TextDiagnosticPrinter.h"
+#include "clang/Tooling/CompilationDatabase.h"
+#include "llvm/Support/VirtualFileSystem.h"
+
+namespace varsim::rewrite {
+namespace {
+
+/// A database of one command: the entry being parsed.
+class SingleCommandDatabase : public clang::tooling::CompilationDatabase {
+public:
+  explicit SingleCommandDatabase(clang::tooling::CompileCommand C)
+      : Cmd(std::move(C)) {}
+  std::vector<clang::tooling::CompileCommand>
+  getCompileCommands(llvm::StringRef) const override {
+    return {Cmd};
+  }
+
+private:
+  clang::tooling::CompileCommand Cmd;
+};
+
+} // namespace
+
+std::vector<std::string> syntaxOnlyArguments(const SyntaxOnlyParse &P) {
+  std::vector<std::string> Args =
+      withoutMacroFlags(P.Entry->Arguments, P.StripMacros);
+  std::vector<std::string> Clean;
+  for (size_t I = 0; I < Args.size(); ++I) {
+    llvm::StringRef A = Args[I];
+    if ((A == "-o" || A == "-MF" || A == "-MT" || A == "-MQ") &&
+        I + 1 < Args.size()) {
+      ++I;
+      continue;
+    }
+    if (A == "-MD" || A == "-MMD" || A == "-c" ||
+        (A.starts_with("-o") && A.size() > 2))
+      continue;
+    Clean.push_back(Args[I]);
+  }
+  std::vector<std::string> Extra = P.Defines;
+  Extra.push_back("-w");
+  Extra.push_back("-ferror-limit=20");
+  Extra.insert(Extra.end(), P.ExtraFlags.begin(), P.ExtraFlags.end());
+  if (llvm::StringRef(VARSIM_CLANG_RESOURCE_DIR).size())
+    Extra.push_back(std::string("-resource-dir=") + VARSIM_CLANG_RESOURCE_DIR);
+  Clean.insert(Clean.begin() + (Clean.empty() ? 0 : 1), Extra.begin(),
+               Extra.end());
+  return Clean;
+}
+
+SyntaxOnlyResult runSyntaxOnly(const SyntaxOnlyParse &P,
+                               clang::tooling::FrontendActionFactory &Factory) {
+  SingleCommandDatabase DB(clang::tooling::CompileCommand(
+      P.Entry->Directory, P.Entry->File, syntaxOnlyArguments(P), ""));
+  // A file system of its own: the shared real one would chdir the whole
+  // process, and parses run in parallel from different directories.
+  clang::tooling::ClangTool Tool(
+      DB, {P.Entry->File}, std::make_shared<clang::PCHContainerOperations>(),
+      llvm::vfs::createPhysicalFileSystem());
+  if (P.Overlay)
+    for (const auto &[Path, Text] : *P.Overlay)
+      Tool.mapVirtualFile(Path, Text);
+  Tool.clearArgumentsAdjusters();
+  Tool.appendArgumentsAdjuster(clang::tooling::getClangSyntaxOnlyAdjuster());
+
+  SyntaxOnlyResult Result;
+  llvm::raw_string_ostream DiagOS(Result.Diagnostics);
+  auto DiagOpts = llvm::makeIntrusiveRefCnt<clang::DiagnosticOptions>();
+  clang::TextDiagnosticPrinter Printer(DiagOS, DiagOpts.get());
+  Tool.setDiagnosticConsumer(&Printer);
+  Tool.setPrintErrorMessage(false);
+  Result.Failed = Tool.run(&Factory) != 0;
+  DiagOS.flush();
+  if (!Result.Failed)
+    Result.Diagnostics.clear();
+  return Result;
+}
+
+} // namespace varsim::rewrite

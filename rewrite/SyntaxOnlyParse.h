@@ -1,0 +1,49 @@
+//===- rewrite/SyntaxOnlyParse.h - One TU, one configuration --*- C++ -*-===//
+//
+// The rewriter's passes (template lowering, variant safety, the parse facts)
+// each parse every translation unit in the configurations they need. They
+// share how: the compile database entry's own flags, less its outputs,
+// dependency files and the feature macros' -D/-U, plus the configuration's
+// defines and Clang's resource directory; a file system of the parse's own
+// (parses run in parallel from different directories); optional in-memory
+// texts that replace files (the lowered sources).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef VARSIM_REWRITE_SYNTAXONLYPARSE_H
+#define VARSIM_REWRITE_SYNTAXONLYPARSE_H
+
+#include "rewrite/ProjectLayout.h"
+
+#include "clang/Tooling/Tooling.h"
+
+#include <map>
+#include <string>
+#include <vector>
+
+namespace varsim::rewrite {
+
+struct SyntaxOnlyParse {
+  const CompileEntry *Entry = nullptr;
+  std::vector<std::string> Defines;     ///< "-DNAME" / "-DNAME=V".
+  std::vector<std::string> StripMacros; ///< Their -D/-U in Entry are dropped.
+  std::vector<std::string> ExtraFlags;  ///< Appended after the defines.
+  /// Absolute path -> text that replaces the file (may be null).
+  const std::map<std::string, std::string> *Overlay = nullptr;
+};
+
+struct SyntaxOnlyResult {
+  bool Failed = false;
+  std::string Diagnostics; ///< The compiler's messages, if Failed.
+};
+
+/// The compiler arguments of the parse (argv[0] first).
+std::vector<std::string> syntaxOnlyArguments(const SyntaxOnlyParse &P);
+
+/// Parses P.Entry's file, running the actions Factory creates.
+SyntaxOnlyResult runSyntaxOnly(const SyntaxOnlyParse &P,
+                               clang::tooling::FrontendActionFactory &Factory);
+
+} // namespace varsim::rewrite
+
+#endif // VARSIM_REWRITE_SYNTAXONLYPARSE_H
