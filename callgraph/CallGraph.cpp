@@ -369,25 +369,12 @@ static llvm::Error checkSameRegions(const CallTrace &T, const CallTrace &First,
   return llvm::Error::success();
 }
 
-llvm::Expected<CallGraph> CallGraph::build(llvm::ArrayRef<CallTrace> Traces,
-                                           const GraphOptions &Options) {
-  if (Traces.empty())
-    return makeError("no call trace to build a call graph from");
-  CallGraph CG;
-  if (llvm::Error E = CG.setRegions(Traces.front()))
-    return E;
-  llvm::StringMap<size_t> FeatureIndex;
-  // A run is a trace and the traces of the processes it forked (their
-  // work adds to the run's, rather than being another measurement of it).
+std::vector<std::vector<const CallTrace *>>
+groupTracesByRun(llvm::ArrayRef<CallTrace> Traces) {
   std::vector<std::vector<const CallTrace *>> Runs;
   llvm::DenseMap<int64_t, size_t> RunOfPid;
   std::vector<const CallTrace *> Children;
   for (const CallTrace &T : Traces) {
-    if (llvm::Error E = checkSameRegions(T, Traces.front(), CG.Regions))
-      return E;
-    for (const TraceFeature &F : T.Features)
-      if (FeatureIndex.try_emplace(F.Name, CG.Features.size()).second)
-        CG.Features.push_back(F);
     if (T.ForkChild) {
       Children.push_back(&T);
       continue;
@@ -414,6 +401,25 @@ llvm::Expected<CallGraph> CallGraph::build(llvm::ArrayRef<CallTrace> Traces,
   for (const CallTrace *T : Children)
     if (T) // Its parent's trace was not given: a run of its own.
       Runs.push_back({T});
+  return Runs;
+}
+
+llvm::Expected<CallGraph> CallGraph::build(llvm::ArrayRef<CallTrace> Traces,
+                                           const GraphOptions &Options) {
+  if (Traces.empty())
+    return makeError("no call trace to build a call graph from");
+  CallGraph CG;
+  if (llvm::Error E = CG.setRegions(Traces.front()))
+    return E;
+  llvm::StringMap<size_t> FeatureIndex;
+  for (const CallTrace &T : Traces) {
+    if (llvm::Error E = checkSameRegions(T, Traces.front(), CG.Regions))
+      return E;
+    for (const TraceFeature &F : T.Features)
+      if (FeatureIndex.try_emplace(F.Name, CG.Features.size()).second)
+        CG.Features.push_back(F);
+  }
+  std::vector<std::vector<const CallTrace *>> Runs = groupTracesByRun(Traces);
   GraphBuilder Builder(CG, Options);
   // The process's start-up and exit, which no region sees, as Base time of
   // every run: the smallest over the runs in which `varsim run` measured

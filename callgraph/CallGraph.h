@@ -166,6 +166,13 @@ struct GraphOptions {
 inline constexpr llvm::StringLiteral ProcessRegionName =
     "process start-up and exit";
 
+/// The runs among Traces: each a trace and the traces of the processes it
+/// forked (their work adds to the run's, rather than being another
+/// measurement of it), in the order of the parents' traces; a child whose
+/// parent's trace is not given is a run of its own.
+std::vector<std::vector<const CallTrace *>>
+groupTracesByRun(llvm::ArrayRef<CallTrace> Traces);
+
 class CallGraph {
 public:
   /// Builds the merged graph of one or more traces of the same simulator

@@ -19,41 +19,6 @@ uint64_t keyOf(int64_t ParentContext, uint32_t Region) {
   return static_cast<uint64_t>(ParentContext + 1) << 32 | Region;
 }
 
-/// The runs: each a trace and the traces of the processes it forked, in
-/// the order CallGraph::build uses.
-std::vector<std::vector<const CallTrace *>>
-groupRuns(llvm::ArrayRef<CallTrace> Traces) {
-  std::vector<std::vector<const CallTrace *>> Runs;
-  llvm::DenseMap<int64_t, size_t> RunOfPid;
-  std::vector<const CallTrace *> Children;
-  for (const CallTrace &T : Traces) {
-    if (T.ForkChild) {
-      Children.push_back(&T);
-      continue;
-    }
-    if (T.Pid != 0)
-      RunOfPid.try_emplace(T.Pid, Runs.size());
-    Runs.push_back({&T});
-  }
-  for (bool Progress = true; Progress;) {
-    Progress = false;
-    for (const CallTrace *&T : Children) {
-      auto Parent = T ? RunOfPid.find(T->ParentPid) : RunOfPid.end();
-      if (Parent == RunOfPid.end())
-        continue;
-      Runs[Parent->second].push_back(T);
-      if (T->Pid != 0)
-        RunOfPid.try_emplace(T->Pid, Parent->second);
-      T = nullptr;
-      Progress = true;
-    }
-  }
-  for (const CallTrace *T : Children)
-    if (T)
-      Runs.push_back({T});
-  return Runs;
-}
-
 } // namespace
 
 llvm::Expected<RunObservations>
@@ -71,7 +36,8 @@ observeRuns(const CallGraph &Merged, llvm::ArrayRef<CallTrace> Traces,
   if (Merged.processRegion())
     PerRun.ProcessLaunchNs = Merged.processLaunchNs();
   RunObservations Out;
-  for (const std::vector<const CallTrace *> &Parts : groupRuns(Traces)) {
+  for (const std::vector<const CallTrace *> &Parts :
+       callgraph::groupTracesByRun(Traces)) {
     // One run's graph: the merged graph's code, on this run alone.
     std::vector<CallTrace> Copies;
     llvm::ArrayRef<CallTrace> Run(*Parts.front());
