@@ -5,9 +5,6 @@
 
 /// Spins (no sleep: the time must be CPU time in this thread, as real work
 /// would be) for the given number of milliseconds on std::chrono::steady_clock.
-/// The deadline is the previous call's plus the given time (the first call
-/// starts the schedule), so preemption after one deadline is made up by the
-/// next call and the designed costs hold on a loaded machine.
 void spend(double milliseconds);
 
 /// Paper seconds to milliseconds of busy work.
