@@ -64,4 +64,13 @@ unsigned FeatureRanges::lineOf(const std::string &File, unsigned Offset) const {
   return It == Structures.end() ? 0 : It->second.lineOf(Offset);
 }
 
+SourcePoint FeatureRanges::pointOf(const std::string &File,
+                                   unsigned Offset) const {
+  auto It = Structures.find(File);
+  if (It == Structures.end())
+    return {File, 0, 0};
+  unsigned Line = It->second.lineOf(Offset);
+  return {File, Line, Offset - It->second.LineStarts[Line - 1] + 1};
+}
+
 } // namespace varsim::rewrite::safety

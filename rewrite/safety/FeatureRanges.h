@@ -15,6 +15,7 @@
 #include "rewrite/DirectiveScanner.h"
 #include "rewrite/FeatureGroups.h"
 #include "rewrite/FeatureSetup.h"
+#include "support/Diagnostic.h"
 
 #include <map>
 #include <string>
@@ -40,6 +41,8 @@ public:
                                      unsigned OuterBegin) const;
   /// 1-based line of an offset in a scanned file (0 if unknown).
   unsigned lineOf(const std::string &File, unsigned Offset) const;
+  /// File:line:col of Offset (column 0 if the file was not scanned).
+  SourcePoint pointOf(const std::string &File, unsigned Offset) const;
   /// True if some file has a feature branch.
   bool any() const { return !ByFile.empty(); }
   /// True if the file has at least one feature branch.

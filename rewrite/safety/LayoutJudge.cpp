@@ -2,6 +2,9 @@
 
 #include "rewrite/safety/LayoutJudge.h"
 
+#include "llvm/ADT/STLExtras.h"
+
+#include <map>
 #include <optional>
 #include <set>
 #include <tuple>
@@ -49,6 +52,41 @@ public:
     for (const std::string &C : W.Chain)
       Text += ", " + C;
     return Text;
+  }
+
+  /// Members declared in several branches (`#if A int x; #elif B int x;`):
+  /// the simulator compiles every variant's members together, so the
+  /// record would not compile; say so where the compiler would not.
+  std::vector<Finding> repeatedMembers() const {
+    std::vector<Finding> Out;
+    for (const auto &[Key, L] : Records) {
+      std::map<std::string, std::vector<const ConditionalMember *>> ByName;
+      for (const ConditionalMember &M : L.Conditional)
+        if (!M.Everywhere)
+          ByName[M.Name].push_back(&M);
+      for (auto &[Name, List] : ByName) {
+        if (List.size() < 2)
+          continue;
+        llvm::sort(List, [](const ConditionalMember *A,
+                            const ConditionalMember *B) {
+          return std::tie(A->File, A->Offset) < std::tie(B->File, B->Offset);
+        });
+        std::string Where;
+        for (const ConditionalMember *M : List)
+          Where += (Where.empty() ? "" : ", ") + std::string("under ") +
+                   M->Condition + " at " + Project.relativeToRoot(M->File) +
+                   ":" + std::to_string(Ranges.lineOf(M->File, M->Offset));
+        Out.push_back(
+            {Ranges.pointOf(List[1]->File, List[1]->Offset),
+             "member " + Name + " of '" + L.Name +
+                 "' is declared in several feature branches (" + Where +
+                 "); the simulator holds the members of every variant, so "
+                 "it would be declared twice: declare it once outside the "
+                 "#if if its type is the same, else give each variant its "
+                 "own name"});
+      }
+    }
+    return Out;
   }
 
 private:
@@ -128,7 +166,7 @@ std::vector<Finding> judgeLayouts(const std::vector<SafetyFacts> &Parses,
                                   const ProjectLayout &Project,
                                   const FeatureRanges &Ranges) {
   Judge J(Parses, Project, Ranges);
-  std::vector<Finding> Out;
+  std::vector<Finding> Out = J.repeatedMembers();
   std::set<std::tuple<std::string, unsigned, unsigned>> Done;
   for (const SafetyFacts &P : Parses)
     for (const LayoutUse &U : P.Uses) {

@@ -46,7 +46,7 @@ size_t count(const std::string &Text, const std::string &What) {
 }
 
 TEST(SafetyLayout, FindingsReproducer) {
-  // The exact reproducer of C1 in /work/notes/realistic-findings.md.
+  // The exact reproducer of C1 in test/realistic/FINDINGS.md.
   std::string E = errorsOf(R"(#include <stdio.h>
 struct slot {
   void *next;
@@ -214,6 +214,53 @@ int main(void) {
 }
 )");
   EXPECT_THAT(E, IsEmpty());
+}
+
+} // namespace
+
+namespace {
+
+TEST(SafetyLayout, MemberDeclaredInSeveralBranches) {
+  // c_ringbuf's pattern: the simulator would declare 'extra' twice and
+  // not compile; varsim says so at the second declaration.
+  SafetyRun R = checkProject({{"main.c", R"(struct s {
+  int x;
+#if defined(A) && !defined(B)
+  int extra;
+#elif defined(B)
+  int extra;
+  int more;
+#endif
+};
+int main(void) {
+  struct s v = {0};
+  return v.x;
+}
+)"}},
+                             {"A", "B"});
+  EXPECT_THAT(R.Errors, HasSubstr("main.c:6:7: error: member 'extra' of "
+                                  "'struct s' is declared in several"));
+  EXPECT_THAT(R.Errors, HasSubstr("under A && !B at main.c:4, under "));
+  EXPECT_THAT(R.Errors, HasSubstr("B at main.c:6)"));
+  EXPECT_THAT(R.Errors, Not(HasSubstr("'more'")));
+}
+
+TEST(SafetyLayout, MembersInOneBranchEachAreFine) {
+  SafetyRun R = checkProject({{"main.c", R"(struct s {
+  int x;
+#ifdef A
+  int a;
+#else
+  int b;
+#endif
+};
+int main(void) {
+  struct s v = {0};
+  return v.x;
+}
+)"}},
+                             {"A"});
+  EXPECT_THAT(R.Errors, IsEmpty());
 }
 
 } // namespace

@@ -27,7 +27,7 @@ size_t count(const std::string &Text, const std::string &What) {
 }
 
 TEST(SafetyRunsUncalled, GlobalWithDestructor) {
-  // Reproducer 1 of C2 in /work/notes/realistic-findings.md.
+  // Reproducer 1 of C2 in test/realistic/FINDINGS.md.
   SafetyRun R = checkProject({{"main.cpp", R"(#include <cstdio>
 struct StatsReporter {
   int calls = 0;
