@@ -74,7 +74,8 @@ public:
                  << " parse configurations): " << Sum->Features << " features, "
                  << Sum->Regions << " regions, " << Sum->Renamings
                  << " renamings, " << Sum->TemplateSites
-                 << " template sites lowered\n"
+                 << " template sites and " << Sum->GlobalSites
+                 << " file-scope entities lowered\n"
                  << "varsim: simulator in " << Sum->OutDir
                  << " (sources: " << Sum->OutDir
                  << "/src, compile database: " << Sum->OutDir

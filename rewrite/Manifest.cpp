@@ -61,6 +61,12 @@ std::string renderManifest(const ManifestData &M, const ProjectContext &Ctx) {
                                  {"line", S.Line},
                                  {"idiom", S.Idiom},
                                  {"features", S.Features}});
+  json::Array GlobalSites;
+  for (const TemplateSite &S : M.GlobalSites)
+    GlobalSites.push_back(json::Object{{"file", S.File},
+                                       {"line", S.Line},
+                                       {"construct", S.Idiom},
+                                       {"features", S.Features}});
   json::Array Parses;
   for (const std::string &C : M.ParseConfigurations)
     Parses.push_back(C);
@@ -82,6 +88,7 @@ std::string renderManifest(const ManifestData &M, const ProjectContext &Ctx) {
       {"regions", std::move(Regions)},
       {"renamings", std::move(Renamings)},
       {"template_sites", std::move(Sites)},
+      {"global_sites", std::move(GlobalSites)},
       {"files", std::move(Files)},
       {"dataflow", json::Array{}},
       {"plan", json::Array{}},

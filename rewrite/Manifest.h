@@ -39,6 +39,8 @@ struct ManifestData {
   unsigned TranslationUnits = 0;
   std::vector<WrittenFile> Files;
   std::vector<TemplateSite> TemplateSites;
+  /// File-scope entities lowered into per-configuration variants.
+  std::vector<TemplateSite> GlobalSites;
 };
 
 /// The manifest as JSON text.

@@ -10,12 +10,14 @@
 
 #include "rewrite/Rewriter.h"
 
+#include "rewrite/DerivedMacros.h"
 #include "rewrite/FeatureGroups.h"
 #include "rewrite/FeatureSetup.h"
 #include "rewrite/FileRewriter.h"
 #include "rewrite/Manifest.h"
 #include "rewrite/ParseFacts.h"
 #include "rewrite/ProjectLayout.h"
+#include "rewrite/globals/GlobalVariants.h"
 #include "rewrite/safety/VariantSafety.h"
 #include "rewrite/templates/TemplateLowering.h"
 #include "support/Diagnostic.h"
@@ -164,6 +166,14 @@ llvm::Expected<RewriteSummary> rewriteProject(const RewriteOptions &O) {
                   Log);
   }
 
+  // Conditions on macros derived from features (config.h aliases, project
+  // constants) become conditions on the features themselves; again after
+  // every pass that replaces texts (their structures are rescanned).
+  if (llvm::Error E = resolveDerivedMacros(Structures, Features)) {
+    Consume();
+    return E;
+  }
+
   // Template variability lowered into #if variability: every later step
   // (the parses, the edits, the output) sees the lowered texts.
   std::map<std::string, std::string> Lowered;
@@ -179,6 +189,11 @@ llvm::Expected<RewriteSummary> rewriteProject(const RewriteOptions &O) {
       Consume();
       return E;
     }
+    if (!LoweredOr->Files.empty())
+      if (llvm::Error E = resolveDerivedMacros(Structures, Features)) {
+        Consume();
+        return E;
+      }
     for (const auto &[File, Text] : LoweredOr->Files)
       if (auto It = ScanErrors.find(File); It != ScanErrors.end()) {
         llvm::consumeError(std::move(It->second));
@@ -187,6 +202,36 @@ llvm::Expected<RewriteSummary> rewriteProject(const RewriteOptions &O) {
     Lowered = std::move(LoweredOr->Files);
     TemplateSites = std::move(LoweredOr->Sites);
   }
+
+  // File-scope variability (tables with conditional entries, constants,
+  // variables and typedefs per feature) lowered into renamed variants and
+  // per-configuration functions, on top of the template lowering.
+  std::vector<templates::LoweredSite> GlobalSites;
+  {
+    auto GlobalsOr = globals::lowerGlobalVariability(
+        {Project, Features, Texts, Structures, Lowered, O.Jobs, O.Log});
+    if (!GlobalsOr) {
+      Consume();
+      return GlobalsOr.takeError();
+    }
+    if (llvm::Error E = applyOverlay(GlobalsOr->Files, Texts, Structures)) {
+      Consume();
+      return E;
+    }
+    for (auto &[File, Text] : GlobalsOr->Files) {
+      if (auto It = ScanErrors.find(File); It != ScanErrors.end()) {
+        llvm::consumeError(std::move(It->second));
+        ScanErrors.erase(It);
+      }
+      Lowered[File] = std::move(Text);
+    }
+    GlobalSites = std::move(GlobalsOr->Sites);
+  }
+  if (!Lowered.empty())
+    if (llvm::Error E = resolveDerivedMacros(Structures, Features)) {
+      Consume();
+      return E;
+    }
 
   // Feature groups and the parse configurations that cover them.
   std::map<std::string, FileGroups> Groups;
@@ -473,6 +518,8 @@ llvm::Expected<RewriteSummary> rewriteProject(const RewriteOptions &O) {
   M.TranslationUnits = static_cast<unsigned>(Project.Entries.size());
   for (const templates::LoweredSite &S : TemplateSites)
     M.TemplateSites.push_back({S.File, S.Line, S.Idiom, S.Features});
+  for (const templates::LoweredSite &S : GlobalSites)
+    M.GlobalSites.push_back({S.File, S.Line, S.Idiom, S.Features});
   if (llvm::Error E =
           writeFile(Temp + "/manifest.json", renderManifest(M, Ctx)))
     return Fail(std::move(E));
@@ -500,6 +547,7 @@ llvm::Expected<RewriteSummary> rewriteProject(const RewriteOptions &O) {
   Sum.FilesRewritten = static_cast<unsigned>(llvm::count_if(
       M.Files, [](const WrittenFile &W) { return W.Rewritten; }));
   Sum.TemplateSites = static_cast<unsigned>(TemplateSites.size());
+  Sum.GlobalSites = static_cast<unsigned>(GlobalSites.size());
   Sum.Regions = static_cast<unsigned>(Ctx.Tables.Regions.size());
   Sum.Features = static_cast<unsigned>(Features.ByMacro.size());
   Sum.Renamings = static_cast<unsigned>(Ctx.Renamings.size());

@@ -41,6 +41,7 @@ struct RewriteSummary {
   unsigned FilesWritten = 0, FilesRewritten = 0;
   unsigned Regions = 0, Features = 0, Renamings = 0;
   unsigned TemplateSites = 0; ///< Template variability lowered to #ifs.
+  unsigned GlobalSites = 0;   ///< File-scope entities lowered to variants.
 };
 
 /// The default output directory for a compile database.
