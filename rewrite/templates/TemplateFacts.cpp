@@ -8,6 +8,7 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/DeclTemplate.h"
+#include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendAction.h"
@@ -219,6 +220,8 @@ public:
   }
   bool VisitDeclRefExpr(DeclRefExpr *E) {
     addRef(E->getDecl(), E->getLocation(), E->getQualifierLoc());
+    if (const NameDef *Def = candidate(E->getDecl()); Def && !Def->IsType)
+      markRuntimeUse(E);
     auto *Callee = dyn_cast<FunctionDecl>(E->getDecl());
     if (Outer && Callee && !isa<CXXMethodDecl>(Callee) && !E->hasQualifier() &&
         !E->hasExplicitTemplateArgs() && !E->getLocation().isMacroID() &&
@@ -238,6 +241,76 @@ public:
   }
 
 private:
+  /// Sets NameRef::RuntimeUse of the reference E (already added) when its
+  /// value is only needed at run time (see TemplateFacts.h).
+  void markRuntimeUse(const DeclRefExpr *E) {
+    if (!Outer || Outer->isDependentContext() || E->getLocation().isMacroID())
+      return;
+    const std::string *File = S.pathOf(SM.getFileID(E->getLocation()));
+    if (!File)
+      return;
+    auto Ref =
+        S.Out.Refs.find(keyOf(*File, SM.getFileOffset(E->getLocation())));
+    if (Ref == S.Out.Refs.end())
+      return;
+    std::optional<unsigned> ConstexprAt;
+    DynTypedNode Node = DynTypedNode::create(*E);
+    for (unsigned Depth = 0; Depth < 256; ++Depth) {
+      DynTypedNodeList Parents = Ctx.getParents(Node);
+      if (Parents.size() != 1)
+        return;
+      const DynTypedNode &P = Parents[0];
+      if (const auto *FD = P.get<FunctionDecl>()) {
+        if (FD != Outer && FD->isDependentContext())
+          return;
+        if (FD == Outer || isa<CXXMethodDecl>(FD)) { // Also a lambda's body.
+          Ref->second.RuntimeUse = true;
+          Ref->second.ConstexprAt = ConstexprAt;
+        }
+        return;
+      }
+      if (const auto *VD = P.get<VarDecl>()) {
+        // A local's initializer runs at run time unless it is constexpr.
+        if (VD->isConstexpr() || !VD->isLocalVarDecl())
+          return;
+      } else if (const auto *If = P.get<IfStmt>()) {
+        if (If->isConstexpr()) {
+          const Stmt *Cond = If->getCond();
+          const Stmt *From = Node.get<Stmt>();
+          if (!Cond || From != Cond || ConstexprAt)
+            return; // In a branch (discarded or not): the value matters.
+          // The keyword follows `if`; lexed from the source.
+          SourceLocation IfLoc = If->getIfLoc();
+          if (IfLoc.isMacroID())
+            return;
+          SourceLocation Kw =
+              Lexer::getLocForEndOfToken(IfLoc, 0, SM, Ctx.getLangOpts());
+          llvm::StringRef After = SM.getCharacterData(Kw);
+          size_t Skip = After.find_first_not_of(" \t\n");
+          if (Skip == llvm::StringRef::npos ||
+              !After.substr(Skip).starts_with("constexpr"))
+            return;
+          ConstexprAt = SM.getFileOffset(Kw) + Skip;
+        }
+      } else if (P.get<ConstantExpr>() &&
+                 !(Node.get<Stmt>() && isConstexprIfCondition(P))) {
+        return; // A case label, a static_assert, ...: a constant is needed.
+      } else if (!P.get<Stmt>() && !P.get<DeclStmt>()) {
+        return; // A type, a template argument, a member: be conservative.
+      }
+      Node = P;
+    }
+  }
+
+  /// P (a ConstantExpr) is the condition of an `if constexpr`.
+  bool isConstexprIfCondition(const DynTypedNode &P) {
+    DynTypedNodeList Up = Ctx.getParents(P);
+    if (Up.size() != 1)
+      return false;
+    const auto *If = Up[0].get<IfStmt>();
+    return If && If->isConstexpr() && If->getCond() == P.get<Stmt>();
+  }
+
   bool qualifierNamesCandidate(const NestedNameSpecifier *N) {
     for (; N; N = N->getPrefix())
       if (const Type *T = N->getAsType()) {
@@ -315,6 +388,10 @@ private:
       Def.ValueType = T.getCanonicalType().getAsString(P);
       if (Def.ValueType.find("(anonymous") != std::string::npos)
         Def.ValueType = T.getAsString(Policy);
+      SourceLocation End = SM.getExpansionLoc(VD->getEndLoc());
+      if (SM.getFileID(End) == SM.getFileID(L))
+        Def.DeclEnd = SM.getFileOffset(
+            Lexer::getLocForEndOfToken(End, 0, SM, Ctx.getLangOpts()));
     } else if (auto *RD = dyn_cast<CXXRecordDecl>(D)) {
       if (!RD->isThisDeclarationADefinition() || RD->isLambda())
         return nullptr;

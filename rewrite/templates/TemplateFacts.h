@@ -17,6 +17,7 @@
 #include "rewrite/ProjectLayout.h"
 
 #include <map>
+#include <optional>
 #include <set>
 #include <string>
 #include <vector>
@@ -46,6 +47,8 @@ struct NameDef {
   bool IsMacro = false;
   std::string Replacement;
   unsigned DirectiveEnd = 0, DirectiveLines = 1;
+  /// A constant's declaration ends before this offset (its `;` follows).
+  unsigned DeclEnd = 0;
 };
 
 /// A macro defined in every branch of a candidate group.
@@ -69,6 +72,13 @@ struct NameRef {
   bool Constructor = false;
   /// A macro expansion where a type begins (the macro names a type).
   bool TypePosition = false;
+  /// A constant read where its value is only needed at run time: in the
+  /// body of a non-dependent function, outside every constant expression
+  /// except the condition of an `if constexpr`, whose discarded branch a
+  /// non-template function compiles anyway (so a plain `if` is the same).
+  bool RuntimeUse = false;
+  /// That `if constexpr`'s `constexpr` keyword (offset) when RuntimeUse.
+  std::optional<unsigned> ConstexprAt;
 };
 
 /// A function definition holding references.

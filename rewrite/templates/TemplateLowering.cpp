@@ -41,6 +41,8 @@ namespace varsim::rewrite::templates {
 namespace {
 
 constexpr llvm::StringLiteral TemplateSuffix = "__varsim_t";
+/// The function that reads a feature constant at run time.
+constexpr llvm::StringLiteral ValueSuffix = "__varsim_value";
 
 std::string altName(const NameDef &D, unsigned Branch) {
   return D.Name + "__varsim_alt" + std::to_string(Branch);
@@ -143,6 +145,8 @@ struct Lowering {
   /// Site names: NameDef key -> the branch -> its declaration.
   std::map<std::string, std::map<unsigned, const NameDef *>> Sites;
   std::map<std::string, std::set<Edit>> Edits;
+  /// Sites read at run time through their value functions.
+  std::set<std::string> ValueSites;
   std::map<std::string, std::string> Appended;
 
   const std::string &text(const std::string &File) const {
@@ -363,6 +367,18 @@ struct Lowering {
         if (!F.Unsupported.empty())
           Where = F.Unsupported;
       }
+      // A constant read only at run time where the function cannot become
+      // a template (a member function, ...): read through a function
+      // defined per branch, which the #if rewriter makes a feature switch.
+      if (!Where.empty() && !D.IsType && !D.IsMacro && R->RuntimeUse &&
+          D.DeclEnd) {
+        Edits[R->File].insert({R->Offset, static_cast<unsigned>(D.Name.size()),
+                               D.Name + ValueSuffix.str() + "()"});
+        if (R->ConstexprAt)
+          Edits[R->File].insert({*R->ConstexprAt, 9, ""});
+        ValueSites.insert(R->DefKey);
+        continue;
+      }
       if (!Where.empty())
         return locatedError(
             R->File, R->Line, R->Column,
@@ -371,7 +387,12 @@ struct Lowering {
                 std::to_string(directiveLine(D, 0)) + ") and used in " + Where +
                 ": varsim lowers this template variability only where the "
                 "name is used in the body of a non-template, non-member "
-                "function (docs/templates.md)");
+                "function" +
+                (D.IsType || D.IsMacro
+                     ? std::string()
+                     : std::string(", or where its value is read at run "
+                                   "time (not as a constant expression)")) +
+                " (docs/templates.md)");
       if (!In.Texts.count(R->File))
         return locatedError(R->File, R->Line, R->Column,
                             "'" + D.Name +
@@ -383,6 +404,9 @@ struct Lowering {
         Edits[R->File].insert({R->QualBegin, R->Offset - R->QualBegin, ""});
     }
 
+    for (const std::string &Key : ValueSites)
+      if (llvm::Error E = addValueFunctions(Sites.at(Key)))
+        return E;
     for (const auto &[FnKey, SiteKeys] : Uses)
       lowerFunction(Facts.Functions.at(FnKey), SiteKeys);
     callTemplatesDirectly(Uses);
@@ -405,6 +429,31 @@ struct Lowering {
         *Text += A->second;
       }
       Result.Files[File] = std::move(*Text);
+    }
+    return llvm::Error::success();
+  }
+
+  /// After each branch's constant, on its line, a function returning it:
+  /// `static inline bool kTrace__varsim_value() { return kTrace__varsim_alt0;
+  /// }`.
+  llvm::Error
+  addValueFunctions(const std::map<unsigned, const NameDef *> &Branches) {
+    for (const auto &[B, D] : Branches) {
+      const std::string &Text = text(D->File);
+      size_t Semi = Text.find(';', D->DeclEnd);
+      if (Semi == std::string::npos ||
+          llvm::StringRef(Text)
+                  .slice(D->DeclEnd, Semi)
+                  .find_first_not_of(" \t") != llvm::StringRef::npos)
+        return locatedError(D->File, D->Line, D->Column,
+                            "'" + D->Name +
+                                "' is selected by features and read at run "
+                                "time in a member function, but its "
+                                "declaration does not end with ';' here");
+      Edits[D->File].insert({static_cast<unsigned>(Semi + 1), 0,
+                             " static inline " + D->ValueType + " " + D->Name +
+                                 ValueSuffix.str() + "() { return " +
+                                 altName(*D, B) + "; }"});
     }
     return llvm::Error::success();
   }
@@ -609,7 +658,7 @@ lowerTemplateVariability(const LoweringInput &In) {
   if (std::none_of(In.Project.Entries.begin(), In.Project.Entries.end(),
                    isCxxEntry))
     return Result; // Templates need C++.
-  Lowering L{In, {}, {}, {}, {}, {}, {}, {}, {}};
+  Lowering L{In, {}, {}, {}, {}, {}, {}, {}, {}, {}};
   std::vector<CondPtr> ToCover;
   if (!L.findCandidates(ToCover))
     return Result;

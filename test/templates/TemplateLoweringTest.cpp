@@ -615,13 +615,69 @@ TEST(TemplateLowering, UseInAMemberIsALocatedError) {
   EXPECT_NE(Err.find("member 'Server::C'"), std::string::npos) << Err;
 }
 
-TEST(TemplateLowering, UseInAMemberFunctionIsALocatedError) {
+const char *RuntimeConstants = R"(#ifndef CONFIG_HPP
+#define CONFIG_HPP
+#ifdef TRACE
+inline constexpr bool kTrace = true;
+#else
+inline constexpr bool kTrace = false;
+#endif
+namespace app {
+#ifdef FAST
+constexpr int kStep = 8;
+#else
+constexpr int kStep = 2;
+#endif
+} // namespace app
+#endif
+)";
+
+const char *RuntimeConstantsMain = R"(#include "config.hpp"
+#include <cstdio>
+class Counter {
+public:
+  int add(int X) {
+    if constexpr (kTrace)
+      std::printf("add %d\n", X);
+    Total += X * app::kStep;
+    return Total;
+  }
+  int total() const { return Total + (kTrace ? 1 : 0); }
+
+private:
+  int Total = 0;
+};
+int main() {
+  Counter C;
+  for (int I = 0; I < 3; ++I)
+    C.add(I);
+  const int Step = app::kStep;
+  std::printf("%d %d\n", C.total(), Step);
+  return 0;
+}
+)";
+
+TEST(TemplateLowering, ConstantsReadAtRunTimeInMemberFunctionsAndMain) {
+  tpl::LoweringResult R =
+      expectLoweredEquivalent({{"config.hpp", RuntimeConstants},
+                               {"main.cpp", RuntimeConstantsMain},
+                               {"model.xml", model({"TRACE", "FAST"})}},
+                              2);
+  bool Plain = false;
+  for (const auto &[File, Text] : R.Files)
+    if (llvm::StringRef(File).ends_with("main.cpp"))
+      Plain = llvm::StringRef(Text).contains("if  (kTrace__varsim_value())");
+  EXPECT_TRUE(Plain) << "the if constexpr in a member function becomes a "
+                        "plain if on the value function";
+}
+
+TEST(TemplateLowering, ConstantNeededAsAConstantInAMemberFunctionIsAnError) {
   std::string Err = loweringError(
       {{"main.cpp", "#ifdef FAST\nconstexpr int kN = 8;\n#else\nconstexpr "
-                    "int kN = 2;\n#endif\nstruct S {\n  int f() { return kN; "
-                    "}\n};\nint main() { return S().f(); }\n"},
+                    "int kN = 2;\n#endif\nstruct S {\n  int f() { int A[kN] = "
+                    "{}; return A[0]; }\n};\nint main() { return S().f(); }\n"},
        {"model.xml", model({"FAST"})}});
-  EXPECT_NE(Err.find("main.cpp:7:20: error: 'kN' is selected by features"),
+  EXPECT_NE(Err.find("main.cpp:7:19: error: 'kN' is selected by features"),
             std::string::npos)
       << Err;
   EXPECT_NE(Err.find("a member function ('S::f')"), std::string::npos) << Err;
@@ -642,9 +698,10 @@ TEST(TemplateLowering, ClassTemplatePerFeatureIsALocatedError) {
 TEST(TemplateLowering, UseInMainIsALocatedError) {
   std::string Err = loweringError(
       {{"main.cpp", "#ifdef FAST\nconstexpr int kN = 8;\n#else\nconstexpr "
-                    "int kN = 2;\n#endif\nint main() { return kN; }\n"},
+                    "int kN = 2;\n#endif\nint main() { static_assert(kN > 0); "
+                    "return kN; }\n"},
        {"model.xml", model({"FAST"})}});
-  EXPECT_NE(Err.find("main.cpp:6:21: error: 'kN' is selected by features"),
+  EXPECT_NE(Err.find("main.cpp:6:28: error: 'kN' is selected by features"),
             std::string::npos)
       << Err;
   EXPECT_NE(Err.find("'main'"), std::string::npos) << Err;
