@@ -329,7 +329,33 @@ struct Lowering {
     return std::nullopt;
   }
 
+  /// A type or constant site used where no function can become a template
+  /// over it (a member, a signature, a global, a member function's type) is
+  /// left as it is: the file-scope pass (rewrite/globals/) makes variants of
+  /// what uses it, or a later stage refuses it with a located error. A
+  /// macro site keeps this pass's own refusal.
+  void leaveUnloweredSites() {
+    std::set<std::string> Leave;
+    for (const auto &[_, R] : Facts.Refs) {
+      auto Site = Sites.find(R.DefKey);
+      if (Site == Sites.end())
+        continue;
+      const NameDef &D = *Site->second.begin()->second;
+      if (D.IsMacro || branchOf(D, R.File, R.Offset))
+        continue;
+      std::string Where = R.Context;
+      if (Where.empty() && !R.Function.empty())
+        Where = Facts.Functions.at(R.Function).Unsupported;
+      bool RuntimeRead = !D.IsType && R.RuntimeUse && D.DeclEnd;
+      if (!Where.empty() && !RuntimeRead)
+        Leave.insert(R.DefKey);
+    }
+    for (const std::string &Key : Leave)
+      Sites.erase(Key);
+  }
+
   llvm::Error lower(LoweringResult &Result) {
+    leaveUnloweredSites();
     // Renamed declarations, one per branch.
     // A macro's #define lines are emptied: in the lowered functions its
     // name is the template parameter.
