@@ -99,6 +99,25 @@ private:
     return llvm::Error::success();
   }
 
+  /// Calls ReadItem(item, index) on each element of the array V (What
+  /// names the array in errors); stops at the first error.
+  template <typename ReadItemFn>
+  llvm::Error readArray(od::value V, const llvm::Twine &What,
+                        ReadItemFn &&ReadItem) {
+    od::array A;
+    if (llvm::Error E = get(V.get_array(), A, What))
+      return E;
+    size_t Index = 0;
+    for (auto Item : A) {
+      od::value IV;
+      if (llvm::Error E = get(std::move(Item), IV, What))
+        return E;
+      if (llvm::Error E = ReadItem(IV, Index++))
+        return E;
+    }
+    return llvm::Error::success();
+  }
+
   llvm::Error checkHeader();
   llvm::Error readFeatures(od::value V);
   llvm::Error readRegions(od::value V);
@@ -225,18 +244,9 @@ llvm::Error TraceReader::readRegion(od::value V, size_t Index) {
 }
 
 llvm::Error TraceReader::readRegions(od::value V) {
-  od::array A;
-  if (llvm::Error E = get(V.get_array(), A, "\"regions\""))
-    return E;
-  size_t Index = 0;
-  for (auto Item : A) {
-    od::value RV;
-    if (llvm::Error E = get(std::move(Item), RV, "\"regions\""))
-      return E;
-    if (llvm::Error E = readRegion(RV, Index++))
-      return E;
-  }
-  return llvm::Error::success();
+  return readArray(V, "\"regions\"", [this](od::value RV, size_t I) {
+    return readRegion(RV, I);
+  });
 }
 
 llvm::Error TraceReader::readCalibration(od::value V) {
@@ -367,18 +377,9 @@ llvm::Error TraceReader::readThread(od::value V, size_t Index) {
 }
 
 llvm::Error TraceReader::readThreads(od::value V) {
-  od::array A;
-  if (llvm::Error E = get(V.get_array(), A, "\"threads\""))
-    return E;
-  size_t Index = 0;
-  for (auto Item : A) {
-    od::value TV;
-    if (llvm::Error E = get(std::move(Item), TV, "\"threads\""))
-      return E;
-    if (llvm::Error E = readThread(TV, Index++))
-      return E;
-  }
-  return llvm::Error::success();
+  return readArray(V, "\"threads\"", [this](od::value TV, size_t I) {
+    return readThread(TV, I);
+  });
 }
 
 llvm::Error TraceReader::checkNodes() {

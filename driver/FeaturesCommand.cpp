@@ -64,10 +64,21 @@ public:
       for (CLI::Option *B : Modes)
         if (A != B)
           A->excludes(B);
-    Sub.footer("Examples:\n"
+    Sub.footer("Output: --count a number, --list and --sample one CONFIG per "
+               "line (an empty line\n"
+               "selects no optional feature), --defines one line of -D "
+               "flags, on stdout.\n"
+               "Exit code: 0; 1 for a bad model file (file:line:col: error: "
+               "...) or, with --check,\n"
+               "an invalid CONFIG (naming the violated constraint, an unknown, "
+               "abstract or\n"
+               "repeated feature); 2 usage error.\n"
+               "\n"
+               "Examples:\n"
                "  varsim features model.xml\n"
                "  varsim features model.xml --count\n"
                "  varsim features model.xml --check 'SIGN,ENCRYPT,LEVEL=2'\n"
+               "  varsim features model.xml --list | wc -l   # = --count\n"
                "  varsim features model.xml --defines 'SIGN,LEVEL=2'\n"
                "  varsim features vm.xml --sample pairwise\n"
                "  varsim features vm.xml --sample random:20 --seed 7\n"

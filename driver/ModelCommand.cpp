@@ -105,7 +105,19 @@ public:
     Sub.add_option("--graphml", GraphMLPath, "Write the call graph as GraphML")
         ->type_name("FILE");
     Sub.footer(
+        "Output: the terms, largest first, with seconds, share, order and "
+        "source locations\n"
+        "(--format table), or CSV, or SPL Conqueror's 'SECONDS * A * B + "
+        "...' on stdout; notes\n"
+        "and the data-flow report on stderr; MODEL.json with -o (for "
+        "'varsim predict').\n"
+        "Exit code: 0, 1 for a bad trace (file:line:col: error: ...) or an "
+        "output that cannot\n"
+        "be written (no file is left half-written).\n"
+        "\n"
         "Examples:\n"
+        "  varsim model sim -o model.json      # the traces of 'varsim run "
+        "sim'\n"
         "  varsim model calltrace.json\n"
         "  varsim model sim/traces/*.json -f model.xml -o model.json\n"
         "  varsim model calltrace.json --format splconqueror\n"
@@ -115,6 +127,22 @@ public:
   }
 
   int run() override {
+    if (!OutDir.empty()) {
+      llvm::SmallString<256> Manifest(OutDir);
+      llvm::sys::path::append(Manifest, "manifest.json");
+      if (!llvm::sys::fs::is_directory(OutDir)) {
+        reportError(makeError(OutDir, 0, 0,
+                              "--out-dir: not a directory (give the output "
+                              "directory of 'varsim rewrite')"));
+        return ExitFailure;
+      }
+      if (!plan::isOutDir(OutDir)) {
+        reportError(makeError(Manifest, 0, 0,
+                              "--out-dir: no readable varsim manifest (give "
+                              "the output directory of 'varsim rewrite')"));
+        return ExitFailure;
+      }
+    }
     llvm::Expected<std::vector<std::string>> TracePaths =
         expandTraceArguments(Traces);
     if (!TracePaths) {
@@ -145,6 +173,10 @@ public:
       if (FM)
         checkConfig(*FM, *T);
       Read.push_back(std::move(*T));
+    }
+    if (llvm::Error E = checkSameSimulator(*TracePaths, Read)) {
+      reportError(std::move(E));
+      return ExitFailure;
     }
 
     GraphOptions GO;
@@ -232,34 +264,89 @@ private:
     return "";
   }
 
-  /// The feature model named by the manifest of the traces' OUT (or
-  /// --out-dir), if it still exists; "" otherwise.
-  std::string rewriteFeatureModel(const std::vector<std::string> &Paths) const {
+  /// The rewrite's manifest of the traces' OUT (or --out-dir), if any.
+  std::optional<llvm::json::Value>
+  manifestOf(const std::vector<std::string> &Paths,
+             std::string *ManifestPath) const {
     std::string Out = OutDir.empty() ? outDirOf(Paths) : OutDir;
     if (Out.empty())
-      return "";
+      return std::nullopt;
     llvm::SmallString<256> Manifest(Out);
     llvm::sys::path::append(Manifest, "manifest.json");
+    *ManifestPath = std::string(Manifest);
     auto Buffer = llvm::MemoryBuffer::getFile(Manifest);
     if (!Buffer)
-      return "";
+      return std::nullopt;
     llvm::Expected<llvm::json::Value> Root =
         llvm::json::parse((*Buffer)->getBuffer());
     if (!Root) {
       llvm::consumeError(Root.takeError());
-      return "";
+      return std::nullopt;
     }
-    const llvm::json::Object *O = Root->getAsObject();
+    return std::move(*Root);
+  }
+
+  /// Traces of another simulator than the one in OUT would be modelled
+  /// with OUT's feature model and data-flow facts: each trace's region
+  /// table must be the manifest's (same ids, same conditions).
+  llvm::Error checkSameSimulator(const std::vector<std::string> &Paths,
+                                 const std::vector<CallTrace> &Read) const {
+    std::string ManifestPath;
+    std::optional<llvm::json::Value> Root = manifestOf(Paths, &ManifestPath);
+    const llvm::json::Object *O = Root ? Root->getAsObject() : nullptr;
+    const llvm::json::Array *Regions = O ? O->getArray("regions") : nullptr;
+    if (!Regions)
+      return llvm::Error::success();
+    for (const CallTrace &T : Read) {
+      auto Mismatch = [&](const std::string &What) {
+        return makeError(T.Path, 0, 0,
+                         "not a trace of the simulator in " +
+                             llvm::sys::path::parent_path(ManifestPath) + ": " +
+                             What +
+                             " (rebuild and rerun the simulator after "
+                             "'varsim rewrite', or give --out-dir)");
+      };
+      if (T.Regions.size() != Regions->size())
+        return Mismatch(fmt::format("it has {} regions, {} {}",
+                                    T.Regions.size(), ManifestPath,
+                                    Regions->size()));
+      for (size_t I = 0; I < Regions->size(); ++I) {
+        const llvm::json::Object *R = (*Regions)[I].getAsObject();
+        std::optional<llvm::StringRef> Cond =
+            R ? R->getString("condition") : std::nullopt;
+        if (Cond && *Cond != T.Regions[I].ConditionText)
+          return Mismatch(fmt::format(
+              "region {} is '{}' in the trace, '{}' in {}", I,
+              T.Regions[I].ConditionText, Cond->str(), ManifestPath));
+      }
+    }
+    return llvm::Error::success();
+  }
+
+  /// The feature model named by the manifest of the traces' OUT (or
+  /// --out-dir), if it still exists; "" otherwise.
+  std::string rewriteFeatureModel(const std::vector<std::string> &Paths) const {
+    std::string ManifestPath;
+    std::optional<llvm::json::Value> Root = manifestOf(Paths, &ManifestPath);
+    const llvm::json::Object *O = Root ? Root->getAsObject() : nullptr;
     const llvm::json::Object *Model =
         O ? O->getObject("feature_model") : nullptr;
     std::optional<llvm::StringRef> Path =
         Model ? Model->getString("path") : std::nullopt;
-    if (!Path || Path->empty() || !llvm::sys::fs::exists(*Path))
+    if (!Path || Path->empty())
+      return "";
+    // Relative to OUT, as 'varsim plan' reads it.
+    llvm::SmallString<256> Full(*Path);
+    if (llvm::sys::path::is_relative(Full)) {
+      Full = llvm::sys::path::parent_path(ManifestPath);
+      llvm::sys::path::append(Full, *Path);
+    }
+    if (!llvm::sys::fs::exists(Full))
       return "";
     reportNote(fmt::format("using the rewrite's feature model {} (-f to "
                            "choose another)",
-                           Path->str()));
-    return Path->str();
+                           Full.str().str()));
+    return std::string(Full);
   }
 
   /// The data-flow facts as region -> features, from --out-dir or the

@@ -42,11 +42,24 @@ public:
         ->type_name("FILE");
     Sub.add_flag("--no-dataflow", NoDataFlow,
                  "Ignore the data-flow facts (the paper's plain plan)");
-    Sub.footer("Examples:\n"
-               "  varsim plan sim\n"
-               "  varsim plan sim --verbose --report\n"
-               "  varsim plan sim --report-file dataflow.txt\n"
-               "See docs/plan.md and docs/dataflow.md.");
+    Sub.footer(
+        "Output: one CONFIG per line on stdout and nothing else (an empty "
+        "line is the\n"
+        "configuration with no optional feature); -v and --report write to "
+        "stderr.\n"
+        "Exit code: 0, 1 for a bad OUT (no or malformed manifest.json, "
+        "feature model).\n"
+        "\n"
+        "Examples:\n"
+        "  varsim plan sim                     # what 'varsim run sim' will "
+        "run\n"
+        "  varsim plan sim | wc -l             # how many simulator runs\n"
+        "  varsim plan sim --verbose --report  # which run covers what, and "
+        "why\n"
+        "  varsim plan sim --no-dataflow       # the paper's plan\n"
+        "  varsim plan sim -f other-model.xml\n"
+        "  varsim plan sim --report-file dataflow.txt\n"
+        "See docs/plan.md and docs/dataflow.md.");
   }
 
   int run() override {

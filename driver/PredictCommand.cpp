@@ -1,8 +1,10 @@
 //===- driver/PredictCommand.cpp - varsim predict -------------------------===//
 //
 // Predicts the time of configurations from a MODEL.json: the sum of the
-// terms whose literals hold. One line per configuration, `CONFIG,SECONDS`
-// (the CONFIG quoted when it has a comma), the seconds always last.
+// terms whose literals hold. One line per configuration, the seconds always
+// last: a table (`(none)` for the empty configuration), CSV
+// (`CONFIG,SECONDS`, the CONFIG quoted when it has a comma) or JSON Lines.
+// Every configuration is checked before anything is printed.
 //
 //===----------------------------------------------------------------------===//
 
@@ -14,10 +16,13 @@
 #include "support/Diagnostic.h"
 
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/JSON.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <fmt/format.h>
 
+#include <cmath>
 #include <limits>
 #include <optional>
 #include <string>
@@ -34,9 +39,10 @@ public:
     Sub.description(
         "Predict the time of configurations from a model written by "
         "'varsim model': the sum of the terms whose features hold. Prints "
-        "one line per configuration, CONFIG,SECONDS (CSV; the predicted "
-        "seconds are the last field). An invalid configuration is refused "
-        "with the constraint it violates.");
+        "one line per configuration, the predicted seconds last. A "
+        "configuration that names an unknown or abstract feature, names a "
+        "feature twice, or violates the feature model is refused (naming "
+        "the feature or the constraint) and nothing is printed.");
     Sub.add_option("MODEL", ModelPath, "MODEL.json")->required();
     auto *Config = Sub.add_option("--config", Configs,
                                   "A configuration (repeatable); \"\" "
@@ -52,12 +58,31 @@ public:
                    "Feature model (default: the one the model was built "
                    "with, if any)")
         ->type_name("FILE");
-    Sub.footer("Examples:\n"
-               "  varsim predict model.json --config LOGGING,COLORSCAN\n"
-               "  varsim predict model.json --config '' --config LOGGING\n"
-               "  varsim predict model.json --all -f model.xml > all.csv\n"
-               "  varsim predict model.json --best\n"
-               "See docs/model-format.md.");
+    Sub.add_option("--format", Format,
+                   "table: CONFIG and seconds in aligned columns, '(none)' "
+                   "for the empty configuration; csv: CONFIG,SECONDS (CONFIG "
+                   "quoted when it has a comma; the empty configuration is an "
+                   "empty field); json: one {\"config\": ..., \"seconds\": "
+                   "...} object per line")
+        ->check(CLI::IsMember({"table", "csv", "json"}))
+        ->default_val("table")
+        ->type_name("FORMAT");
+    Sub.footer(
+        "Output (seconds always the last field of each line):\n"
+        "  table   LOGGING,COLORSCAN  11.500000      (none)  5.000000\n"
+        "  csv     \"LOGGING,COLORSCAN\",11.500000    ,5.000000\n"
+        "  json    {\"config\": \"LOGGING,COLORSCAN\", \"seconds\": 11.5}\n"
+        "\n"
+        "Examples:\n"
+        "  varsim predict model.json --config LOGGING,COLORSCAN\n"
+        "  varsim predict model.json --config '' --config LOGGING\n"
+        "  varsim predict model.json --all -f model.xml --format csv > "
+        "all.csv\n"
+        "  varsim predict model.json --best\n"
+        "With a feature model (-f, or the one MODEL.json records), --all "
+        "lists each valid\nconfiguration once, by its concrete features; "
+        "without one, every combination of\nthe model's features. See "
+        "docs/model-format.md.");
   }
 
   int run() override {
@@ -98,8 +123,9 @@ public:
           }
           Values = std::move(*Parsed);
         }
-        printLine(C, M->predict(*Values));
+        Rows.push_back({C, M->predict(*Values)});
       }
+      print();
       return ExitSuccess;
     }
 
@@ -124,7 +150,7 @@ public:
       double Seconds = M->predict(FeatureValues::of(*FM, C));
       Any = true;
       if (All_)
-        printLine(FM->format(C), Seconds);
+        Rows.push_back({FM->format(C), Seconds});
       else if (Seconds < BestSeconds) {
         BestSeconds = Seconds;
         BestConfig = FM->format(C);
@@ -137,7 +163,8 @@ public:
       return ExitFailure;
     }
     if (Best_)
-      printLine(BestConfig, BestSeconds);
+      Rows.push_back({BestConfig, BestSeconds});
+    print();
     return ExitSuccess;
   }
 
@@ -160,18 +187,45 @@ private:
     return llvm::Error::success();
   }
 
-  static void printLine(llvm::StringRef Config, double Seconds) {
-    std::string Field = Config.str();
-    if (Config.contains(',') || Config.contains('"')) {
-      Field = "\"";
-      for (char C : Config) {
-        if (C == '"')
-          Field += '"';
-        Field += C;
-      }
-      Field += '"';
+  struct Row {
+    std::string Config;
+    double Seconds;
+  };
+  std::vector<Row> Rows;
+  std::string Format = "table";
+
+  static std::string csvField(llvm::StringRef Config) {
+    if (!Config.contains(',') && !Config.contains('"'))
+      return Config.str();
+    std::string Field = "\"";
+    for (char C : Config) {
+      if (C == '"')
+        Field += '"';
+      Field += C;
     }
-    llvm::outs() << Field << ',' << fmt::format("{:.6f}", Seconds) << '\n';
+    return Field + '"';
+  }
+
+  void print() const {
+    size_t Width = 0;
+    for (const Row &R : Rows)
+      Width = std::max(Width, R.Config.empty() ? 6 : R.Config.size());
+    for (const Row &R : Rows) {
+      if (Format == "csv")
+        llvm::outs() << csvField(R.Config) << ','
+                     << fmt::format("{:.6f}", R.Seconds);
+      else if (Format == "json")
+        llvm::outs() << fmt::format(
+            "{{\"config\": {}, \"seconds\": {}}}",
+            llvm::formatv("{0}", llvm::json::Value(R.Config)).str(),
+            std::isfinite(R.Seconds) ? fmt::format("{:.9g}", R.Seconds)
+                                     : std::string("null"));
+      else
+        llvm::outs() << fmt::format("{:<{}}  {:.6f}",
+                                    R.Config.empty() ? "(none)" : R.Config,
+                                    Width, R.Seconds);
+      llvm::outs() << '\n';
+    }
   }
 };
 

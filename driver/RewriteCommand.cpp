@@ -44,8 +44,13 @@ public:
         ->check(CLI::Range(1u, 256u));
     Sub.add_option("--granularity", GranularityName,
                    "function: markers on functions and feature switches "
-                   "only; region: also on every encoded #if block")
-        ->check(CLI::IsMember({"function", "region"}));
+                   "only; region: also on every encoded #if block. A "
+                   "function present in every configuration that has no "
+                   "loop or goto (and is not main) gets no marker: its time "
+                   "is its caller's (listed in manifest.json "
+                   "'unmarked_functions'); all: region, and a marker on "
+                   "every function")
+        ->check(CLI::IsMember({"function", "region", "all"}));
     Sub.add_flag("--no-dataflow", NoDataFlow,
                  "Skip the data-flow analysis of the simulator (it then runs "
                  "at 'varsim plan'); see docs/dataflow.md");
@@ -60,7 +65,8 @@ public:
   int run() override {
     Options.Detail = GranularityName == "function"
                          ? rewrite::Granularity::Function
-                         : rewrite::Granularity::Region;
+                     : GranularityName == "all" ? rewrite::Granularity::All
+                                                : rewrite::Granularity::Region;
     Options.Log = &llvm::errs();
     auto Sum = rewrite::rewriteProject(Options);
     if (!Sum) {

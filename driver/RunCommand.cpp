@@ -14,6 +14,7 @@
 #include "driver/Command.h"
 
 #include "feature_models/plan/OutDir.h"
+#include "model/validation/ExitCodes.h"
 #include "support/Diagnostic.h"
 
 #include "llvm/ADT/StringExtras.h"
@@ -26,9 +27,13 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <chrono>
+#include <csignal>
+#include <cstring>
 #include <optional>
 #include <string>
 #include <vector>
+
+#include <signal.h>
 
 extern char **environ;
 
@@ -51,6 +56,40 @@ std::vector<std::string> environmentWith(
     Env.push_back(Name + "=" + Value);
   return Env;
 }
+
+/// Ctrl-C (or SIGTERM) while a run is under way: the handler forwards it
+/// to the run's process and remembers it, so that varsim stops after that
+/// run with a message instead of dying silently.
+volatile std::sig_atomic_t InterruptSignal = 0;
+volatile std::sig_atomic_t RunningPid = 0;
+
+extern "C" void onInterrupt(int Signal) {
+  InterruptSignal = Signal;
+  if (RunningPid > 0)
+    ::kill(static_cast<pid_t>(RunningPid), Signal);
+}
+
+/// Installs onInterrupt for SIGINT and SIGTERM while it lives.
+class InterruptGuard {
+public:
+  InterruptGuard() {
+    struct sigaction A{};
+    A.sa_handler = onInterrupt;
+    sigemptyset(&A.sa_mask);
+    A.sa_flags = SA_RESTART;
+    sigaction(SIGINT, &A, &OldInt);
+    sigaction(SIGTERM, &A, &OldTerm);
+  }
+  ~InterruptGuard() {
+    sigaction(SIGINT, &OldInt, nullptr);
+    sigaction(SIGTERM, &OldTerm, nullptr);
+  }
+  InterruptGuard(const InterruptGuard &) = delete;
+  InterruptGuard &operator=(const InterruptGuard &) = delete;
+
+private:
+  struct sigaction OldInt{}, OldTerm{};
+};
 
 /// CLOCK_MONOTONIC in ns (steady_clock is CLOCK_MONOTONIC on Linux, the
 /// clock the runtime writes in "monotonic").
@@ -110,27 +149,34 @@ public:
                    "0), a comma-separated list, or 'any' for programs whose "
                    "exit code depends on the configuration")
         ->type_name("N|N,M|any");
-    Sub.footer("Examples:\n"
-               "  varsim run sim -- sim-build/app workload.txt\n"
-               "  varsim run sim --exit-code any -- sim-build/grep-like x\n"
-               "  varsim run sim -- sh -c 'cd data && ../sim-build/app'\n"
-               "  varsim model sim/traces/*.json -o model.json\n"
-               "See docs/plan.md.");
+    Sub.footer(
+        "Each run: VARSIM_CONFIG=CONFIG VARSIM_TRACE=OUT/traces/run-K.json "
+        "COMMAND ARGS...,\n"
+        "with varsim's standard input, output and error; launch and exit "
+        "are timed.\n"
+        "Exit code: 0 every run ok (OUT/traces/index.json written); 1 a run "
+        "failed (which,\n"
+        "with what CONFIG, and why; no index); 2 usage error; 130 "
+        "interrupted by Ctrl-C (the\n"
+        "interrupted run's trace is removed, no index).\n"
+        "\n"
+        "Examples:\n"
+        "  varsim run sim -- sim-build/app workload.txt\n"
+        "  varsim run sim --exit-code 0,1 -- sim-build/grep-like pattern "
+        "input.txt\n"
+        "  varsim run sim --exit-code any -- sim-build/test-driver\n"
+        "  varsim run sim -- sh -c 'cd data && ../sim-build/app < "
+        "input.txt'\n"
+        "  varsim model sim -o model.json    # the model from the traces "
+        "in sim/traces\n"
+        "See docs/plan.md.");
   }
 
   int run() override {
-    if (ExitCodeSpec != "any") {
-      llvm::SmallVector<llvm::StringRef, 4> Parts;
-      llvm::StringRef(ExitCodeSpec).split(Parts, ',');
-      for (llvm::StringRef P : Parts) {
-        int Code = 0;
-        if (P.trim().getAsInteger(10, Code) || Code < 0 || Code > 255) {
-          reportError(makeError("--exit-code '" + ExitCodeSpec +
-                                "': expected a number 0-255, a "
-                                "comma-separated list of them, or 'any'"));
-          return ExitUsage;
-        }
-      }
+    auto Accepted = validation::ExitCodes::parse(ExitCodeSpec);
+    if (!Accepted) {
+      reportError(Accepted.takeError());
+      return ExitUsage;
     }
     plan::OutDirOptions Options;
     Options.FeatureModelPath = ModelPath;
@@ -158,8 +204,16 @@ public:
                             "cannot create the directory: " + EC.message()));
       return ExitFailure;
     }
+    if (!llvm::sys::fs::is_directory(TraceDir)) {
+      reportError(makeError(TraceDir, 0, 0,
+                            "cannot hold the traces: it exists and is not a "
+                            "directory"));
+      return ExitFailure;
+    }
     removeOldTraces(TraceDir);
 
+    InterruptGuard Guard;
+    InterruptSignal = 0;
     llvm::json::Array Runs;
     std::vector<std::string> Traces;
     size_t N = P->Runs.size();
@@ -176,18 +230,39 @@ public:
           llvm::formatv("run {0}/{1}: CONFIG '{2}'", K + 1, N, Config);
       llvm::errs() << What << " ...\n";
       std::string ErrMsg;
-      // ExecuteAndWait waits in waitpid (no polling), so the interval is the
+      // Wait blocks in wait4 (no polling), so the interval is the
       // launch, the run and the exit, plus a spawn's cost.
       int64_t LaunchNs = monotonicNs();
-      int Code =
-          llvm::sys::ExecuteAndWait(*Program, Args, EnvRefs, {}, 0, 0, &ErrMsg);
+      bool ExecutionFailed = false;
+      llvm::sys::ProcessInfo PI = llvm::sys::ExecuteNoWait(
+          *Program, Args, EnvRefs, {}, 0, &ErrMsg, &ExecutionFailed);
+      int Code = -1;
+      if (!ExecutionFailed) {
+        RunningPid = static_cast<std::sig_atomic_t>(PI.Pid);
+        if (InterruptSignal) // Arrived between the runs or during the spawn.
+          ::kill(PI.Pid, InterruptSignal);
+        Code = llvm::sys::Wait(PI, std::nullopt, &ErrMsg).ReturnCode;
+        RunningPid = 0;
+      }
       int64_t ExitNs = monotonicNs();
+      if (InterruptSignal) {
+        // The interrupted run's trace (if any) is not a whole run.
+        llvm::sys::fs::remove(Trace);
+        reportError(
+            makeError(What + " interrupted (" + ::strsignal(InterruptSignal) +
+                      "); no index written" +
+                      (K > 0 ? "; the traces of runs 1-" + std::to_string(K) +
+                                   " stay in " + std::string(TraceDir)
+                             : std::string())));
+        return 128 + InterruptSignal;
+      }
       double Seconds = static_cast<double>(ExitNs - LaunchNs) * 1e-9;
-      if (Code < 0 || !exitCodeAccepted(Code)) {
+      if (Code < 0 || !Accepted->accepts(Code)) {
         std::string Why =
             Code < 0
                 ? (ErrMsg.empty() ? std::string("it could not run") : ErrMsg)
-                : "it exited with code " + std::to_string(Code);
+                : "it exited with code " + std::to_string(Code) +
+                      " (--exit-code accepts " + Accepted->str() + ")";
         reportError(makeError(What + " failed: " + Why +
                               " (command: " + llvm::join(CommandLine, " ") +
                               "); no index written"));
@@ -215,12 +290,24 @@ public:
                                         {"launch_ns", LaunchNs},
                                         {"exit_ns", ExitNs}});
     }
+    if (InterruptSignal) { // After the last run: its trace is whole.
+      reportError(makeError(std::string("interrupted (") +
+                            ::strsignal(InterruptSignal) +
+                            ") after the last run; no index written; the "
+                            "traces stay in " +
+                            std::string(TraceDir)));
+      return 128 + InterruptSignal;
+    }
     return writeIndex(TraceDir, std::move(Runs));
   }
 
 private:
   llvm::Expected<std::string> findProgram(const std::string &Name) {
     if (llvm::StringRef(Name).contains('/')) {
+      if (llvm::sys::fs::is_directory(Name))
+        return makeError(Name, 0, 0, "a directory, not a program");
+      if (!llvm::sys::fs::exists(Name))
+        return makeError(Name, 0, 0, "no such program");
       if (!llvm::sys::fs::can_execute(Name))
         return makeError(Name, 0, 0, "not an executable program");
       return Name;
@@ -266,20 +353,6 @@ private:
   std::vector<std::string> CommandLine;
   bool NoDataFlow = false;
   std::string ExitCodeSpec = "0";
-
-  /// Whether --exit-code accepts Code (a signal is never accepted).
-  bool exitCodeAccepted(int Code) const {
-    if (ExitCodeSpec == "any")
-      return true;
-    llvm::SmallVector<llvm::StringRef, 4> Parts;
-    llvm::StringRef(ExitCodeSpec).split(Parts, ',');
-    for (llvm::StringRef P : Parts) {
-      int Want = 0;
-      if (!P.trim().getAsInteger(10, Want) && Want == Code)
-        return true;
-    }
-    return false;
-  }
 };
 
 } // namespace

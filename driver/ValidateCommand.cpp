@@ -48,11 +48,13 @@ public:
         ->required()
         ->type_name("FEATURE_MODEL");
     Sub.add_option("--build", Options.BuildCommand,
-                   "Build command (/bin/sh -c) with {dir}, {defines}, {config}")
+                   "Build command (shell syntax) with {dir}, {defines}, "
+                   "{config}")
         ->required()
         ->type_name("CMD");
     Sub.add_option("--run", Options.RunCommand,
-                   "Run command (/bin/sh -c) with {dir}, {defines}, {config}")
+                   "Run command with {dir}, {defines}, {config}; timed from "
+                   "spawn to exit (see below for when a shell runs it)")
         ->required()
         ->type_name("CMD");
     Sub.add_option("--sample", Sample,
@@ -88,6 +90,12 @@ public:
                    "configuration; its stdout and exit code must equal the "
                    "variant's")
         ->type_name("SIM_CMD");
+    Sub.add_option("--exit-code", ExitCodeSpec,
+                   "The exit code(s) of a successful run of a variant: a "
+                   "number (default 0), a comma-separated list, or 'any' for "
+                   "programs whose exit code depends on the configuration "
+                   "(--check-output still compares them)")
+        ->type_name("N|N,M|any");
     Sub.add_option("--timeout", Timeout, "Time limit of one run, in seconds")
         ->check(CLI::PositiveNumber)
         ->type_name("SECONDS");
@@ -105,6 +113,16 @@ public:
         "             expanded build command is unchanged, so builds are "
         "incremental)\n"
         "\n"
+        "Commands: a simple command (words, '...' or \"...\" quoting; no "
+        "$ ` \\ | & ; < > ( ) * ? [ # ~ { }\n"
+        "or newline; no VAR=value prefix; a program found by its path or in "
+        "PATH, not a shell\n"
+        "builtin) is launched directly, as a shell would, so a measured run "
+        "costs no shell\n"
+        "start-up; anything else runs through /bin/sh -c in the current "
+        "directory\n"
+        "(e.g. '{dir}/app < in.txt', 'cd {dir} && ./app').\n"
+        "\n"
         "Output: the table and the error figures on stdout, progress on "
         "stderr; REPORT/index.html\n"
         "(plots; opens offline), REPORT/results.csv (one row per variant), "
@@ -113,6 +131,10 @@ public:
         "failed, run failed,\n"
         "timed out) or an output differed -- every result is still written --, "
         "2 usage error.\n"
+        "A run that exits with a code --exit-code does not accept (default "
+        "0) or by a signal has\n"
+        "failed; --check-output compares the simulator's exit code with the "
+        "variant's either way.\n"
         "\n"
         "Examples:\n"
         "  # a CMake project, every valid variant, run from its source "
@@ -127,6 +149,10 @@ public:
         "    --build 'cc -O2 {defines} -o {dir}/app app.c' --run '{dir}/app' "
         "\\\n"
         "    --sample pairwise --check-output 'SIM_BUILD/app' --timeout 60\n"
+        "  # a grep-like program that exits 1 when it finds nothing\n"
+        "  varsim validate --model MODEL.json -f model.xml --build CMD \\\n"
+        "    --run '{dir}/search pattern input.txt' --exit-code 0,1 \\\n"
+        "    --check-output 'SIM_BUILD/search pattern input.txt'\n"
         "  # two named configurations only, no baseline\n"
         "  varsim validate --model MODEL.json -f model.xml --build CMD --run "
         "CMD "
@@ -135,6 +161,12 @@ public:
   }
 
   int run() override {
+    auto Accepted = ExitCodes::parse(ExitCodeSpec);
+    if (!Accepted) {
+      reportError(Accepted.takeError());
+      return ExitUsage;
+    }
+    Options.RunExitCodes = *Accepted;
     std::optional<fm::SampleOptions> Parsed;
     if (!Sample.empty()) {
       auto S = parseSampleStrategy(Sample, Seed);
@@ -210,6 +242,7 @@ public:
 
 private:
   std::string ModelPath, FeatureModelPath, Sample;
+  std::string ExitCodeSpec = "0";
   std::vector<std::string> ExtraConfigs;
   uint64_t Seed = 1;
   std::optional<double> Timeout;

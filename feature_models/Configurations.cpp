@@ -53,6 +53,7 @@ FeatureModel::parseConfig(llvm::StringRef Config) const {
   C.Selected.assign(Fs.size(), false);
   C.Values.assign(Fs.size(), 0);
   std::vector<bool> HasValue(Fs.size(), false);
+  std::vector<bool> Named(Fs.size(), false);
 
   llvm::SmallVector<llvm::StringRef, 16> Items;
   Config.split(Items, ',');
@@ -70,6 +71,16 @@ FeatureModel::parseConfig(llvm::StringRef Config) const {
       return makeError("unknown feature '" + Name + "' in configuration '" +
                        Config + "'");
     const Feature &F = Fs[*Id];
+    if (Named[*Id])
+      return makeError("feature '" + F.Name +
+                       "' is named twice in "
+                       "configuration '" +
+                       Config + "'");
+    Named[*Id] = true;
+    if (F.Abstract)
+      return makeError("feature '" + F.Name + "' in configuration '" + Config +
+                       "' is abstract: a CONFIG names concrete features "
+                       "only (abstract and mandatory ones are implied)");
     bool HasEquals = Item.contains('=');
     int64_t N = 0;
     if (HasEquals && Value.getAsInteger(10, N))

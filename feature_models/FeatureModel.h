@@ -108,7 +108,8 @@ public:
 
   // --- Configurations -------------------------------------------------------
   /// Parses a CONFIG string; mandatory and abstract features are completed
-  /// as the model implies. Unknown names and malformed values are errors.
+  /// as the model implies. Unknown names, abstract features, a feature
+  /// named twice (by name or macro) and malformed values are errors.
   /// The result may still be invalid: see check().
   llvm::Expected<Configuration> parseConfig(llvm::StringRef Config) const;
   /// Success if valid; otherwise an error naming the violated constraint

@@ -7,6 +7,7 @@
 
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringSet.h"
 
 namespace varsim::model {
 
@@ -34,6 +35,7 @@ FeatureValues::parse(llvm::StringRef Config,
                      llvm::ArrayRef<ModelFeature> Features) {
   FeatureValues V;
   llvm::StringMap<bool> Numeric;
+  llvm::StringSet<> Named;
   std::string Names;
   for (const ModelFeature &F : Features) {
     Numeric[F.Name] = F.Numeric;
@@ -49,6 +51,11 @@ FeatureValues::parse(llvm::StringRef Config,
     if (It == Numeric.end())
       return makeError("configuration '" + Config + "': unknown feature '" +
                        Name + "' (the model's features: " + Names + ")");
+    if (!Named.insert(Name).second)
+      return makeError("feature '" + Name +
+                       "' is named twice in "
+                       "configuration '" +
+                       Config + "'");
     int64_t N = 1;
     if (Item.contains('=') && Value.trim().getAsInteger(0, N))
       return makeError("configuration '" + Config + "': '" + Value.trim() +

@@ -2,9 +2,12 @@
 
 #include "model/ModelFile.h"
 
+#include "support/JsonError.h"
+
 #include "support/Diagnostic.h"
 #include "varsim/Version.h"
 
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/MemoryBuffer.h"
 
@@ -129,10 +132,15 @@ void writeModelJson(const PerformanceModel &M, llvm::raw_ostream &OS) {
 }
 
 llvm::Error saveModel(const PerformanceModel &M, llvm::StringRef Path) {
-  return llvm::writeToOutput(Path, [&](llvm::raw_ostream &OS) {
-    writeModelJson(M, OS);
-    return llvm::Error::success();
-  });
+  if (llvm::sys::fs::is_directory(Path))
+    return makeError(Path, 0, 0, "cannot write the model: is a directory");
+  if (llvm::Error E = llvm::writeToOutput(Path, [&](llvm::raw_ostream &OS) {
+        writeModelJson(M, OS);
+        return llvm::Error::success();
+      }))
+    return makeError(Path, 0, 0,
+                     "cannot write the model: " + llvm::toString(std::move(E)));
+  return llvm::Error::success();
 }
 
 namespace {
@@ -145,7 +153,7 @@ public:
   llvm::Expected<PerformanceModel> read(llvm::StringRef Text) {
     llvm::Expected<json::Value> V = json::parse(Text);
     if (!V)
-      return fail("malformed JSON: " + llvm::toString(V.takeError()));
+      return locatedJsonError(Path, V.takeError());
     const json::Object *Root = V->getAsObject();
     if (!Root)
       return fail("not a varsim model: not a JSON object");

@@ -64,8 +64,8 @@ llvm::Expected<std::vector<Token>> tokenize(llvm::StringRef S) {
       continue;
     }
     static const char *const Puncts[] = {
-        "&&", "||", "==", "!=", "<=", ">=", "<<", ">>", "(", ")", "!", "<",
-        ">",  "+",  "-",  "*",  "/",  "%",  "&",  "|",  "^", "~", "?", ":"};
+        "&&", "||", "==", "!=", "<=", ">=", "<<", ">>", "(", ")", "!", "<", ">",
+        "+",  "-",  "*",  "/",  "%",  "&",  "|",  "^",  "~", "?", ":", ","};
     bool Found = false;
     for (const char *P : Puncts) {
       if (S.substr(I).starts_with(P)) {
@@ -205,9 +205,23 @@ private:
           return makeError("expected ')' after 'defined(" + Macro + "'");
         return makeDefined(Macro);
       }
-      if (peek().K == Token::Punct && peek().Text == "(")
-        return makeError("function-like macro '" + Name +
-                         "' in a preprocessor condition is not supported");
+      if (accept("(")) {
+        auto N = std::make_shared<Cond>();
+        N->K = Cond::Call;
+        N->Name = Name;
+        if (!accept(")")) {
+          do {
+            auto A = parseTernary();
+            if (!A)
+              return A.takeError();
+            N->Operands.push_back(*A);
+          } while (accept(","));
+          if (!accept(")"))
+            return makeError("expected ')' after the arguments of '" + Name +
+                             "' in a preprocessor condition");
+        }
+        return CondPtr(N);
+      }
       auto N = std::make_shared<Cond>();
       N->K = Cond::Ident;
       N->Name = Name;
@@ -318,8 +332,252 @@ CondPtr makeAnd(const std::vector<CondPtr> &Operands) {
   return Result ? Result : makeInt(1);
 }
 
+CondPtr makeOr(const std::vector<CondPtr> &Operands) {
+  CondPtr Result;
+  for (const CondPtr &E : Operands) {
+    if (E->K == Cond::Int && E->Value == 0)
+      continue;
+    Result = Result ? makeBinary("||", Result, E) : E;
+  }
+  return Result ? Result : makeInt(0);
+}
+
+CondPtr makeIdent(llvm::StringRef Macro) {
+  auto N = std::make_shared<Cond>();
+  N->K = Cond::Ident;
+  N->Name = Macro.str();
+  return N;
+}
+
+CondPtr makeUnary(llvm::StringRef Op, CondPtr E) {
+  auto N = std::make_shared<Cond>();
+  N->K = Cond::Unary;
+  N->Op = Op.str();
+  N->Operands = {std::move(E)};
+  return N;
+}
+
+CondPtr makeBinary(llvm::StringRef Op, CondPtr L, CondPtr R) {
+  auto N = std::make_shared<Cond>();
+  N->K = Cond::Binary;
+  N->Op = Op.str();
+  N->Operands = {std::move(L), std::move(R)};
+  return N;
+}
+
+CondPtr makeTernary(CondPtr C, CondPtr T, CondPtr F) {
+  auto N = std::make_shared<Cond>();
+  N->K = Cond::Ternary;
+  N->Operands = {std::move(C), std::move(T), std::move(F)};
+  return N;
+}
+
+bool sameCondition(const Cond &A, const Cond &B) {
+  if (&A == &B)
+    return true;
+  if (A.K != B.K || A.Value != B.Value || A.Name != B.Name || A.Op != B.Op ||
+      A.Operands.size() != B.Operands.size())
+    return false;
+  for (size_t I = 0; I < A.Operands.size(); ++I)
+    if (!sameCondition(*A.Operands[I], *B.Operands[I]))
+      return false;
+  return true;
+}
+
+size_t conditionSize(const Cond &E) {
+  size_t N = 1;
+  for (const CondPtr &O : E.Operands)
+    N += conditionSize(*O);
+  return N;
+}
+
+bool isBooleanValued(const Cond &E) {
+  switch (E.K) {
+  case Cond::Int:
+    return E.Value == 0 || E.Value == 1;
+  case Cond::Defined:
+    return true;
+  case Cond::Ident:
+    return false;
+  case Cond::Unary:
+    return E.Op == "!";
+  case Cond::Binary:
+    return llvm::is_contained(
+        std::initializer_list<llvm::StringRef>{"&&", "||", "==", "!=", "<",
+                                               "<=", ">", ">="},
+        E.Op);
+  case Cond::Ternary:
+    return isBooleanValued(*E.Operands[1]) && isBooleanValued(*E.Operands[2]);
+  case Cond::Call:
+    return false;
+  }
+  return false;
+}
+
+namespace {
+
+bool isIntNode(const CondPtr &E) { return E->K == Cond::Int; }
+
+/// What is known inside an operand guarded by C being Truth: C itself and
+/// what it implies through !, && (true) and || (false).
+void factsOf(const CondPtr &C, bool Truth,
+             std::vector<std::pair<CondPtr, bool>> &Out) {
+  Out.push_back({C, Truth});
+  if (C->K == Cond::Unary && C->Op == "!")
+    factsOf(C->Operands[0], !Truth, Out);
+  else if (C->K == Cond::Binary && C->Op == "&&" && Truth) {
+    factsOf(C->Operands[0], true, Out);
+    factsOf(C->Operands[1], true, Out);
+  } else if (C->K == Cond::Binary && C->Op == "||" && !Truth) {
+    factsOf(C->Operands[0], false, Out);
+    factsOf(C->Operands[1], false, Out);
+  }
+}
+
+/// E with the subtrees that Facts decide replaced by their value: 0 for a
+/// false one (exact), 1 for a true one only when it is boolean-valued.
+CondPtr assume(const CondPtr &E,
+               const std::vector<std::pair<CondPtr, bool>> &Facts) {
+  for (const auto &[F, Truth] : Facts)
+    if (sameCondition(*E, *F)) {
+      if (!Truth)
+        return makeInt(0);
+      if (isBooleanValued(*E))
+        return makeInt(1);
+    }
+  if (E->Operands.empty())
+    return E;
+  auto N = std::make_shared<Cond>(*E);
+  bool Changed = false;
+  for (CondPtr &O : N->Operands) {
+    CondPtr New = assume(O, Facts);
+    Changed = Changed || New != O;
+    O = std::move(New);
+  }
+  return Changed ? CondPtr(N) : E;
+}
+
+CondPtr assuming(const CondPtr &E, const CondPtr &C, bool Truth) {
+  std::vector<std::pair<CondPtr, bool>> Facts;
+  factsOf(C, Truth, Facts);
+  return assume(E, Facts);
+}
+
+/// E as a 0/1 value.
+CondPtr asBool(const CondPtr &E) {
+  if (E->K == Cond::Int)
+    return makeInt(E->Value != 0);
+  return isBooleanValued(*E) ? E : makeBinary("!=", E, makeInt(0));
+}
+
+CondPtr simplify(const CondPtr &E, bool B) {
+  switch (E->K) {
+  case Cond::Int:
+    return B ? makeInt(E->Value != 0) : E;
+  case Cond::Ident:
+  case Cond::Defined:
+  case Cond::Call:
+    return E;
+  case Cond::Unary: {
+    bool Not = E->Op == "!";
+    CondPtr O = simplify(E->Operands[0], Not);
+    if (isIntNode(O))
+      return simplify(makeInt(evaluate(*makeUnary(E->Op, O),
+                                       [](llvm::StringRef) {
+                                         return std::optional<int64_t>();
+                                       })),
+                      B);
+    if (Not && O->K == Cond::Unary && O->Op == "!" &&
+        (B || isBooleanValued(*O->Operands[0])))
+      return O->Operands[0];
+    if (E->Op == "+")
+      return O;
+    return O == E->Operands[0] ? E : makeUnary(E->Op, O);
+  }
+  case Cond::Binary: {
+    const std::string &Op = E->Op;
+    if (Op == "&&" || Op == "||") {
+      bool And = Op == "&&";
+      CondPtr L = simplify(E->Operands[0], true);
+      if (isIntNode(L)) {
+        if ((L->Value != 0) != And)
+          return makeInt(And ? 0 : 1);
+        CondPtr R = simplify(E->Operands[1], true);
+        return B ? R : asBool(R);
+      }
+      CondPtr R = simplify(assuming(E->Operands[1], L, And), true);
+      if (isIntNode(R)) {
+        if ((R->Value != 0) != And)
+          return makeInt(And ? 0 : 1);
+        return B ? L : asBool(L);
+      }
+      if (L == E->Operands[0] && R == E->Operands[1])
+        return E;
+      return makeBinary(Op, L, R);
+    }
+    CondPtr L = simplify(E->Operands[0], false);
+    CondPtr R = simplify(E->Operands[1], false);
+    if (isIntNode(L) && isIntNode(R) &&
+        !((Op == "/" || Op == "%") && R->Value == 0)) {
+      int64_t V = evaluate(*makeBinary(Op, L, R), [](llvm::StringRef) {
+        return std::optional<int64_t>();
+      });
+      return B ? makeInt(V != 0) : makeInt(V);
+    }
+    if (L == E->Operands[0] && R == E->Operands[1])
+      return E;
+    return makeBinary(Op, L, R);
+  }
+  case Cond::Ternary: {
+    CondPtr C = simplify(E->Operands[0], true);
+    if (isIntNode(C))
+      return simplify(E->Operands[C->Value ? 1 : 2], B);
+    CondPtr T = simplify(assuming(E->Operands[1], C, true), B);
+    CondPtr F = simplify(assuming(E->Operands[2], C, false), B);
+    if (sameCondition(*T, *F))
+      return T;
+    auto IsInt = [](const CondPtr &X, int64_t V) {
+      return X->K == Cond::Int && X->Value == V;
+    };
+    if (IsInt(T, 1) && IsInt(F, 0))
+      return asBool(C);
+    if (IsInt(T, 0) && IsInt(F, 1))
+      return makeNot(C);
+    if (IsInt(T, 1) && (B || isBooleanValued(*F)))
+      return simplify(makeBinary("||", C, F), B);
+    if (IsInt(F, 0) && (B || isBooleanValued(*T)))
+      return simplify(makeBinary("&&", C, T), B);
+    if (IsInt(T, 0) && (B || isBooleanValued(*F)))
+      return simplify(makeBinary("&&", makeNot(C), F), B);
+    if (IsInt(F, 1) && (B || isBooleanValued(*T)))
+      return simplify(makeBinary("||", makeNot(C), T), B);
+    return makeTernary(C, T, F);
+  }
+  }
+  return E;
+}
+
+} // namespace
+
+CondPtr simplifyCondition(const CondPtr &E, bool AsBoolean) {
+  return simplify(E, AsBoolean);
+}
+
+int conditionPrecedence(const Cond &E) {
+  switch (E.K) {
+  case Cond::Binary:
+    return binaryPrecedence(E.Op);
+  case Cond::Unary:
+    return 11;
+  case Cond::Ternary:
+    return 0;
+  default:
+    return 12;
+  }
+}
+
 void collectMacros(const Cond &E, std::set<std::string> &Out) {
-  if (E.K == Cond::Ident || E.K == Cond::Defined)
+  if (E.K == Cond::Ident || E.K == Cond::Defined || E.K == Cond::Call)
     Out.insert(E.Name);
   for (const CondPtr &O : E.Operands)
     collectMacros(*O, Out);
@@ -354,6 +612,8 @@ int64_t evaluate(const Cond &E, const MacroValues &Values) {
   case Cond::Ternary:
     return evaluate(*E.Operands[0], Values) ? evaluate(*E.Operands[1], Values)
                                             : evaluate(*E.Operands[2], Values);
+  case Cond::Call:
+    return 0;
   }
   return 0;
 }
@@ -400,6 +660,13 @@ std::string printAt(const Cond &E, const IdentPrinter &Print, int MinPrec) {
         printAt(*E.Operands[1], Print, 0) + " : " +
         printAt(*E.Operands[2], Print, 0);
     break;
+  case Cond::Call: {
+    S = E.Name + "(";
+    for (size_t I = 0; I < E.Operands.size(); ++I)
+      S += (I ? ", " : "") + printAt(*E.Operands[I], Print, 0);
+    S += ")";
+    return S;
+  }
   }
   // An identifier printer may return a compound expression: keep it whole.
   bool Atomic =

@@ -14,6 +14,7 @@
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
 
+#include <cstddef>
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -29,9 +30,12 @@ using CondPtr = std::shared_ptr<const Cond>;
 
 /// One node of a preprocessor condition.
 struct Cond {
-  enum Kind { Int, Ident, Defined, Unary, Binary, Ternary } K = Int;
+  /// Call: a function-like macro applied to its arguments (Operands),
+  /// `LOG_ENABLED(2)`; it evaluates to 0 (unknown to the conditions) until
+  /// resolved (DerivedMacros).
+  enum Kind { Int, Ident, Defined, Unary, Binary, Ternary, Call } K = Int;
   int64_t Value = 0; ///< Int.
-  std::string Name;  ///< Ident, Defined: the macro.
+  std::string Name;  ///< Ident, Defined, Call: the macro.
   std::string Op;    ///< Unary, Binary: "!", "&&", ">=", ...
   std::vector<CondPtr> Operands;
 };
@@ -45,6 +49,31 @@ CondPtr makeDefined(llvm::StringRef Macro);
 CondPtr makeNot(CondPtr E);
 /// Conjunction; "1" operands are dropped, an empty list is "1".
 CondPtr makeAnd(const std::vector<CondPtr> &Operands);
+
+/// Disjunction; "0" operands are dropped, an empty list is "0".
+CondPtr makeOr(const std::vector<CondPtr> &Operands);
+CondPtr makeIdent(llvm::StringRef Macro);
+CondPtr makeUnary(llvm::StringRef Op, CondPtr E);
+CondPtr makeBinary(llvm::StringRef Op, CondPtr L, CondPtr R);
+CondPtr makeTernary(CondPtr C, CondPtr T, CondPtr F);
+
+/// True if A and B are the same tree.
+bool sameCondition(const Cond &A, const Cond &B);
+/// Number of nodes of E (to bound what substitutions build).
+size_t conditionSize(const Cond &E);
+/// True if E can only evaluate to 0 or 1 (defined(), !, comparisons, &&,
+/// ||, the integers 0 and 1, ?: between such).
+bool isBooleanValued(const Cond &E);
+/// The binding strength of E's root as the preprocessor parses it: 12 for
+/// an operand (integer, identifier, defined()), 11 for a unary operator,
+/// 1 (||) to 10 (* / %) for a binary one, 0 for ?:.
+int conditionPrecedence(const Cond &E);
+
+/// An equivalent, smaller condition: integer operations are folded, and
+/// the tests of ?:, && and || are taken as known in the operands they
+/// guard (`!A ? 0 : (A ? 1 : 0)` is `A`). AsBoolean: only E's truth
+/// matters (a branch's test), so `x != 0` may become `x`.
+CondPtr simplifyCondition(const CondPtr &E, bool AsBoolean = true);
 
 /// Every macro the condition names (tested with defined() or by value).
 void collectMacros(const Cond &E, std::set<std::string> &Out);

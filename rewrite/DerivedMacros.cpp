@@ -1,11 +1,699 @@
 //===- rewrite/DerivedMacros.cpp - Macros derived from features -----------===//
+//
+// A small symbolic preprocessor over the scanned structures. The state of a
+// project macro at a point of a file is the ordered list of its #define and
+// #undef sites that the preprocessor has certainly seen there, each with its
+// presence condition (the tests of its enclosing groups, themselves resolved
+// at their own positions); a later site overrides an earlier one when its
+// presence condition holds. From that list, `defined(M)` and the value of M
+// are conditions over features, integers and platform macros.
+//
+// What the preprocessor has "certainly seen" is where the soundness lies:
+//  - sites in the testing file itself, before the test, when the file is
+//    read at most once per translation unit (include guard, #pragma once,
+//    or a file nobody includes);
+//  - all sites of one header that every translation unit has completely
+//    read before the test: the file includes it (directly or through
+//    headers, outside any conditional) before the test, or every file that
+//    includes the testing file does so after it (a must-analysis over the
+//    include graph; translation units are the files with a source
+//    extension);
+//  - for a constant defined identically and unconditionally in several
+//    files, any one of them.
+// Anything else leaves the macro alone, and the later stages refuse the
+// condition as before.
+//
+//===----------------------------------------------------------------------===//
 
 #include "rewrite/DerivedMacros.h"
 
-namespace varsim::rewrite {
+#include "llvm/ADT/BitVector.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/Path.h"
 
-llvm::Error resolveDerivedMacros(std::map<std::string, FileStructure> &,
-                                 const FeatureSetup &) {
+#include <functional>
+#include <set>
+#include <tuple>
+
+namespace path = llvm::sys::path;
+
+namespace varsim::rewrite {
+namespace {
+
+/// Beyond this many nodes, a substitution is given up (left alone).
+constexpr size_t MaxConditionSize = 2000;
+
+/// Macros that compilers and platforms predefine: constant over a
+/// translation unit, never derived.
+bool isPlatformMacro(llvm::StringRef M) {
+  if (M.starts_with("_"))
+    return true;
+  static const char *const Known[] = {"WIN32", "WIN64", "unix",       "linux",
+                                      "MSDOS", "APPLE", "sun",        "i386",
+                                      "true",  "false", "__cplusplus"};
+  return llvm::is_contained(Known, M);
+}
+
+bool isTranslationUnitName(llvm::StringRef Path) {
+  llvm::StringRef Ext = path::extension(Path);
+  return Ext == ".c" || Ext == ".cc" || Ext == ".cpp" || Ext == ".cxx" ||
+         Ext == ".c++" || Ext == ".C" || Ext == ".m" || Ext == ".mm";
+}
+
+/// The innermost group branch holding a directive (Group -1: none).
+struct Place {
+  int Group = -1;
+  unsigned Branch = 0;
+};
+
+struct IncludeSite {
+  unsigned Directive = 0;
+  std::vector<unsigned> Targets; ///< Project files it may name.
+  bool Definite = false; ///< Exactly one target, outside any conditional.
+};
+
+struct FileInfo {
+  std::string Path;
+  FileStructure *FS = nullptr;
+  std::vector<Place> Places; ///< By directive.
+  std::optional<unsigned> Guard;
+  bool PragmaOnce = false;
+  std::vector<IncludeSite> Includes;
+  /// Where this file may be included: (file, directive).
+  std::vector<std::pair<unsigned, unsigned>> IncludedAt;
+
+  bool readOnce() const { return Guard || PragmaOnce; }
+  bool unconditional(unsigned Directive) const {
+    const Place &P = Places[Directive];
+    return P.Group < 0 || (Guard && static_cast<unsigned>(P.Group) == *Guard);
+  }
+};
+
+struct Site {
+  unsigned File = 0;
+  unsigned Directive = 0;
+};
+
+/// The project's files, their include graph and the macros they define.
+class ProjectMacros {
+public:
+  ProjectMacros(std::map<std::string, FileStructure> &Structures) {
+    for (auto &[Path, FS] : Structures) {
+      Index[Path] = static_cast<unsigned>(Files.size());
+      FileInfo FI;
+      FI.Path = Path;
+      FI.FS = &FS;
+      ByName[path::filename(Path).str()].push_back(
+          static_cast<unsigned>(Files.size()));
+      Files.push_back(std::move(FI));
+    }
+    for (unsigned F = 0; F < Files.size(); ++F)
+      scanFile(F);
+    // A guard another file defines (to keep the header out) is no guard.
+    for (unsigned F = 0; F < Files.size(); ++F) {
+      FileInfo &FI = Files[F];
+      if (!FI.Guard)
+        continue;
+      const Cond &Test = *FI.FS->Groups[*FI.Guard].Branches[0].Condition;
+      for (const Site &S : Sites[Test.Operands[0]->Name])
+        if (S.File != F)
+          FI.Guard.reset();
+    }
+    computeBefore();
+  }
+
+  std::vector<FileInfo> Files;
+  std::map<std::string, std::vector<Site>> Sites;
+
+  /// Files that every translation unit has completely read before it
+  /// reaches directive D of file F.
+  llvm::BitVector beforeAt(unsigned F, unsigned D) const {
+    llvm::BitVector B = Before[F];
+    if (Cyclic)
+      return B;
+    for (const IncludeSite &I : Files[F].Includes)
+      if (I.Definite && I.Directive < D)
+        B |= Closure[I.Targets.front()];
+    return B;
+  }
+
+private:
+  void scanFile(unsigned F) {
+    FileInfo &FI = Files[F];
+    const FileStructure &FS = *FI.FS;
+    FI.Places.assign(FS.Directives.size(), Place());
+    for (unsigned GI = 0; GI < FS.Groups.size(); ++GI)
+      for (unsigned BI = 0; BI < FS.Groups[GI].Branches.size(); ++BI)
+        for (unsigned D : FS.Groups[GI].Branches[BI].Directives)
+          FI.Places[D] = {static_cast<int>(GI), BI};
+    // An include guard: the only top-level group, #ifndef G / #define G,
+    // one branch, no directive outside it.
+    if (FS.TopGroups.size() == 1 && FS.TopDirectives.empty()) {
+      const CondGroup &G = FS.Groups[FS.TopGroups.front()];
+      const Cond *C = G.Branches.front().Condition.get();
+      unsigned First = G.Branches.front().DirectiveIndex + 1;
+      if (G.Branches.size() == 1 && C && C->K == Cond::Unary && C->Op == "!" &&
+          C->Operands[0]->K == Cond::Defined && First < FS.Directives.size() &&
+          FS.Directives[First].Kind == DirectiveKind::Define &&
+          FS.Directives[First].Macro == C->Operands[0]->Name)
+        FI.Guard = FS.TopGroups.front();
+    }
+    for (unsigned D = 0; D < FS.Directives.size(); ++D) {
+      const Directive &Dv = FS.Directives[D];
+      if (Dv.Kind == DirectiveKind::Other && Dv.Body == "once" &&
+          FI.unconditional(D))
+        FI.PragmaOnce = true;
+      if (Dv.Kind == DirectiveKind::Define || Dv.Kind == DirectiveKind::Undef)
+        Sites[Dv.Macro].push_back({F, D});
+      if (Dv.Kind == DirectiveKind::Include)
+        FI.Includes.push_back(resolveInclude(F, D));
+    }
+  }
+
+  IncludeSite resolveInclude(unsigned F, unsigned D) {
+    IncludeSite I;
+    I.Directive = D;
+    llvm::StringRef Body = llvm::StringRef(Files[F].FS->Directives[D].Body);
+    char Close = Body.starts_with("\"") ? '"' : Body.starts_with("<") ? '>' : 0;
+    size_t End = Close ? Body.find(Close, 1) : llvm::StringRef::npos;
+    if (End == llvm::StringRef::npos) {
+      // #include MACRO: it may name any file of the project.
+      for (unsigned T = 0; T < Files.size(); ++T)
+        I.Targets.push_back(T);
+      return I;
+    }
+    llvm::StringRef Name = Body.slice(1, End);
+    if (Close == '"') {
+      llvm::SmallString<256> Near(path::parent_path(Files[F].Path));
+      path::append(Near, Name);
+      path::remove_dots(Near, true);
+      if (auto It = Index.find(std::string(Near)); It != Index.end())
+        I.Targets.push_back(It->second);
+    }
+    if (I.Targets.empty()) {
+      auto It = ByName.find(path::filename(Name).str());
+      if (It != ByName.end())
+        for (unsigned T : It->second) {
+          llvm::StringRef P = Files[T].Path;
+          if (P.ends_with(("/" + Name).str()))
+            I.Targets.push_back(T);
+        }
+    }
+    I.Definite = I.Targets.size() == 1 && Files[F].unconditional(D);
+    return I;
+  }
+
+  /// Before: the greatest solution of Before(X) = intersection over the
+  /// places that may include X of what is read there; empty for
+  /// translation units and files nobody includes.
+  void computeBefore() {
+    unsigned N = static_cast<unsigned>(Files.size());
+    for (unsigned F = 0; F < N; ++F)
+      for (const IncludeSite &I : Files[F].Includes)
+        for (unsigned T : I.Targets)
+          Files[T].IncludedAt.push_back({F, I.Directive});
+    // Closure(H): H and what H certainly includes.
+    Closure.assign(N, llvm::BitVector(N));
+    std::vector<int> State(N, 0); // 0 new, 1 on the stack, 2 done.
+    std::function<void(unsigned)> Visit = [&](unsigned H) {
+      State[H] = 1;
+      Closure[H].set(H);
+      for (const IncludeSite &I : Files[H].Includes) {
+        if (!I.Definite)
+          continue;
+        unsigned T = I.Targets.front();
+        if (State[T] == 1) {
+          Cyclic = true; // A header read while it is incomplete.
+          continue;
+        }
+        if (State[T] == 0)
+          Visit(T);
+        Closure[H] |= Closure[T];
+      }
+      State[H] = 2;
+    };
+    for (unsigned F = 0; F < N; ++F)
+      if (State[F] == 0)
+        Visit(F);
+
+    std::vector<bool> Root(N);
+    for (unsigned F = 0; F < N; ++F)
+      Root[F] =
+          isTranslationUnitName(Files[F].Path) || Files[F].IncludedAt.empty();
+    Before.assign(N, llvm::BitVector(N));
+    if (Cyclic)
+      return; // Keep it simple: no cross-file knowledge at all.
+    for (unsigned F = 0; F < N; ++F)
+      if (!Root[F])
+        Before[F].set();
+    for (bool Changed = true; Changed;) {
+      Changed = false;
+      for (unsigned F = 0; F < N; ++F) {
+        if (Root[F])
+          continue;
+        llvm::BitVector New(N, true);
+        for (const auto &[G, D] : Files[F].IncludedAt)
+          New &= beforeAt(G, D);
+        if (New != Before[F]) {
+          Before[F] = std::move(New);
+          Changed = true;
+        }
+      }
+    }
+    // Files that only unreachable files include: nothing is known.
+    std::vector<bool> Reached(N, false);
+    std::function<void(unsigned)> Reach = [&](unsigned F) {
+      if (Reached[F])
+        return;
+      Reached[F] = true;
+      for (const IncludeSite &I : Files[F].Includes)
+        for (unsigned T : I.Targets)
+          Reach(T);
+    };
+    for (unsigned F = 0; F < N; ++F)
+      if (Root[F])
+        Reach(F);
+    for (unsigned F = 0; F < N; ++F)
+      if (!Reached[F])
+        Before[F].reset();
+  }
+
+  std::map<std::string, unsigned> Index;
+  std::map<std::string, std::vector<unsigned>> ByName;
+  std::vector<llvm::BitVector> Closure, Before;
+  bool Cyclic = false;
+};
+
+/// One #define or #undef that the preprocessor has seen at a point, with
+/// its presence condition.
+struct SeenSite {
+  CondPtr Presence;
+  const Directive *D = nullptr;
+};
+
+/// A macro's replacement list as an #if operand: its tree, how tightly it
+/// binds where it is pasted, and its parameters (function-like).
+struct MacroBody {
+  CondPtr Tree;
+  int Precedence = 12;
+  bool Parenthesized = false; ///< Wholly: `(...)`.
+  std::vector<std::string> Params;
+};
+
+/// The body of D; nullopt if it is not an integer constant expression the
+/// rewriter can reason about.
+std::optional<MacroBody> bodyOf(const Directive &D) {
+  MacroBody Out;
+  if (D.FunctionLike) {
+    llvm::StringRef B(D.Body);
+    B = B.drop_front(D.Macro.size());
+    size_t Close = B.find(')');
+    if (!B.starts_with("(") || Close == llvm::StringRef::npos)
+      return std::nullopt;
+    llvm::SmallVector<llvm::StringRef, 4> Params;
+    llvm::StringRef List = B.slice(1, Close).trim();
+    if (!List.empty())
+      List.split(Params, ',');
+    for (llvm::StringRef P : Params) {
+      P = P.trim();
+      if (P.empty() || P.contains("..."))
+        return std::nullopt; // Variadic: not modelled.
+      Out.Params.push_back(P.str());
+    }
+  }
+  llvm::StringRef Text = llvm::StringRef(D.Replacement).trim();
+  if (Text.empty())
+    return std::nullopt;
+  // `defined` produced by a macro is not portable; unsigned arithmetic is
+  // not modelled by the conditions.
+  for (size_t I = 0; I < Text.size();) {
+    if (llvm::isAlnum(Text[I]) || Text[I] == '_') {
+      size_t J = I;
+      while (J < Text.size() && (llvm::isAlnum(Text[J]) || Text[J] == '_'))
+        ++J;
+      llvm::StringRef Tok = Text.slice(I, J);
+      if (Tok == "defined")
+        return std::nullopt;
+      if (llvm::isDigit(Tok.front()) &&
+          Tok.find_insensitive('u') != llvm::StringRef::npos)
+        return std::nullopt;
+      I = J;
+      continue;
+    }
+    ++I;
+  }
+  auto C = parseCondition(Text);
+  if (!C) {
+    llvm::consumeError(C.takeError());
+    return std::nullopt;
+  }
+  Out.Tree = *C;
+  Out.Precedence = conditionPrecedence(**C);
+  if (Text.front() == '(') {
+    // Wholly parenthesized: an operand wherever it is pasted.
+    int Depth = 0;
+    size_t I = 0;
+    for (; I < Text.size(); ++I) {
+      Depth += Text[I] == '(' ? 1 : Text[I] == ')' ? -1 : 0;
+      if (Depth == 0)
+        break;
+    }
+    if (I + 1 == Text.size()) {
+      Out.Precedence = 12;
+      Out.Parenthesized = true;
+    }
+  }
+  return Out;
+}
+
+/// The precedence an operand of E is parsed under (what pasted text next
+/// to it must bind tighter than).
+int operandContext(const Cond &E) {
+  switch (E.K) {
+  case Cond::Unary:
+    return 11;
+  case Cond::Binary:
+    return conditionPrecedence(E);
+  case Cond::Ternary:
+    return 0;
+  default:
+    return -1; // Arguments of a call: checked when that call expands.
+  }
+}
+
+/// Body with its parameters replaced by the argument trees; nullptr if an
+/// argument would not bind as pasted text does.
+CondPtr substituteParams(const CondPtr &Body,
+                         const std::vector<std::string> &Params,
+                         const std::vector<CondPtr> &Args, int Context) {
+  if (Body->K == Cond::Ident)
+    for (size_t I = 0; I < Params.size(); ++I)
+      if (Body->Name == Params[I])
+        return conditionPrecedence(*Args[I]) > Context ? Args[I] : nullptr;
+  if (Body->Operands.empty())
+    return Body;
+  auto N = std::make_shared<Cond>(*Body);
+  for (CondPtr &O : N->Operands) {
+    O = substituteParams(O, Params, Args, operandContext(*Body));
+    if (!O)
+      return nullptr;
+  }
+  return N;
+}
+
+class Resolver {
+public:
+  Resolver(ProjectMacros &P, const FeatureSetup &F) : P(P), F(F) {}
+
+  /// E with every project macro that can be resolved at directive D of
+  /// File replaced by its meaning there. Strict: fail (nullptr) if any
+  /// macro cannot be, or if a macro is not constant over the translation
+  /// unit; otherwise such macros stay as they are. Changed: whether some
+  /// project macro was substituted.
+  CondPtr resolve(const CondPtr &E, unsigned File, unsigned D, bool Strict,
+                  bool &Changed) {
+    std::set<std::string> Expanding;
+    CondPtr R = resolveAt(E, File, D, Strict, Expanding, -1, Changed);
+    if (!R)
+      return nullptr;
+    R = simplifyCondition(R);
+    if (conditionSize(*R) > MaxConditionSize)
+      return nullptr;
+    return R;
+  }
+
+private:
+  enum class Kind { Feature, External, Project, Unknown };
+
+  Kind kindOf(const std::string &M) const {
+    if (F.isFeatureMacro(M))
+      return Kind::Feature;
+    bool HasSites = P.Sites.count(M) != 0;
+    if (M == "defined" || llvm::StringRef(M).starts_with("VARSIM_") ||
+        llvm::StringRef(M).starts_with("varsim_"))
+      return Kind::Unknown;
+    if (!HasSites)
+      return isPlatformMacro(M) || F.CommandLineDefines.count(M)
+                 ? Kind::External
+                 : Kind::Unknown;
+    if (isPlatformMacro(M) || F.CommandLineDefines.count(M))
+      return Kind::Unknown; // Predefined and redefined: not modelled.
+    return Kind::Project;
+  }
+
+  CondPtr resolveAt(const CondPtr &E, unsigned File, unsigned D, bool Strict,
+                    std::set<std::string> &Expanding, int Context,
+                    bool &Changed) {
+    switch (E->K) {
+    case Cond::Int:
+      return E;
+    case Cond::Ident:
+    case Cond::Defined:
+    case Cond::Call: {
+      Kind K = kindOf(E->Name);
+      // A boolean feature the project itself defines (`#ifndef F` /
+      // `#define F 0`) does not mean "selected" everywhere: where a site's
+      // presence condition tests it, it cannot move to another place.
+      if (K == Kind::Feature && Strict && !F.isNumeric(E->Name) &&
+          P.Sites.count(E->Name))
+        return nullptr;
+      if (K == Kind::Feature || K == Kind::External)
+        return E->K == Cond::Call ? (Strict ? nullptr : E) : E;
+      CondPtr R;
+      if (K == Kind::Project && !Expanding.count(E->Name))
+        R = E->K == Cond::Defined
+                ? definedAt(E->Name, File, D)
+                : valueAt(*E, File, D, Strict, Expanding, Context);
+      if (!R)
+        return Strict ? nullptr : E;
+      Changed = true;
+      return R;
+    }
+    case Cond::Unary:
+    case Cond::Binary:
+    case Cond::Ternary: {
+      int Ctx = operandContext(*E);
+      auto N = std::make_shared<Cond>(*E);
+      for (CondPtr &O : N->Operands) {
+        O = resolveAt(O, File, D, Strict, Expanding, Ctx, Changed);
+        if (!O)
+          return nullptr;
+      }
+      return N;
+    }
+    }
+    return nullptr;
+  }
+
+  CondPtr definedAt(const std::string &M, unsigned File, unsigned D) {
+    auto Seen = stateAt(M, File, D);
+    if (!Seen)
+      return nullptr;
+    CondPtr R = makeInt(0);
+    for (const SeenSite &S : *Seen)
+      R = S.D->Kind == DirectiveKind::Define
+              ? makeBinary("||", S.Presence, R)
+              : makeBinary("&&", makeNot(S.Presence), R);
+    return simplifyCondition(R, false);
+  }
+
+  /// The value of the macro use Use (an identifier, or a call of a
+  /// function-like macro) at directive D of File.
+  CondPtr valueAt(const Cond &Use, unsigned File, unsigned D, bool Strict,
+                  std::set<std::string> &Expanding, int Context) {
+    const std::string &M = Use.Name;
+    bool IsCall = Use.K == Cond::Call;
+    auto Seen = stateAt(M, File, D);
+    if (!Seen)
+      return nullptr;
+    if (IsCall) {
+      // An undefined function-like macro does not evaluate to 0 in a call:
+      // it must be defined wherever the test is reached.
+      CondPtr Def = definedAt(M, File, D);
+      if (!Def || Def->K != Cond::Int || Def->Value != 1)
+        return nullptr;
+    }
+    CondPtr R = makeInt(0);
+    Expanding.insert(M);
+    auto Fail = [&] {
+      Expanding.erase(M);
+      return nullptr;
+    };
+    for (const SeenSite &S : *Seen) {
+      CondPtr V = makeInt(0);
+      if (S.D->Kind == DirectiveKind::Define) {
+        auto Body = bodyOf(*S.D);
+        // Pasted text binds as the preprocessor parses it: the body must
+        // bind tighter than the operator around the macro.
+        if (!Body || Body->Precedence <= Context || S.D->FunctionLike != IsCall)
+          return Fail();
+        // What the body's root is pasted under: nothing if the body is
+        // parenthesized, else the operator around the use (`#define A B`
+        // pastes B's body where A was).
+        int RootContext = Body->Parenthesized ? -1 : Context;
+        CondPtr Tree = Body->Tree;
+        if (IsCall) {
+          if (Body->Params.size() != Use.Operands.size())
+            return Fail();
+          Tree =
+              substituteParams(Tree, Body->Params, Use.Operands, RootContext);
+          if (!Tree)
+            return Fail();
+        }
+        bool Ignored = false;
+        // The body expands at the test, so its macros resolve there.
+        V = resolveAt(Tree, File, D, Strict, Expanding, RootContext, Ignored);
+        if (!V)
+          return Fail();
+      }
+      R = makeTernary(S.Presence, V, R);
+    }
+    Expanding.erase(M);
+    return simplifyCondition(R, false);
+  }
+
+  /// The sites of M the preprocessor has certainly seen at directive D of
+  /// File, in order; nullopt if that cannot be established.
+  std::optional<std::vector<SeenSite>> stateAt(const std::string &M,
+                                               unsigned File, unsigned D) {
+    auto It = P.Sites.find(M);
+    if (It == P.Sites.end())
+      return std::nullopt;
+    const std::vector<Site> &All = It->second;
+    std::set<unsigned> InFiles;
+    for (const Site &S : All)
+      InFiles.insert(S.File);
+    std::vector<Site> Used;
+    if (InFiles.size() == 1 && *InFiles.begin() == File) {
+      const FileInfo &FI = P.Files[File];
+      if (!FI.readOnce() && !FI.IncludedAt.empty())
+        return std::nullopt;
+      for (const Site &S : All)
+        if (S.Directive < D)
+          Used.push_back(S);
+    } else if (InFiles.size() == 1) {
+      if (!P.beforeAt(File, D).test(*InFiles.begin()))
+        return std::nullopt;
+      Used = All;
+    } else {
+      // A constant defined identically, unconditionally, in several files.
+      const Directive *First = nullptr;
+      bool Visible = false;
+      llvm::BitVector Before = P.beforeAt(File, D);
+      for (const Site &S : All) {
+        const FileInfo &FI = P.Files[S.File];
+        const Directive &Dv = FI.FS->Directives[S.Directive];
+        if (Dv.Kind != DirectiveKind::Define || !FI.unconditional(S.Directive))
+          return std::nullopt;
+        if (First && (Dv.Body != First->Body))
+          return std::nullopt;
+        First = &Dv;
+        Visible = Visible || Before.test(S.File) ||
+                  (S.File == File && S.Directive < D);
+      }
+      if (!Visible)
+        return std::nullopt;
+      return std::vector<SeenSite>{{makeInt(1), First}};
+    }
+    std::vector<SeenSite> Out;
+    for (const Site &S : Used) {
+      CondPtr Pr = presenceOf(S.File, P.Files[S.File].Places[S.Directive]);
+      if (!Pr)
+        return std::nullopt;
+      Out.push_back({Pr, &P.Files[S.File].FS->Directives[S.Directive]});
+    }
+    return Out;
+  }
+
+  /// The presence condition of a place in File (the guard's branch is
+  /// always entered: a guarded file is read once).
+  CondPtr presenceOf(unsigned File, Place Pl) {
+    const FileInfo &FI = P.Files[File];
+    if (Pl.Group < 0 ||
+        (FI.Guard && static_cast<unsigned>(Pl.Group) == *FI.Guard))
+      return makeInt(1);
+    auto Key =
+        std::make_tuple(File, static_cast<unsigned>(Pl.Group), Pl.Branch);
+    if (auto It = Presence.find(Key); It != Presence.end())
+      return It->second;
+    if (!InProgress.insert(Key).second)
+      return nullptr;
+    const CondGroup &G = FI.FS->Groups[Pl.Group];
+    CondPtr Outer = G.ParentGroup
+                        ? presenceOf(File, {static_cast<int>(*G.ParentGroup),
+                                            G.ParentBranch})
+                        : makeInt(1);
+    std::vector<CondPtr> Parts{Outer};
+    for (unsigned BI = 0; Outer && BI <= Pl.Branch; ++BI) {
+      const CondGroup::Branch &B = G.Branches[BI];
+      if (!B.Condition)
+        continue;
+      bool Ignored = false;
+      CondPtr T = resolve(B.Condition, File, B.DirectiveIndex, true, Ignored);
+      if (!T) {
+        Outer = nullptr;
+        break;
+      }
+      Parts.push_back(BI == Pl.Branch ? T : makeNot(T));
+    }
+    CondPtr R = Outer ? simplifyCondition(makeAnd(Parts)) : nullptr;
+    if (R && conditionSize(*R) > MaxConditionSize)
+      R = nullptr;
+    InProgress.erase(Key);
+    Presence[Key] = R;
+    return R;
+  }
+
+  ProjectMacros &P;
+  const FeatureSetup &F;
+  std::map<std::tuple<unsigned, unsigned, unsigned>, CondPtr> Presence;
+  std::set<std::tuple<unsigned, unsigned, unsigned>> InProgress;
+};
+
+bool mentionsFeature(const Cond &C, const FeatureSetup &F) {
+  std::set<std::string> Ms;
+  collectMacros(C, Ms);
+  return llvm::any_of(
+      Ms, [&](const std::string &M) { return F.isFeatureMacro(M); });
+}
+
+} // namespace
+
+llvm::Error
+resolveDerivedMacros(std::map<std::string, FileStructure> &Structures,
+                     const FeatureSetup &Features) {
+  ProjectMacros P(Structures);
+  Resolver Res(P, Features);
+  for (unsigned File = 0; File < P.Files.size(); ++File) {
+    FileStructure &FS = *P.Files[File].FS;
+    for (CondGroup &G : FS.Groups) {
+      // A group is classified as a whole: when one of its tests ends up on
+      // features, every test of the group that changed is replaced (an
+      // `#elif HAVE_X` that is always true becomes `#elif 1`). Elsewhere
+      // the preprocessor keeps evaluating the original tests, which is
+      // right as long as no macro in them is defined per feature (the
+      // rewrite refuses those as before).
+      std::vector<CondPtr> New(G.Branches.size());
+      bool OnFeatures = false;
+      for (size_t BI = 0; BI < G.Branches.size(); ++BI) {
+        const CondGroup::Branch &B = G.Branches[BI];
+        if (!B.Condition)
+          continue;
+        bool Changed = false;
+        CondPtr R =
+            Res.resolve(B.Condition, File, B.DirectiveIndex, false, Changed);
+        if (!R || !Changed)
+          continue;
+        New[BI] = R;
+        OnFeatures = OnFeatures || mentionsFeature(*R, Features);
+      }
+      if (!OnFeatures)
+        continue;
+      for (size_t BI = 0; BI < G.Branches.size(); ++BI)
+        if (New[BI])
+          G.Branches[BI].Condition = New[BI];
+    }
+  }
   return llvm::Error::success();
 }
 

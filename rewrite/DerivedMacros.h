@@ -29,6 +29,16 @@ namespace varsim::rewrite {
 /// texts (their structures are rescanned). A derived macro that cannot be
 /// expressed over features is left alone (the later stages refuse it with
 /// a located error, as before).
+///
+/// A group's tests are replaced only when one of them ends up on features;
+/// a macro is resolved only where the preprocessor has certainly read all
+/// of its #define/#undef sites (earlier in a file read once, or in one
+/// header that every translation unit reads completely before the test),
+/// each site's presence condition is understood (features, integers,
+/// platform and -D macros the project never defines, other resolved
+/// macros), and its body is an integer constant expression that binds as
+/// the pasted text would. Function-like macros in conditions
+/// (`#if LOG_ENABLED(2)`) are expanded the same way.
 llvm::Error
 resolveDerivedMacros(std::map<std::string, FileStructure> &Structures,
                      const FeatureSetup &Features);

@@ -212,7 +212,9 @@ setUpFeatures(llvm::StringRef ModelPath, llvm::StringRef ProjectRoot,
     auto M = fm::loadFeatureModel(Path);
     if (!M)
       return M.takeError();
-    FeatureSetup S{std::move(*M), Path, false, {}};
+    FeatureSetup S{std::move(*M), Path, false, {}, {}};
+    S.CommandLineDefines.insert(DefinedOnCommandLine.begin(),
+                                DefinedOnCommandLine.end());
     for (fm::FeatureId Id = 0; Id < S.Model.features().size(); ++Id) {
       const fm::Feature &F = S.Model.feature(Id);
       if (!F.Abstract && F.Parent)
@@ -237,7 +239,9 @@ setUpFeatures(llvm::StringRef ModelPath, llvm::StringRef ProjectRoot,
   for (const std::string &M : Tested)
     if (!Defined.count(M) && !isPlatformMacro(M) && M != "defined")
       Macros.push_back(M);
-  FeatureSetup S{fm::FeatureModel::inferFromMacros(Macros), "", true, {}};
+  FeatureSetup S{fm::FeatureModel::inferFromMacros(Macros), "", true, {}, {}};
+  S.CommandLineDefines.insert(DefinedOnCommandLine.begin(),
+                              DefinedOnCommandLine.end());
   for (fm::FeatureId Id = 0; Id < S.Model.features().size(); ++Id) {
     const fm::Feature &F = S.Model.feature(Id);
     if (!F.Abstract && F.Parent)

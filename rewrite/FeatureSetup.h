@@ -19,6 +19,7 @@
 
 #include <map>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -29,6 +30,9 @@ struct FeatureSetup {
   std::string ModelPath; ///< "" when inferred.
   bool Inferred = false;
   std::map<std::string, fm::FeatureId> ByMacro;
+  /// Macros the compile database passes with -D (never derived: their
+  /// value does not come from the sources).
+  std::set<std::string> CommandLineDefines = {};
 
   bool isFeatureMacro(llvm::StringRef Macro) const {
     return ByMacro.count(Macro.str()) != 0;

@@ -19,6 +19,7 @@
 
 #include "llvm/Support/Error.h"
 
+#include <functional>
 #include <map>
 #include <set>
 #include <string>
@@ -51,6 +52,12 @@ struct SwitchPlan {
 /// A macro defined in the branches of one feature group: selected at run
 /// time where it is a value; where a constant is required, the enclosing
 /// function is duplicated and each copy sees one definition.
+/// A function definition without a function marker (ProjectContext).
+struct UnmarkedFunction {
+  std::string Name, File;
+  unsigned Line = 0, EndLine = 0;
+};
+
 struct PerFeatureMacro {
   std::vector<CondPtr> Tests, Own; ///< Of its group's branches.
   /// Per branch: "NAME(params) replacement" or "NAME replacement"; "" if
@@ -70,6 +77,20 @@ struct ProjectContext {
   std::vector<Renaming> Renamings;
   /// Macros defined per feature, project-wide (one group each).
   std::map<std::string, PerFeatureMacro> PerFeatureMacros = {};
+  /// Macros defined in only some branches of their feature group whose
+  /// every use lies where a definition is present (findConfinedMacros):
+  /// their definitions are kept unconditionally.
+  std::set<std::string> ConfinedMacros = {};
+  /// The presence condition of an offset of any project file.
+  std::function<CondPtr(const std::string &File, unsigned Offset)> PresenceAt =
+      {};
+  /// Mark every function (`--granularity all`); otherwise a function
+  /// present in every configuration (Base) that has no loop or goto and is
+  /// not main gets no marker: its time belongs to its caller, and the
+  /// marker of a small hot function costs more than the function.
+  bool MarkEveryFunction = false;
+  /// The functions left without a marker (for the manifest).
+  std::vector<UnmarkedFunction> Unmarked = {};
 };
 
 /// The macros defined per branch of exactly one feature group of the

@@ -67,6 +67,13 @@ std::string renderManifest(const ManifestData &M, const ProjectContext &Ctx) {
                                        {"line", S.Line},
                                        {"construct", S.Idiom},
                                        {"features", S.Features}});
+  // Functions without a marker (no region: their time is their caller's).
+  json::Array Unmarked;
+  for (const UnmarkedFunction &U : Ctx.Unmarked)
+    Unmarked.push_back(json::Object{{"function", U.Name},
+                                    {"file", U.File},
+                                    {"line", U.Line},
+                                    {"end_line", U.EndLine}});
   json::Array Parses;
   for (const std::string &C : M.ParseConfigurations)
     Parses.push_back(C);
@@ -87,6 +94,7 @@ std::string renderManifest(const ManifestData &M, const ProjectContext &Ctx) {
       {"translation_units", M.TranslationUnits},
       {"regions", std::move(Regions)},
       {"renamings", std::move(Renamings)},
+      {"unmarked_functions", std::move(Unmarked)},
       {"template_sites", std::move(Sites)},
       {"global_sites", std::move(GlobalSites)},
       {"files", std::move(Files)},

@@ -11,15 +11,19 @@
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/StmtCXX.h"
+#include "clang/AST/TypeLoc.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendAction.h"
 #include "clang/Lex/Lexer.h"
+#include "clang/Lex/MacroArgs.h"
+#include "clang/Lex/MacroInfo.h"
 #include "clang/Lex/PPCallbacks.h"
 #include "clang/Lex/Preprocessor.h"
 #include "clang/Tooling/Tooling.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/Support/Path.h"
 
+#include <cctype>
 #include <set>
 
 #ifndef VARSIM_CLANG_RESOURCE_DIR
@@ -33,6 +37,22 @@ bool FileFacts::isSkipped(unsigned Offset) const {
     if (B <= Offset && Offset < E)
       return true;
   return false;
+}
+
+bool FileFacts::isActive(unsigned Begin, unsigned End) const {
+  if (Begin >= End)
+    return !isSkipped(Begin);
+  unsigned Pos = Begin;
+  bool Moved = true;
+  while (Moved && Pos < End) {
+    Moved = false;
+    for (const auto &[B, E] : Skipped)
+      if (B <= Pos && Pos < E) {
+        Pos = E;
+        Moved = true;
+      }
+  }
+  return Pos < End;
 }
 
 namespace {
@@ -75,9 +95,62 @@ struct ParseState {
   }
 };
 
+/// Whether a function-like macro turns an argument into a string literal
+/// after expanding it: its body passes a parameter to a macro that
+/// applies `#` to it (or does so in turn). A macro applying `#` directly
+/// spells its argument as written, which no rewrite changes.
+class StringifierCheck {
+public:
+  explicit StringifierCheck(Preprocessor &PP) : PP(PP) {}
+
+  bool expandsAndStringifies(const MacroInfo *MI, unsigned Depth = 0) {
+    if (!MI || !MI->isFunctionLike() || MI->getNumParams() == 0 || Depth > 8)
+      return false;
+    auto [It, New] = Expanding.try_emplace(MI, false);
+    if (!New)
+      return It->second;
+    bool PassesParam = llvm::any_of(
+        MI->tokens(), [&](const Token &T) { return isParam(MI, T); });
+    bool Result = false;
+    if (PassesParam)
+      for (const Token &T : MI->tokens()) {
+        const IdentifierInfo *II = T.getIdentifierInfo();
+        if (!II || isParam(MI, T))
+          continue;
+        const MacroInfo *Callee = PP.getMacroInfo(II);
+        if (Callee && Callee != MI &&
+            (stringifies(Callee) || expandsAndStringifies(Callee, Depth + 1))) {
+          Result = true;
+          break;
+        }
+      }
+    Expanding[MI] = Result;
+    return Result;
+  }
+
+private:
+  static bool isParam(const MacroInfo *MI, const Token &T) {
+    const IdentifierInfo *II = T.getIdentifierInfo();
+    return II && llvm::is_contained(MI->params(), II);
+  }
+  static bool stringifies(const MacroInfo *MI) {
+    if (!MI->isFunctionLike())
+      return false;
+    llvm::ArrayRef<Token> Ts = MI->tokens();
+    for (size_t I = 0; I + 1 < Ts.size(); ++I)
+      if ((Ts[I].is(tok::hash) || Ts[I].is(tok::hashat)) &&
+          isParam(MI, Ts[I + 1]))
+        return true;
+    return false;
+  }
+
+  Preprocessor &PP;
+  llvm::DenseMap<const MacroInfo *, bool> Expanding;
+};
+
 class SkipRecorder : public PPCallbacks {
 public:
-  explicit SkipRecorder(ParseState &S) : State(S) {}
+  SkipRecorder(ParseState &S, Preprocessor &PP) : State(S), PP(PP), SC(PP) {}
 
   void FileChanged(SourceLocation Loc, FileChangeReason Reason,
                    SrcMgr::CharacteristicKind, FileID) override {
@@ -85,8 +158,8 @@ public:
       State.projectPath(State.SM->getFileID(Loc));
   }
 
-  void MacroExpands(const Token &Name, const MacroDefinition &,
-                    SourceRange Range, const MacroArgs *) override {
+  void MacroExpands(const Token &Name, const MacroDefinition &MD,
+                    SourceRange Range, const MacroArgs *Args) override {
     SourceManager &SM = *State.SM;
     const IdentifierInfo *II = Name.getIdentifierInfo();
     if (!II)
@@ -95,8 +168,14 @@ public:
     // Where the expansion is, in the text the compiler reads.
     SourceLocation At = SM.getExpansionLoc(Range.getBegin());
     if (At.isFileID())
-      if (const std::string *Path = firstInclusion(SM.getFileID(At)))
+      if (const std::string *Path = firstInclusion(SM.getFileID(At))) {
         State.Expansions[*Path].push_back({SM.getFileOffset(At), Macro});
+        if (Args && SC.expandsAndStringifies(MD.getMacroInfo()))
+          recordStringified(*Args, *Path, SM.getFileOffset(At));
+        if (Name.getLocation().isFileID() && isTypeOperand(SM, At))
+          State.Result.Files[*Path].TypeOperandMacros.push_back(
+              {Macro, SM.getFileOffset(At)});
+      }
     if (!State.FeatureMacros.count(Macro))
       return;
     // A feature macro's value: edited where it is spelled (in the code or
@@ -140,7 +219,39 @@ private:
     return Path;
   }
 
+  /// Whether the text before At is `sizeof`, `sizeof(`, `_Alignof(`,
+  /// `alignof(`, `decltype(`, `typeof(` or `__typeof__(`.
+  static bool isTypeOperand(SourceManager &SM, SourceLocation At) {
+    llvm::StringRef Buffer = SM.getBufferData(SM.getFileID(At));
+    llvm::StringRef Before = Buffer.take_front(SM.getFileOffset(At)).rtrim();
+    Before.consume_back("(");
+    Before = Before.rtrim();
+    for (llvm::StringRef Op : {"sizeof", "_Alignof", "alignof", "decltype",
+                               "typeof", "__typeof__", "__alignof__"})
+      if (Before.ends_with(Op)) {
+        llvm::StringRef Rest = Before.drop_back(Op.size());
+        if (Rest.empty() ||
+            !(std::isalnum(static_cast<unsigned char>(Rest.back())) ||
+              Rest.back() == '_'))
+          return true;
+      }
+    return false;
+  }
+
+  /// The macros named in the arguments of a stringifying expansion.
+  void recordStringified(const MacroArgs &Args, const std::string &Path,
+                         unsigned Offset) {
+    for (unsigned I = 0; I < Args.getNumMacroArguments(); ++I)
+      for (const Token *T = Args.getUnexpArgument(I); T->isNot(tok::eof); ++T)
+        if (const IdentifierInfo *A = T->getIdentifierInfo();
+            A && PP.getMacroInfo(A))
+          State.Result.Files[Path].StringifiedMacros.push_back(
+              {A->getName().str(), Offset});
+  }
+
   ParseState &State;
+  Preprocessor &PP;
+  StringifierCheck SC;
 };
 
 /// File offsets of AST nodes, and their containment of a line start.
@@ -174,6 +285,42 @@ bool contains(const std::optional<std::pair<unsigned, unsigned>> &R,
               unsigned D) {
   return R && R->first < D && D < R->second;
 }
+
+/// What a function body holds that the rewriter cares about: loops and
+/// gotos (lambdas included), predefined names that a renamed copy cannot
+/// restore.
+class BodyTraits : public RecursiveASTVisitor<BodyTraits> {
+public:
+  explicit BodyTraits(bool Cxx) : Cxx(Cxx) {}
+  bool TraverseLambdaExpr(LambdaExpr *E) {
+    ++InLambda;
+    bool Result = RecursiveASTVisitor::TraverseLambdaExpr(E);
+    --InLambda;
+    return Result;
+  }
+  bool VisitForStmt(ForStmt *) { return loop(); }
+  bool VisitWhileStmt(WhileStmt *) { return loop(); }
+  bool VisitDoStmt(DoStmt *) { return loop(); }
+  bool VisitCXXForRangeStmt(CXXForRangeStmt *) { return loop(); }
+  bool VisitGotoStmt(GotoStmt *) { return loop(); }
+  bool VisitIndirectGotoStmt(IndirectGotoStmt *) { return loop(); }
+  bool VisitPredefinedExpr(PredefinedExpr *E) {
+    if (Cxx &&
+        (InLambda || E->getIdentKind() == PredefinedIdentKind::PrettyFunction ||
+         E->getIdentKind() == PredefinedIdentKind::PrettyFunctionNoVirtual))
+      OpaqueFuncName = true;
+    return true;
+  }
+  bool Loops = false, OpaqueFuncName = false;
+
+private:
+  bool Cxx;
+  unsigned InLambda = 0;
+  bool loop() {
+    Loops = true;
+    return true;
+  }
+};
 
 /// Collects function definitions and named file-scope definitions in the
 /// project's files.
@@ -226,14 +373,31 @@ public:
     F.Variadic = FD->isVariadic();
     F.Template = FD->isTemplated();
     F.OutOfLine = FD->isOutOfLine();
+    F.Structor = isa<CXXConstructorDecl>(FD) || isa<CXXDestructorDecl>(FD);
+    if (FunctionTypeLoc TL = FD->getFunctionTypeLoc()) {
+      SourceLocation L = TL.getLParenLoc(), RP = TL.getRParenLoc();
+      if (L.isValid() && RP.isValid() && L.isFileID() && RP.isFileID() &&
+          R.SM.getFileID(L) == FID && R.SM.getFileID(RP) == FID) {
+        F.ParamsBegin = R.SM.getFileOffset(L);
+        F.ParamsEnd = R.SM.getFileOffset(RP) + 1;
+      }
+    }
     F.Main = FD->isMain();
+    BodyTraits Traits(Ctx.getLangOpts().CPlusPlus);
+    Traits.TraverseStmt(Body);
+    F.Loops = Traits.Loops;
+    F.OpaqueFuncName = Traits.OpaqueFuncName;
     F.ReturnsVoid = FD->getReturnType()->isVoidType();
     for (ParmVarDecl *P : FD->parameters()) {
       if (P->getName().empty())
         F.ParamsNamed = false;
       F.Params.push_back(P->getName().str());
     }
+    if (F.OutOfLine)
+      classDeclaration(FD, F);
     State.Result.Files[*Path].Functions.push_back(std::move(F));
+    if (auto *CD = dyn_cast<CXXConstructorDecl>(FD))
+      addInitializers(CD, FID, *Path);
     return true;
   }
 
@@ -246,6 +410,7 @@ public:
   bool VisitFieldDecl(FieldDecl *FD) {
     if (FD->isBitField())
       constantUses(FD->getBitWidth(), "a bit-field width");
+    addField(FD);
     return true;
   }
   bool VisitArrayTypeLoc(ArrayTypeLoc TL) {
@@ -320,6 +485,98 @@ private:
       if (Range->first <= Offset && Offset < Range->second)
         State.Result.Files[*Path].ConstantUses.push_back(
             {Macro, Offset, Context});
+  }
+
+  /// Where the class declares the member FD defines out of line.
+  void classDeclaration(const FunctionDecl *FD, FunctionFact &F) {
+    const FunctionDecl *Decl = FD->getCanonicalDecl();
+    if (Decl == FD || Decl->getLocation().isMacroID() ||
+        Decl->getBeginLoc().isMacroID() || Decl->getEndLoc().isMacroID())
+      return;
+    FileID DFID = R.SM.getFileID(Decl->getLocation());
+    const std::string *DPath = State.projectPath(DFID);
+    if (!DPath)
+      return;
+    auto Range = R.of(Decl->getSourceRange(), DFID);
+    if (!Range)
+      return;
+    llvm::StringRef Buffer = R.SM.getBufferData(DFID);
+    size_t After = Range->second;
+    while (After < Buffer.size() &&
+           std::isspace(static_cast<unsigned char>(Buffer[After])))
+      ++After;
+    if (After >= Buffer.size() || Buffer[After] != ';')
+      return;
+    F.ClassDeclFile = *DPath;
+    F.ClassDeclBegin = Range->first;
+    F.ClassDeclName = R.offset(Decl->getLocation());
+    F.ClassDeclEnd = static_cast<unsigned>(After + 1);
+  }
+
+  void addInitializers(CXXConstructorDecl *CD, FileID FID,
+                       const std::string &Path) {
+    for (const CXXCtorInitializer *I : CD->inits()) {
+      if (!I->isWritten())
+        continue;
+      auto Range = R.of(I->getSourceRange(), FID);
+      if (!Range)
+        continue;
+      InitializerFact F;
+      F.Begin = Range->first;
+      F.End = Range->second;
+      F.Constructor = CD->getQualifiedNameAsString();
+      if (const FieldDecl *M = I->getMember()) {
+        F.Member = M->getNameAsString();
+        SourceLocation L = R.SM.getExpansionLoc(M->getLocation());
+        if (const std::string *MP = State.projectPath(R.SM.getFileID(L))) {
+          F.MemberFile = *MP;
+          F.MemberOffset = R.SM.getFileOffset(L);
+        }
+      }
+      const Expr *Init = I->getInit();
+      F.SideEffects = !Init || Init->HasSideEffects(Ctx);
+      State.Result.Files[Path].Initializers.push_back(std::move(F));
+    }
+  }
+
+  void addField(FieldDecl *FD) {
+    if (FD->getLocation().isMacroID() || FD->getBeginLoc().isMacroID() ||
+        FD->getEndLoc().isMacroID() || !FD->getIdentifier())
+      return;
+    FileID FID = R.SM.getFileID(FD->getLocation());
+    const std::string *Path = State.projectPath(FID);
+    if (!Path)
+      return;
+    auto Range = R.of(FD->getSourceRange(), FID);
+    if (!Range)
+      return;
+    const RecordDecl *RD = FD->getParent();
+    FieldFact F;
+    F.Record = RD->getQualifiedNameAsString() + "@" +
+               std::to_string(R.offset(RD->getLocation()));
+    F.Name = FD->getName().str();
+    llvm::StringRef Buffer = R.SM.getBufferData(FID);
+    llvm::StringRef Text = Buffer.slice(Range->first, Range->second);
+    F.Declaration = FD->getType().getCanonicalType().getAsString() + "|";
+    bool Space = false;
+    for (char C : Text) {
+      if (std::isspace(static_cast<unsigned char>(C))) {
+        Space = true;
+        continue;
+      }
+      if (Space && !F.Declaration.empty() && F.Declaration.back() != '|')
+        F.Declaration += ' ';
+      Space = false;
+      F.Declaration += C;
+    }
+    F.Begin = Range->first;
+    size_t After = Range->second;
+    while (After < Buffer.size() &&
+           (Buffer[After] == ' ' || Buffer[After] == '\t'))
+      ++After;
+    if (After < Buffer.size() && Buffer[After] == ';')
+      F.End = static_cast<unsigned>(After + 1);
+    State.Result.Files[*Path].Fields.push_back(std::move(F));
   }
 
   void add(DefinitionFact::Kind K, NamedDecl *D) {
@@ -631,7 +888,8 @@ public:
 
   bool BeginSourceFileAction(CompilerInstance &CI) override {
     State.SM = &CI.getSourceManager();
-    CI.getPreprocessor().addPPCallbacks(std::make_unique<SkipRecorder>(State));
+    CI.getPreprocessor().addPPCallbacks(
+        std::make_unique<SkipRecorder>(State, CI.getPreprocessor()));
     return true;
   }
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,

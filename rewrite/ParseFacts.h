@@ -36,7 +36,21 @@ struct FunctionFact {
   bool ReturnsVoid = false, ParamsNamed = true, Lambda = false;
   bool Template = false;  ///< A template or a member of one.
   bool OutOfLine = false; ///< A member defined outside its class.
+  bool Structor = false;  ///< A constructor or destructor.
+  /// Its body (lambdas included) has a loop or a goto: its function marker
+  /// is worth its cost (docs/rewriter.md, "Function markers").
+  bool Loops = false;
+  /// C++: its body uses __PRETTY_FUNCTION__, or a lambda in it uses a
+  /// predefined name (__func__, ...): texts a renamed copy cannot restore.
+  bool OpaqueFuncName = false;
+  /// The parameter list: its '(' and just past its ')' (0, 0: unknown).
+  unsigned ParamsBegin = 0, ParamsEnd = 0;
   std::vector<std::string> Params;
+  /// A member defined outside its class: its declaration in the class
+  /// (file, offsets of its start and name, just past its ';'; End 0 if
+  /// unknown).
+  std::string ClassDeclFile;
+  unsigned ClassDeclBegin = 0, ClassDeclName = 0, ClassDeclEnd = 0;
 };
 
 /// A variable declared by a statement directly in a block.
@@ -79,6 +93,27 @@ struct DefinitionFact {
   unsigned Offset = 0;
 };
 
+/// A field of a record (to drop the repeats of a member declared alike in
+/// several feature branches).
+struct FieldFact {
+  std::string Record;      ///< The record: its name and offset.
+  std::string Name;        ///< The field's name.
+  std::string Declaration; ///< Its type and text (spaces collapsed).
+  /// The declaration through its ';'; End is 0 when the declaration
+  /// declares more than this field (`int a, b;`) or is not plain text.
+  unsigned Begin = 0, End = 0;
+};
+
+/// An entry of a constructor's initializer list, as written.
+struct InitializerFact {
+  unsigned Begin = 0, End = 0; ///< The entry (`tip_(cents / 10)`).
+  std::string Constructor;     ///< Qualified name.
+  std::string Member;          ///< "" for a base or delegating initializer.
+  bool SideEffects = true;     ///< Its initialization may have effects.
+  std::string MemberFile;      ///< Where the member is declared.
+  unsigned MemberOffset = 0;
+};
+
 /// A macro expanded in a file's own text (or in a #define body there).
 struct MacroUse {
   std::string Macro;
@@ -102,9 +137,22 @@ struct FileFacts {
   std::vector<DefinitionFact> Definitions;
   /// Feature macros (Job.StripMacros) expanded as values, where spelled.
   std::vector<MacroUse> FeatureValueUses;
+  /// Macros named in the arguments of a macro that stringifies them after
+  /// expansion (`STR(BUF_SIZE)` with `#define STR(x) STR_(x)`,
+  /// `#define STR_(x) #x`): Offset is the expansion's, in this file.
+  std::vector<MacroUse> StringifiedMacros;
+  /// Macros spelled as the operand of sizeof, _Alignof/alignof, decltype
+  /// or typeof, where the type of a string literal (its length) matters.
+  std::vector<MacroUse> TypeOperandMacros;
   std::vector<ConstantUse> ConstantUses;
+  std::vector<FieldFact> Fields;
+  std::vector<InitializerFact> Initializers;
 
   bool isSkipped(unsigned Offset) const;
+  /// True if some offset of [Begin, End) was not skipped (the lines of a
+  /// branch whose first line opens a nested, inactive #if are partly
+  /// skipped, yet the branch is active). Empty: isSkipped(Begin).
+  bool isActive(unsigned Begin, unsigned End) const;
 };
 
 /// The result of parsing one TU in one configuration.

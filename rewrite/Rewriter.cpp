@@ -14,6 +14,7 @@
 #include "rewrite/FeatureGroups.h"
 #include "rewrite/FeatureSetup.h"
 #include "rewrite/FileRewriter.h"
+#include "rewrite/MacroUses.h"
 #include "rewrite/Manifest.h"
 #include "rewrite/ParseFacts.h"
 #include "rewrite/ProjectLayout.h"
@@ -329,6 +330,7 @@ llvm::Expected<RewriteSummary> rewriteProject(const RewriteOptions &O) {
   Consume();
 
   ProjectContext Ctx{Features, O.Detail, Tested, {}, Features.tables(), {}};
+  Ctx.MarkEveryFunction = O.Detail == Granularity::All;
   {
     // Only the files some translation unit includes define macros for it.
     std::set<std::string> Parsed;
@@ -336,6 +338,29 @@ llvm::Expected<RewriteSummary> rewriteProject(const RewriteOptions &O) {
       Parsed.insert(File);
     Ctx.PerFeatureMacros =
         collectPerFeatureMacros(Structures, Groups, Features, Parsed);
+    // A macro defined in some branches only, with one body, and used only
+    // where it is defined is a constant wherever it is used.
+    Ctx.ConfinedMacros =
+        findConfinedMacros(Texts, Structures, Groups, Features);
+    Ctx.PresenceAt = [&Structures, &Groups](const std::string &File,
+                                            unsigned Offset) {
+      auto S = Structures.find(File);
+      auto G = Groups.find(File);
+      if (S == Structures.end() || G == Groups.end())
+        return makeInt(1);
+      return G->second.presenceAt(S->second, Offset);
+    };
+    for (const std::string &M : Ctx.ConfinedMacros) {
+      auto It = Ctx.PerFeatureMacros.find(M);
+      if (It == Ctx.PerFeatureMacros.end())
+        continue;
+      std::set<std::string> Bodies;
+      for (const std::string &D : It->second.Definitions)
+        if (!D.empty())
+          Bodies.insert(D);
+      if (Bodies.size() == 1)
+        Ctx.PerFeatureMacros.erase(It);
+    }
   }
   {
     std::map<std::string,
@@ -513,7 +538,9 @@ llvm::Expected<RewriteSummary> rewriteProject(const RewriteOptions &O) {
   M.CompileCommands = Project.CompileCommandsPath;
   M.FeatureModelPath = Sum.FeatureModelPath;
   M.ModelInferred = Features.Inferred;
-  M.Granularity = O.Detail == Granularity::Region ? "region" : "function";
+  M.Granularity = O.Detail == Granularity::All      ? "all"
+                  : O.Detail == Granularity::Region ? "region"
+                                                    : "function";
   M.ParseConfigurations = ConfigNames;
   M.TranslationUnits = static_cast<unsigned>(Project.Entries.size());
   for (const templates::LoweredSite &S : TemplateSites)

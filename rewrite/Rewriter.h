@@ -20,6 +20,8 @@ namespace varsim::rewrite {
 enum class Granularity {
   Function, ///< Function and switch markers only.
   Region,   ///< Also one marker per encoded #if block.
+  All,      ///< Region, and a marker on every function (loopless Base ones
+            ///< included, which Function and Region leave unmarked).
 };
 
 struct RewriteOptions {

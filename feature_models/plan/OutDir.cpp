@@ -2,6 +2,8 @@
 
 #include "feature_models/plan/OutDir.h"
 
+#include "support/JsonError.h"
+
 #include "support/Diagnostic.h"
 
 #include "clang/Tooling/JSONCompilationDatabase.h"
@@ -36,7 +38,7 @@ llvm::Expected<json::Value> readJson(llvm::StringRef Path) {
                          "rewrite'?)");
   auto V = json::parse((*Buffer)->getBuffer());
   if (!V)
-    return makeError(Path, 0, 0, "not valid JSON: " + toString(V.takeError()));
+    return locatedJsonError(Path, V.takeError(), "not valid JSON");
   return std::move(*V);
 }
 

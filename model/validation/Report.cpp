@@ -451,6 +451,8 @@ std::string renderHtml(const ValidationPlan &Plan,
   H += Row("sample", Plan.SampleDescription);
   H += Row("build command", Context.Options.BuildCommand);
   H += Row("run command", Context.Options.RunCommand);
+  if (Context.Options.RunExitCodes.str() != "0")
+    H += Row("accepted exit codes", Context.Options.RunExitCodes.str());
   H += Row("repetitions",
            fmt::format("{} warm-up + {} measured, median",
                        Context.Options.Warmup, Context.Options.Repeat));

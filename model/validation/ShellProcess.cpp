@@ -3,7 +3,10 @@
 #include "model/validation/ShellProcess.h"
 
 #include "llvm/ADT/StringRef.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Program.h"
 
+#include <cerrno>
 #include <chrono>
 #include <condition_variable>
 #include <cstring>
@@ -76,7 +79,96 @@ private:
   std::thread Thread;
 };
 
+/// Shell builtins and reserved words that no program in PATH stands in for
+/// (or whose program behaves differently): these need the shell.
+bool isShellWord(llvm::StringRef W) {
+  static const char *const Words[] = {
+      "!",     "{",     "}",        ".",       ":",        "alias", "bg",
+      "break", "case",  "cd",       "command", "continue", "do",    "done",
+      "elif",  "else",  "esac",     "eval",    "exec",     "exit",  "export",
+      "fg",    "fi",    "for",      "getopts", "hash",     "if",    "jobs",
+      "local", "read",  "readonly", "return",  "set",      "shift", "then",
+      "time",  "times", "trap",     "type",    "ulimit",   "umask", "unalias",
+      "unset", "until", "wait",     "while"};
+  for (const char *S : Words)
+    if (W == S)
+      return true;
+  return false;
+}
+
+/// The program that the shell would run for Name, if it can be found
+/// without the shell: a path with a slash that is executable, else the first
+/// executable in PATH (unless C changes PATH).
+std::optional<std::string> directProgram(const ShellCommand &C,
+                                         const std::string &Name) {
+  if (isShellWord(Name))
+    return std::nullopt;
+  if (llvm::StringRef(Name).contains('/')) {
+    if (llvm::sys::fs::can_execute(Name) && !llvm::sys::fs::is_directory(Name))
+      return Name;
+    return std::nullopt;
+  }
+  for (const auto &[K, V] : C.Environment)
+    if (K == "PATH")
+      return std::nullopt;
+  llvm::ErrorOr<std::string> Found = llvm::sys::findProgramByName(Name);
+  if (!Found)
+    return std::nullopt;
+  return *Found;
+}
+
 } // namespace
+
+std::optional<std::vector<std::string>>
+splitSimpleCommand(const std::string &Command) {
+  // Outside quotes these start shell syntax (expansions, redirections,
+  // pipelines, lists, globs, comments, tilde and brace forms); '=' in the
+  // first word would be an assignment.
+  static constexpr llvm::StringLiteral Special = "$`\\|&;<>()*?[#~{}\n";
+  std::vector<std::string> Words;
+  std::string Word;
+  bool InWord = false;
+  for (size_t I = 0; I < Command.size(); ++I) {
+    char C = Command[I];
+    if (C == ' ' || C == '\t') {
+      if (InWord)
+        Words.push_back(std::move(Word));
+      Word.clear();
+      InWord = false;
+      continue;
+    }
+    InWord = true;
+    if (C == '\'' || C == '"') {
+      size_t End = Command.find(C, I + 1);
+      if (End == std::string::npos)
+        return std::nullopt; // Unterminated: the shell's error.
+      llvm::StringRef Quoted(Command.data() + I + 1, End - I - 1);
+      if (C == '"' && Quoted.find_first_of("$`\\") != llvm::StringRef::npos)
+        return std::nullopt;
+      Word += Quoted;
+      I = End;
+      continue;
+    }
+    if (Special.contains(C))
+      return std::nullopt;
+    if (C == '=' && Words.empty())
+      return std::nullopt;
+    Word += C;
+  }
+  if (InWord)
+    Words.push_back(std::move(Word));
+  if (Words.empty())
+    return std::nullopt;
+  return Words;
+}
+
+int ShellResult::effectiveSignal() const {
+  if (Signal != 0)
+    return Signal;
+  if (Started && !Direct && ExitCode > 128 && ExitCode < 128 + NSIG)
+    return ExitCode - 128;
+  return 0;
+}
 
 std::string ShellResult::describe(std::optional<double> Timeout) const {
   if (!Started)
@@ -95,7 +187,7 @@ std::string ShellResult::describe(std::optional<double> Timeout) const {
            ::strsignal(Signal) + ")";
   // A shell that does not exec its last command reports a child killed by
   // signal N as exit code 128 + N.
-  if (ExitCode > 128 && ExitCode < 128 + NSIG)
+  if (!Direct && ExitCode > 128 && ExitCode < 128 + NSIG)
     return "exit code " + std::to_string(ExitCode) +
            " (the shell's code for signal " + std::to_string(ExitCode - 128) +
            ", " + ::strsignal(ExitCode - 128) + ")";
@@ -137,13 +229,41 @@ ShellResult runShell(const ShellCommand &C) {
   for (std::string &E : Env)
     EnvP.push_back(E.data());
   EnvP.push_back(nullptr);
-  std::string Shell = "/bin/sh", Dash = "-c", Cmd = C.Command;
-  char *Argv[] = {Shell.data(), Dash.data(), Cmd.data(), nullptr};
+  // The program and its arguments: the command's own words when it needs no
+  // shell, else /bin/sh -c COMMAND.
+  std::vector<std::string> Args;
+  std::string Program = "/bin/sh";
+  if (C.Launch == LaunchMode::Auto) {
+    if (auto Words = splitSimpleCommand(C.Command)) {
+      if (auto Found = directProgram(C, Words->front())) {
+        Program = *Found;
+        Args = std::move(*Words);
+        R.Direct = true;
+      }
+    }
+  }
+  if (!R.Direct)
+    Args = {"/bin/sh", "-c", C.Command};
+  auto Spawn = [&](pid_t &Pid) {
+    std::vector<char *> Argv;
+    for (std::string &A : Args)
+      Argv.push_back(A.data());
+    Argv.push_back(nullptr);
+    return posix_spawn(&Pid, Program.c_str(), &Actions, &Attr, Argv.data(),
+                       EnvP.data());
+  };
 
   auto Start = std::chrono::steady_clock::now();
   pid_t Pid = 0;
-  int SpawnRc =
-      posix_spawn(&Pid, Shell.c_str(), &Actions, &Attr, Argv, EnvP.data());
+  int SpawnRc = Spawn(Pid);
+  if (SpawnRc == ENOEXEC && R.Direct) {
+    // A script without "#!": the shell runs it as a shell script.
+    R.Direct = false;
+    Program = "/bin/sh";
+    Args = {"/bin/sh", "-c", C.Command};
+    Start = std::chrono::steady_clock::now();
+    SpawnRc = Spawn(Pid);
+  }
   Cleanup();
   if (SpawnRc != 0) {
     R.SpawnError = std::strerror(SpawnRc);

@@ -290,10 +290,14 @@ private:
     if (IsFirst)
       First[I] = S;
     *Seconds = S.WallSeconds;
-    if (S.succeeded())
+    // A signal is never accepted, even as a shell's exit code 128 + N.
+    bool Exited = S.exited() && S.effectiveSignal() == 0;
+    if (Exited && Opts.RunExitCodes.accepts(S.ExitCode))
       return true;
     R.Status = S.TimedOut ? VariantStatus::TimedOut : VariantStatus::RunFailed;
     *Reason = S.describe(Opts.TimeoutSeconds);
+    if (Exited)
+      *Reason += " (--exit-code accepts " + Opts.RunExitCodes.str() + ")";
     R.Message =
         "run " + *Reason + "; stderr: " + C.StderrPath + tailOf(C.StderrPath);
     return false;
@@ -380,7 +384,10 @@ private:
         R.OutputDifferences.push_back("simulator " +
                                       S.describe(Opts.TimeoutSeconds));
       } else {
-        if (S.ExitCode != V.ExitCode || S.Signal != V.Signal)
+        // Compared whether the variant or the simulator ran through a shell
+        // (which reports a child's signal N as exit code 128 + N) or not.
+        if (S.effectiveSignal() != V.effectiveSignal() ||
+            (S.effectiveSignal() == 0 && S.ExitCode != V.ExitCode))
           R.OutputDifferences.push_back("exit status differs: variant " +
                                         V.describe() + ", simulator " +
                                         S.describe());

@@ -23,6 +23,7 @@
 #define VARSIM_MODEL_VALIDATION_VALIDATION_H
 
 #include "feature_models/FeatureModel.h"
+#include "model/validation/ExitCodes.h"
 
 #include "llvm/Support/Error.h"
 #include "llvm/Support/raw_ostream.h"
@@ -67,7 +68,10 @@ struct ValidationOptions {
   unsigned Warmup = 1;
   unsigned Jobs = 1;
   std::optional<double> TimeoutSeconds; ///< Per run (builds: unlimited).
-  std::string ReportDir;                ///< Variants go to ReportDir/variants.
+  /// The exit codes of a successful run of the variant (--exit-code); the
+  /// build command must exit 0.
+  ExitCodes RunExitCodes;
+  std::string ReportDir; ///< Variants go to ReportDir/variants.
 };
 
 enum class VariantStatus { Ok, Invalid, BuildFailed, RunFailed, TimedOut };

@@ -1,11 +1,1544 @@
 //===- rewrite/globals/GlobalVariants.cpp - File-scope variability --------===//
+//
+// An *item* is a file-scope entity that differs per configuration (a table
+// with #if'd entries, a variable/constant/typedef/struct defined in several
+// feature branches, a declaration that uses a macro defined per feature or
+// a feature macro's value, or one that uses such an entity), or a function
+// whose body uses one. Each item gets one copy per configuration of the
+// decisions it depends on (planCopies, capped), each copy the item's text
+// with those #ifs resolved, those macros replaced by their values and the
+// references to other items renamed to the copy of the same configuration.
+//
+//   - The copy of the base configuration (the model's default where it
+//     applies) stays in place. An entity's base copy keeps its name, so uses
+//     that cannot be renamed (through a macro body) see the base copy.
+//   - Other copies are appended after the file's last line, each under
+//     `#line` (its original line numbers), inside the namespaces and #if
+//     branches that enclose the original; a reference spelled in a macro
+//     body is renamed by an object-like `#define name name__varsim_X`
+//     around the copy.
+//   - A function with several copies is renamed in every copy
+//     (`f__varsim_X`); the dispatcher under its own name and signature is
+//     appended, its body one #if/#elif/#else chain over the copies'
+//     conditions, which the #if rewriter encodes as a run-time switch with a
+//     region per branch. The dispatcher is declared on the line of the
+//     original definition.
+//
+//===----------------------------------------------------------------------===//
 
 #include "rewrite/globals/GlobalVariants.h"
 
-namespace varsim::rewrite::globals {
+#include "rewrite/FeatureGroups.h"
+#include "rewrite/FunctionCopies.h"
+#include "rewrite/globals/GlobalFacts.h"
+#include "rewrite/globals/LexicalScan.h"
+#include "support/Diagnostic.h"
 
-llvm::Expected<GlobalsResult> lowerGlobalVariability(const GlobalsInput &) {
-  return GlobalsResult{};
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/ThreadPool.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cstdlib>
+#include <map>
+#include <optional>
+#include <set>
+#include <tuple>
+
+namespace varsim::rewrite::globals {
+namespace {
+
+/// A choice a copy fixes: a feature group's branch (Kind 0) or a feature
+/// macro's value (Kind 1).
+struct DecisionKey {
+  int Kind = 0;
+  std::string File;
+  unsigned Group = 0;
+  std::string Macro;
+  bool operator<(const DecisionKey &O) const {
+    return std::tie(Kind, File, Group, Macro) <
+           std::tie(O.Kind, O.File, O.Group, O.Macro);
+  }
+};
+using DecisionSet = std::set<DecisionKey>;
+
+/// A #define of the project.
+struct MacroDef {
+  std::string File;
+  unsigned Offset = 0;
+  std::string Replacement;
+  bool FunctionLike = false;
+  std::string Params;                 ///< Function-like: "(x, y)".
+  CondPtr Presence;                   ///< 1 outside feature groups.
+  std::optional<DecisionKey> Decides; ///< Its innermost feature group.
+};
+
+struct Copy {
+  CondPtr Condition;
+  fm::Configuration Cfg;
+  std::string Name;     ///< The copy's name.
+  int Def = -1;         ///< Entities: the definition it is made of.
+  bool InPlace = false; ///< Rendered in place (else appended).
+};
+
+struct Item {
+  bool IsFunction = false;
+  std::string Key, Name, File;
+  std::vector<const EntityDef *> Defs; ///< Entities.
+  const FunctionDef *Fn = nullptr;
+  DecisionSet Decisions;
+  CondPtr Presence;
+  std::vector<Copy> Copies;
+  size_t Base = 0;
+  unsigned Line = 0, Column = 0;
+  std::string Kind; ///< For the site list.
+
+  /// A function whose signature uses a variant item: its copies have
+  /// different signatures, so no dispatcher; renamed like an entity.
+  bool SignatureVaries = false;
+  /// How many of Decisions are its own (not its uses' decisions).
+
+  bool variant() const { return !Decisions.empty(); }
+  /// Users of it vary with it (not so for a dispatched function).
+  bool propagates() const {
+    return variant() && (!IsFunction || SignatureVaries);
+  }
+  /// Its base copy keeps its name.
+  bool keepsName() const { return !IsFunction || SignatureVaries; }
+};
+
+struct Edit {
+  unsigned Offset = 0, Length = 0;
+  std::string Text;
+  bool operator<(const Edit &O) const {
+    return std::tie(Offset, Length, Text) <
+           std::tie(O.Offset, O.Length, O.Text);
+  }
+};
+
+llvm::Expected<std::string> applyEdits(const std::string &File,
+                                       llvm::StringRef Text, unsigned Base,
+                                       const std::set<Edit> &Edits) {
+  std::string Out;
+  unsigned Pos = 0;
+  for (const Edit &E : Edits) {
+    unsigned At = E.Offset - Base;
+    if (E.Offset < Base || At < Pos || At + E.Length > Text.size())
+      return makeError(File +
+                       ": internal error: overlapping file-scope "
+                       "variability edits at offset " +
+                       std::to_string(E.Offset));
+    Out += Text.substr(Pos, At - Pos);
+    Out += E.Text;
+    Pos = At + E.Length;
+  }
+  Out += Text.substr(Pos);
+  return Out;
+}
+
+/// Only the newlines of Text (a removed range keeps its line count).
+std::string newlinesOf(llvm::StringRef Text) {
+  return std::string(Text.count('\n'), '\n');
+}
+
+std::string sanitize(llvm::StringRef S) {
+  std::string Out;
+  for (char C : S)
+    Out += llvm::isAlnum(C) ? static_cast<char>(llvm::toUpper(C)) : '_';
+  return Out;
+}
+
+/// A name suffix from a condition ("VIM && !NUMPAD" -> "VIM_not_NUMPAD").
+std::string suffixOf(llvm::StringRef CondText) {
+  std::string Out;
+  for (size_t I = 0; I < CondText.size(); ++I) {
+    char C = CondText[I];
+    if (llvm::isAlnum(C) || C == '_') {
+      Out += C;
+    } else if (C == '!') {
+      if (I + 1 < CondText.size() && CondText[I + 1] == '=') {
+        Out += "_ne_";
+        ++I;
+      } else {
+        Out += "not_";
+      }
+    } else if (C == '|' || C == '&' || C == '<' || C == '>' || C == '=') {
+      std::string Op;
+      while (I < CondText.size() &&
+             llvm::StringRef("|&<>=").contains(CondText[I]))
+        Op += CondText[I++];
+      --I;
+      static const std::map<std::string, std::string> Names = {
+          {"&&", "_"},   {"||", "_or_"}, {"==", "_eq_"}, {"<", "_lt_"},
+          {">", "_gt_"}, {"<=", "_le_"}, {">=", "_ge_"}};
+      auto It = Names.find(Op);
+      Out += It == Names.end() ? "_" : It->second;
+    } else if (!Out.empty() && Out.back() != '_') {
+      Out += '_';
+    }
+  }
+  std::string Clean;
+  for (char C : Out)
+    if (!(C == '_' && !Clean.empty() && Clean.back() == '_'))
+      Clean += C;
+  while (!Clean.empty() && Clean.back() == '_')
+    Clean.pop_back();
+  return Clean.empty() ? "all" : Clean;
+}
+
+/// The condition in preprocessor syntax.
+std::string ppCondition(const Cond &C) {
+  return printCondition(C, [](llvm::StringRef M, bool Defined) {
+    return Defined ? "defined(" + M.str() + ")" : M.str();
+  });
+}
+
+/// The test of a branch on its own, as written ("" for #else).
+std::string branchTest(const Directive &D) {
+  std::string Name =
+      D.Macro.empty() ? llvm::StringRef(D.Body).trim().str() : D.Macro;
+  switch (D.Kind) {
+  case DirectiveKind::Ifdef:
+  case DirectiveKind::Elifdef:
+    return "defined(" + Name + ")";
+  case DirectiveKind::Ifndef:
+  case DirectiveKind::Elifndef:
+    return "!defined(" + Name + ")";
+  case DirectiveKind::If:
+  case DirectiveKind::Elif:
+    return "(" + llvm::StringRef(D.Body).trim().str() + ")";
+  default:
+    return "";
+  }
+}
+
+/// Text on one line, comments dropped.
+std::string oneLine(llvm::StringRef Text) {
+  std::string Out;
+  llvm::SmallVector<llvm::StringRef, 8> Lines;
+  Text.split(Lines, '\n');
+  bool InComment = false;
+  for (llvm::StringRef L : Lines) {
+    std::string Kept;
+    for (size_t I = 0; I < L.size(); ++I) {
+      if (InComment) {
+        if (L.substr(I).starts_with("*/")) {
+          InComment = false;
+          ++I;
+        }
+        continue;
+      }
+      if (L.substr(I).starts_with("//"))
+        break;
+      if (L.substr(I).starts_with("/*")) {
+        InComment = true;
+        ++I;
+        continue;
+      }
+      Kept += L[I];
+    }
+    Out += llvm::StringRef(Kept).trim().str();
+    Out += ' ';
+  }
+  return llvm::StringRef(Out).trim().str();
+}
+
+bool isCxxEntry(const CompileEntry &E) {
+  llvm::StringRef Ext = llvm::sys::path::extension(E.File);
+  if (Ext == ".cpp" || Ext == ".cc" || Ext == ".cxx" || Ext == ".C" ||
+      Ext == ".c++")
+    return true;
+  for (size_t I = 0; I + 1 < E.Arguments.size(); ++I)
+    if (E.Arguments[I] == "-x" &&
+        llvm::StringRef(E.Arguments[I + 1]).starts_with("c++"))
+      return true;
+  return false;
+}
+
+struct Lowering {
+  explicit Lowering(const GlobalsInput &In) : In(In) {}
+
+  const GlobalsInput &In;
+  std::map<std::string, FileGroups> Groups;
+  std::map<std::string, std::vector<MacroDef>> MacroDefs; ///< By name.
+  std::set<std::string> PerFeature; ///< Defined in feature branches.
+  std::set<std::string> Watched;    ///< PerFeature, features, derived.
+  GlobalFacts Facts;
+  std::map<std::string, Item> Items; ///< By entity or function key.
+  std::optional<fm::Configuration> BaseCfg;
+  bool AnyCxx = false, AnyC = false;
+
+  /// Whether File is compiled as C++ (a header: by the project's TUs).
+  bool cxxFile(const std::string &File) const {
+    llvm::StringRef Ext = llvm::sys::path::extension(File);
+    if (Ext == ".c")
+      return false;
+    if (Ext == ".cpp" || Ext == ".cc" || Ext == ".cxx" || Ext == ".hpp" ||
+        Ext == ".hh" || Ext == ".hxx" || Ext == ".C")
+      return true;
+    return AnyCxx && !AnyC;
+  }
+
+  std::map<std::string, std::set<Edit>> Edits;
+  /// Per file: the appended copies in source order, the dispatchers.
+  std::map<std::string, std::string> Appended, Dispatchers;
+  std::vector<templates::LoweredSite> UnionSites;
+  /// Per file: the macros of one configuration already defined there.
+  mutable std::map<std::string, std::set<std::string>> DefinedMacros;
+
+  const std::string &text(const std::string &File) const {
+    return In.Texts.at(File);
+  }
+  const FileStructure &structure(const std::string &File) const {
+    return In.Structures.at(File);
+  }
+
+  llvm::Error located(const std::string &File, unsigned Line, unsigned Col,
+                      const std::string &Msg) const {
+    return makeError(In.Project.relativeToRoot(File), Line, Col, Msg);
+  }
+
+  // --- Macros ----------------------------------------------------------
+
+  /// The innermost feature group holding Offset, if any.
+  std::optional<unsigned> innermostFeatureGroup(const std::string &File,
+                                                unsigned Offset) const {
+    const FileStructure &FS = structure(File);
+    const FileGroups &FG = Groups.at(File);
+    std::optional<unsigned> Best;
+    for (unsigned GI = 0; GI < FS.Groups.size(); ++GI) {
+      if (!FG.IsFeature[GI])
+        continue;
+      for (const CondGroup::Branch &B : FS.Groups[GI].Branches)
+        if (B.ContentBegin <= Offset && Offset < B.ContentEnd)
+          Best = GI; // Later groups are nested deeper.
+    }
+    return Best;
+  }
+
+  void collectMacroDefs() {
+    for (const auto &[File, FS] : In.Structures) {
+      const FileGroups &FG = Groups.at(File);
+      for (const Directive &D : FS.Directives) {
+        if (D.Kind != DirectiveKind::Define || D.Macro.empty())
+          continue;
+        MacroDef M;
+        M.File = File;
+        M.Offset = D.Begin;
+        M.Replacement = llvm::StringRef(D.Replacement).trim().str();
+        M.FunctionLike = D.FunctionLike;
+        if (D.FunctionLike) {
+          llvm::StringRef B = llvm::StringRef(D.Body).ltrim();
+          B = B.drop_front(std::min(B.size(), D.Macro.size()));
+          M.Params = B.take_until([](char C) { return C == ')'; }).str() + ")";
+        }
+        M.Presence = FG.presenceAt(FS, D.Begin);
+        if (auto GI = innermostFeatureGroup(File, D.Begin)) {
+          M.Decides = DecisionKey{0, File, *GI, ""};
+          PerFeature.insert(D.Macro);
+        }
+        MacroDefs[D.Macro].push_back(std::move(M));
+      }
+    }
+    Watched = PerFeature;
+    for (const std::string &M : In.Features.macros())
+      Watched.insert(M);
+    // Macros whose body names a watched one (a few levels).
+    for (int Round = 0; Round < 4; ++Round) {
+      bool Changed = false;
+      for (const auto &[Name, Defs] : MacroDefs) {
+        if (Watched.count(Name))
+          continue;
+        for (const MacroDef &D : Defs)
+          if (namesWatched(D.Replacement)) {
+            Watched.insert(Name);
+            Changed = true;
+            break;
+          }
+      }
+      if (!Changed)
+        break;
+    }
+  }
+
+  template <class Fn> static void forIdentifiers(llvm::StringRef S, Fn F) {
+    for (size_t I = 0; I < S.size();) {
+      if (S[I] == '"' || S[I] == '\'') {
+        char Q = S[I++];
+        while (I < S.size() && S[I] != Q) {
+          if (S[I] == '\\')
+            ++I;
+          ++I;
+        }
+        ++I;
+        continue;
+      }
+      if (llvm::isAlpha(S[I]) || S[I] == '_') {
+        size_t B = I;
+        while (I < S.size() && (llvm::isAlnum(S[I]) || S[I] == '_'))
+          ++I;
+        F(B, S.slice(B, I));
+        continue;
+      }
+      if (llvm::isDigit(S[I])) {
+        while (I < S.size() && (llvm::isAlnum(S[I]) || S[I] == '_'))
+          ++I;
+        continue;
+      }
+      ++I;
+    }
+  }
+
+  bool namesWatched(llvm::StringRef Body) const {
+    bool Found = false;
+    forIdentifiers(Body, [&](size_t, llvm::StringRef Id) {
+      Found = Found || Watched.count(Id.str());
+    });
+    return Found;
+  }
+
+  /// The decisions that fix a watched macro's value.
+  void macroDecisions(const std::string &Macro, DecisionSet &Out,
+                      int Depth = 0) const {
+    if (Depth > 8)
+      return;
+    if (In.Features.isFeatureMacro(Macro))
+      Out.insert({1, "", 0, Macro});
+    auto It = MacroDefs.find(Macro);
+    if (It == MacroDefs.end())
+      return;
+    for (const MacroDef &D : It->second) {
+      if (D.Decides)
+        Out.insert(*D.Decides);
+      forIdentifiers(D.Replacement, [&](size_t, llvm::StringRef Id) {
+        if (Watched.count(Id.str()) && Id != Macro)
+          macroDecisions(Id.str(), Out, Depth + 1);
+      });
+    }
+  }
+
+  /// The text a watched object-like macro stands for under Cfg, its
+  /// watched names replaced recursively; nullopt if it cannot be told
+  /// (function-like, undefined).
+  std::optional<std::string>
+  macroValue(const std::string &Macro, const fm::Configuration &Cfg,
+             const std::string &File, unsigned Offset, int Depth = 0,
+             std::map<std::string, std::string> *FunctionLike = nullptr) const {
+    if (Depth > 8)
+      return std::nullopt;
+    const MacroDef *Chosen = nullptr;
+    auto It = MacroDefs.find(Macro);
+    if (It != MacroDefs.end()) {
+      for (const MacroDef &D : It->second)
+        if (D.File == File && D.Offset < Offset &&
+            holds(*D.Presence, Cfg, In.Features))
+          Chosen = &D; // The last one before the use.
+      if (!Chosen)
+        for (const MacroDef &D : It->second)
+          if (D.File != File && holds(*D.Presence, Cfg, In.Features)) {
+            Chosen = &D;
+            break;
+          }
+    }
+    if (!Chosen) {
+      if (!In.Features.isFeatureMacro(Macro))
+        return std::nullopt;
+      auto V = In.Features.macroValue(Cfg, Macro);
+      if (!V)
+        return std::nullopt;
+      return std::to_string(*V);
+    }
+    if (Chosen->FunctionLike && !FunctionLike)
+      return std::nullopt;
+    std::string Body = Chosen->Replacement;
+    std::string Out;
+    size_t Pos = 0;
+    bool Failed = false;
+    forIdentifiers(Body, [&](size_t B, llvm::StringRef Id) {
+      if (!Watched.count(Id.str()) || Id == Macro)
+        return;
+      auto V = macroValue(Id.str(), Cfg, File, Offset, Depth + 1);
+      if (!V) {
+        Failed = true;
+        return;
+      }
+      Out += Body.substr(Pos, B - Pos) + *V;
+      Pos = B + Id.size();
+    });
+    if (Failed)
+      return std::nullopt;
+    Out += Body.substr(Pos);
+    llvm::StringRef T = llvm::StringRef(Out).trim();
+    if (Chosen->FunctionLike) {
+      // A macro of its own for this definition, defined before the copy.
+      std::string Name = Macro + "__varsim_" +
+                         sanitize(llvm::sys::path::stem(Chosen->File)) + "_" +
+                         std::to_string(Chosen->Offset);
+      (*FunctionLike)[Name] =
+          "#define " + Name + Chosen->Params + " " + T.str();
+      return Name;
+    }
+    bool Simple =
+        !T.empty() &&
+        (T.front() == '"' || T.front() == '\'' || llvm::all_of(T, [](char C) {
+           return llvm::isAlnum(C) || C == '_' || C == '.';
+         }));
+    return Simple ? T.str() : "(" + T.str() + ")";
+  }
+
+  // --- Pre-check and parse ----------------------------------------------
+
+  bool precheck() {
+    bool Any = false;
+    for (const auto &[File, Text] : In.Texts) {
+      auto S = In.Structures.find(File);
+      if (S == In.Structures.end())
+        continue;
+      if (mayHaveFileScopeVariability(Text, S->second, Groups.at(File),
+                                      Watched)) {
+        Any = true;
+        if (In.Log)
+          *In.Log << "file-scope variability: candidate "
+                  << In.Project.relativeToRoot(File) << "\n";
+      }
+    }
+    return Any;
+  }
+
+  /// Parses every unit in configurations covering every feature branch.
+  /// False if one does not compile: then the project is left alone, and
+  /// the later stages report the error at its location.
+  bool parseAll() {
+    std::vector<CondPtr> ToCover;
+    std::set<std::string> Seen;
+    for (const auto &[File, FS] : In.Structures) {
+      const FileGroups &FG = Groups.at(File);
+      for (size_t GI = 0; GI < FS.Groups.size(); ++GI)
+        if (FG.IsFeature[GI])
+          for (const CondPtr &P : FG.Presence[GI])
+            if (Seen.insert(conditionText(*P, In.Features)).second)
+              ToCover.push_back(P);
+    }
+    std::vector<fm::Configuration> Configs =
+        chooseParseConfigurations(ToCover, In.Features);
+    std::vector<std::string> FeatureMacros = In.Features.macros();
+    std::vector<GlobalFactsJob> Jobs;
+    for (const fm::Configuration &C : Configs)
+      for (const CompileEntry &E : In.Project.Entries)
+        Jobs.push_back(
+            {&E, In.Features.defines(C), FeatureMacros, &In.Overlay, &Watched});
+    std::vector<GlobalFacts> Results(Jobs.size());
+    {
+      llvm::DefaultThreadPool Pool(
+          llvm::hardware_concurrency(std::max(1u, In.Jobs)));
+      for (size_t I = 0; I < Jobs.size(); ++I)
+        Pool.async(
+            [&, I] { Results[I] = collectGlobalFacts(Jobs[I], In.Project); });
+      Pool.wait();
+    }
+    for (size_t I = 0; I < Jobs.size(); ++I) {
+      if (Results[I].Failed) {
+        if (In.Log)
+          *In.Log << "file-scope variability: "
+                  << In.Project.relativeToRoot(Jobs[I].Entry->File)
+                  << " does not compile with "
+                  << llvm::join(Jobs[I].Defines, " ")
+                  << ": left to the #if rewriter\n";
+        return false;
+      }
+      Facts.merge(std::move(Results[I]));
+    }
+    return true;
+  }
+
+  // --- Items -------------------------------------------------------------
+
+  /// Feature groups whose #if lies in [Begin, End) of File.
+  static bool isOpaque(const EntityDef *D, unsigned Offset) {
+    return D && std::any_of(D->Opaque.begin(), D->Opaque.end(),
+                            [&](const std::pair<unsigned, unsigned> &R) {
+                              return Offset >= R.first && Offset < R.second;
+                            });
+  }
+
+  void innerGroups(const std::string &File, unsigned Begin, unsigned End,
+                   DecisionSet &Out, const EntityDef *Of = nullptr) const {
+    const FileStructure &FS = structure(File);
+    const FileGroups &FG = Groups.at(File);
+    for (unsigned GI = 0; GI < FS.Groups.size(); ++GI) {
+      if (!FG.IsFeature[GI])
+        continue;
+      const Directive &If =
+          FS.Directives[FS.Groups[GI].Branches.front().DirectiveIndex];
+      if (If.Begin >= Begin && If.Begin < End && !isOpaque(Of, If.Begin))
+        Out.insert({0, File, GI, ""});
+    }
+  }
+
+  void expansionsIn(const std::string &File, unsigned Begin, unsigned End,
+                    DecisionSet &Out, const EntityDef *Of = nullptr) const {
+    for (const auto &[_, E] : Facts.Expansions)
+      if (E.File == File && E.Offset >= Begin && E.Offset < End &&
+          !onDirectiveLine(File, E.Offset) && !isOpaque(Of, E.Offset))
+        macroDecisions(E.Macro, Out);
+  }
+
+  bool onDirectiveLine(const std::string &File, unsigned Offset) const {
+    const std::string &T = text(File);
+    size_t LS = llvm::StringRef(T).rfind('\n', Offset);
+    LS = LS == llvm::StringRef::npos ? 0 : LS + 1;
+    llvm::StringRef Line = llvm::StringRef(T).substr(LS).ltrim(" \t");
+    return Line.starts_with("#");
+  }
+
+  /// Items left alone: the later stages see their original text (the
+  /// union, or their own located refusal), as before this pass existed.
+  std::set<std::string> Withdrawn;
+
+  bool withdrawn(const Item &I) const { return Withdrawn.count(I.Key) != 0; }
+
+  /// Leaves Key alone, and every variant item it uses (its text would
+  /// name their base copy only).
+  void withdraw(const std::string &Key) {
+    std::vector<std::string> Work{Key};
+    while (!Work.empty()) {
+      std::string K = Work.back();
+      Work.pop_back();
+      if (!Withdrawn.insert(K).second)
+        continue;
+      auto It = Items.find(K);
+      if (It == Items.end())
+        continue;
+      const Item &I = It->second;
+      for (const auto &[_, R] : Facts.Refs) {
+        bool Inside = I.IsFunction ? (R.Context == "F:" + I.Fn->Key ||
+                                      R.Context == "S:" + I.Fn->Key)
+                                   : R.Context == "E:" + I.Key;
+        auto T = Items.find(R.Target);
+        if (Inside && T != Items.end() && T->second.variant() &&
+            !T->second.IsFunction)
+          Work.push_back(R.Target);
+      }
+    }
+  }
+
+  /// Leaves alone what cannot be lowered but was handled (or refused at
+  /// its own location) by the #if rewriter before this pass existed:
+  /// - a record defined once is the #if rewriter's union of its members;
+  ///   it is lowered only for what its own member declarations use (a
+  ///   per-feature array bound or bit-field width) and only where all its
+  ///   uses can follow; a variant item used in it (a member's type, a
+  ///   member function's body) cannot follow copies of it;
+  /// - an item whose copied text holds a #define, #undef or #include.
+  /// Returns whether something was withdrawn.
+  bool withdrawUnlowerable() {
+    size_t Before = Withdrawn.size();
+    for (const auto &[_, R] : Facts.Refs) {
+      auto T = Items.find(R.Target);
+      if (T == Items.end() || !T->second.propagates())
+        continue;
+      // A variant record used where it cannot follow.
+      if (T->second.Kind == "record" && R.Context.empty())
+        withdraw(T->first);
+      // A variant item used in a record defined once (a member's type, a
+      // member function's body).
+      if (R.Context.rfind("E:", 0) == 0) {
+        auto U = Items.find(R.Context.substr(2));
+        if (U != Items.end() && U->second.Kind == "record" &&
+            U->second.Defs.size() == 1 && U != T)
+          withdraw(T->first);
+      }
+    }
+    // Copies are placed under #if: a #define, #undef or #include in the
+    // copied text would be one under a feature condition, which the #if
+    // rewriter refuses at a line of the copy.
+    for (const auto &[Key, I] : Items) {
+      if (!I.variant() || withdrawn(I))
+        continue;
+      if (I.IsFunction) {
+        if (hasDirective(I.File, I.Fn->DeclBegin, I.Fn->BodyEnd, nullptr))
+          withdraw(Key);
+        continue;
+      }
+      for (const EntityDef *D : I.Defs)
+        if (hasDirective(D->File, D->Begin, D->End, D))
+          withdraw(Key);
+    }
+    return Withdrawn.size() != Before;
+  }
+
+  /// Whether [Begin, End) of File holds a #define, #undef or #include (not
+  /// in an opaque range of D).
+  bool hasDirective(const std::string &File, unsigned Begin, unsigned End,
+                    const EntityDef *D) const {
+    for (const Directive &Dir : structure(File).Directives)
+      if ((Dir.Kind == DirectiveKind::Define ||
+           Dir.Kind == DirectiveKind::Undef ||
+           Dir.Kind == DirectiveKind::Include) &&
+          Dir.Begin >= Begin && Dir.Begin < End && !isOpaque(D, Dir.Begin))
+        return true;
+    return false;
+  }
+
+  void buildItems() {
+    Items.clear();
+    UnionSites.clear();
+    Edits.clear();
+    for (const auto &[_, D] : Facts.Defs) {
+      if (!In.Texts.count(D.File) || !In.Structures.count(D.File))
+        continue;
+      Item &I = Items[D.Key];
+      I.Key = D.Key;
+      I.Name = D.Name;
+      I.File = D.File;
+      I.Kind = D.Kind;
+      bool Dup =
+          std::any_of(I.Defs.begin(), I.Defs.end(), [&](const EntityDef *O) {
+            return O->NameOffset == D.NameOffset;
+          });
+      if (!Dup)
+        I.Defs.push_back(&D);
+    }
+    for (auto &[Key, I] : Items) {
+      std::sort(I.Defs.begin(), I.Defs.end(),
+                [](const EntityDef *A, const EntityDef *B) {
+                  return std::tie(A->File, A->NameOffset) <
+                         std::tie(B->File, B->NameOffset);
+                });
+      I.Line = I.Defs.front()->Line;
+      I.Column = I.Defs.front()->Column;
+      for (const EntityDef *D : I.Defs) {
+        // Members under features are the #if rewriter's (the union, checked
+        // by the safety pass); a record varies by what its members use.
+        if (D->Kind != "record")
+          innerGroups(D->File, D->Begin, D->End, I.Decisions, D);
+        expansionsIn(D->File, D->Begin, D->End, I.Decisions, D);
+        if (I.Defs.size() > 1)
+          if (auto GI = innermostFeatureGroup(D->File, D->NameOffset))
+            I.Decisions.insert({0, D->File, *GI, ""});
+      }
+      if (withdrawn(I))
+        I.Decisions.clear();
+
+      const EntityDef &First = *I.Defs.front();
+      const FileStructure &FS = structure(First.File);
+      const FileGroups &FG = Groups.at(First.File);
+      if (I.Defs.size() > 1) {
+        auto GI = innermostFeatureGroup(First.File, First.NameOffset);
+        unsigned At =
+            GI ? FS.Directives[FS.Groups[*GI].Branches.front().DirectiveIndex]
+                     .Begin
+               : First.Begin;
+        I.Presence = FG.presenceAt(FS, At);
+      } else {
+        I.Presence = FG.presenceAt(FS, First.Begin);
+      }
+    }
+    for (auto &[_, I] : Items)
+      if (I.Kind == "enum" && I.Defs.size() == 1 && I.variant() &&
+          !withdrawn(I))
+        keepEnumAsUnion(I);
+    // Users of variant items vary with them: entities, functions whose
+    // body uses one (dispatched), functions whose signature uses one (no
+    // common signature: renamed like an entity, their callers vary too).
+    for (bool Changed = true; Changed;) {
+      Changed = false;
+      for (const auto &[_, R] : Facts.Refs) {
+        auto Target = Items.find(R.Target);
+        if (Target == Items.end() || !Target->second.propagates())
+          continue;
+        Item *User = contextItem(R.Context);
+        if (!User || User == &Target->second || withdrawn(*User))
+          continue;
+        size_t Before = User->Decisions.size();
+        User->Decisions.insert(Target->second.Decisions.begin(),
+                               Target->second.Decisions.end());
+        Changed = Changed || User->Decisions.size() != Before;
+        if (R.Context.rfind("S:", 0) == 0 && !User->SignatureVaries) {
+          User->SignatureVaries = true;
+          User->Kind = "function signature";
+          Changed = true;
+        }
+      }
+    }
+  }
+
+  /// An enumeration whose enumerators under features do not change the
+  /// value of any enumerator in the variants where it exists (every
+  /// enumerator counted into an implicit value is present wherever the
+  /// counted one is) is compiled as the union: its #if lines are removed.
+  void keepEnumAsUnion(Item &I) {
+    const EntityDef &D = *I.Defs.front();
+    for (const auto &[_, E] : Facts.Expansions)
+      if (E.File == D.File && E.Offset >= D.Begin && E.Offset < D.End)
+        return; // Values per configuration: copies.
+    const FileStructure &FS = structure(D.File);
+    const FileGroups &FG = Groups.at(D.File);
+    const std::string &T = text(D.File);
+    std::vector<const EnumeratorFact *> Es;
+    for (const auto &[_, E] : Facts.Enumerators)
+      if (E.Enum == I.Key && E.File == D.File)
+        Es.push_back(&E);
+    std::sort(Es.begin(), Es.end(),
+              [](const EnumeratorFact *A, const EnumeratorFact *B) {
+                return A->Offset < B->Offset;
+              });
+    std::set<std::string> Names;
+    std::vector<CondPtr> P;
+    for (const EnumeratorFact *E : Es) {
+      size_t N = E->Offset;
+      while (N < T.size() && (llvm::isAlnum(T[N]) || T[N] == '_'))
+        ++N;
+      if (!Names.insert(T.substr(E->Offset, N - E->Offset)).second)
+        return; // One name in several branches.
+      P.push_back(FG.presenceAt(FS, E->Offset));
+    }
+    size_t From = 0;
+    for (size_t J = 0; J < Es.size(); ++J) {
+      if (Es[J]->Explicit) {
+        From = J;
+        continue;
+      }
+      for (size_t K = From; K < J; ++K)
+        if (isSatisfiable(*makeAnd({P[J], makeNot(P[K])}), In.Features))
+          return;
+    }
+    // The union it is: the feature #if lines inside go.
+    for (unsigned GI = 0; GI < FS.Groups.size(); ++GI) {
+      if (!FG.IsFeature[GI])
+        continue;
+      const CondGroup &G = FS.Groups[GI];
+      const Directive &If = FS.Directives[G.Branches.front().DirectiveIndex];
+      if (If.Begin < D.Begin || If.Begin >= D.End)
+        continue;
+      std::vector<unsigned> Lines{G.EndifIndex};
+      for (const CondGroup::Branch &B : G.Branches)
+        Lines.push_back(B.DirectiveIndex);
+      for (unsigned DI : Lines) {
+        const Directive &Dir = FS.Directives[DI];
+        Edits[D.File].insert(
+            {Dir.Begin, Dir.End - Dir.Begin,
+             newlinesOf(llvm::StringRef(T).slice(Dir.Begin, Dir.End))});
+      }
+    }
+    UnionSites.push_back({D.File, D.Line, "enum (union)", featuresOf(I)});
+    I.Decisions.clear();
+  }
+
+  /// The item of a reference's context (created for a function).
+  Item *contextItem(const std::string &Context) {
+    if (Context.rfind("E:", 0) == 0) {
+      auto It = Items.find(Context.substr(2));
+      return It == Items.end() ? nullptr : &It->second;
+    }
+    if (Context.rfind("F:", 0) != 0 && Context.rfind("S:", 0) != 0)
+      return nullptr;
+    auto FIt = Facts.Functions.find(Context.substr(2));
+    if (FIt == Facts.Functions.end())
+      return nullptr;
+    const FunctionDef &F = FIt->second;
+    if (!In.Texts.count(F.File) || !In.Structures.count(F.File))
+      return nullptr;
+    Item &I = Items[F.EntityKey];
+    if (!I.IsFunction) {
+      I.IsFunction = true;
+      I.Key = F.EntityKey;
+      I.Name = F.Name;
+      I.File = F.File;
+      I.Fn = &F;
+      I.Kind = "function";
+      I.Line = F.Line;
+      I.Column = F.Column;
+      I.Presence = Groups.at(F.File).presenceAt(structure(F.File), F.DeclBegin);
+    }
+    return &I;
+  }
+
+  std::string featuresOf(const Item &I) const {
+    std::set<std::string> Macros;
+    for (const DecisionKey &K : I.Decisions) {
+      if (K.Kind == 1) {
+        Macros.insert(K.Macro);
+        continue;
+      }
+      for (const CondGroup::Branch &B :
+           structure(K.File).Groups[K.Group].Branches)
+        if (B.Condition)
+          collectMacros(*B.Condition, Macros);
+    }
+    std::vector<std::string> Out;
+    for (const std::string &M : Macros)
+      if (In.Features.isFeatureMacro(M))
+        Out.push_back(M);
+    return llvm::join(Out, ", ");
+  }
+
+  std::string describe(const Item &I) const {
+    return "'" + I.Name + "' (" + I.Kind + ") differs per configuration of " +
+           featuresOf(I);
+  }
+
+  /// What cannot be lowered: located errors, first in source order.
+  llvm::Error checkRefusals() const {
+    std::vector<const EntityRef *> Refs;
+    for (const auto &[_, R] : Facts.Refs)
+      Refs.push_back(&R);
+    std::sort(
+        Refs.begin(), Refs.end(), [](const EntityRef *A, const EntityRef *B) {
+          return std::tie(A->File, A->Offset) < std::tie(B->File, B->Offset);
+        });
+    for (const EntityRef *R : Refs) {
+      auto T = Items.find(R->Target);
+      if (T == Items.end() || !T->second.propagates())
+        continue;
+      const Item &Target = T->second;
+      if (R->Context.empty())
+        return located(R->File, R->Line, R->Column,
+                       describe(Target) + " and is used in " + R->Where +
+                           ": varsim lowers file-scope variability only "
+                           "where such a name is used in function bodies "
+                           "and file-scope declarations "
+                           "(docs/globals.md)");
+      if (Target.IsFunction && R->File != Target.File)
+        return located(R->File, R->Line, R->Column,
+                       describe(Target) +
+                           " (its signature uses a "
+                           "declaration that differs per configuration), is "
+                           "defined in " +
+                           In.Project.relativeToRoot(Target.File) +
+                           " and used in another file: the copies per "
+                           "configuration are only declared in its own file");
+      if (!Target.IsFunction && Target.Defs.front()->ExternalLinkage &&
+          R->File != Target.File &&
+          std::any_of(
+              In.Project.Entries.begin(), In.Project.Entries.end(),
+              [&](const CompileEntry &E) { return E.File == Target.File; }))
+        return located(R->File, R->Line, R->Column,
+                       describe(Target) + ", is defined in " +
+                           In.Project.relativeToRoot(Target.File) +
+                           " and used in another translation unit: make it "
+                           "static, or use it only in its own file");
+    }
+    for (const auto &[_, D] : Facts.Redecls) {
+      auto T = Items.find(D.Key);
+      if (T != Items.end() && T->second.variant() && D.File != T->second.File)
+        return located(D.File, D.Line, D.Column,
+                       describe(T->second) + " and is declared again in " +
+                           "another file: the copies per configuration "
+                           "cannot be declared there");
+    }
+    for (const auto &[_, I] : Items) {
+      if (!I.variant())
+        continue;
+      if (I.IsFunction && !I.Fn->Unsupported.empty())
+        return located(I.File, I.Line, I.Column,
+                       "function '" + I.Name +
+                           "' uses file-scope declarations that differ per "
+                           "configuration of " +
+                           featuresOf(I) + ", but it is " + I.Fn->Unsupported +
+                           ", which cannot be copied per configuration");
+      if (!I.IsFunction)
+        for (const EntityDef *D : I.Defs)
+          if (!D->Unsupported.empty())
+            return located(D->File, D->Line, D->Column,
+                           describe(I) + ", but it is " + D->Unsupported +
+                               ": it cannot be copied per configuration");
+    }
+    return llvm::Error::success();
+  }
+
+  // --- Copies ------------------------------------------------------------
+
+  std::vector<Decision> decisionsOf(const Item &I) const {
+    std::vector<Decision> Out;
+    std::map<DecisionKey, size_t> Index;
+    for (const DecisionKey &K : I.Decisions) {
+      Decision D;
+      if (K.Kind == 1) {
+        D = valueDecision(In.Features, K.Macro);
+      } else {
+        const FileStructure &FS = structure(K.File);
+        const FileGroups &FG = Groups.at(K.File);
+        D = decisionOf(FS, FG, K.Group);
+        // Decided only under its nearest enclosing feature branch.
+        unsigned Child = K.Group;
+        for (auto P = FS.Groups[K.Group].ParentGroup; P;
+             P = FS.Groups[*P].ParentGroup) {
+          if (FG.IsFeature[*P]) {
+            auto It = Index.find({0, K.File, *P, ""});
+            if (It != Index.end()) {
+              D.Parent = It->second;
+              D.ParentBranch = FS.Groups[Child].ParentBranch;
+            }
+            break;
+          }
+          Child = *P;
+        }
+      }
+      Index[K] = Out.size();
+      Out.push_back(std::move(D));
+    }
+    return Out;
+  }
+
+  llvm::Error planItems() {
+    if (auto D = In.Features.Model.defaultConfiguration())
+      BaseCfg = *D;
+    else
+      BaseCfg = findSatisfying(*makeInt(1), In.Features);
+    std::vector<Item *> Order;
+    for (auto &[_, I] : Items)
+      if (I.variant())
+        Order.push_back(&I);
+    std::sort(Order.begin(), Order.end(), [](const Item *A, const Item *B) {
+      return std::tie(A->File, A->Line, A->Column) <
+             std::tie(B->File, B->Line, B->Column);
+    });
+    for (Item *IP : Order) {
+      Item &I = *IP;
+      auto Plan = planCopies(decisionsOf(I), In.Features, I.Presence);
+      if (!Plan)
+        return located(I.File, I.Line, I.Column,
+                       describe(I) + ": " + llvm::toString(Plan.takeError()));
+      std::set<std::string> Names;
+      for (FunctionCopy &FC : Plan->Copies) {
+        Copy C;
+        C.Condition = FC.Condition;
+        auto Cfg =
+            findSatisfying(*makeAnd({I.Presence, FC.Condition}), In.Features);
+        if (!Cfg)
+          continue;
+        C.Cfg = *Cfg;
+        std::string Suffix =
+            suffixOf(conditionText(*FC.Condition, In.Features));
+        C.Name = I.Name + "__varsim_" + Suffix;
+        for (unsigned N = 2; !Names.insert(C.Name).second; ++N)
+          C.Name = I.Name + "__varsim_" + Suffix + "_" + std::to_string(N);
+        I.Copies.push_back(std::move(C));
+      }
+      if (I.Copies.empty())
+        continue;
+      I.Base = 0;
+      if (BaseCfg)
+        for (size_t K = 0; K < I.Copies.size(); ++K)
+          if (holds(*I.Copies[K].Condition, *BaseCfg, In.Features) &&
+              holds(*I.Presence, *BaseCfg, In.Features)) {
+            I.Base = K;
+            break;
+          }
+      if (I.keepsName())
+        I.Copies[I.Base].Name = I.Name;
+      if (!I.IsFunction) {
+        for (Copy &C : I.Copies)
+          for (size_t DI = 0; DI < I.Defs.size(); ++DI)
+            if (holds(*Groups.at(I.Defs[DI]->File)
+                           .presenceAt(structure(I.Defs[DI]->File),
+                                       I.Defs[DI]->NameOffset),
+                      C.Cfg, In.Features)) {
+              C.Def = static_cast<int>(DI);
+              break;
+            }
+        // In place: a definition in a feature branch holds the first copy
+        // made of it (it exists where its branch does); a single definition
+        // with several copies is replaced by copies that each exist in
+        // their configurations only (every parse must compile).
+        std::set<int> Placed;
+        if (I.Defs.size() > 1 || I.Copies.size() == 1) {
+          if (I.Copies[I.Base].Def >= 0) {
+            I.Copies[I.Base].InPlace = true;
+            Placed.insert(I.Copies[I.Base].Def);
+          }
+          for (Copy &C : I.Copies)
+            if (C.Def >= 0 && Placed.insert(C.Def).second)
+              C.InPlace = true;
+        }
+      } else if (I.Copies.size() == 1) {
+        I.Copies[I.Base].InPlace = true;
+      }
+    }
+    return llvm::Error::success();
+  }
+
+  /// The copy of Target that runs in Cfg, if any.
+  const Copy *copyFor(const Item &Target, const fm::Configuration &Cfg) const {
+    if (!holds(*Target.Presence, Cfg, In.Features))
+      return nullptr;
+    for (const Copy &C : Target.Copies)
+      if (holds(*C.Condition, Cfg, In.Features))
+        return &C;
+    return nullptr;
+  }
+
+  /// Edits that turn [Begin, End) of File into copy C of item I. Renames
+  /// that must go through a macro are added to Defines (appended copies
+  /// only; in place they are an error).
+  llvm::Error copyEdits(
+      const Item &I, const Copy &C, const std::string &File, unsigned Begin,
+      unsigned End, bool InPlace, std::set<Edit> &Out,
+      std::map<std::string, std::string> &Defines,
+      std::map<std::string, std::string> *MacroDefinesOut = nullptr) const {
+    std::map<std::string, std::string> Unused;
+    std::map<std::string, std::string> &MacroDefines =
+        MacroDefinesOut ? *MacroDefinesOut : Unused;
+    const FileStructure &FS = structure(File);
+    const FileGroups &FG = Groups.at(File);
+    const std::string &T = text(File);
+    CondPtr Here = makeAnd({I.Presence, C.Condition});
+    std::vector<std::pair<unsigned, unsigned>> Removed;
+    auto IsRemoved = [&](unsigned Off) {
+      for (const auto &[B, E] : Removed)
+        if (Off >= B && Off < E)
+          return true;
+      return false;
+    };
+    // #if groups decided by the copy: resolved.
+    for (unsigned GI = 0; GI < FS.Groups.size(); ++GI) {
+      if (!FG.IsFeature[GI])
+        continue;
+      const CondGroup &G = FS.Groups[GI];
+      const Directive &If = FS.Directives[G.Branches.front().DirectiveIndex];
+      if (If.Begin < Begin || If.Begin >= End || IsRemoved(If.Begin))
+        continue;
+      if (FS.Directives[G.EndifIndex].End > End)
+        return located(File, If.Line, If.Column,
+                       describe(I) +
+                           ", and this #if group extends past "
+                           "the end of its declaration: it cannot be copied "
+                           "per configuration");
+      std::vector<int> State; // 1 always, 0 never, -1 undecided.
+      bool Decided = true;
+      for (size_t BI = 0; BI < G.Branches.size(); ++BI) {
+        const CondPtr &Own = FG.Own[GI][BI];
+        bool Can = isSatisfiable(*makeAnd({Here, Own}), In.Features);
+        bool CanNot =
+            isSatisfiable(*makeAnd({Here, makeNot(Own)}), In.Features);
+        State.push_back(Can && !CanNot ? 1 : !Can ? 0 : -1);
+        Decided = Decided && State.back() >= 0;
+      }
+      if (!Decided)
+        continue;
+      for (size_t BI = 0; BI < G.Branches.size(); ++BI) {
+        const CondGroup::Branch &B = G.Branches[BI];
+        const Directive &D = FS.Directives[B.DirectiveIndex];
+        Out.insert({D.Begin, D.End - D.Begin,
+                    newlinesOf(llvm::StringRef(T).slice(D.Begin, D.End))});
+        if (State[BI] == 0 && B.ContentEnd > B.ContentBegin) {
+          Out.insert({B.ContentBegin, B.ContentEnd - B.ContentBegin,
+                      newlinesOf(llvm::StringRef(T).slice(B.ContentBegin,
+                                                          B.ContentEnd))});
+          Removed.push_back({B.ContentBegin, B.ContentEnd});
+        }
+      }
+      const Directive &Endif = FS.Directives[G.EndifIndex];
+      Out.insert(
+          {Endif.Begin, Endif.End - Endif.Begin,
+           newlinesOf(llvm::StringRef(T).slice(Endif.Begin, Endif.End))});
+    }
+    // Macros that differ per configuration: their value in this copy.
+    std::map<unsigned, std::vector<const MacroExpansion *>> AtOffset;
+    for (const auto &[_, E] : Facts.Expansions)
+      if (E.File == File && E.Offset >= Begin && E.Offset < End &&
+          !IsRemoved(E.Offset) && !onDirectiveLine(File, E.Offset))
+        AtOffset[E.Offset].push_back(&E);
+    for (const auto &[Off, Es] : AtOffset) {
+      const MacroExpansion *Direct = nullptr;
+      for (const MacroExpansion *E : Es)
+        if (E->Direct && llvm::StringRef(T).substr(Off).starts_with(E->Macro))
+          Direct = E;
+      std::optional<std::string> Value;
+      bool Determined = false;
+      if (Direct) {
+        DecisionSet Needs;
+        macroDecisions(Direct->Macro, Needs);
+        Determined = std::includes(I.Decisions.begin(), I.Decisions.end(),
+                                   Needs.begin(), Needs.end());
+        if (Determined)
+          Value = macroValue(Direct->Macro, C.Cfg, File, Off, 0,
+                             InPlace ? nullptr : &MacroDefines);
+      }
+      if (Value) {
+        Out.insert({Off, static_cast<unsigned>(Direct->Macro.size()), *Value});
+        continue;
+      }
+      if (I.IsFunction || (Direct && !Determined))
+        continue; // The #if rewriter selects it at run time.
+      const MacroExpansion &E = *Es.front();
+      return located(File, E.Line, E.Column,
+                     describe(I) + ", and uses '" + E.Macro +
+                         "' here, whose value per configuration cannot be "
+                         "substituted (a function-like macro, or one "
+                         "reached through another macro's body)");
+    }
+    // References to other items: their copy of this configuration.
+    for (const auto &[_, R] : Facts.Refs) {
+      if (R.File != File || R.Offset < Begin || R.Offset >= End ||
+          IsRemoved(R.Offset))
+        continue;
+      auto T2 = Items.find(R.Target);
+      if (T2 == Items.end() || !T2->second.propagates())
+        continue;
+      const Item &Target = T2->second;
+      const Copy *TC = copyFor(Target, C.Cfg);
+      if (!TC || TC->Name == Target.Name)
+        continue;
+      if (!R.ViaMacro) {
+        Out.insert(
+            {R.Offset, static_cast<unsigned>(Target.Name.size()), TC->Name});
+        continue;
+      }
+      if (InPlace && !I.IsFunction)
+        return located(R.File, R.Line, R.Column,
+                       describe(Target) +
+                           " and is used here through a "
+                           "macro in '" +
+                           I.Name +
+                           "', whose in-place copy "
+                           "needs another configuration's '" +
+                           Target.Name + "' than the base configuration's");
+      Defines[Target.Name] = TC->Name;
+    }
+    // The item's own name.
+    if (I.IsFunction) {
+      if (C.Name != I.Name && (I.Copies.size() > 1 || I.SignatureVaries))
+        Out.insert(
+            {I.Fn->NameOffset, static_cast<unsigned>(I.Name.size()), C.Name});
+      if (I.Fn->Main && I.Copies.size() > 1)
+        Out.insert({I.Fn->BodyEnd, 0, " return 0; "});
+    } else {
+      const EntityDef &D = *I.Defs[C.Def];
+      if (!D.Name.empty() && C.Name != I.Name)
+        Out.insert(
+            {D.NameOffset, static_cast<unsigned>(D.Name.size()), C.Name});
+    }
+    return llvm::Error::success();
+  }
+
+  /// #if lines re-creating the branches that enclose Offset (not an
+  /// include guard), and as many #endif lines.
+  std::pair<std::string, std::string> enclosing(const std::string &File,
+                                                unsigned Offset) const {
+    const FileStructure &FS = structure(File);
+    std::string Open, Close;
+    for (unsigned GI = 0; GI < FS.Groups.size(); ++GI) {
+      const CondGroup &G = FS.Groups[GI];
+      for (size_t BI = 0; BI < G.Branches.size(); ++BI) {
+        const CondGroup::Branch &B = G.Branches[BI];
+        if (Offset < B.ContentBegin || Offset >= B.ContentEnd)
+          continue;
+        if (isIncludeGuard(FS, GI))
+          continue;
+        std::vector<std::string> Parts;
+        std::string Own = branchTest(FS.Directives[B.DirectiveIndex]);
+        if (!Own.empty())
+          Parts.push_back(Own);
+        for (size_t E = 0; E < BI; ++E)
+          Parts.push_back(
+              "!(" + branchTest(FS.Directives[G.Branches[E].DirectiveIndex]) +
+              ")");
+        Open += "#if " +
+                (Parts.empty() ? std::string("1") : llvm::join(Parts, " && ")) +
+                "\n";
+        Close += "#endif\n";
+      }
+    }
+    return {Open, Close};
+  }
+
+  static bool isIncludeGuard(const FileStructure &FS, unsigned GI) {
+    const CondGroup &G = FS.Groups[GI];
+    if (G.ParentGroup || G.Branches.size() != 1)
+      return false;
+    const Directive &If = FS.Directives[G.Branches[0].DirectiveIndex];
+    if (If.Kind != DirectiveKind::Ifndef || G.Branches[0].Directives.empty())
+      return false;
+    const Directive &First = FS.Directives[G.Branches[0].Directives.front()];
+    return First.Kind == DirectiveKind::Define && First.Macro == If.Macro;
+  }
+
+  std::string namespacesOpen(const NamespaceChain &NS) const {
+    std::string Out;
+    for (const auto &[Name, Inline] : NS)
+      Out += std::string(Inline ? "inline " : "") + "namespace " + Name +
+             (Name.empty() ? "" : " ") + "{\n";
+    return Out;
+  }
+
+  /// An appended copy: renaming macros, enclosing branches, namespaces,
+  /// `#line`, the text.
+  llvm::Expected<std::string> appended(const Item &I, const Copy &C,
+                                       const std::string &File, unsigned Begin,
+                                       unsigned End,
+                                       const NamespaceChain &NS) const {
+    std::set<Edit> E;
+    std::map<std::string, std::string> Defines, MacroDefines;
+    if (llvm::Error Err =
+            copyEdits(I, C, File, Begin, End, false, E, Defines, &MacroDefines))
+      return Err;
+    const std::string &T = text(File);
+    auto Body =
+        applyEdits(File, llvm::StringRef(T).slice(Begin, End), Begin, E);
+    if (!Body)
+      return Body.takeError();
+    size_t LS = llvm::StringRef(T).rfind('\n', Begin);
+    LS = LS == llvm::StringRef::npos ? 0 : LS + 1;
+    auto [Open, Close] = enclosing(File, Begin);
+    std::string Out;
+    for (const auto &[Name, Define] : MacroDefines)
+      if (DefinedMacros[File].insert(Name).second)
+        Out += Define + "\n";
+    for (const auto &[From, To] : Defines)
+      Out += "#define " + From + " " + To + "\n";
+    // A copy exists in its configurations only (every parse must compile;
+    // the #if rewriter compiles the union, with the copy's condition as
+    // presence).
+    Out += Open;
+    Out += "#if " + ppCondition(*C.Condition) + "\n";
+    Out += namespacesOpen(NS);
+    Out += "#line " + std::to_string(structure(File).lineOf(Begin)) + "\n";
+    Out += std::string(Begin - LS, ' ') + *Body + "\n";
+    Out += std::string(NS.size(), '}') + (NS.empty() ? "" : "\n");
+    Out += "#endif\n";
+    Out += Close;
+    for (const auto &[From, To] : Defines)
+      Out += "#undef " + From + "\n";
+    return Out;
+  }
+
+  std::string headOf(const FunctionDef &F, bool StripDefaults) const {
+    const std::string &T = text(F.File);
+    std::set<Edit> E;
+    if (StripDefaults)
+      for (const auto &[B, End] : F.DefaultArgs)
+        E.insert({B, End - B, ""});
+    auto Head =
+        applyEdits(F.File, llvm::StringRef(T).slice(F.DeclBegin, F.BodyBegin),
+                   F.DeclBegin, E);
+    if (!Head) {
+      llvm::consumeError(Head.takeError());
+      return oneLine(llvm::StringRef(T).slice(F.DeclBegin, F.BodyBegin));
+    }
+    return oneLine(*Head);
+  }
+
+  std::string dispatcher(const Item &I) const {
+    const FunctionDef &F = *I.Fn;
+    std::vector<std::string> Args;
+    for (const std::string &P : F.ParamNames)
+      Args.push_back(cxxFile(F.File)
+                         ? "static_cast<decltype(" + P + ") &&>(" + P + ")"
+                         : P);
+    std::string Out = "// varsim: the feature switch of '" + I.Name +
+                      "' (file-scope variability lowered, docs/globals.md)\n";
+    auto [Open, Close] = enclosing(F.File, F.DeclBegin);
+    Out += Open + namespacesOpen(F.Namespaces);
+    Out += headOf(F, true) + " {\n";
+    for (size_t K = 0; K < I.Copies.size(); ++K) {
+      bool Last = K + 1 == I.Copies.size();
+      Out += Last ? "#else\n"
+                  : (K == 0 ? "#if " : "#elif ") +
+                        ppCondition(*I.Copies[K].Condition) + "\n";
+      std::string Call = I.Copies[K].Name + "(" + llvm::join(Args, ", ") + ")";
+      Out += F.ReturnsVoid ? "  " + Call + ";\n  return;\n"
+                           : "  return " + Call + ";\n";
+    }
+    Out += "#endif\n}\n";
+    Out += std::string(F.Namespaces.size(), '}') +
+           (F.Namespaces.empty() ? "" : "\n") + Close;
+    return Out;
+  }
+
+  llvm::Error render(GlobalsResult &Result) {
+    std::vector<const Item *> Order;
+    for (const auto &[_, I] : Items)
+      if (I.variant() && !I.Copies.empty())
+        Order.push_back(&I);
+    std::sort(Order.begin(), Order.end(), [](const Item *A, const Item *B) {
+      unsigned OA = A->IsFunction ? A->Fn->DeclBegin : A->Defs.front()->Begin;
+      unsigned OB = B->IsFunction ? B->Fn->DeclBegin : B->Defs.front()->Begin;
+      return std::tie(A->File, OA) < std::tie(B->File, OB);
+    });
+    for (const Item *IP : Order) {
+      const Item &I = *IP;
+      std::map<std::string, std::string> NoDefines;
+      if (I.IsFunction) {
+        const FunctionDef &F = *I.Fn;
+        // The in-place copy must not need a rename through a macro (no
+        // line for the #define): then every copy is appended, and only a
+        // declaration stays in place.
+        bool Moved = !I.Copies[I.Base].InPlace;
+        if (!Moved) {
+          std::set<Edit> InPlaceEdits;
+          std::map<std::string, std::string> InPlaceDefines;
+          if (llvm::Error E =
+                  copyEdits(I, I.Copies[I.Base], F.File, F.DeclBegin,
+                            F.BodyEnd + 1, true, InPlaceEdits, InPlaceDefines))
+            return E;
+          if (InPlaceDefines.empty())
+            Edits[F.File].insert(InPlaceEdits.begin(), InPlaceEdits.end());
+          else
+            Moved = true;
+        }
+        for (size_t K = 0; K < I.Copies.size(); ++K) {
+          const Copy &C = I.Copies[K];
+          if (C.InPlace && !Moved)
+            continue;
+          auto A =
+              appended(I, C, F.File, F.DeclBegin, F.BodyEnd + 1, F.Namespaces);
+          if (!A)
+            return A.takeError();
+          Appended[F.File] += *A;
+        }
+        if (Moved) {
+          // A declaration of the dispatcher stays (not of a function whose
+          // signature differs per copy: each copy is its own function).
+          const std::string &T = text(F.File);
+          Edits[F.File].insert(
+              {F.DeclBegin, F.BodyEnd + 1 - F.DeclBegin,
+               (I.SignatureVaries ? std::string()
+                                  : headOf(F, F.HasPrevious) + ";") +
+                   newlinesOf(
+                       llvm::StringRef(T).slice(F.DeclBegin, F.BodyEnd + 1))});
+        }
+        if (I.Copies.size() > 1 && !I.SignatureVaries)
+          Dispatchers[F.File] += dispatcher(I);
+      } else {
+        for (const Copy &C : I.Copies) {
+          if (C.Def < 0)
+            continue;
+          const EntityDef &D = *I.Defs[C.Def];
+          if (C.InPlace) {
+            if (llvm::Error E = copyEdits(I, C, D.File, D.Begin, D.End, true,
+                                          Edits[D.File], NoDefines))
+              return E;
+            continue;
+          }
+          auto A = appended(I, C, D.File, D.Begin, D.End, D.Namespaces);
+          if (!A)
+            return A.takeError();
+          Appended[D.File] += *A;
+        }
+        if (I.Defs.size() == 1 && I.Copies.size() > 1) {
+          const EntityDef &D = *I.Defs.front();
+          Edits[D.File].insert(
+              {D.Begin, D.End - D.Begin,
+               newlinesOf(
+                   llvm::StringRef(text(D.File)).slice(D.Begin, D.End))});
+        }
+        // Definitions no copy uses (dead branches) must not clash.
+        for (size_t DI = 0; DI < I.Defs.size(); ++DI) {
+          const EntityDef &D = *I.Defs[DI];
+          bool Used =
+              std::any_of(I.Copies.begin(), I.Copies.end(), [&](const Copy &C) {
+                return C.Def == static_cast<int>(DI);
+              });
+          if (!Used && !D.Name.empty())
+            Edits[D.File].insert(
+                {D.NameOffset, static_cast<unsigned>(D.Name.size()),
+                 I.Name + "__varsim_unused" + std::to_string(DI)});
+        }
+      }
+      Result.Sites.push_back({I.File, I.Line,
+                              I.IsFunction ? "function copies" : I.Kind,
+                              featuresOf(I)});
+    }
+
+    Result.Sites.insert(Result.Sites.end(), UnionSites.begin(),
+                        UnionSites.end());
+    std::set<std::string> Files;
+    for (const auto &M : {&Appended, &Dispatchers})
+      for (const auto &[F, _] : *M)
+        Files.insert(F);
+    for (const auto &[F, E] : Edits)
+      if (!E.empty())
+        Files.insert(F);
+    for (const std::string &File : Files) {
+      auto Text = applyEdits(File, text(File), 0, Edits[File]);
+      if (!Text)
+        return Text.takeError();
+      std::string Tail = Appended[File] + Dispatchers[File];
+      if (!Tail.empty()) {
+        if (!Text->empty() && Text->back() != '\n')
+          *Text += '\n';
+        bool Header =
+            std::none_of(In.Project.Entries.begin(), In.Project.Entries.end(),
+                         [&](const CompileEntry &C) { return C.File == File; });
+        std::string Guard =
+            "VARSIM_GLOB_" + sanitize(In.Project.relativeToRoot(File));
+        if (Header)
+          *Text += "#ifndef " + Guard + "\n#define " + Guard + "\n";
+        *Text += "// varsim: file-scope variability lowered "
+                 "(docs/globals.md)\n" +
+                 Tail;
+        if (Header)
+          *Text += "#endif\n";
+      }
+      Result.Files[File] = std::move(*Text);
+    }
+    return llvm::Error::success();
+  }
+};
+
+} // namespace
+
+namespace {
+
+/// With VARSIM_GLOBALS_TIMING set, the pass's wall time goes to the log
+/// (docs/globals.md, "Cost").
+class PassTimer {
+public:
+  explicit PassTimer(llvm::raw_ostream *Log)
+      : Log(std::getenv("VARSIM_GLOBALS_TIMING") ? Log : nullptr),
+        Start(std::chrono::steady_clock::now()) {}
+  ~PassTimer() {
+    if (!Log)
+      return;
+    auto Us = std::chrono::duration_cast<std::chrono::microseconds>(
+                  std::chrono::steady_clock::now() - Start)
+                  .count();
+    *Log << "file-scope variability pass: " << Us << " us ("
+         << (Parsed ? "parsed" : "pre-check only, no parse") << ")\n";
+  }
+  bool Parsed = false;
+
+private:
+  llvm::raw_ostream *Log;
+  std::chrono::steady_clock::time_point Start;
+};
+
+} // namespace
+
+llvm::Expected<GlobalsResult> lowerGlobalVariability(const GlobalsInput &In) {
+  PassTimer Timer(In.Log);
+  GlobalsResult Result;
+  if (In.Features.macros().empty())
+    return Result;
+  Lowering L(In);
+  for (const auto &[File, FS] : In.Structures)
+    L.Groups.emplace(File, analyzeGroups(FS, In.Features));
+  L.collectMacroDefs();
+  if (!L.precheck())
+    return Result;
+  for (const CompileEntry &E : In.Project.Entries)
+    (isCxxEntry(E) ? L.AnyCxx : L.AnyC) = true;
+  Timer.Parsed = true;
+  if (!L.parseAll())
+    return Result;
+  L.buildItems();
+  while (L.withdrawUnlowerable())
+    L.buildItems();
+  if (llvm::Error E = L.checkRefusals())
+    return E;
+  if (llvm::Error E = L.planItems())
+    return E;
+  if (llvm::Error E = L.render(Result))
+    return E;
+  if (In.Log)
+    for (const templates::LoweredSite &S : Result.Sites)
+      *In.Log << "lowered file-scope variability: "
+              << In.Project.relativeToRoot(S.File) << ":" << S.Line << " ("
+              << S.Idiom << ", " << S.Features << ")\n";
+  return Result;
 }
 
 } // namespace varsim::rewrite::globals

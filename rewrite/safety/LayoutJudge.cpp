@@ -67,6 +67,13 @@ public:
       for (auto &[Name, List] : ByName) {
         if (List.size() < 2)
           continue;
+        // Declared alike: the rewriter keeps one declaration (the union).
+        bool Alike = llvm::all_of(List, [&](const ConditionalMember *M) {
+          return !M->Declaration.empty() &&
+                 M->Declaration == List.front()->Declaration;
+        });
+        if (Alike)
+          continue;
         llvm::sort(List, [](const ConditionalMember *A,
                             const ConditionalMember *B) {
           return std::tie(A->File, A->Offset) < std::tie(B->File, B->Offset);
@@ -79,11 +86,11 @@ public:
         Out.push_back(
             {Ranges.pointOf(List[1]->File, List[1]->Offset),
              "member " + Name + " of '" + L.Name +
-                 "' is declared in several feature branches (" + Where +
+                 "' is declared differently in several feature branches (" +
+                 Where +
                  "); the simulator holds the members of every variant, so "
-                 "it would be declared twice: declare it once outside the "
-                 "#if if its type is the same, else give each variant its "
-                 "own name"});
+                 "it would be declared twice with different types or "
+                 "initializers: give each variant its own name"});
       }
     }
     return Out;

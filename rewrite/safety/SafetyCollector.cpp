@@ -11,11 +11,13 @@
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/Support/Path.h"
 
+#include <cctype>
 #include <set>
 
 namespace varsim::rewrite::safety {
@@ -453,12 +455,36 @@ private:
     for (const FieldDecl *F : RD->fields()) {
       ProjectFiles::Place FP = Files.place(F->getLocation());
       if (const std::string *Cond = conditionWithin(FP, RD))
-        L.Conditional.push_back(
-            {"'" + F->getNameAsString() + "'", *FP.File, FP.Offset, *Cond});
+        L.Conditional.push_back({"'" + F->getNameAsString() + "'", *FP.File,
+                                 FP.Offset, *Cond, false, declarationOf(F)});
       Part(F->getType(), "member '" + F->getNameAsString() + "'", FP);
     }
     Out.Records[Key] = std::move(L);
     return Key;
+  }
+
+  /// A field's canonical type and source text, spaces collapsed ("" when
+  /// it comes from a macro).
+  std::string declarationOf(const FieldDecl *F) const {
+    const SourceManager &SM = Ctx.getSourceManager();
+    SourceRange R = F->getSourceRange();
+    if (R.getBegin().isMacroID() || R.getEnd().isMacroID())
+      return "";
+    llvm::StringRef Text = Lexer::getSourceText(
+        CharSourceRange::getTokenRange(R), SM, Ctx.getLangOpts());
+    std::string Out = F->getType().getCanonicalType().getAsString() + "|";
+    bool Space = false;
+    for (char C : Text) {
+      if (std::isspace(static_cast<unsigned char>(C))) {
+        Space = true;
+        continue;
+      }
+      if (Space && Out.back() != '|')
+        Out += ' ';
+      Space = false;
+      Out += C;
+    }
+    return Out;
   }
 
   /// A class whose only virtual functions are under a feature has a vtable

@@ -28,6 +28,9 @@ struct ConditionalMember {
   unsigned Offset = 0;     ///< In File.
   std::string Condition;   ///< Its presence condition ("DEBUG", "!A && B").
   bool Everywhere = false; ///< Moves every member (a vtable pointer).
+  /// A field: its canonical type and declaration text (spaces collapsed);
+  /// two branches declaring it alike are one member in the simulator.
+  std::string Declaration = {};
 };
 
 /// A part of a record that is laid out by value (a field or a base).

@@ -62,6 +62,18 @@ TEST(FeatureModelConfigs, ForEachValidStopsWhenAsked) {
   EXPECT_EQ(N, 3u);
 }
 
+/// check() of CONFIG with Extra selected too (an abstract feature, which a
+/// CONFIG may not name).
+std::string checkWith(const FeatureModel &M, const char *Config,
+                      const char *Extra) {
+  llvm::Expected<Configuration> C = M.parseConfig(Config);
+  if (!C)
+    return varsim::errorToString(C.takeError());
+  C->Selected[*M.findByName(Extra)] = true;
+  llvm::Error E = M.check(*C);
+  return E ? varsim::errorToString(std::move(E)) : "";
+}
+
 TEST(FeatureModelConfigs, CheckNamesTheViolatedConstraint) {
   FeatureModel M = load("elevator.xml");
   EXPECT_EQ(checkConfig(M, "FIFO"), "");
@@ -79,7 +91,9 @@ TEST(FeatureModelConfigs, CheckNamesTheViolatedConstraint) {
               HasSubstr("constraint 'RushHour => ShortestPath'"));
   EXPECT_THAT(checkConfig(M, "FIFO,Overloaded"),
               HasSubstr("constraint '!Overloaded | Logging'"));
-  EXPECT_THAT(checkConfig(M, "FIFO,Priorities"),
+  // A CONFIG cannot name the abstract 'Priorities' (parseConfig refuses
+  // it), but a configuration built otherwise can select it alone.
+  EXPECT_THAT(checkWith(M, "FIFO", "Priorities"),
               HasSubstr("or group 'Priorities' needs at least one of "
                         "RushHour, FloorPriority, PersonPriority"));
   EXPECT_THAT(checkConfig(M, "FIFO,Bogus"),
@@ -93,7 +107,7 @@ TEST(FeatureModelConfigs, CheckNamesTheViolatedConstraint) {
               HasSubstr("constraint 'Sabbath excludes Service'"));
   EXPECT_THAT(checkConfig(S, "FIFO,RushHour"),
               HasSubstr("constraint 'RushHour implies ShortestPath'"));
-  EXPECT_THAT(checkConfig(S, "FIFO,Priorities"),
+  EXPECT_THAT(checkWith(S, "FIFO", "Priorities"),
               HasSubstr("constraint '!Priorities | RushHour | FloorPriority "
                         "| PersonPriority'"));
 }
@@ -157,6 +171,29 @@ TEST(FeatureModelConfigs, DefaultConfiguration) {
   std::optional<Configuration> E = I.defaultConfiguration();
   ASSERT_TRUE(E);
   EXPECT_EQ(I.format(*E), "");
+}
+
+TEST(FeatureModelConfigs, DuplicateAndAbstractFeaturesAreRefused) {
+  FeatureModel M = load("elevator.xml");
+  struct Case {
+    const char *Config, *Message;
+  } Cases[] = {
+      {"ShortestPath,ShortestPath",
+       "feature 'ShortestPath' is named twice in configuration "
+       "'ShortestPath,ShortestPath'"},
+      // By name and by macro: the same feature.
+      {"Logging,ShortestPath,ELEVATOR_LOG", "feature 'Logging' is named twice"},
+      {"Priorities,RushHour,ShortestPath",
+       "feature 'Priorities' in configuration "
+       "'Priorities,RushHour,ShortestPath' is abstract"},
+      {"Elevator", "feature 'Elevator' in configuration 'Elevator' is "
+                   "abstract: a CONFIG names concrete features only"},
+  };
+  for (const Case &C : Cases) {
+    llvm::Expected<Configuration> P = M.parseConfig(C.Config);
+    ASSERT_FALSE(static_cast<bool>(P)) << C.Config;
+    EXPECT_THAT(varsim::errorToString(P.takeError()), HasSubstr(C.Message));
+  }
 }
 
 TEST(FeatureModelConfigs, CompilerDefines) {

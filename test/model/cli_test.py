@@ -38,19 +38,52 @@ with tempfile.TemporaryDirectory() as tmp:
     check(m["format"] == "varsim-model" and m["version"] == 1, "model.json header")
     check({t["term"]: t["seconds"] for t in m["terms"]} ==
           {"Base": 5.0, "Logging": 1.5, "ColorScan": 5.0}, "model.json terms")
-    p = run("predict", model, "--config", "", "--config", "Logging",
-            "--config", "ColorScan", "--config", "Logging,ColorScan")
+    four = ["--config", "", "--config", "Logging", "--config", "ColorScan",
+            "--config", "Logging,ColorScan"]
+    seconds = ["5.000000", "6.500000", "10.000000", "11.500000"]
+    # The table (default): aligned, "(none)" for the empty configuration,
+    # the seconds last.
+    p = run("predict", model, *four)
+    lines = p.stdout.splitlines()
+    check(p.returncode == 0 and [l.split()[-1] for l in lines] == seconds,
+          "predict table", p)
+    check(len(lines) == 4 and re.fullmatch(r"\(none\) +5\.000000", lines[0])
+          and lines[3] == "Logging,ColorScan  11.500000" and
+          lines[0].index("5.0") == lines[3].index("11.5"), "table layout", p)
+    # CSV: the empty configuration is an empty field; quoted commas.
+    p = run("predict", model, *four, "--format", "csv")
     lines = p.stdout.splitlines()
     check(p.returncode == 0 and [l.rsplit(",", 1)[1] for l in lines] ==
-          ["5.000000", "6.500000", "10.000000", "11.500000"], "predict", p)
-    check(lines[3] == '"Logging,ColorScan",11.500000', "CSV quoting", p)
+          seconds, "predict csv", p)
+    check(lines[0] == ",5.000000" and
+          lines[3] == '"Logging,ColorScan",11.500000', "CSV quoting", p)
+    # JSON Lines: one object per line, "seconds" last.
+    p = run("predict", model, *four, "--format", "json")
+    rows = [json.loads(l) for l in p.stdout.splitlines()]
+    check(p.returncode == 0 and
+          [(r["config"], r["seconds"]) for r in rows] ==
+          [("", 5.0), ("Logging", 6.5), ("ColorScan", 10.0),
+           ("Logging,ColorScan", 11.5)] and
+          all(l.rstrip().endswith("}") and '"seconds"' in l.split(",")[-1]
+              for l in p.stdout.splitlines()), "predict json", p)
     p = run("predict", model, "--all")
     check(p.returncode == 0 and len(p.stdout.splitlines()) == 4, "--all", p)
     p = run("predict", model, "--best")
-    check(p.returncode == 0 and p.stdout.strip() == ",5.000000", "--best", p)
-    p = run("predict", model, "--config", "Nope")
-    check(p.returncode == 1 and "unknown feature 'Nope'" in p.stderr,
-          "predict unknown feature", p)
+    check(p.returncode == 0 and p.stdout.split() == ["(none)", "5.000000"],
+          "--best", p)
+    p = run("predict", model, "--best", "--format", "csv")
+    check(p.returncode == 0 and p.stdout.strip() == ",5.000000", "--best csv",
+          p)
+    p = run("predict", model, "--format", "xml", "--all")
+    check(p.returncode == 2 and "--format" in p.stderr, "bad --format", p)
+    # Refused, naming the feature, and nothing printed (not even the valid
+    # configurations before it).
+    for config, message in [("Nope", "unknown feature 'Nope'"),
+                            ("Logging,Logging",
+                             "feature 'Logging' is named twice")]:
+        p = run("predict", model, "--config", "", "--config", config)
+        check(p.returncode == 1 and message in p.stderr and p.stdout == "",
+              "predict refuses " + config, p)
 
     # With a feature model: the model records it; invalid configurations
     # are refused with the constraint.
@@ -59,11 +92,33 @@ with tempfile.TemporaryDirectory() as tmp:
             "-o", model, "--format", "splconqueror")
     check(p.returncode == 0 and "6 * ColorScan" in p.stdout, "splconqueror", p)
     p = run("predict", model, "--config", "Logging,ColorScan,AutoScan")
-    check(p.returncode == 0 and p.stdout.strip().endswith(",12.000000"),
+    check(p.returncode == 0 and p.stdout.split() ==
+          ["Logging,ColorScan,AutoScan", "12.000000"],
           "predict with the recorded feature model", p)
     p = run("predict", model, "--config", "X,Y", "-f", fm)
     check(p.returncode == 1 and "error" in p.stderr and "invalid" in p.stderr,
           "invalid configuration refused", p)
+    # With the feature model: abstract and duplicate features are refused
+    # by name; --all lists each valid configuration once, by its concrete
+    # features (the abstract root never appears), as many as
+    # `varsim features --count` says.
+    printer_xml = os.path.join(data, "printer.xml")
+    for config, message in [
+            ("Logging,ColorScan,Logging", "feature 'Logging' is named twice"),
+            ("Printer", "feature 'Printer' in configuration 'Printer' is "
+                        "abstract")]:
+        p = run("predict", model, "-f", printer_xml, "--config", config)
+        check(p.returncode == 1 and message in p.stderr and p.stdout == "",
+              "predict -f refuses " + config, p)
+    p = run("predict", model, "-f", printer_xml, "--all", "--format", "json")
+    configs = [json.loads(l)["config"] for l in p.stdout.splitlines()]
+    count = run("features", printer_xml, "--count").stdout.split()
+    check(p.returncode == 0 and len(configs) == len(set(configs)) and
+          count and str(len(configs)) == count[0], "--all against the "
+          "feature model", p)
+    check(all(f and "Printer" not in f
+              for c in configs for f in c.split(",") if c),
+          "--all names concrete features only", p)
 
     # Paper mode, CSV, graph exports.
     dot, graphml = os.path.join(tmp, "g.dot"), os.path.join(tmp, "g.graphml")

@@ -85,7 +85,7 @@ def run(cmd, timed=False, **kw):
 
 
 def predictions(varsim, model, model_xml, configs):
-    args = [varsim, "predict", model, "-f", model_xml]
+    args = [varsim, "predict", model, "-f", model_xml, "--format", "csv"]
     for c in configs:
         args += ["--config", c]
     lines = run(args).stdout.splitlines()

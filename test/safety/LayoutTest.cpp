@@ -220,15 +220,14 @@ int main(void) {
 
 namespace {
 
-TEST(SafetyLayout, MemberDeclaredInSeveralBranches) {
-  // c_ringbuf's pattern: the simulator would declare 'extra' twice and
-  // not compile; varsim says so at the second declaration.
+TEST(SafetyLayout, MemberDeclaredAlikeInSeveralBranchesIsAccepted) {
+  // c_ringbuf's pattern: the rewriter keeps one declaration of 'extra'.
   SafetyRun R = checkProject({{"main.c", R"(struct s {
   int x;
 #if defined(A) && !defined(B)
   int extra;
 #elif defined(B)
-  int extra;
+  int  extra;
   int more;
 #endif
 };
@@ -238,11 +237,48 @@ int main(void) {
 }
 )"}},
                              {"A", "B"});
-  EXPECT_THAT(R.Errors, HasSubstr("main.c:6:7: error: member 'extra' of "
-                                  "'struct s' is declared in several"));
+  EXPECT_THAT(R.Errors, IsEmpty());
+}
+
+TEST(SafetyLayout, MemberDeclaredDifferentlyInSeveralBranches) {
+  // Different types (or initializers): the simulator would declare the
+  // member twice and not compile; varsim says so at the second one.
+  SafetyRun R = checkProject({{"main.c", R"(struct s {
+  int x;
+#if defined(A) && !defined(B)
+  int extra;
+#elif defined(B)
+  long extra;
+  int more;
+#endif
+};
+int main(void) {
+  struct s v = {0};
+  return v.x;
+}
+)"}},
+                             {"A", "B"});
+  EXPECT_THAT(R.Errors, HasSubstr("main.c:6:8: error: member 'extra' of "
+                                  "'struct s' is declared differently in "
+                                  "several"));
   EXPECT_THAT(R.Errors, HasSubstr("under A && !B at main.c:4, under "));
   EXPECT_THAT(R.Errors, HasSubstr("B at main.c:6)"));
   EXPECT_THAT(R.Errors, Not(HasSubstr("'more'")));
+}
+
+TEST(SafetyLayout, MemberInitializedDifferentlyInSeveralBranchesCxx) {
+  SafetyRun R = checkProject({{"main.cpp", R"(struct S {
+  int x = 0;
+#ifdef A
+  int extra = 1;
+#else
+  int extra = 2;
+#endif
+};
+int main() { return S().x; }
+)"}},
+                             {"A"}, /*Cxx=*/true);
+  EXPECT_THAT(R.Errors, HasSubstr("main.cpp:6:7: error: member 'extra'"));
 }
 
 TEST(SafetyLayout, MembersInOneBranchEachAreFine) {

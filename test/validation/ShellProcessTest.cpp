@@ -12,6 +12,7 @@
 #include <chrono>
 #include <csignal>
 #include <cstdlib>
+#include <fstream>
 #include <thread>
 
 using namespace varsim::validation;
@@ -109,4 +110,92 @@ TEST_F(ShellProcessTest, MeasuresWallTime) {
   EXPECT_TRUE(R.succeeded());
   EXPECT_GE(R.WallSeconds, 0.19);
   EXPECT_LT(R.WallSeconds, 5.0);
+}
+
+TEST_F(ShellProcessTest, SplitsSimpleCommandsLikeAShell) {
+  using Words = std::vector<std::string>;
+  EXPECT_EQ(splitSimpleCommand("/bin/app  in.txt\t--size=3"),
+            (Words{"/bin/app", "in.txt", "--size=3"}));
+  EXPECT_EQ(splitSimpleCommand("app 'two words' \"and three more\" x'y'z"),
+            (Words{"app", "two words", "and three more", "xyz"}));
+  EXPECT_EQ(splitSimpleCommand("app '' 'a$b'"), (Words{"app", "", "a$b"}));
+  // Anything a shell would expand, redirect, chain or assign needs the shell.
+  for (const char *NeedsShell :
+       {"app > out", "app | wc", "a && b", "a; b", "app $HOME", "app \"$X\"",
+        "app `x`", "app *.txt", "app ~/in", "X=1 app", "app # note",
+        "app 'unterminated", "app \\ x", "(app)", "app {a,b}", "   ",
+        "app\nother"})
+    EXPECT_FALSE(splitSimpleCommand(NeedsShell)) << NeedsShell;
+}
+
+TEST_F(ShellProcessTest, LaunchesSimpleCommandsDirectly) {
+  ShellCommand C;
+  C.Command = "printf '%s|%s\\n' 'two words' x";
+  C.StdoutPath = path("out");
+  ShellResult R = runShell(C);
+  EXPECT_TRUE(R.succeeded()) << R.describe();
+  EXPECT_TRUE(R.Direct);
+  EXPECT_EQ(read("out"), "two words|x\n");
+
+  // Environment and exit codes as through the shell.
+  C.Command = "sh -c 'echo $VARSIM_CONFIG; exit 7'";
+  C.Environment = {{"VARSIM_CONFIG", "A,B"}};
+  R = runShell(C);
+  EXPECT_TRUE(R.Direct);
+  EXPECT_EQ(R.ExitCode, 7);
+  EXPECT_EQ(R.describe(), "exit code 7");
+  EXPECT_EQ(read("out"), "A,B\n");
+
+  // A signal is the program's own, not a shell's 128 + N.
+  C.Command = "sh -c 'kill -TERM $$'";
+  R = runShell(C);
+  EXPECT_TRUE(R.Direct);
+  EXPECT_EQ(R.Signal, SIGTERM);
+  EXPECT_EQ(R.effectiveSignal(), SIGTERM);
+}
+
+TEST_F(ShellProcessTest, FallsBackToTheShellWhenNeeded) {
+  ShellCommand C;
+  C.StdoutPath = path("out");
+  C.StderrPath = path("err");
+  // Shell syntax.
+  C.Command = "echo a | tr a b";
+  ShellResult R = runShell(C);
+  EXPECT_FALSE(R.Direct);
+  EXPECT_TRUE(R.succeeded());
+  EXPECT_EQ(read("out"), "b\n");
+  // A builtin with no program of its own.
+  C.Command = "cd /";
+  R = runShell(C);
+  EXPECT_FALSE(R.Direct);
+  EXPECT_TRUE(R.succeeded()) << R.describe();
+  // A program that is not found: the shell's message and code 127.
+  C.Command = "no-such-program-varsim x";
+  R = runShell(C);
+  EXPECT_FALSE(R.Direct);
+  EXPECT_EQ(R.ExitCode, 127);
+  EXPECT_NE(read("err").find("not found"), std::string::npos);
+  // A script without "#!": the shell runs it, as it would.
+  std::string Script = path("script");
+  {
+    std::ofstream(Script) << "echo from-script\n";
+  }
+  llvm::sys::fs::setPermissions(Script, llvm::sys::fs::perms(0755));
+  C.Command = Script;
+  R = runShell(C);
+  EXPECT_FALSE(R.Direct);
+  EXPECT_TRUE(R.succeeded()) << R.describe();
+  EXPECT_EQ(read("out"), "from-script\n");
+  // Forced.
+  C.Command = "true";
+  C.Launch = LaunchMode::Shell;
+  R = runShell(C);
+  EXPECT_FALSE(R.Direct);
+  EXPECT_TRUE(R.succeeded());
+  // The shell's 128 + N is read as signal N.
+  C.Command = "sh -c 'kill -SEGV $$'; exit $?";
+  R = runShell(C);
+  EXPECT_FALSE(R.Direct);
+  EXPECT_EQ(R.ExitCode, 128 + SIGSEGV);
+  EXPECT_EQ(R.effectiveSignal(), SIGSEGV);
 }

@@ -267,3 +267,73 @@ TEST(ValidationNames, VariantDirectoriesAreReadableAndDistinct) {
   EXPECT_NE(variantDirName("A,B"), variantDirName("A_B"));
   EXPECT_EQ(variantDirName("A,B"), variantDirName("A,B"));
 }
+
+TEST_F(ValidationTest, ExitCodesParseAsForVarsimRun) {
+  auto Zero = ExitCodes::parse("0");
+  ASSERT_TRUE(bool(Zero));
+  EXPECT_TRUE(Zero->accepts(0));
+  EXPECT_FALSE(Zero->accepts(1));
+  auto List = ExitCodes::parse("0, 3,3");
+  ASSERT_TRUE(bool(List));
+  EXPECT_TRUE(List->accepts(3));
+  EXPECT_FALSE(List->accepts(2));
+  EXPECT_EQ(List->str(), "0,3");
+  auto Any = ExitCodes::parse("any");
+  ASSERT_TRUE(bool(Any));
+  EXPECT_TRUE(Any->accepts(255));
+  EXPECT_EQ(Any->str(), "any");
+  EXPECT_EQ(ExitCodes().str(), "0");
+  for (const char *Bad : {"", "x", "256", "-1", "1,,2", "any,1"}) {
+    auto E = ExitCodes::parse(Bad);
+    ASSERT_FALSE(bool(E)) << Bad;
+    EXPECT_NE(errorToString(E.takeError())
+                  .find("expected a number 0-255, a comma-separated list"),
+              std::string::npos);
+  }
+}
+
+TEST_F(ValidationTest, AcceptedExitCodesAreNotFailures) {
+  Plan.Variants = {variant(false, false), variant(true, false)};
+  Options.BuildCommand = "true";
+  // Exits 3 without A, 0 with it, like a grep-like tool.
+  Options.RunCommand = "sh -c '[ \"$0\" = A ] && exit 0; exit 3' {config}";
+  Options.Repeat = 1;
+  ValidationResult R = run();
+  EXPECT_EQ(R.Variants[0].Status, VariantStatus::RunFailed);
+  EXPECT_NE(R.Variants[0].Message.find("exit code 3 (--exit-code accepts 0)"),
+            std::string::npos)
+      << R.Variants[0].Message;
+  EXPECT_EQ(R.Variants[1].Status, VariantStatus::Ok);
+
+  Options.RunExitCodes = llvm::cantFail(ExitCodes::parse("0,3"));
+  R = run();
+  EXPECT_EQ(R.Failed, 0u);
+  EXPECT_TRUE(R.Variants[0].Measured) << R.Variants[0].Message;
+  EXPECT_TRUE(R.Variants[1].Measured);
+
+  // A signal is never accepted, not even by 'any'.
+  Options.RunExitCodes = llvm::cantFail(ExitCodes::parse("any"));
+  Options.RunCommand = "sh -c 'kill -SEGV $$'";
+  R = run();
+  EXPECT_EQ(R.Variants[0].Status, VariantStatus::RunFailed);
+}
+
+TEST_F(ValidationTest, OutputCheckComparesAcceptedExitCodes) {
+  Plan.Variants = {variant(false, false), variant(true, false)};
+  Options.BuildCommand = "true";
+  Options.RunCommand = "sh -c 'echo same; exit 3'";
+  Options.RunExitCodes = llvm::cantFail(ExitCodes::parse("any"));
+  Options.Repeat = 1;
+  // The simulator exits 3 too, except under A.
+  Options.CheckOutputCommand =
+      "echo same; [ \"$VARSIM_CONFIG\" = A ] && exit 0; exit 3";
+  ValidationResult R = run();
+  EXPECT_EQ(R.Failed, 0u);
+  EXPECT_TRUE(R.Variants[0].OutputDifferences.empty());
+  ASSERT_EQ(R.Variants[1].OutputDifferences.size(), 1u);
+  EXPECT_NE(R.Variants[1].OutputDifferences[0].find(
+                "exit status differs: variant exit code 3, simulator ok"),
+            std::string::npos)
+      << R.Variants[1].OutputDifferences[0];
+  EXPECT_EQ(R.OutputMismatches, 1u);
+}

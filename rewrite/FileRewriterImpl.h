@@ -1,0 +1,304 @@
+//===- rewrite/FileRewriterImpl.h - One file's rewriter ---------*- C++ -*-===//
+//
+// The class behind rewriteFile (FileRewriter.h), shared by its parts:
+// FileRewriter.cpp (classification, in-place encoding, hoisting, markers,
+// applying the edits), Lifting.cpp (undisciplined conditionals lifted into
+// function copies), MacroMerging.cpp (macros defined per feature),
+// FeatureSwitches.cpp (functions defined per feature). Not a public header
+// (included by these files and by the unit tests only).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef VARSIM_REWRITE_FILEREWRITERIMPL_H
+#define VARSIM_REWRITE_FILEREWRITERIMPL_H
+
+#include "rewrite/FileRewriter.h"
+#include "rewrite/FunctionCopies.h"
+#include "support/Diagnostic.h"
+
+#include "llvm/ADT/STLExtras.h"
+
+#include <map>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace varsim::rewrite::detail {
+
+/// The shape of a macro's replacement list, for selecting it at run time.
+struct MacroBody {
+  enum Kind { Expression, Void, Empty, DoWhile, Block, Other } K = Other;
+  std::string Braced; ///< DoWhile, Block: the `{ ... }` that runs.
+  std::string Why;    ///< Other: why (a hint for the user), or empty.
+};
+MacroBody classifyMacroBody(llvm::StringRef Replacement);
+
+/// The type of a macro body that is one literal (`1.5`, `-1`, `100u`,
+/// `4096LL`, `"dbg"`): "double", "int", "unsigned int", "long long",
+/// "char[4]", ...; "" for anything else.
+std::string literalType(llvm::StringRef Body);
+
+/// Preprocessor lines (each ending in a newline) that give the predefined
+/// names __func__, __FUNCTION__ (and __PRETTY_FUNCTION__, C only) the
+/// original name inside a renamed definition, and that restore them after
+/// it: the variant prints its own name, not the simulator's.
+std::string originalNameDefines(llvm::StringRef Name);
+std::string originalNameUndefs();
+
+struct Edit {
+  unsigned Begin = 0, End = 0;
+  std::string Text;
+  unsigned Seq = 0;
+};
+
+/// Resolved: lifted into per-configuration copies of its function.
+/// Defaulted: `#ifndef F / #define F 0 / #endif` for a feature F, removed
+/// (the simulator reads F's value at run time).
+enum class Level { Untouched, Declarations, Statements, Resolved, Defaulted };
+
+/// Why a group cannot be encoded in place (an undisciplined annotation).
+struct Problem {
+  unsigned Offset = 0;
+  std::string Message;
+};
+
+/// A function duplicated per configuration of the features of the
+/// conditionals lifted into it.
+struct Duplicate {
+  const FunctionFact *Fn = nullptr;
+  std::set<unsigned> Groups;
+  /// Macros a constant expression in it needs per configuration.
+  std::set<std::string> Macros;
+  CopyPlan Plan;
+  std::vector<std::string> Names; ///< Per copy.
+  std::vector<unsigned> Regions;  ///< Per copy (function regions).
+  unsigned Switch = 0;            ///< The dispatcher's region.
+};
+
+struct GroupPlan {
+  Level L = Level::Untouched;
+  unsigned Compound = 0;
+  std::string Function;
+  bool FunctionConstexpr = false;
+  std::vector<bool> Live, Dead;
+  bool InsideDead = false;
+};
+class FileRewriter {
+public:
+  FileRewriter(const FileInput &In, ProjectContext &Ctx)
+      : In(In), FS(*In.Structure), FG(*In.Groups), Ctx(Ctx), F(Ctx.Features) {}
+
+  llvm::Expected<std::string> run();
+
+private:
+  llvm::Error error(unsigned Offset, const llvm::Twine &Msg) {
+    unsigned Line = FS.lineOf(Offset);
+    unsigned Col = Offset - FS.LineStarts[Line - 1] + 1;
+    return makeError(In.Path, Line, Col, Msg);
+  }
+  llvm::Error errorAt(const Directive &D, const llvm::Twine &Msg) {
+    return makeError(In.Path, D.Line, D.Column, Msg);
+  }
+
+  const Directive &dir(unsigned I) const { return FS.Directives[I]; }
+
+  std::string featuresOf(const CondGroup &G);
+
+  bool groupActive(const FileFacts &Facts, unsigned GI) const {
+    const CondGroup &G = FS.Groups[GI];
+    if (!G.ParentGroup)
+      return true;
+    const CondGroup &P = FS.Groups[*G.ParentGroup];
+    const CondGroup::Branch &B = P.Branches[G.ParentBranch];
+    return Facts.isActive(B.ContentBegin, B.ContentEnd) &&
+           groupActive(Facts, *G.ParentGroup);
+  }
+
+  llvm::Error classify();
+
+  bool hasCode(const CondGroup::Branch &B) const {
+    llvm::StringRef Content =
+        llvm::StringRef(In.Text).slice(B.ContentBegin, B.ContentEnd);
+    return !Content.trim().empty();
+  }
+
+  std::string newlines(llvm::StringRef Text) {
+    return std::string(Text.count('\n'), '\n');
+  }
+
+  unsigned addRegion(runtime::RegionKind K, const std::string &Function,
+                     const std::string &Condition, unsigned Line,
+                     unsigned EndLine);
+
+  //===--- Conditions mixing features with platform/project macros -------===//
+
+  bool hasPlatformPart(unsigned GI) const {
+    return FG.Separable[GI] &&
+           llvm::any_of(FG.PlatformPart[GI],
+                        [](const CondPtr &C) { return C != nullptr; });
+  }
+
+  /// The helper macro holding a branch's compile-time part (0 or 1).
+  std::string helperName(unsigned GI, size_t BI) const {
+    return "VARSIM_PP_" +
+           std::to_string(dir(FS.Groups[GI].Branches[0].DirectiveIndex).Line) +
+           "_" + std::to_string(BI);
+  }
+
+  /// A branch's test with its compile-time part read from its helper.
+  CondPtr runtimeTest(unsigned GI, size_t BI) const;
+
+  /// A branch's own condition (earlier tests false), as runtimeTest.
+  CondPtr runtimeOwn(unsigned GI, size_t BI) const;
+
+  static std::string preprocessorText(const Cond &C) {
+    return printCondition(C, [](llvm::StringRef M, bool Defined) {
+      return Defined ? "defined(" + M.str() + ")" : M.str();
+    });
+  }
+
+  /// A group whose tests are `platform && features`: the preprocessor
+  /// computes each platform part into a helper macro (at the #if), the
+  /// run-time if reads it, and statements of a branch stay inside a
+  /// preprocessor #if on its platform part (they may not compile
+  /// elsewhere). #line keeps the original line numbers.
+  void encodeMixed(unsigned GI);
+
+  llvm::Error encodeGroups();
+
+  /// Drops the repeats of a member declared alike in several branches.
+  void dropRepeatedMembers();
+
+  /// The outermost statement-level group around GI in the same block.
+  unsigned anchorOf(unsigned GI) const;
+
+  /// Hoists the declarations of statement-level blocks that the code after
+  /// the block uses. Dry: only finds the blocks whose declarations cannot
+  /// be hoisted (appended to Found, to be lifted), and edits nothing.
+  llvm::Error
+  hoistDeclarations(bool Dry, std::vector<std::pair<unsigned, Problem>> *Found);
+
+  /// `#ifndef F` / `#define F 0` / `#endif` for a feature F (any value for
+  /// a numeric F, which every configuration defines): the default of a
+  /// feature tested by value, which the simulator reads at run time.
+  bool isDefaulting(unsigned GI) const;
+
+  /// The directive whose lines hold Offset, if any.
+  std::optional<unsigned> directiveAt(unsigned Offset) const {
+    auto It = llvm::partition_point(
+        FS.Directives, [&](const Directive &D) { return D.End <= Offset; });
+    if (It == FS.Directives.end() || It->Begin > Offset)
+      return std::nullopt;
+    return static_cast<unsigned>(It - FS.Directives.begin());
+  }
+
+  /// Feature macros used as values (`printf("%d", LEVEL)`) read the
+  /// runtime's value (the simulator is compiled without their -D flags).
+  void replaceFeatureValues();
+
+  /// Functions whose constant expressions (case labels, array bounds, ...)
+  /// use a macro defined per feature or a feature macro are duplicated per
+  /// configuration; at file scope such a use is a located error.
+  llvm::Error liftConstantUses();
+
+  //===--- Lifting undisciplined conditionals into function copies -------===//
+
+  void collectFunctions();
+
+  /// The innermost function (not a lambda) whose text holds [B, E).
+  const FunctionFact *enclosingFunction(unsigned B, unsigned E) const;
+
+  /// Why Fn cannot be duplicated per configuration (nullptr: it can).
+  const char *notDuplicable(const FunctionFact &Fn) const;
+
+  /// Lifts group GI into copies of its function, or explains why not.
+  llvm::Error lift(unsigned GI, const Problem &Pr);
+
+  /// Resolved groups of a function and every feature group of its body
+  /// that tests one of their features (a copy fixes those features).
+  void closeOverFeatures();
+
+  llvm::Error liftProblems();
+
+  /// Keeps #ifs around constructor initializers where that is unobservable.
+  llvm::Error resolveInitializerLists();
+
+  /// The copies of each duplicated function, their names and regions.
+  llvm::Error planDuplicates();
+
+  /// The text of a duplicated function: a declaration (for recursion),
+  /// its copies, the dispatcher; each from its original line (#line).
+  llvm::Expected<std::string> renderDuplicate(const Duplicate &D,
+                                              const std::vector<Edit> &Inner);
+
+  llvm::Error mergeMacros();
+
+  /// A macro defined per feature whose value is stringified (M2: the
+  /// string would hold the run-time selection's text) or whose type is
+  /// used (sizeof, decltype, ...) while its bodies' types differ (M3). A
+  /// located error at the use.
+  llvm::Error refuseStringifiedMacros();
+
+  /// The outermost feature group whose lines contain Offset.
+  std::optional<unsigned> outermostGroupAt(unsigned Offset) const;
+  std::optional<unsigned> findFeatureGroup(unsigned GI, unsigned Offset) const;
+
+  /// A member function defined per condition cannot be renamed (its class
+  /// declares one name): its consecutive variants are merged into one
+  /// definition whose body dispatches between the variants' bodies.
+  llvm::Error mergeMemberVariants(const SwitchPlan &SP);
+
+  llvm::Error emitSwitches();
+
+  /// Members defined per feature in several files: renamed variants,
+  /// declared in the class.
+  llvm::Error declareMemberVariants(const SwitchPlan &SP);
+
+  void markFunctions();
+
+  /// Whether Flag is set for the function of this body in any parse (a
+  /// loop or a __PRETTY_FUNCTION__ may sit under a feature).
+  bool inAnyParse(unsigned BodyBegin, bool FunctionFact::*Flag) const {
+    return llvm::any_of(In.Parses, [&](const ParseView &V) {
+      return llvm::any_of(V.Facts->Functions, [&](const FunctionFact &Fn) {
+        return Fn.BodyBegin == BodyBegin && Fn.*Flag;
+      });
+    });
+  }
+
+  /// Around a renamed definition Fn (not a duplicated one): its original
+  /// name for __func__ (originalNameDefines), the lines kept by #line.
+  llvm::Error keepOriginalName(const FunctionFact &Fn, llvm::StringRef Name);
+
+  void addEdit(unsigned B, unsigned E, std::string Text) {
+    Edits.push_back(
+        {B, E, std::move(Text), static_cast<unsigned>(Edits.size())});
+  }
+
+  /// Text[B, E) with the edits (all inside it) applied.
+  llvm::Expected<std::string> render(unsigned B, unsigned E,
+                                     std::vector<Edit> Es);
+
+  llvm::Expected<std::string> apply();
+
+  const FileInput &In;
+  const FileStructure &FS;
+  const FileGroups &FG;
+  ProjectContext &Ctx;
+  const FeatureSetup &F;
+  std::vector<GroupPlan> Plans;
+  std::map<unsigned, std::string> Replace; ///< Directive -> its new text.
+  std::map<unsigned, Problem> Problems;    ///< Group -> why not in place.
+  /// Function definitions seen by any parse, by the offset of their body.
+  std::map<unsigned, const FunctionFact *> Functions;
+  std::map<unsigned, Duplicate> Duplicates; ///< By body offset.
+  std::set<unsigned> Merged; ///< Bodies of merged member variants.
+  /// Directives whose Replace text keeps its own line count (#line).
+  std::set<unsigned> Raw;
+  std::vector<Edit> Edits;
+};
+
+} // namespace varsim::rewrite::detail
+
+#endif // VARSIM_REWRITE_FILEREWRITERIMPL_H

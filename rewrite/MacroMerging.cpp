@@ -1,0 +1,641 @@
+//===- rewrite/MacroMerging.cpp - Macros defined per feature --------------===//
+//
+// A macro defined in the branches of a feature group becomes one
+// definition that selects its variant's body at run time.
+//
+//===----------------------------------------------------------------------===//
+
+#include "rewrite/FileRewriterImpl.h"
+
+#include "llvm/ADT/StringExtras.h"
+
+#include <cctype>
+
+namespace varsim::rewrite::detail {
+namespace {
+
+/// Whether a macro body is syntactically a void expression: `(void)0`,
+/// `((void)(x))`, `(void)sizeof(x)`.
+bool isVoidExpression(llvm::StringRef Body) {
+  llvm::StringRef B = Body.trim();
+  while (B.consume_front("(")) {
+    B = B.ltrim();
+    if (B.consume_front("void")) {
+      B = B.ltrim();
+      return B.starts_with(")");
+    }
+  }
+  return false;
+}
+
+bool isIdentifierChar(char C) {
+  return std::isalnum(static_cast<unsigned char>(C)) || C == '_';
+}
+
+/// The offset of the brace closing the one at Text[Open], skipping string
+/// and character literals; npos if unbalanced.
+size_t matchingBrace(llvm::StringRef Text, size_t Open) {
+  unsigned Depth = 0;
+  for (size_t I = Open; I < Text.size(); ++I) {
+    char C = Text[I];
+    if (C == '"' || C == '\'') {
+      for (++I; I < Text.size() && Text[I] != C; ++I)
+        if (Text[I] == '\\')
+          ++I;
+      continue;
+    }
+    if (C == '{')
+      ++Depth;
+    else if (C == '}' && --Depth == 0)
+      return I;
+  }
+  return llvm::StringRef::npos;
+}
+
+/// Why an expression body would change meaning once parenthesized (the
+/// merge wraps every body in parentheses): a `,` at the top level (a list
+/// becomes the comma operator) or a binary, ternary or assignment operator
+/// at the top level of a body that is not wholly parenthesized (`4096 + 1`
+/// in `N * 2`). Empty when parenthesizing is harmless: a literal, an
+/// identifier, a call, a member access, a parenthesized expression, a
+/// unary operator on an operand. Casts followed by an operator (`(int)-1`)
+/// cannot be told from `(a) - 1` and are refused too.
+std::string topLevelHazard(llvm::StringRef Body) {
+  // Tokens at depth 0: operands ('a'), operators (their text).
+  std::vector<std::string> Tokens;
+  int Depth = 0;
+  bool WhollyParenthesized = Body.starts_with("(");
+  for (size_t I = 0; I < Body.size();) {
+    char C = Body[I];
+    if (std::isspace(static_cast<unsigned char>(C))) {
+      ++I;
+      continue;
+    }
+    if (C == '"' || C == '\'') {
+      for (++I; I < Body.size() && Body[I] != C; ++I)
+        if (Body[I] == '\\')
+          ++I;
+      ++I;
+      if (!Depth)
+        Tokens.push_back("a");
+      continue;
+    }
+    if (std::isdigit(static_cast<unsigned char>(C)) ||
+        (C == '.' && I + 1 < Body.size() &&
+         std::isdigit(static_cast<unsigned char>(Body[I + 1])))) {
+      // A preprocessing number: 1.5e-3, 0x1p+4, 100u.
+      for (++I; I < Body.size(); ++I) {
+        char D = Body[I];
+        if ((D == '+' || D == '-') &&
+            llvm::StringRef("eEpP").contains(Body[I - 1]))
+          continue;
+        if (!isIdentifierChar(D) && D != '.')
+          break;
+      }
+      if (!Depth)
+        Tokens.push_back("a");
+      continue;
+    }
+    if (isIdentifierChar(C)) {
+      while (I < Body.size() && isIdentifierChar(Body[I]))
+        ++I;
+      if (!Depth)
+        Tokens.push_back("a");
+      continue;
+    }
+    if (C == '(' || C == '[') {
+      ++Depth;
+      ++I;
+      continue;
+    }
+    if (C == ')' || C == ']') {
+      --Depth;
+      ++I;
+      if (!Depth) {
+        Tokens.push_back(")");
+        if (I < Body.size() && !Body.drop_front(I).trim().empty())
+          WhollyParenthesized = false;
+      }
+      continue;
+    }
+    // Punctuators, longest first.
+    static const char *const Puncts[] = {
+        "<<=", ">>=", "...", "->", "++", "--", "<<", ">>",
+        "<=",  ">=",  "==",  "!=", "&&", "||", "+=", "-=",
+        "*=",  "/=",  "%=",  "&=", "|=", "^=", "::", "##"};
+    std::string P(1, C);
+    for (const char *Q : Puncts)
+      if (Body.drop_front(I).starts_with(Q)) {
+        P = Q;
+        break;
+      }
+    I += P.size();
+    if (!Depth)
+      Tokens.push_back(P);
+  }
+  if (WhollyParenthesized && Depth == 0)
+    return "";
+  bool AfterOperand = false;
+  for (size_t K = 0; K < Tokens.size(); ++K) {
+    const std::string &T = Tokens[K];
+    if (T == ",")
+      return "its top-level ',' makes it a list, and a list cannot be "
+             "selected at run time";
+    if (T == "a" || T == ")") {
+      AfterOperand = true;
+      continue;
+    }
+    if (T == "." || T == "->" || T == "::" || T == "#" || T == "##") {
+      AfterOperand = false;
+      continue;
+    }
+    if (T == "++" || T == "--")
+      continue; // Postfix after an operand, prefix before one.
+    if (T == "<" && AfterOperand) {
+      // A template argument list followed by `::`, `(` or `{`.
+      size_t Close = K + 1;
+      while (Close < Tokens.size() && Tokens[Close] != ">" &&
+             Tokens[Close] != ">>")
+        ++Close;
+      if (Close + 1 < Tokens.size() &&
+          (Tokens[Close + 1] == "::" || Tokens[Close + 1] == ")")) {
+        K = Close;
+        AfterOperand = Tokens[Close + 1] == ")";
+        continue;
+      }
+    }
+    if (!AfterOperand)
+      continue; // A unary operator: binds tighter than the parentheses.
+    return "its top-level operator '" + T +
+           "' would bind differently once the body is selected at run time; "
+           "parenthesize the body";
+  }
+  return "";
+}
+
+} // namespace
+
+MacroBody classifyMacroBody(llvm::StringRef Replacement) {
+  llvm::StringRef R = Replacement.trim();
+  if (R.empty())
+    return {MacroBody::Empty, "", ""};
+  // `do { ... } while (0)`: the block is what runs.
+  if (R.starts_with("do") && R.size() > 2 && !isIdentifierChar(R[2])) {
+    llvm::StringRef Rest = R.drop_front(2).ltrim();
+    if (Rest.starts_with("{")) {
+      size_t Close = matchingBrace(Rest, 0);
+      if (Close != llvm::StringRef::npos) {
+        llvm::StringRef Tail = Rest.drop_front(Close + 1).trim();
+        if (Tail.consume_front("while")) {
+          Tail = Tail.ltrim();
+          if (Tail.consume_front("(")) {
+            Tail = Tail.trim();
+            if (Tail.consume_back(")")) {
+              Tail = Tail.trim();
+              if (Tail == "0" || Tail == "false")
+                return {MacroBody::DoWhile, Rest.take_front(Close + 1).str(),
+                        ""};
+            }
+          }
+        }
+      }
+    }
+    return {MacroBody::Other, "", ""};
+  }
+  if (R.starts_with("{")) {
+    size_t Close = matchingBrace(R, 0);
+    if (Close + 1 == R.size())
+      return {MacroBody::Block, R.str(), ""};
+    return {MacroBody::Other, "", ""};
+  }
+  if (R.contains(';') || R.contains('{'))
+    return {MacroBody::Other, "", ""};
+  if (isVoidExpression(R))
+    return {MacroBody::Void, "", ""};
+  if (std::string Why = topLevelHazard(R); !Why.empty())
+    return {MacroBody::Other, "", Why};
+  return {MacroBody::Expression, "", ""};
+}
+
+std::string literalType(llvm::StringRef Body) {
+  llvm::StringRef B = Body.trim();
+  while (B.size() >= 2 && B.front() == '(' && B.back() == ')' &&
+         !B.drop_front().drop_back().contains('(') &&
+         !B.drop_front().drop_back().contains(')'))
+    B = B.drop_front().drop_back().trim();
+  if (B.starts_with("\"") && B.ends_with("\"") && B.size() >= 2) {
+    llvm::StringRef Inner = B.drop_front().drop_back();
+    if (Inner.contains('"'))
+      return "";       // Concatenated literals.
+    size_t Length = 1; // The terminating NUL.
+    for (size_t I = 0; I < Inner.size(); ++I, ++Length)
+      if (Inner[I] == '\\') {
+        ++I;
+        if (I < Inner.size() && Inner[I] == 'x')
+          while (I + 1 < Inner.size() && llvm::isHexDigit(Inner[I + 1]))
+            ++I;
+        else
+          for (int K = 0;
+               K < 2 && I + 1 < Inner.size() && Inner[I] >= '0' &&
+               Inner[I] <= '7' && Inner[I + 1] >= '0' && Inner[I + 1] <= '7';
+               ++K)
+            ++I;
+      }
+    return "char[" + std::to_string(Length) + "]";
+  }
+  B.consume_front("-") || B.consume_front("+");
+  B = B.ltrim();
+  if (B.empty() || !(std::isdigit(static_cast<unsigned char>(B[0])) ||
+                     (B[0] == '.' && B.size() > 1)))
+    return "";
+  if (!llvm::all_of(B, [](char C) {
+        return isIdentifierChar(C) || C == '.' || C == '+' || C == '-' ||
+               C == '\'';
+      }))
+    return "";
+  std::string Lower = B.lower();
+  llvm::StringRef L(Lower);
+  L = L.drop_while([](char C) { return C == '\''; });
+  bool Hex = L.starts_with("0x");
+  bool Floating =
+      L.contains('.') || (!Hex && L.contains('e')) || (Hex && L.contains('p'));
+  if (Floating) {
+    if (L.ends_with("f"))
+      return "float";
+    if (L.ends_with("l"))
+      return "long double";
+    return "double";
+  }
+  // An integer: its suffix, or its value for the unsuffixed.
+  size_t SuffixAt = L.find_last_not_of("ul");
+  llvm::StringRef Digits = L.take_front(SuffixAt + 1);
+  llvm::StringRef Suffix = L.drop_front(SuffixAt + 1);
+  bool Unsigned = Suffix.contains('u');
+  unsigned Longs = static_cast<unsigned>(Suffix.count('l'));
+  std::string Clean;
+  for (char C : Digits)
+    if (C != '\'')
+      Clean += C;
+  unsigned long long Value = 0;
+  if (llvm::StringRef(Clean).getAsInteger(0, Value))
+    return ""; // Too large or malformed: leave it.
+  bool Decimal = !Hex && !(Clean.size() > 1 && Clean[0] == '0');
+  if (Longs == 0 && Value > 0x7fffffffULL) {
+    if (!Decimal && !Unsigned && Value <= 0xffffffffULL)
+      Unsigned = true;
+    else
+      Longs = 1;
+  }
+  std::string T = Longs == 0 ? "int" : Longs == 1 ? "long" : "long long";
+  return Unsigned ? "unsigned " + T : T;
+}
+
+namespace {
+
+/// A variant's body as a block, for a statement macro selected at run time
+/// (Replacement: the `{ ... }` of a DoWhile or Block body).
+std::string asBlock(const MacroBody &B, llvm::StringRef Replacement) {
+  switch (B.K) {
+  case MacroBody::DoWhile:
+  case MacroBody::Block:
+    return Replacement.str();
+  case MacroBody::Empty:
+    return "{ }";
+  default:
+    return "{ " + Replacement.trim().str() + "; }";
+  }
+}
+
+/// Body with every feature macro used as a value replaced by the value the
+/// runtime holds (the simulator is compiled without the features' -D
+/// flags), as replaceFeatureValues does for uses outside merged bodies.
+/// Parameters, operands of `#` and of `defined` are left alone.
+std::string withFeatureValues(llvm::StringRef Body,
+                              const std::set<std::string> &Params,
+                              const FeatureSetup &F) {
+  std::string Out;
+  llvm::StringRef Previous; // The previous identifier.
+  char PreviousPunct = 0;
+  for (size_t I = 0; I < Body.size();) {
+    char C = Body[I];
+    if (C == '"' || C == '\'') {
+      size_t J = I + 1;
+      for (; J < Body.size() && Body[J] != C; ++J)
+        if (Body[J] == '\\')
+          ++J;
+      J = std::min(J + 1, Body.size());
+      Out += Body.slice(I, J);
+      I = J;
+      PreviousPunct = C;
+      continue;
+    }
+    if (std::isdigit(static_cast<unsigned char>(C))) {
+      size_t J = I;
+      while (J < Body.size() && (isIdentifierChar(Body[J]) || Body[J] == '.'))
+        ++J;
+      Out += Body.slice(I, J);
+      I = J;
+      PreviousPunct = '0';
+      continue;
+    }
+    if (isIdentifierChar(C)) {
+      size_t J = I;
+      while (J < Body.size() && isIdentifierChar(Body[J]))
+        ++J;
+      llvm::StringRef Word = Body.slice(I, J);
+      bool Value = F.isFeatureMacro(Word) && !Params.count(Word.str()) &&
+                   PreviousPunct != '#' && Previous != "defined" &&
+                   !(PreviousPunct == '(' && Previous == "defined");
+      Out += Value ? "(" + runtime::featureValueExpr(F.descOf(Word)) + ")"
+                   : Word.str();
+      Previous = Word;
+      PreviousPunct = 0;
+      I = J;
+      continue;
+    }
+    if (!std::isspace(static_cast<unsigned char>(C))) {
+      if (!(C == '(' && Previous == "defined" && PreviousPunct == 0))
+        Previous = "";
+      PreviousPunct = C;
+    }
+    Out += C;
+    ++I;
+  }
+  return Out;
+}
+
+/// The parameter names of a function-like macro's definition text
+/// ("NAME(a, b) body").
+std::set<std::string> macroParameters(llvm::StringRef Definition,
+                                      llvm::StringRef Name) {
+  std::set<std::string> Params;
+  llvm::StringRef List = Definition.drop_front(Name.size());
+  if (!List.consume_front("("))
+    return Params;
+  List = List.take_until([](char C) { return C == ')'; });
+  llvm::SmallVector<llvm::StringRef, 4> Parts;
+  List.split(Parts, ',');
+  for (llvm::StringRef P : Parts)
+    if (!P.trim().empty())
+      Params.insert(P.trim().str());
+  return Params;
+}
+
+} // namespace
+
+llvm::Error FileRewriter::mergeMacros() {
+  for (unsigned GI = 0; GI < FS.Groups.size(); ++GI) {
+    const CondGroup &G = FS.Groups[GI];
+    const GroupPlan &P = Plans[GI];
+    if (P.L != Level::Declarations && P.L != Level::Statements)
+      continue;
+    std::map<std::string, std::vector<std::pair<unsigned, unsigned>>> Defs;
+    bool HasElse = false;
+    unsigned LiveBranches = 0;
+    for (unsigned BI = 0; BI < G.Branches.size(); ++BI) {
+      const CondGroup::Branch &B = G.Branches[BI];
+      HasElse = HasElse || !B.Condition;
+      if (P.Dead[BI])
+        continue;
+      ++LiveBranches;
+      for (unsigned D : B.Directives) {
+        const Directive &Dv = dir(D);
+        if (Dv.Kind == DirectiveKind::Undef)
+          return errorAt(Dv, "#undef inside a conditional on feature " +
+                                 featuresOf(G) + " is not supported");
+        if (Dv.Kind == DirectiveKind::Error)
+          return errorAt(Dv, "#error inside a conditional on feature " +
+                                 featuresOf(G) +
+                                 " that some valid configuration reaches");
+        if (Dv.Kind == DirectiveKind::Define)
+          Defs[Dv.Macro].push_back({BI, D});
+      }
+    }
+    for (auto &[Macro, List] : Defs) {
+      const Directive &First = dir(List.front().second);
+      if (Ctx.TestedMacros.count(Macro))
+        return errorAt(First, "macro '" + Macro + "' is defined per feature (" +
+                                  featuresOf(G) +
+                                  ") and tested by #if elsewhere; make it a "
+                                  "feature of the model");
+      std::set<unsigned> Branches;
+      for (auto &[BI, D] : List)
+        Branches.insert(BI);
+      bool Everywhere =
+          Branches.size() == LiveBranches && List.size() == LiveBranches;
+      if (!HasElse) {
+        std::vector<CondPtr> None;
+        for (const CondGroup::Branch &B : G.Branches)
+          None.push_back(makeNot(B.Condition));
+        CondPtr Outer = G.ParentGroup
+                            ? FG.Presence[*G.ParentGroup][G.ParentBranch]
+                            : makeInt(1);
+        None.push_back(Outer);
+        if (isSatisfiable(*makeAnd(None), F))
+          Everywhere = false;
+      }
+      std::set<std::string> Bodies;
+      for (auto &[BI, D] : List)
+        Bodies.insert(dir(D).Body);
+      if (Bodies.size() == 1 && List.size() == Branches.size() && Everywhere) {
+        for (size_t I = 1; I < List.size(); ++I)
+          Replace[List[I].second] += "";
+        continue;
+      }
+      // Defined only where every use of its name is (docs/rewriter.md):
+      // the definitions are kept (one if identical), or selected among
+      // the defining branches.
+      // Confined, and also defined in another group of this file: an
+      // unread macro (findConfinedMacros), whose tests are resolved; its
+      // definitions are dropped (kept, they would redefine each other).
+      bool ElsewhereToo = false;
+      for (unsigned DI = 0; DI < FS.Directives.size(); ++DI)
+        if (dir(DI).Kind == DirectiveKind::Define && dir(DI).Macro == Macro &&
+            llvm::none_of(G.Branches, [&](const CondGroup::Branch &B) {
+              return llvm::is_contained(B.Directives, DI);
+            }))
+          ElsewhereToo = true;
+      if (!Everywhere && Ctx.ConfinedMacros.count(Macro) && ElsewhereToo) {
+        for (auto &[BI, D] : List)
+          Replace[D] += "";
+        continue;
+      }
+      if (!Everywhere && Ctx.ConfinedMacros.count(Macro)) {
+        Everywhere = true;
+        if (Bodies.size() == 1 && List.size() == Branches.size()) {
+          for (size_t I = 1; I < List.size(); ++I)
+            Replace[List[I].second] += "";
+          continue;
+        }
+      }
+      if (!Everywhere)
+        return errorAt(First, "macro '" + Macro +
+                                  "' is defined only in some branches of "
+                                  "the conditional on feature " +
+                                  featuresOf(G) +
+                                  "; cannot select it at run time");
+      std::string Params;
+      std::vector<MacroBody> Shapes;
+      for (auto &[BI, D] : List) {
+        const Directive &Dv = dir(D);
+        Shapes.push_back(classifyMacroBody(Dv.Replacement));
+        if (Shapes.back().K == MacroBody::Other)
+          return errorAt(Dv, "macro '" + Macro +
+                                 "' defined per feature has a body that is "
+                                 "neither an expression nor a statement "
+                                 "('do { ... } while (0)' or '{ ... }')" +
+                                 (Shapes.back().Why.empty()
+                                      ? std::string()
+                                      : ": " + Shapes.back().Why) +
+                                 "; cannot select it at run time");
+        if (Dv.FunctionLike != First.FunctionLike)
+          return errorAt(Dv, "macro '" + Macro +
+                                 "' is object-like in one branch and "
+                                 "function-like in another");
+      }
+      if (First.FunctionLike) {
+        llvm::StringRef B(First.Body);
+        Params = B.slice(Macro.size(), B.find(')') + 1).str();
+      }
+      // Each variant's body, reading feature values at run time (S1).
+      std::set<std::string> ParamNames =
+          First.FunctionLike ? macroParameters(First.Body, Macro)
+                             : std::set<std::string>();
+      std::vector<std::string> Values;
+      for (auto &[BI, D] : List) {
+        const Directive &Dv = dir(D);
+        MacroBody Shape = classifyMacroBody(Dv.Replacement);
+        Values.push_back(withFeatureValues(Shape.Braced.empty()
+                                               ? llvm::StringRef(Dv.Replacement)
+                                               : llvm::StringRef(Shape.Braced),
+                                           ParamNames, F));
+      }
+      // The ?: converts its operands to their common type: literals of
+      // different types (int and double, signed and unsigned, int and
+      // long) would compute otherwise than in their variant (M3).
+      std::map<std::string, unsigned> Types; // Type -> a directive.
+      bool AllLiterals = true;
+      for (auto &[BI, D] : List) {
+        std::string T = literalType(dir(D).Replacement);
+        AllLiterals = AllLiterals && !T.empty();
+        if (!T.empty() && !llvm::StringRef(T).starts_with("char["))
+          Types.try_emplace(T, D);
+      }
+      if (AllLiterals && Types.size() > 1) {
+        auto Second = std::next(Types.begin());
+        return errorAt(dir(List.front().second),
+                       "macro '" + Macro + "' defined per feature (" +
+                           featuresOf(G) + ") is '" + Types.begin()->first +
+                           "' in one branch and '" + Second->first +
+                           "' in another; selected at run time it would "
+                           "have their common type in every variant (give "
+                           "the branches the same type, e.g. with a suffix "
+                           "or a cast)");
+      }
+      auto Test = [&](size_t I) {
+        return conditionCode(hasPlatformPart(GI)
+                                 ? *runtimeOwn(GI, List[I].first)
+                                 : *FG.Own[GI][List[I].first],
+                             F);
+      };
+      auto Has = [&](MacroBody::Kind K) {
+        return llvm::any_of(Shapes,
+                            [&](const MacroBody &B) { return B.K == K; });
+      };
+      std::string Sel;
+      if (Has(MacroBody::DoWhile) || Has(MacroBody::Block)) {
+        // Statement macros: `do { if (c) { BODY1 } else { BODY2 } }
+        // while (0)`, or `{ if ... }` when every body is a block.
+        bool AllBlocks = llvm::all_of(Shapes, [](const MacroBody &B) {
+          return B.K == MacroBody::Block || B.K == MacroBody::Empty;
+        });
+        std::string Chain;
+        for (size_t I = 0; I < List.size(); ++I) {
+          std::string Body = asBlock(Shapes[I], Values[I]);
+          if (I + 1 == List.size())
+            Chain += (I ? " else " : "") + Body;
+          else
+            Chain += (I ? " else if (" : "if (") + Test(I) + ") " + Body;
+        }
+        Sel =
+            AllBlocks ? "{ " + Chain + " }" : "do { " + Chain + " } while (0)";
+        Replace[List.front().second] = "#define " + Macro + Params + " " + Sel;
+        for (size_t I = 1; I < List.size(); ++I)
+          Replace[List[I].second] += "";
+        continue;
+      }
+      // An empty body is a void expression only for a function-like macro
+      // (an empty object-like macro is usually an attribute or qualifier).
+      if (Has(MacroBody::Empty) && !First.FunctionLike)
+        return errorAt(First, "macro '" + Macro +
+                                  "' defined per feature is empty in one "
+                                  "branch; an empty object-like macro cannot "
+                                  "be selected at run time");
+      // `((void)0)` as the body of the disabled variant is the usual
+      // idiom of statistics and trace macros; C++ refuses a ?: with one
+      // void operand, so then every operand is made void (a use of such
+      // a macro's value would not compile in that variant either).
+      bool AnyVoid = Has(MacroBody::Void) || Has(MacroBody::Empty);
+      for (size_t I = 0; I < List.size(); ++I) {
+        std::string Value = Shapes[I].K == MacroBody::Empty
+                                ? "(void)0"
+                                : (AnyVoid ? "(void)(" : "(") + Values[I] + ")";
+        if (I + 1 == List.size())
+          Sel += Value;
+        else
+          Sel += "(" + Test(I) + ") ? " + Value + " : ";
+      }
+      Replace[List.front().second] =
+          "#define " + Macro + Params + " (" + Sel + ")";
+      for (size_t I = 1; I < List.size(); ++I)
+        Replace[List[I].second] += "";
+    }
+  }
+  return llvm::Error::success();
+}
+
+llvm::Error FileRewriter::refuseStringifiedMacros() {
+  std::optional<MacroUse> First;
+  for (const ParseView &V : In.Parses)
+    for (const MacroUse &U : V.Facts->StringifiedMacros) {
+      auto It = Ctx.PerFeatureMacros.find(U.Macro);
+      if (It == Ctx.PerFeatureMacros.end())
+        continue;
+      std::set<std::string> Bodies;
+      for (const std::string &D : It->second.Definitions)
+        if (!D.empty())
+          Bodies.insert(D);
+      if (Bodies.size() > 1 && (!First || U.Offset < First->Offset))
+        First = U;
+    }
+  // String literals of different lengths: the selection is a pointer, the
+  // variant's an array (M3).
+  for (const ParseView &V : In.Parses)
+    for (const MacroUse &U : V.Facts->TypeOperandMacros) {
+      auto It = Ctx.PerFeatureMacros.find(U.Macro);
+      if (It == Ctx.PerFeatureMacros.end() ||
+          (First && First->Offset < U.Offset))
+        continue;
+      std::set<std::string> Types;
+      for (const std::string &D : It->second.Definitions)
+        if (!D.empty())
+          Types.insert(literalType(llvm::StringRef(D).split(' ').second));
+      if (Types.size() > 1)
+        return error(U.Offset,
+                     "the macro '" + U.Macro + "' defined per feature (" +
+                         It->second.Features + ") is '" + *Types.begin() +
+                         "' in one branch and '" + *std::next(Types.begin()) +
+                         "' in another, and its type is used here; "
+                         "selected at run time it would have one type in "
+                         "every variant");
+    }
+  if (!First)
+    return llvm::Error::success();
+  return error(First->Offset,
+               "the macro '" + First->Macro + "' defined per feature (" +
+                   Ctx.PerFeatureMacros.at(First->Macro).Features +
+                   ") is stringified here; its text differs per variant and "
+                   "a string literal cannot be selected at run time");
+}
+
+} // namespace varsim::rewrite::detail

@@ -1,0 +1,240 @@
+//===- rewrite/MacroUses.cpp - Where a macro's name occurs ----------------===//
+
+#include "rewrite/MacroUses.h"
+
+#include "llvm/ADT/STLExtras.h"
+
+#include <cctype>
+
+namespace varsim::rewrite {
+namespace {
+
+bool isIdentStart(char C) {
+  return std::isalpha(static_cast<unsigned char>(C)) || C == '_';
+}
+bool isIdentChar(char C) {
+  return std::isalnum(static_cast<unsigned char>(C)) || C == '_';
+}
+
+bool isConditional(DirectiveKind K) {
+  switch (K) {
+  case DirectiveKind::If:
+  case DirectiveKind::Ifdef:
+  case DirectiveKind::Ifndef:
+  case DirectiveKind::Elif:
+  case DirectiveKind::Elifdef:
+  case DirectiveKind::Elifndef:
+  case DirectiveKind::Else:
+  case DirectiveKind::Endif:
+    return true;
+  default:
+    return false;
+  }
+}
+
+/// Where a macro is defined: one feature group's branches, or anywhere
+/// else (then it is not a candidate).
+struct Definitions {
+  std::string File;
+  unsigned Group = 0;
+  std::set<unsigned> Branches;
+  std::set<unsigned> Directives;
+  bool Candidate = true;
+  /// Every #define in some feature group (perhaps several): the macro may
+  /// be unread (only tested by #if lines, which the rewrite resolves).
+  bool InFeatureGroups = true;
+  std::map<std::string, std::set<unsigned>> AllDirectives; ///< By file.
+};
+
+} // namespace
+
+std::vector<std::pair<unsigned, std::string>>
+findIdentifiers(llvm::StringRef Text, const std::set<std::string> &Names) {
+  std::vector<std::pair<unsigned, std::string>> Out;
+  size_t I = 0, N = Text.size();
+  auto SkipQuoted = [&](char Q) {
+    for (++I; I < N && Text[I] != Q && Text[I] != '\n'; ++I)
+      if (Text[I] == '\\')
+        ++I;
+    ++I;
+  };
+  while (I < N) {
+    char C = Text[I];
+    if (C == '/' && I + 1 < N && Text[I + 1] == '/') {
+      // A line comment, continued by a backslash-newline.
+      while (I < N && Text[I] != '\n') {
+        if (Text[I] == '\\' && I + 1 < N && Text[I + 1] == '\n')
+          ++I;
+        ++I;
+      }
+      continue;
+    }
+    if (C == '/' && I + 1 < N && Text[I + 1] == '*') {
+      size_t E = Text.find("*/", I + 2);
+      I = E == llvm::StringRef::npos ? N : E + 2;
+      continue;
+    }
+    if (C == '"' || C == '\'') {
+      SkipQuoted(C);
+      continue;
+    }
+    if (std::isdigit(static_cast<unsigned char>(C)) ||
+        (C == '.' && I + 1 < N &&
+         std::isdigit(static_cast<unsigned char>(Text[I + 1])))) {
+      // A pp-number: 0x1Fu, 1e+5, 1'000.
+      for (++I; I < N; ++I) {
+        char D = Text[I];
+        if (isIdentChar(D) || D == '.')
+          continue;
+        if ((D == '+' || D == '-') &&
+            llvm::StringRef("eEpP").contains(Text[I - 1]))
+          continue;
+        if (D == '\'' && I + 1 < N && isIdentChar(Text[I + 1]))
+          continue;
+        break;
+      }
+      continue;
+    }
+    if (isIdentStart(C)) {
+      size_t B = I;
+      while (I < N && isIdentChar(Text[I]))
+        ++I;
+      llvm::StringRef Id = Text.slice(B, I);
+      // A raw string literal: R"delim( ... )delim".
+      if (I < N && Text[I] == '"' && Id.ends_with("R") &&
+          (Id == "R" || Id == "LR" || Id == "uR" || Id == "UR" ||
+           Id == "u8R")) {
+        size_t Open = Text.find('(', I);
+        if (Open == llvm::StringRef::npos) {
+          I = N;
+          continue;
+        }
+        std::string Close = ")" + Text.slice(I + 1, Open).str() + "\"";
+        size_t E = Text.find(Close, Open);
+        I = E == llvm::StringRef::npos ? N : E + Close.size();
+        continue;
+      }
+      if (Names.count(Id.str()))
+        Out.push_back({static_cast<unsigned>(B), Id.str()});
+      continue;
+    }
+    ++I;
+  }
+  return Out;
+}
+
+std::set<std::string>
+findConfinedMacros(const std::map<std::string, std::string> &Texts,
+                   const std::map<std::string, FileStructure> &Structures,
+                   const std::map<std::string, FileGroups> &Groups,
+                   const FeatureSetup &F) {
+  // Every #define of the project, by macro.
+  std::map<std::string, Definitions> Defs;
+  for (const auto &[File, FS] : Structures) {
+    auto FGIt = Groups.find(File);
+    std::map<unsigned, std::pair<unsigned, unsigned>> Holder;
+    for (unsigned GI = 0; GI < FS.Groups.size(); ++GI)
+      for (unsigned BI = 0; BI < FS.Groups[GI].Branches.size(); ++BI)
+        for (unsigned D : FS.Groups[GI].Branches[BI].Directives)
+          Holder[D] = {GI, BI};
+    for (unsigned DI = 0; DI < FS.Directives.size(); ++DI) {
+      const Directive &D = FS.Directives[DI];
+      if (D.Kind != DirectiveKind::Define)
+        continue;
+      auto [It, New] = Defs.try_emplace(D.Macro);
+      Definitions &Ds = It->second;
+      auto H = Holder.find(DI);
+      Ds.AllDirectives[File].insert(DI);
+      if (H == Holder.end() || FGIt == Groups.end() ||
+          !FGIt->second.IsFeature[H->second.first])
+        Ds.InFeatureGroups = false;
+      if (H == Holder.end() || FGIt == Groups.end() ||
+          !FGIt->second.IsFeature[H->second.first] ||
+          (!New && (Ds.File != File || Ds.Group != H->second.first))) {
+        Ds.Candidate = false;
+        continue;
+      }
+      Ds.File = File;
+      Ds.Group = H->second.first;
+      Ds.Branches.insert(H->second.second);
+      Ds.Directives.insert(DI);
+    }
+  }
+  // Unread: defined in several feature groups, named nowhere but in
+  // conditional directives (which the rewrite resolves into feature
+  // conditions, or else refuses) and in its own #defines.
+  std::set<std::string> Unread;
+  for (const auto &[M, Ds] : Defs)
+    if (!Ds.Candidate && Ds.InFeatureGroups && !F.isFeatureMacro(M))
+      Unread.insert(M);
+  for (const auto &[File, Text] : Texts) {
+    if (Unread.empty())
+      break;
+    auto SIt = Structures.find(File);
+    if (SIt == Structures.end())
+      continue;
+    const FileStructure &FS = SIt->second;
+    for (const auto &[Offset, M] : findIdentifiers(Text, Unread)) {
+      auto DIt = llvm::partition_point(
+          FS.Directives, [&](const Directive &D) { return D.End <= Offset; });
+      bool InDirective = DIt != FS.Directives.end() && DIt->Begin <= Offset;
+      unsigned DI = static_cast<unsigned>(DIt - FS.Directives.begin());
+      auto &Own = Defs.at(M).AllDirectives;
+      bool OwnDefine = InDirective && Own.count(File) && Own[File].count(DI);
+      if (!(InDirective && (isConditional(DIt->Kind) || OwnDefine)))
+        Unread.erase(M);
+    }
+  }
+
+  std::set<std::string> Names;
+  for (const auto &[M, Ds] : Defs)
+    if (Ds.Candidate && !F.isFeatureMacro(M))
+      Names.insert(M);
+  if (Names.empty())
+    return Unread;
+
+  // Where each candidate is defined (the disjunction of its branches'
+  // presence conditions), and whether every occurrence implies it.
+  std::map<std::string, CondPtr> Where;
+  for (const std::string &M : Names) {
+    const Definitions &Ds = Defs.at(M);
+    const FileGroups &FG = Groups.at(Ds.File);
+    std::vector<CondPtr> Any;
+    for (unsigned BI : Ds.Branches)
+      Any.push_back(FG.Presence[Ds.Group][BI]);
+    Where[M] = makeOr(Any);
+  }
+  std::map<std::pair<std::string, std::string>, bool> Implied;
+  for (const auto &[File, Text] : Texts) {
+    auto SIt = Structures.find(File);
+    auto GIt = Groups.find(File);
+    if (SIt == Structures.end() || GIt == Groups.end())
+      continue;
+    const FileStructure &FS = SIt->second;
+    for (const auto &[Offset, M] : findIdentifiers(Text, Names)) {
+      if (!Names.count(M))
+        continue;
+      // The directive holding the occurrence, if any.
+      auto DIt = llvm::partition_point(
+          FS.Directives, [&](const Directive &D) { return D.End <= Offset; });
+      const Directive *In =
+          DIt != FS.Directives.end() && DIt->Begin <= Offset ? &*DIt : nullptr;
+      unsigned DI = static_cast<unsigned>(DIt - FS.Directives.begin());
+      const Definitions &Ds = Defs.at(M);
+      if (In && (isConditional(In->Kind) ||
+                 (File == Ds.File && Ds.Directives.count(DI))))
+        continue;
+      CondPtr PC = GIt->second.presenceAt(FS, Offset);
+      std::string Key = conditionText(*PC, F);
+      auto [It, New] = Implied.try_emplace({M, Key}, false);
+      if (New)
+        It->second = !isSatisfiable(*makeAnd({PC, makeNot(Where.at(M))}), F);
+      if (!It->second)
+        Names.erase(M);
+    }
+  }
+  Names.insert(Unread.begin(), Unread.end());
+  return Names;
+}
+
+} // namespace varsim::rewrite

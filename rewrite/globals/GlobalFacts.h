@@ -1,0 +1,131 @@
+//===- rewrite/globals/GlobalFacts.h - File-scope entities and uses -*- C++
+//-*-===//
+//
+// One Clang parse of one translation unit in one configuration, seen from
+// the file-scope variability lowering: the file-scope declarations of the
+// project's files (variables, typedefs, records, static_asserts), the
+// function definitions, every reference to a file-scope declaration with the
+// declaration or function it sits in, and the expansions of the macros that
+// differ per configuration. Only patterns are visited (no instantiations),
+// so every offset is one of the source text.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef VARSIM_REWRITE_GLOBALS_GLOBALFACTS_H
+#define VARSIM_REWRITE_GLOBALS_GLOBALFACTS_H
+
+#include "rewrite/ProjectLayout.h"
+
+#include <map>
+#include <set>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace varsim::rewrite::globals {
+
+/// Enclosing namespaces, outermost first ("" for an anonymous one), and
+/// whether each is inline.
+using NamespaceChain = std::vector<std::pair<std::string, bool>>;
+
+/// One definition of a file-scope entity.
+struct EntityDef {
+  std::string Key;  ///< kind|qualified name|file: the same in every branch.
+  std::string Name; ///< Unqualified ("" for a static_assert).
+  /// "variable", "typedef", "record", "enum", "static_assert".
+  std::string Kind;
+  std::string File;
+  unsigned Begin = 0, End = 0; ///< The declaration, its ';' included.
+  unsigned NameOffset = 0, Line = 0, Column = 0;
+  bool ExternalLinkage = false;
+  NamespaceChain Namespaces;
+  std::string Unsupported; ///< Why it cannot be copied ("": it can).
+  /// Ranges inside it that are not its own declaration's text: the bodies
+  /// of records (named or not) defined in it, whose members under features
+  /// are the #if rewriter's union, and of member functions defined in a
+  /// class, whose #ifs are the #if rewriter's too.
+  std::vector<std::pair<unsigned, unsigned>> Opaque;
+};
+
+/// A redeclaration of a file-scope entity that is not its definition
+/// (`extern const struct cmd commands[];`).
+struct EntityRedecl {
+  std::string Key, File;
+  unsigned Offset = 0, Line = 0, Column = 0;
+};
+
+/// A function definition at file or namespace scope.
+struct FunctionDef {
+  std::string Key; ///< File|offset of its name.
+  /// "function|qualified name|file": the target key of references to it.
+  std::string EntityKey;
+  std::string File, Name;
+  unsigned DeclBegin = 0, NameOffset = 0, BodyBegin = 0, BodyEnd = 0;
+  unsigned Line = 0, Column = 0;
+  bool Main = false, ReturnsVoid = false, HasPrevious = false;
+  std::vector<std::string> ParamNames;
+  /// [offset of '=', end of the default argument) per defaulted parameter.
+  std::vector<std::pair<unsigned, unsigned>> DefaultArgs;
+  NamespaceChain Namespaces;
+  std::string Unsupported; ///< Why it cannot be copied ("": it can).
+};
+
+/// A reference to a file-scope entity.
+struct EntityRef {
+  std::string Target; ///< EntityDef::Key.
+  std::string File;
+  unsigned Offset = 0, Line = 0, Column = 0; ///< The name token.
+  /// Spelled inside a macro's body: Offset is the macro's expansion.
+  bool ViaMacro = false;
+  /// Where it is: "E:<entity key>", "F:<function key>" (its body),
+  /// "S:<function key>" (its signature), or "" with Where saying what it is
+  /// in (a context that cannot be copied). A reference to a function has
+  /// the target "function|qualified name|file".
+  std::string Context;
+  std::string Where;
+};
+
+/// An expansion of a watched macro (one defined per configuration, a
+/// feature macro used as a value, or a macro whose body uses one).
+struct MacroExpansion {
+  std::string Macro, File;
+  unsigned Offset = 0, Line = 0, Column = 0;
+  bool Direct = false; ///< The macro's name is spelled at Offset.
+};
+
+/// An enumerator of a named enumeration at file scope.
+struct EnumeratorFact {
+  std::string Enum; ///< The enumeration's EntityDef::Key.
+  std::string File;
+  unsigned Offset = 0;
+  bool Explicit = false; ///< `= value` written.
+};
+
+struct GlobalFacts {
+  std::map<std::string, EntityDef> Defs; ///< By File|name offset.
+  std::map<std::string, EntityRedecl> Redecls;
+  std::map<std::string, FunctionDef> Functions;      ///< By Key.
+  std::map<std::string, EntityRef> Refs;             ///< By File|offset|target.
+  std::map<std::string, MacroExpansion> Expansions;  ///< By File|offset.
+  std::map<std::string, EnumeratorFact> Enumerators; ///< By File|offset.
+  bool Failed = false;
+  std::string Diagnostics;
+
+  void merge(GlobalFacts &&O);
+};
+
+struct GlobalFactsJob {
+  const CompileEntry *Entry = nullptr;
+  std::vector<std::string> Defines;
+  std::vector<std::string> StripMacros;
+  const std::map<std::string, std::string> *Overlay = nullptr;
+  const std::set<std::string> *WatchedMacros = nullptr;
+};
+
+/// Parses Job.Entry with its defines and collects the facts.
+GlobalFacts collectGlobalFacts(const GlobalFactsJob &Job,
+                               const ProjectLayout &Project);
+
+} // namespace varsim::rewrite::globals
+
+#endif // VARSIM_REWRITE_GLOBALS_GLOBALFACTS_H

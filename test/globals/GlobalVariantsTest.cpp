@@ -1,0 +1,608 @@
+//===- test/globals/GlobalVariantsTest.cpp - File-scope variability -------===//
+//
+// Small C and C++ projects whose file-scope declarations differ per feature
+// (a table with #ifdef'd entries, a constant or typedef per feature, a
+// per-feature macro as an array bound or bit-field width). Each is
+//   - lowered directly (lowerGlobalVariability): the lowered texts keep
+//     the original's line numbers, and compiled with the -D flags of every
+//     valid configuration they behave as the original variant;
+//   - rewritten end to end (rewriteProject), the simulator built and
+//     compared with every variant.
+// What cannot be lowered is refused with a located error naming it; a
+// project without file-scope variability is not parsed (lexical pre-check).
+//
+//===----------------------------------------------------------------------===//
+
+#include "../rewrite/RewriteHarness.h"
+
+#include "rewrite/DirectiveScanner.h"
+#include "rewrite/FeatureGroups.h"
+#include "rewrite/FeatureSetup.h"
+#include "rewrite/ProjectLayout.h"
+#include "rewrite/globals/GlobalVariants.h"
+#include "rewrite/globals/LexicalScan.h"
+
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include "gtest/gtest.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <optional>
+#include <sys/wait.h>
+
+using namespace varsim::rewrite;
+using namespace varsim::rewrite::test;
+namespace glob = varsim::rewrite::globals;
+
+namespace {
+
+std::string model(std::initializer_list<const char *> Names) {
+  std::string S = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<featureModel>"
+                  "\n  <struct>\n    <and abstract=\"true\" mandatory=\"true\" "
+                  "name=\"Root\">\n";
+  for (const char *N : Names)
+    S += std::string("      <feature name=\"") + N + "\"/>\n";
+  return S + "    </and>\n  </struct>\n</featureModel>\n";
+}
+
+RunOutcome shell(const std::string &Command) {
+  RunOutcome R;
+  FILE *P = popen(Command.c_str(), "r");
+  if (!P)
+    return R;
+  char Buf[4096];
+  size_t N;
+  while ((N = fread(Buf, 1, sizeof Buf, P)) > 0)
+    R.Stdout.append(Buf, N);
+  int Status = pclose(P);
+  R.Exit = WIFEXITED(Status) ? WEXITSTATUS(Status) : -1;
+  return R;
+}
+
+struct Env {
+  ProjectLayout Layout;
+  std::optional<FeatureSetup> Features;
+  std::map<std::string, std::string> Texts;
+  std::map<std::string, FileStructure> Structures;
+  std::map<std::string, std::string> Overlay;
+};
+
+llvm::Expected<glob::GlobalsResult> lowerProject(const TempProject &P, Env &E) {
+  auto L = loadProject(P.compileCommands());
+  if (!L)
+    return L.takeError();
+  E.Layout = std::move(*L);
+  for (const std::string &File : listProjectFiles(E.Layout)) {
+    if (!isSourceFileName(File))
+      continue;
+    auto Buf = llvm::MemoryBuffer::getFile(File);
+    if (!Buf)
+      continue;
+    std::string Text = (*Buf)->getBuffer().str();
+    auto FS = scanDirectives(File, Text);
+    if (!FS)
+      return FS.takeError();
+    E.Structures.emplace(File, std::move(*FS));
+    E.Texts.emplace(File, std::move(Text));
+  }
+  auto F =
+      setUpFeatures(P.root() + "/model.xml", E.Layout.Root, E.Structures, {});
+  if (!F)
+    return F.takeError();
+  E.Features.emplace(std::move(*F));
+  return glob::lowerGlobalVariability(
+      {E.Layout, *E.Features, E.Texts, E.Structures, E.Overlay, 2, nullptr});
+}
+
+unsigned countLines(llvm::StringRef S) {
+  return static_cast<unsigned>(std::count(S.begin(), S.end(), '\n'));
+}
+
+RunOutcome compileAndRun(const std::map<std::string, std::string> &Files,
+                         const std::vector<std::string> &Defines, bool Cxx) {
+  llvm::SmallString<128> Dir;
+  llvm::sys::fs::createUniqueDirectory("varsim-glob-test", Dir);
+  std::string Cmd = std::string(Cxx ? "c++ -std=c++17" : "cc -std=c11") +
+                    " -I" + std::string(Dir);
+  for (const std::string &D : Defines)
+    Cmd += " " + D;
+  for (const auto &[Rel, Text] : Files) {
+    std::string Path = std::string(Dir) + "/" + Rel;
+    std::error_code EC;
+    llvm::raw_fd_ostream OS(Path, EC);
+    OS << Text;
+    llvm::StringRef R(Rel);
+    if (R.ends_with(".cpp") || R.ends_with(".c"))
+      Cmd += " " + Path;
+  }
+  std::string Exe = std::string(Dir) + "/a.out";
+  RunOutcome Build = shell(Cmd + " -o " + Exe + " 2>&1");
+  RunOutcome R = Build.Exit == 0 ? shell(Exe) : Build;
+  if (Build.Exit != 0)
+    R.Stdout = "does not compile: " + Build.Stdout;
+  llvm::sys::fs::remove_directories(Dir);
+  return R;
+}
+
+/// Lowers Files directly and checks line numbers and behaviour per
+/// configuration; then rewrites end to end against every variant.
+glob::GlobalsResult
+expectLoweredEquivalent(const std::map<std::string, std::string> &Files,
+                        bool Cxx) {
+  TempProject P(Files, Cxx);
+  Env E;
+  auto R = lowerProject(P, E);
+  if (!R) {
+    ADD_FAILURE() << llvm::toString(R.takeError());
+    return {};
+  }
+  EXPECT_FALSE(R->Sites.empty());
+  EXPECT_FALSE(R->Files.empty());
+  std::map<std::string, std::string> Lowered;
+  for (const auto &[Rel, Text] : Files) {
+    std::string Abs = P.root() + "/" + Rel;
+    auto It = R->Files.find(Abs);
+    Lowered[Rel] = It == R->Files.end() ? Text : It->second;
+    if (It == R->Files.end())
+      continue;
+    // Every original line keeps its number: generated code is appended.
+    llvm::StringRef L(It->second);
+    size_t Appended = L.find("// varsim: file-scope variability lowered");
+    if (Appended != llvm::StringRef::npos) {
+      size_t Guard = L.take_front(Appended).rfind("#ifndef VARSIM_GLOB_");
+      if (Guard != llvm::StringRef::npos)
+        Appended = Guard;
+    }
+    llvm::StringRef Kept =
+        Appended == llvm::StringRef::npos ? L : L.take_front(Appended);
+    EXPECT_EQ(countLines(Kept), countLines(Text)) << Rel << ":\n" << L.str();
+  }
+  for (const auto &[Config, Defines] :
+       P.configurations(P.root() + "/model.xml")) {
+    RunOutcome Original = compileAndRun(Files, Defines, Cxx);
+    RunOutcome Low = compileAndRun(Lowered, Defines, Cxx);
+    EXPECT_EQ(Original.Exit, Low.Exit) << "configuration '" << Config << "'\n"
+                                       << Low.Stdout;
+    EXPECT_EQ(Original.Stdout, Low.Stdout)
+        << "configuration '" << Config << "'";
+  }
+  std::string Err = P.rewrite();
+  EXPECT_EQ(Err, "");
+  if (!Err.empty())
+    for (const auto &[File, Text] : R->Files)
+      ADD_FAILURE() << "lowered " << File << ":\n" << Text;
+  if (Err.empty()) {
+    EXPECT_EQ(P.checkAllConfigurations(P.root() + "/model.xml"), "");
+  }
+  return std::move(*R);
+}
+
+std::string loweringError(const std::map<std::string, std::string> &Files,
+                          bool Cxx) {
+  TempProject P(Files, Cxx);
+  Env E;
+  auto R = lowerProject(P, E);
+  if (R)
+    return "";
+  return llvm::toString(R.takeError());
+}
+
+const char *CommandTable = R"(#include <stdio.h>
+#include <string.h>
+
+struct cmd {
+  const char *name;
+  int (*run)(int);
+};
+
+static int help(int);
+static int inc(int x) { return x + 1; }
+#ifdef HASH
+static int hash(int x) { return x * 31 % 17; }
+#endif
+
+static const struct cmd commands[] = {
+    {"help", help},
+    {"inc", inc},
+#ifdef HASH
+    {"hash", hash},
+#endif
+    {NULL, NULL},
+};
+#define NCMDS (sizeof commands / sizeof commands[0] - 1)
+
+static int help(int x) {
+  for (const struct cmd *c = commands; c->name; ++c)
+    printf("  %s\n", c->name);
+  return x + (int)NCMDS;
+}
+
+int main(void) {
+  int r = 0;
+  for (unsigned i = 0; i < NCMDS; ++i)
+    r += commands[i].run(5);
+  printf("%u commands, %d\n", (unsigned)NCMDS, r);
+  return r % 50;
+}
+)";
+
+TEST(globals, TableWithIfdefEntries) {
+  glob::GlobalsResult R = expectLoweredEquivalent(
+      {{"main.c", CommandTable}, {"model.xml", model({"HASH", "VERBOSE"})}},
+      false);
+  ASSERT_EQ(R.Files.size(), 1u);
+  const std::string &T = R.Files.begin()->second;
+  // The table's in-place copy lost its #if; another copy is appended.
+  EXPECT_EQ(T.find("#ifdef HASH\n    {\"hash\""), std::string::npos) << T;
+  EXPECT_NE(T.find("commands__varsim_"), std::string::npos) << T;
+  // main and help are dispatched per configuration.
+  EXPECT_NE(T.find("the feature switch of 'main'"), std::string::npos);
+  EXPECT_NE(T.find("the feature switch of 'help'"), std::string::npos);
+}
+
+const char *Constants = R"(#include <stdio.h>
+
+#ifdef BIG
+#define N 8
+static const int limit = 40;
+typedef long long acc_t;
+#else
+#define N 3
+static const int limit = 9;
+typedef short acc_t;
+#endif
+
+struct flags {
+  unsigned mode : N;
+};
+
+static int buf[N];
+static const int doubled = LEVEL * 2;
+static struct flags fl = {1};
+
+static int fill(void) {
+  acc_t total = 0;
+  for (int i = 0; i < N; ++i) {
+    buf[i] = i * limit;
+    total = (acc_t)(total + buf[i] * 1000);
+  }
+  printf("sizeof acc %u total %lld doubled %d mode %u\n",
+         (unsigned)sizeof(acc_t), (long long)total, doubled, fl.mode);
+  return (int)(sizeof buf / sizeof buf[0]);
+}
+
+int main(void) { return fill(); }
+)";
+
+std::string levelModel() {
+  return R"(<vm name="Root">
+  <binaryOptions>
+    <configurationOption><name>root</name><outputString>root</outputString>
+      <parent></parent><impliedOptions /><excludedOptions />
+      <optional>False</optional></configurationOption>
+    <configurationOption><name>BIG</name><outputString>BIG</outputString>
+      <parent>root</parent><impliedOptions /><excludedOptions />
+      <optional>True</optional></configurationOption>
+  </binaryOptions>
+  <numericOptions>
+    <configurationOption><name>LEVEL</name><outputString>LEVEL</outputString>
+      <parent>root</parent><minValue>1</minValue><maxValue>2</maxValue>
+      <stepFunction>LEVEL + 1</stepFunction></configurationOption>
+  </numericOptions>
+</vm>
+)";
+}
+
+TEST(globals, ConstantsTypedefsBoundsAndWidthsPerFeature) {
+  glob::GlobalsResult R = expectLoweredEquivalent(
+      {{"main.c", Constants}, {"model.xml", levelModel()}}, false);
+  std::set<std::string> Kinds;
+  for (const auto &S : R.Sites)
+    Kinds.insert(S.Idiom);
+  EXPECT_TRUE(Kinds.count("variable"));
+  EXPECT_TRUE(Kinds.count("typedef"));
+  EXPECT_TRUE(Kinds.count("record"));
+}
+
+TEST(globals, CxxNamespacedConstantAndTemplateArgument) {
+  expectLoweredEquivalent({{"main.cpp", R"(#include <array>
+#include <cstdio>
+#include <string>
+
+namespace geo {
+namespace units {
+#ifdef METRIC
+constexpr const char *name = "km";
+#define CELLS 4
+#else
+constexpr const char *name = "mi";
+#define CELLS 2
+#endif
+} // namespace units
+static std::array<int, CELLS> grid{};
+static_assert(CELLS % 2 == 0, "even");
+static const std::string labels[] = {
+    "a",
+#ifdef METRIC
+    "m",
+#endif
+    "z"};
+} // namespace geo
+
+static int show(int v) {
+  for (std::size_t i = 0; i < geo::grid.size(); ++i)
+    geo::grid[i] = v + static_cast<int>(i);
+  for (const std::string &l : geo::labels)
+    std::printf("%s ", l.c_str());
+  std::printf("%d %s\n", geo::grid.back(), geo::units::name);
+  return static_cast<int>(geo::grid.size());
+}
+
+int main() { return show(3); }
+)"},
+                           {"model.xml", model({"METRIC"})}},
+                          true);
+}
+
+TEST(globals, TypedefInASignatureRenamesTheFunctionAndItsCallers) {
+  expectLoweredEquivalent(
+      {{"main.c", "#include <stdio.h>\n#ifdef W\ntypedef long long n_t;\n"
+                  "#else\ntypedef signed char n_t;\n#endif\n"
+                  "static n_t grow(n_t x, int i) { return (n_t)(x * 3 + i); }\n"
+                  "static int run(void) {\n  n_t v = 1;\n"
+                  "  for (int i = 0; i < 30; ++i)\n    v = grow(v, i);\n"
+                  "  printf(\"%d %lld\\n\", (int)sizeof v, (long long)v);\n"
+                  "  return (int)(v & 63);\n}\n"
+                  "int main(void) { return run(); }\n"},
+       {"model.xml", model({"W"})}},
+      false);
+}
+
+TEST(globals, EnumWithTrailingEnumeratorsIsTheUnion) {
+  glob::GlobalsResult R = expectLoweredEquivalent(
+      {{"main.c", "#include <stdio.h>\nenum mode {\n  M_READ,\n  M_WRITE,\n"
+                  "#ifdef APPEND\n  M_APPEND,\n#endif\n};\n"
+                  "int main(void) {\n  enum mode m = M_WRITE;\n"
+                  "#ifdef APPEND\n  m = M_APPEND;\n#endif\n"
+                  "  printf(\"%d\\n\", (int)m);\n  return (int)m;\n}\n"},
+       {"model.xml", model({"APPEND"})}},
+      false);
+  ASSERT_EQ(R.Sites.size(), 1u);
+  EXPECT_EQ(R.Sites.front().Idiom, "enum (union)");
+}
+
+TEST(globals, ScopedEnumWhoseValuesChangeIsCopied) {
+  expectLoweredEquivalent(
+      {{"main.cpp",
+        "#include <cstdio>\nenum class Cmd {\n  Open,\n"
+        "#ifdef SEEK\n  Seek,\n#endif\n  Close,\n  Count\n};\n"
+        "static int code(Cmd c) { return static_cast<int>(c); }\n"
+        "int main() {\n  std::printf(\"%d %d\\n\", code(Cmd::Close),"
+        " static_cast<int>(Cmd::Count));\n"
+        "  return code(Cmd::Count);\n}\n"},
+       {"model.xml", model({"SEEK"})}},
+      true);
+}
+
+TEST(globals, UnscopedEnumWhoseValuesChangeIsALocatedError) {
+  std::string Err = loweringError(
+      {{"main.c", "enum cmd {\n  C_OPEN,\n#ifdef SEEK\n  C_SEEK,\n#endif\n"
+                  "  C_COUNT\n};\nint main(void) { return C_COUNT; }\n"},
+       {"model.xml", model({"SEEK"})}},
+      false);
+  EXPECT_NE(Err.find("main.c:1:6: error:"), std::string::npos) << Err;
+  EXPECT_NE(Err.find("unscoped enumeration"), std::string::npos) << Err;
+}
+
+TEST(globals, TableInAHeaderOfTwoUnits) {
+  glob::GlobalsResult R = expectLoweredEquivalent(
+      {{"names.h", "#ifndef NAMES_H\n#define NAMES_H\n#include <stdio.h>\n"
+                   "static const char *const names[] = {\n  \"a\",\n"
+                   "#ifdef B\n  \"b\",\n#endif\n  \"c\"};\n"
+                   "static inline int count(void) {\n"
+                   "  return (int)(sizeof names / sizeof names[0]);\n}\n"
+                   "#endif\n"},
+       {"other.c", "#include \"names.h\"\nint other(void) {\n"
+                   "  printf(\"%s\\n\", names[count() - 1]);\n"
+                   "  return count();\n}\n"},
+       {"main.c", "#include \"names.h\"\nint other(void);\n"
+                  "int main(void) { return count() * 10 + other(); }\n"},
+       {"model.xml", model({"B"})}},
+      false);
+  // The header's copies are behind a guard of their own; other.c's
+  // function that uses the table is dispatched.
+  auto Header = std::find_if(R.Files.begin(), R.Files.end(), [](auto &F) {
+    return llvm::StringRef(F.first).ends_with("/names.h");
+  });
+  ASSERT_NE(Header, R.Files.end());
+  EXPECT_NE(Header->second.find("#ifndef VARSIM_GLOB_NAMES_H"),
+            std::string::npos);
+  EXPECT_EQ(R.Files.size(), 2u);
+}
+
+TEST(globals, UseInAPrototypeIsALocatedError) {
+  std::string Err = loweringError(
+      {{"main.c", "#ifdef W\ntypedef long n_t;\n#else\ntypedef int n_t;\n"
+                  "#endif\nstatic n_t twice(int x);\n"
+                  "int main(void) { return (int)twice(3); }\n"
+                  "static n_t twice(int x) { return (n_t)(2 * x); }\n"},
+       {"model.xml", model({"W"})}},
+      false);
+  EXPECT_NE(Err.find("main.c:6:8: error:"), std::string::npos) << Err;
+  EXPECT_NE(Err.find("declaration of function 'twice'"), std::string::npos)
+      << Err;
+}
+
+TEST(globals, UseInAMemberFunctionIsALocatedError) {
+  std::string Err = loweringError(
+      {{"main.cpp", "static const int table[] = {1,\n#ifdef X\n2,\n#endif\n"
+                    "3};\nstruct S {\n  int get() const;\n};\n"
+                    "int S::get() const { return table[1]; }\n"
+                    "int main() { return S().get(); }\n"},
+       {"model.xml", model({"X"})}},
+      true);
+  EXPECT_NE(Err.find("main.cpp:9"), std::string::npos) << Err;
+  EXPECT_NE(Err.find("member function"), std::string::npos) << Err;
+}
+
+TEST(globals, TooManyConfigurationsIsALocatedError) {
+  std::string Src = "static const int t[] = {0,\n";
+  const char *Fs[] = {"A", "B", "C", "D", "E"};
+  for (const char *F : Fs)
+    Src += std::string("#ifdef ") + F + "\n1,\n#endif\n";
+  Src += "};\nint main(void) { return (int)(sizeof t / sizeof t[0]); }\n";
+  std::string Err = loweringError(
+      {{"main.c", Src}, {"model.xml", model({"A", "B", "C", "D", "E"})}},
+      false);
+  EXPECT_NE(Err.find("main.c:1:18: error:"), std::string::npos) << Err;
+  EXPECT_NE(Err.find("more than the 16 allowed"), std::string::npos) << Err;
+}
+
+// A record with members under features is the #if rewriter's union: it
+// does not differ per configuration, so a prototype may use it (R1).
+TEST(globals, RecordWithIfdefMembersInAPrototypeIsTheUnion) {
+  glob::GlobalsResult R = expectLoweredEquivalent(
+      {{"main.c",
+        "#include <stdio.h>\n"
+        "static const char *const names[] = {\"hit\",\n"
+        "#ifdef STATS\n  \"miss\",\n#endif\n};\n"
+        "struct counter {\n  int hits;\n#ifdef STATS\n  int misses;\n"
+        "#endif\n};\n"
+        "typedef struct {\n  int a;\n#ifdef STATS\n  int b;\n#endif\n"
+        "} pair_t;\n"
+        "void bump(struct counter *c, int hit);\nint pa(pair_t *p);\n"
+        "int pa(pair_t *p) { return p->a; }\n"
+        "void bump(struct counter *c, int hit) {\n  if (hit)\n"
+        "    c->hits++;\n#ifdef STATS\n  else\n    c->misses++;\n#endif\n}\n"
+        "int main(void) {\n  struct counter c = {0};\n  pair_t p = {3};\n"
+        "  for (int i = 0; i < 10; ++i)\n    bump(&c, i % 3 == 0);\n"
+        "  printf(\"%s %d %u %d\\n\", names[0], c.hits,\n"
+        "         (unsigned)(sizeof names / sizeof names[0]), pa(&p));\n"
+        "  return c.hits;\n}\n"},
+       {"model.xml", model({"STATS"})}},
+      false);
+  for (const auto &S : R.Sites) {
+    EXPECT_NE(S.Idiom, "record") << S.Line;
+    EXPECT_NE(S.Idiom, "typedef") << S.Line;
+    EXPECT_NE(S.Idiom, "function signature") << S.Line;
+  }
+}
+
+// A record whose member's type is an enumeration whose values change per
+// feature cannot follow copies of it: the enumeration is left alone (the
+// #if rewriter's own rule applies), not refused by this pass.
+TEST(globals, EnumUsedAsAMemberTypeIsLeftAlone) {
+  TempProject P(
+      {{"main.cpp",
+        "#include <cstdio>\n"
+        "static const int table[] = {1,\n#ifdef C\n  2,\n#endif\n  3};\n"
+        "enum class Tok {\n  Word,\n#ifdef C\n  Comment,\n#endif\n  End\n};\n"
+        "struct Token {\n  Tok kind;\n  int line;\n};\n"
+        "int count(const Token *t);\n"
+        "int count(const Token *t) { return t->line; }\n"
+        "int main() {\n  Token t{Tok::End, 2};\n"
+        "  std::printf(\"%d %d\\n\", count(&t), (int)(sizeof table / "
+        "sizeof table[0]));\n  return 0;\n}\n"},
+       {"model.xml", model({"C"})}},
+      true);
+  Env E;
+  auto R = lowerProject(P, E);
+  ASSERT_TRUE(static_cast<bool>(R)) << llvm::toString(R.takeError());
+  // The table is lowered; the enumeration and the record are not.
+  ASSERT_FALSE(R->Files.empty());
+  for (const auto &S : R->Sites)
+    EXPECT_EQ(S.Line < 7 || S.Line > 16, true) << S.Idiom << " " << S.Line;
+  EXPECT_NE(R->Files.begin()->second.find("#ifdef C\n  Comment,"),
+            std::string::npos);
+}
+
+// #ifs in the bodies of member functions defined in a class are the #if
+// rewriter's: the class does not differ per configuration.
+TEST(globals, IfInAnInClassConstructorIsNotThisPasss) {
+  TempProject P({{"main.cpp", "#include <cstdio>\n"
+                              "static const int table[] = {1,\n#ifdef F\n"
+                              "  2,\n#endif\n  3};\n"
+                              "#ifdef F\n#define STEP 2\n#else\n"
+                              "#define STEP 1\n#endif\n"
+                              "class Meter {\npublic:\n"
+                              "  Meter(int base) : v(base * STEP) {\n"
+                              "#ifdef F\n    v *= 2;\n#endif\n  }\n"
+                              "  int get() const { return v + STEP; }\n"
+                              "private:\n  int v;\n};\n"
+                              "Meter make(int b);\n"
+                              "Meter make(int b) { return Meter(b); }\n"
+                              "int main() {\n  std::printf(\"%d %d\\n\", "
+                              "make(4).get(),\n    (int)(sizeof table / "
+                              "sizeof table[0]));\n  return 0;\n}\n"},
+                 {"model.xml", model({"F"})}},
+                true);
+  Env E;
+  auto R = lowerProject(P, E);
+  ASSERT_TRUE(static_cast<bool>(R)) << llvm::toString(R.takeError());
+  for (const auto &S : R->Sites)
+    EXPECT_NE(S.Idiom, "record") << S.Line;
+}
+
+// A unit that does not compile is not lowered (and does not crash the
+// pass): the #if rewriter reports the error at its location.
+TEST(globals, UnitThatDoesNotCompileIsLeftAlone) {
+  TempProject P({{"main.c", "static const int t[] = {1,\n#ifdef A\n2,\n"
+                            "#endif\n};\nstruct s { int x; };\n"
+                            "int main(void) { struct s v; return v.y + "
+                            "undeclared + (int)sizeof t; }\n"},
+                 {"model.xml", model({"A"})}},
+                false);
+  Env E;
+  auto R = lowerProject(P, E);
+  ASSERT_TRUE(static_cast<bool>(R)) << llvm::toString(R.takeError());
+  EXPECT_TRUE(R->Files.empty());
+}
+
+TEST(globals, NothingToLowerIsNotParsed) {
+  const char *Text = "#include <stdio.h>\nstatic int counter;\n"
+                     "#ifdef A\nstatic int extra;\n#endif\n"
+                     "int main(void) {\n#ifdef A\n  puts(\"a\");\n#endif\n"
+                     "  return counter;\n}\n";
+  TempProject P({{"main.c", Text}, {"model.xml", model({"A"})}}, false);
+  Env E;
+  auto R = lowerProject(P, E);
+  ASSERT_TRUE(static_cast<bool>(R)) << llvm::toString(R.takeError());
+  EXPECT_TRUE(R->Files.empty());
+  // The lexical pre-check alone says so (no parse).
+  const std::string File = P.root() + "/main.c";
+  FileGroups G = analyzeGroups(E.Structures.at(File), *E.Features);
+  EXPECT_FALSE(glob::mayHaveFileScopeVariability(
+      E.Texts.at(File), E.Structures.at(File), G, {"A"}));
+}
+
+TEST(globals, PreCheckSeesInitializersDeclarationsAndMacros) {
+  auto Check = [](const std::string &Text, std::set<std::string> Watched) {
+    auto FS = scanDirectives("t.c", Text);
+    EXPECT_TRUE(static_cast<bool>(FS));
+    if (!FS)
+      return false;
+    auto F = setUpFeatures("", "/nonexistent", {{"t.c", *FS}}, {});
+    EXPECT_TRUE(static_cast<bool>(F));
+    if (!F)
+      return false;
+    FileGroups G = analyzeGroups(*FS, *F);
+    return glob::mayHaveFileScopeVariability(Text, *FS, G, Watched);
+  };
+  EXPECT_TRUE(Check("int t[] = {1,\n#ifdef A\n2,\n#endif\n};\n", {"A"}));
+  EXPECT_TRUE(
+      Check("#ifdef A\nint x = 1;\n#else\nint x = 2;\n#endif\n", {"A"}));
+  EXPECT_TRUE(Check("static char b[N];\n", {"A", "N"}));
+  // Function bodies and single-branch declarations are not this pass's.
+  EXPECT_FALSE(Check("int f(void) {\n#ifdef A\n  return N;\n#endif\n"
+                     "  return 0;\n}\n",
+                     {"A", "N"}));
+  EXPECT_FALSE(Check("#ifdef A\nint f(void) { return 1; }\n#else\n"
+                     "int f(void) { return 2; }\n#endif\n",
+                     {"A"}));
+}
+
+} // namespace
