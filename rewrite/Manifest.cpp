@@ -67,6 +67,12 @@ std::string renderManifest(const ManifestData &M, const ProjectContext &Ctx) {
                                        {"line", S.Line},
                                        {"construct", S.Idiom},
                                        {"features", S.Features}});
+  json::Array ForeignSites;
+  for (const TemplateSite &S : M.ForeignSites)
+    ForeignSites.push_back(json::Object{{"file", S.File},
+                                        {"line", S.Line},
+                                        {"construct", S.Idiom},
+                                        {"features", S.Features}});
   // Functions without a marker (no region: their time is their caller's).
   json::Array Unmarked;
   for (const UnmarkedFunction &U : Ctx.Unmarked)
@@ -97,6 +103,7 @@ std::string renderManifest(const ManifestData &M, const ProjectContext &Ctx) {
       {"unmarked_functions", std::move(Unmarked)},
       {"template_sites", std::move(Sites)},
       {"global_sites", std::move(GlobalSites)},
+      {"foreign_sites", std::move(ForeignSites)},
       {"files", std::move(Files)},
       {"dataflow", json::Array{}},
       {"plan", json::Array{}},

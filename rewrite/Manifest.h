@@ -41,6 +41,7 @@ struct ManifestData {
   std::vector<TemplateSite> TemplateSites;
   /// File-scope entities lowered into per-configuration variants.
   std::vector<TemplateSite> GlobalSites;
+  std::vector<TemplateSite> ForeignSites;
 };
 
 /// The manifest as JSON text.

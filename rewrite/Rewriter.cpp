@@ -14,6 +14,7 @@
 #include "rewrite/FeatureGroups.h"
 #include "rewrite/FeatureSetup.h"
 #include "rewrite/FileRewriter.h"
+#include "rewrite/ForeignFeatures.h"
 #include "rewrite/MacroUses.h"
 #include "rewrite/Manifest.h"
 #include "rewrite/ParseFacts.h"
@@ -175,13 +176,42 @@ llvm::Expected<RewriteSummary> rewriteProject(const RewriteOptions &O) {
     return E;
   }
 
+  // Feature macros that headers outside the project test (NDEBUG in
+  // <assert.h>): selected at run time where varsim knows how, else refused.
+  std::map<std::string, std::string> Lowered;
+  std::vector<templates::LoweredSite> ForeignSites;
+  {
+    auto ForeignOr = lowerForeignFeatureTests(
+        {Project, Features, Texts, Structures, O.Jobs, O.Log});
+    if (!ForeignOr) {
+      Consume();
+      return ForeignOr.takeError();
+    }
+    if (llvm::Error E = applyOverlay(ForeignOr->Files, Texts, Structures)) {
+      Consume();
+      return E;
+    }
+    for (auto &[File, Text] : ForeignOr->Files) {
+      if (auto It = ScanErrors.find(File); It != ScanErrors.end()) {
+        llvm::consumeError(std::move(It->second));
+        ScanErrors.erase(It);
+      }
+      Lowered[File] = std::move(Text);
+    }
+    ForeignSites = std::move(ForeignOr->Sites);
+  }
+  if (!Lowered.empty())
+    if (llvm::Error E = resolveDerivedMacros(Structures, Features)) {
+      Consume();
+      return E;
+    }
+
   // Template variability lowered into #if variability: every later step
   // (the parses, the edits, the output) sees the lowered texts.
-  std::map<std::string, std::string> Lowered;
   std::vector<templates::LoweredSite> TemplateSites;
   {
     auto LoweredOr = templates::lowerTemplateVariability(
-        {Project, Features, Texts, O.Jobs, O.Log});
+        {Project, Features, Texts, O.Jobs, O.Log, &Lowered});
     if (!LoweredOr) {
       Consume();
       return LoweredOr.takeError();
@@ -200,7 +230,8 @@ llvm::Expected<RewriteSummary> rewriteProject(const RewriteOptions &O) {
         llvm::consumeError(std::move(It->second));
         ScanErrors.erase(It);
       }
-    Lowered = std::move(LoweredOr->Files);
+    for (auto &[File, Text] : LoweredOr->Files)
+      Lowered[File] = std::move(Text);
     TemplateSites = std::move(LoweredOr->Sites);
   }
 
@@ -547,6 +578,8 @@ llvm::Expected<RewriteSummary> rewriteProject(const RewriteOptions &O) {
     M.TemplateSites.push_back({S.File, S.Line, S.Idiom, S.Features});
   for (const templates::LoweredSite &S : GlobalSites)
     M.GlobalSites.push_back({S.File, S.Line, S.Idiom, S.Features});
+  for (const templates::LoweredSite &S : ForeignSites)
+    M.ForeignSites.push_back({S.File, S.Line, S.Idiom, S.Features});
   if (llvm::Error E =
           writeFile(Temp + "/manifest.json", renderManifest(M, Ctx)))
     return Fail(std::move(E));

@@ -31,6 +31,9 @@ struct LoweringInput {
   const std::map<std::string, std::string> &Texts;
   unsigned Jobs = 1;
   llvm::raw_ostream *Log = nullptr;
+  /// Files an earlier pass replaced (absolute path -> text; their Texts
+  /// entries are these texts): the parses must see them. May be null.
+  const std::map<std::string, std::string> *Overlay = nullptr;
 };
 
 /// One configuration site that was lowered (for the manifest and summary).
