@@ -252,11 +252,15 @@ void GraphBuilder::addPart(const CallTrace &T, unsigned Run, RunInfo &Info) {
       // inclusive time already carries). In the wall-time view a worker's
       // times are scaled to its share of its parallel phase, and main's
       // wait for the phase leaves the node where it waited.
-      RunSelf[C] += Scale * (N.InclusiveNs - Calls * T.InnerNs);
+      // A node whose visits were sampled has an estimated inclusive time
+      // (calls x the timed visits' mean); an untimed visit's overhead lies
+      // wholly in the parent (CallTrace::outerOverheadNs).
+      RunSelf[C] += Scale * (N.InclusiveNs - T.innerOverheadNs(N));
       RunIncl[C] += Scale * N.InclusiveNs;
       RunCalls[C] += Calls;
       if (N.Parent >= 0)
-        RunSelf[ParentContext] -= Scale * (N.InclusiveNs + Calls * T.OuterNs);
+        RunSelf[ParentContext] -=
+            Scale * (N.InclusiveNs + T.outerOverheadNs(N));
       if (MainWaits)
         RunSelf[C] -= View.MainNodeWaitNs[I];
     }

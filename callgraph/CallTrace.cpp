@@ -42,6 +42,25 @@ std::optional<double> CallTrace::untracedNs() const {
   return std::max(0.0, Untraced);
 }
 
+double estimatedInclusiveNs(const TraceNode &N) {
+  if (N.Timed == N.Calls || N.Timed == 0)
+    return N.TimedNs;
+  return N.TimedNs * (static_cast<double>(N.Calls) / N.Timed);
+}
+
+double CallTrace::innerOverheadNs(const TraceNode &N) const {
+  return static_cast<double>(N.Calls) * InnerNs;
+}
+
+double CallTrace::outerOverheadNs(const TraceNode &N) const {
+  // A timed visit costs OuterNs outside the node; an untimed one costs
+  // UntimedNs in all, but the estimate InclusiveNs already carries InnerNs
+  // for every visit (it scales the timed visits' mean).
+  double Untimed = static_cast<double>(N.Calls - N.Timed);
+  return static_cast<double>(N.Timed) * OuterNs +
+         Untimed * (UntimedNs - InnerNs);
+}
+
 namespace {
 
 /// Reads one document; every simdjson error becomes a `file:line: error:`
@@ -257,10 +276,13 @@ llvm::Error TraceReader::readCalibration(od::value V) {
     std::string_view Key;
     if (llvm::Error E = get(Field.unescaped_key(), Key, "\"calibration\""))
       return E;
-    if (Key == "inner_ns" || Key == "outer_ns")
+    double *Out = Key == "inner_ns"     ? &T.InnerNs
+                  : Key == "outer_ns"   ? &T.OuterNs
+                  : Key == "untimed_ns" ? &T.UntimedNs
+                                        : nullptr;
+    if (Out)
       if (llvm::Error E =
-              get(Field.value().get_double(),
-                  Key == "inner_ns" ? T.InnerNs : T.OuterNs, "\"calibration\""))
+              get(Field.value().get_double(), *Out, "\"calibration\""))
         return E;
   }
   return llvm::Error::success();
@@ -353,7 +375,10 @@ llvm::Error TraceReader::readThread(od::value V, size_t Index) {
             EC = X.get_uint64().get(N.Calls);
             break;
           case 3:
-            EC = X.get_double().get(N.InclusiveNs);
+            EC = X.get_double().get(N.TimedNs);
+            break;
+          case 4:
+            EC = X.get_uint64().get(N.Timed);
             break;
           default:
             break;
@@ -362,12 +387,20 @@ llvm::Error TraceReader::readThread(od::value V, size_t Index) {
             return jsonError(EC,
                              What + " node " + llvm::Twine(Th.Nodes.size()));
         }
-        if (K != 4)
+        if (K != 4 && K != 5)
           return fail(What + " node " + llvm::Twine(Th.Nodes.size()) +
-                          ": expected [parent, region, calls, inclusive_ns], "
-                          "got " +
+                          ": expected [parent, region, calls, inclusive_ns] "
+                          "or [parent, region, calls, timed_ns, timed], got " +
                           llvm::Twine(K) + " elements",
                       currentLine());
+        if (K == 4)
+          N.Timed = N.Calls; // every visit was timed
+        if (N.Timed > N.Calls)
+          return fail(What + " node " + llvm::Twine(Th.Nodes.size()) + ": " +
+                          llvm::Twine(N.Timed) + " timed visits of only " +
+                          llvm::Twine(N.Calls),
+                      currentLine());
+        N.InclusiveNs = estimatedInclusiveNs(N);
         Th.Nodes.push_back(N);
       }
     }

@@ -45,13 +45,24 @@ struct TraceFeature {
   int64_t Value = 0;
 };
 
-/// One calling context: [parent, region, calls, inclusive_ns].
+/// One calling context: [parent, region, calls, inclusive_ns], or, when
+/// the runtime timed only a sample of its visits, [parent, region, calls,
+/// timed_ns, timed].
 struct TraceNode {
   int64_t Parent = -1; ///< -1 for a top-level node, else a smaller index.
   uint32_t Region = 0;
   uint64_t Calls = 0;
+  /// The visits whose time was measured (== Calls unless sampled) and
+  /// their total inclusive time.
+  uint64_t Timed = 0;
+  double TimedNs = 0;
+  /// The inclusive time of all Calls visits: TimedNs scaled by Calls /
+  /// Timed (exact when every visit was timed).
   double InclusiveNs = 0;
 };
+
+/// Calls x the mean of the timed visits (TimedNs when Timed is 0 or Calls).
+double estimatedInclusiveNs(const TraceNode &N);
 
 struct TraceThread {
   int64_t Tid = 0;
@@ -95,10 +106,21 @@ struct CallTrace {
   std::string ClockSource; ///< "tsc", "clock_gettime", "test", or empty.
   double InnerNs = 0;      ///< Calibration: per-visit cost inside a node.
   double OuterNs = 0;      ///< Calibration: per-visit cost outside it.
+  /// Calibration: the whole cost of a visit that was not timed (it falls
+  /// in the parent's interval). 0 in traces without sampling.
+  double UntimedNs = 0;
   double WallNs = 0;
   ProcessTimes Times;
   uint64_t Dropped = 0;
   std::vector<TraceThread> Threads;
+
+  /// The instrumentation's cost inside N's estimated inclusive time (every
+  /// visit's InnerNs) and outside it, in its parent's time beyond what N's
+  /// estimate already carries: OuterNs per timed visit, UntimedNs - InnerNs
+  /// per untimed one. Equation 2 with overhead correction is
+  /// self(n) = incl(n) - inner(n) - sum over children c (incl(c) + outer(c)).
+  double innerOverheadNs(const TraceNode &N) const;
+  double outerOverheadNs(const TraceNode &N) const;
 
   /// The value of a feature in this run (0 if the trace does not list it).
   int64_t featureValue(llvm::StringRef Name) const;

@@ -12,10 +12,9 @@ std::vector<double> correctedSelfTimes(const CallTrace &T,
   std::vector<double> Self(Th.Nodes.size(), 0);
   for (size_t I = 0; I < Th.Nodes.size(); ++I) {
     const TraceNode &N = Th.Nodes[I];
-    double Calls = static_cast<double>(N.Calls);
-    Self[I] += N.InclusiveNs - Calls * T.InnerNs;
+    Self[I] += N.InclusiveNs - T.innerOverheadNs(N);
     if (N.Parent >= 0)
-      Self[N.Parent] -= N.InclusiveNs + Calls * T.OuterNs;
+      Self[N.Parent] -= N.InclusiveNs + T.outerOverheadNs(N);
   }
   return Self;
 }

@@ -524,6 +524,20 @@ CondPtr simplify(const CondPtr &E, bool B) {
       });
       return B ? makeInt(V != 0) : makeInt(V);
     }
+    // A selected value against a constant: `(c ? 1 : 2) == 2` is
+    // `c ? 1 == 2 : 2 == 2`, which folds to `!c`. Derived numeric macros
+    // substitute such selections; the manifest's readers and the model's
+    // terms want the boolean formula.
+    if (L->K == Cond::Ternary && isIntNode(R))
+      return simplify(makeTernary(L->Operands[0],
+                                  makeBinary(Op, L->Operands[1], R),
+                                  makeBinary(Op, L->Operands[2], R)),
+                      B);
+    if (R->K == Cond::Ternary && isIntNode(L))
+      return simplify(makeTernary(R->Operands[0],
+                                  makeBinary(Op, L, R->Operands[1]),
+                                  makeBinary(Op, L, R->Operands[2])),
+                      B);
     if (L == E->Operands[0] && R == E->Operands[1])
       return E;
     return makeBinary(Op, L, R);

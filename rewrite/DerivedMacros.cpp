@@ -451,6 +451,15 @@ private:
     case Cond::Defined:
     case Cond::Call: {
       Kind K = kindOf(E->Name);
+      if (K == Kind::Feature && E->K != Cond::Call && isImplied(E->Name)) {
+        CondPtr R = impliedAt(E, File, D);
+        if (!R) {
+          Unresolved.insert(E->Name);
+          return Strict ? nullptr : E;
+        }
+        Changed = Changed || R != E;
+        return R;
+      }
       // A boolean feature the project itself defines (`#ifndef F` /
       // `#define F 0`) does not mean "selected" everywhere: where a site's
       // presence condition tests it, it cannot move to another place.
@@ -629,7 +638,8 @@ private:
       if (!B.Condition)
         continue;
       bool Ignored = false;
-      CondPtr T = resolve(B.Condition, File, B.DirectiveIndex, true, Ignored);
+      CondPtr T =
+          resolve(testOf(*FI.FS, B), File, B.DirectiveIndex, true, Ignored);
       if (!T) {
         Outer = nullptr;
         break;
@@ -644,11 +654,176 @@ private:
     return R;
   }
 
+public:
+  /// A boolean feature M that the project also #defines, only where its
+  /// selection is implied by another feature (a config header's
+  /// `#if defined(SSL) && !defined(CRYPTO)` / `#define CRYPTO 1` /
+  /// `#endif`): every site is `#define M 1` (or empty), alone in a
+  /// one-branch group outside other groups (an include guard aside) whose
+  /// own test is a conjunction holding `!defined(M)`.
+  bool isImplied(const std::string &M) {
+    auto [It, New] = Implied.try_emplace(M, false);
+    if (!New)
+      return It->second;
+    auto Sites = P.Sites.find(M);
+    if (F.isNumeric(M) || Sites == P.Sites.end())
+      return false;
+    bool All = true;
+    for (const Site &S : Sites->second)
+      All = All && impliedSite(M, S);
+    return It->second = All;
+  }
+
+  /// The implied features whose every test was resolved: their sites'
+  /// groups can leave the feature analysis (the simulator, compiled
+  /// without -D flags, never enters them either).
+  std::vector<std::string> impliedAndResolved() const {
+    std::vector<std::string> Out;
+    for (const auto &[M, Is] : Implied)
+      if (Is && !Unresolved.count(M))
+        Out.push_back(M);
+    return Out;
+  }
+
+  /// The branch's test: its condition, or, for a group this pass has
+  /// neutralized (condition 0), the test its directive reads.
+  static CondPtr testOf(const FileStructure &FS, const CondGroup::Branch &B) {
+    if (B.Condition && B.Condition->K == Cond::Int && B.Condition->Value == 0)
+      if (CondPtr O = directiveTest(FS.Directives[B.DirectiveIndex]))
+        return O;
+    return B.Condition;
+  }
+
+  static CondPtr directiveTest(const Directive &D) {
+    std::string Name =
+        D.Macro.empty() ? llvm::StringRef(D.Body).trim().str() : D.Macro;
+    switch (D.Kind) {
+    case DirectiveKind::Ifdef:
+      return makeDefined(Name);
+    case DirectiveKind::Ifndef:
+      return makeNot(makeDefined(Name));
+    case DirectiveKind::If: {
+      auto C = parseCondition(D.Body);
+      if (!C) {
+        llvm::consumeError(C.takeError());
+        return nullptr;
+      }
+      return *C;
+    }
+    default:
+      return nullptr;
+    }
+  }
+
+  /// The one-branch group holding an implied site of M, or nullptr.
+  CondGroup *impliedGroup(const std::string &M, const Site &S) const {
+    const FileInfo &FI = P.Files[S.File];
+    FileStructure &FS = *FI.FS;
+    const Directive &Dv = FS.Directives[S.Directive];
+    llvm::StringRef Body = llvm::StringRef(Dv.Replacement).trim();
+    if (Dv.Kind != DirectiveKind::Define || Dv.FunctionLike ||
+        (Body != "1" && !Body.empty()))
+      return nullptr;
+    const Place &Pl = FI.Places[S.Directive];
+    if (Pl.Group < 0 ||
+        (FI.Guard && static_cast<unsigned>(Pl.Group) == *FI.Guard))
+      return nullptr;
+    CondGroup &G = FS.Groups[Pl.Group];
+    if (G.Branches.size() != 1 ||
+        (G.ParentGroup && (!FI.Guard || *G.ParentGroup != *FI.Guard)))
+      return nullptr;
+    const CondGroup::Branch &B = G.Branches[0];
+    // Nothing else in the branch: the define's lines are all its lines.
+    if (B.Directives.size() != 1 || !B.Children.empty() ||
+        FS.lineOf(B.ContentEnd) - FS.lineOf(B.ContentBegin) != Dv.PhysicalLines)
+      return nullptr;
+    CondPtr Test = directiveTest(FS.Directives[B.DirectiveIndex]);
+    if (!Test)
+      return nullptr;
+    std::vector<const Cond *> Conjuncts, Stack{Test.get()};
+    while (!Stack.empty()) {
+      const Cond *C = Stack.back();
+      Stack.pop_back();
+      if (C->K == Cond::Binary && C->Op == "&&") {
+        for (const CondPtr &O : C->Operands)
+          Stack.push_back(O.get());
+        continue;
+      }
+      Conjuncts.push_back(C);
+    }
+    for (const Cond *C : Conjuncts)
+      if (C->K == Cond::Unary && C->Op == "!" &&
+          C->Operands[0]->K == Cond::Defined && C->Operands[0]->Name == M)
+        return &G;
+    return nullptr;
+  }
+
+  bool impliedSite(const std::string &M, const Site &S) const {
+    return impliedGroup(M, S) != nullptr;
+  }
+
+private:
+  /// An implied feature at directive D of File: itself, or'ed with the
+  /// presence conditions of the sites read before (`defined(CRYPTO)` after
+  /// the config header is `CRYPTO || SSL`); nullptr if not certain.
+  CondPtr impliedAt(const CondPtr &E, unsigned File, unsigned D) {
+    auto Seen = stateAt(E->Name, File, D);
+    if (!Seen)
+      return nullptr;
+    if (Seen->empty())
+      return E;
+    std::vector<CondPtr> Or{E};
+    for (const SeenSite &S : *Seen) {
+      if (E->K == Cond::Ident &&
+          llvm::StringRef(S.D->Replacement).trim().empty())
+        return nullptr; // `#if M` on an empty definition: not an integer.
+      // M || (X && !M) is M || X.
+      Or.push_back(withoutNegated(S.Presence, E->Name));
+    }
+    return simplifyCondition(makeOr(Or), false);
+  }
+
+  /// C without its conjuncts `!defined(M)` / `!M`.
+  static CondPtr withoutNegated(const CondPtr &C, const std::string &M) {
+    if (C->K == Cond::Unary && C->Op == "!" &&
+        (C->Operands[0]->K == Cond::Defined ||
+         C->Operands[0]->K == Cond::Ident) &&
+        C->Operands[0]->Name == M)
+      return makeInt(1);
+    if (C->K == Cond::Binary && C->Op == "&&")
+      return makeAnd({withoutNegated(C->Operands[0], M),
+                      withoutNegated(C->Operands[1], M)});
+    return C;
+  }
+
   ProjectMacros &P;
   const FeatureSetup &F;
+  std::map<std::string, bool> Implied;
+  std::set<std::string> Unresolved;
   std::map<std::tuple<unsigned, unsigned, unsigned>, CondPtr> Presence;
   std::set<std::tuple<unsigned, unsigned, unsigned>> InProgress;
 };
+
+/// True if some #define's body names M.
+bool namedInMacroBodies(const ProjectMacros &P, const std::string &M) {
+  for (const FileInfo &FI : P.Files)
+    for (const Directive &D : FI.FS->Directives) {
+      if (D.Kind != DirectiveKind::Define)
+        continue;
+      llvm::StringRef Text(D.Replacement);
+      for (size_t At = Text.find(M); At != llvm::StringRef::npos;
+           At = Text.find(M, At + 1)) {
+        bool Start =
+            At == 0 || !(llvm::isAlnum(Text[At - 1]) || Text[At - 1] == '_');
+        size_t E = At + M.size();
+        bool End =
+            E == Text.size() || !(llvm::isAlnum(Text[E]) || Text[E] == '_');
+        if (Start && End)
+          return true;
+      }
+    }
+  return false;
+}
 
 bool mentionsFeature(const Cond &C, const FeatureSetup &F) {
   std::set<std::string> Ms;
@@ -693,6 +868,18 @@ resolveDerivedMacros(std::map<std::string, FileStructure> &Structures,
         if (New[BI])
           G.Branches[BI].Condition = New[BI];
     }
+  }
+  // The sites of an implied feature whose every test now reads the
+  // implication leave the feature analysis: their groups get the condition
+  // 0 (the directive keeps the test, for the next run), as the simulator,
+  // compiled without -D flags, never enters them. Not if another macro's
+  // body names the feature (its expansion would read the feature alone).
+  for (const std::string &M : Res.impliedAndResolved()) {
+    if (namedInMacroBodies(P, M))
+      continue;
+    for (const Site &S : P.Sites.at(M))
+      if (CondGroup *G = Res.impliedGroup(M, S))
+        G->Branches[0].Condition = makeInt(0);
   }
   return llvm::Error::success();
 }

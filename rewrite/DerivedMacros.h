@@ -39,6 +39,16 @@ namespace varsim::rewrite {
 /// macros), and its body is an integer constant expression that binds as
 /// the pasted text would. Function-like macros in conditions
 /// (`#if LOG_ENABLED(2)`) are expanded the same way.
+///
+/// A boolean feature that the project also defines where another feature
+/// implies it (`#if defined(SSL) && !defined(CRYPTO)` / `#define CRYPTO 1`
+/// / `#endif`, alone in its group) is read after that site as the
+/// implication: `defined(CRYPTO)` becomes `CRYPTO || SSL`. When every test
+/// of it could be so resolved (and no other macro's body names it), the
+/// site's group gets the condition 0 (its directive keeps the test, which
+/// the next run reads again): the simulator, compiled without -D flags,
+/// never enters it, and the #if rewriter no longer sees a feature defined
+/// per feature.
 llvm::Error
 resolveDerivedMacros(std::map<std::string, FileStructure> &Structures,
                      const FeatureSetup &Features);

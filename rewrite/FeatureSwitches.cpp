@@ -250,7 +250,8 @@ llvm::Error FileRewriter::emitSwitches() {
     }
     const Directive &Endif = dir(FS.Groups[*Group].EndifIndex);
     unsigned Id = addRegion(runtime::RegionKind::Switch, SP.Name,
-                            conditionText(*Common, F), Endif.Line, Endif.Line);
+                            conditionText(*Common, F), originalLine(Endif.Line),
+                            originalLine(Endif.Line));
     Replace[FS.Groups[*Group].EndifIndex] +=
         Prototypes + SP.Header + " { " +
         runtime::regionMarker(runtime::RegionKind::Switch, Id) + " " +

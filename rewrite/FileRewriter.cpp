@@ -27,6 +27,8 @@ llvm::Expected<std::string> FileRewriter::run() {
   collectFunctions();
   if (llvm::Error E = classify())
     return E;
+  if (llvm::Error E = resolveParameterGroups())
+    return E;
   if (llvm::Error E = liftProblems())
     return E;
   if (llvm::Error E = liftConstantUses())
@@ -165,6 +167,37 @@ llvm::Error FileRewriter::classify() {
   return llvm::Error::success();
 }
 
+unsigned FileRewriter::originalLine(unsigned Physical) {
+  if (LineShift.empty()) {
+    // `#line N` (optionally with a file name) makes the next line N.
+    LineShift.push_back(0);
+    int Shift = 0;
+    llvm::StringRef Rest = In.Text;
+    unsigned Line = 1;
+    while (true) {
+      auto [Text, Next] = Rest.split('\n');
+      LineShift.push_back(Shift);
+      llvm::StringRef T = Text.ltrim(" \t");
+      if (T.consume_front("#")) {
+        T = T.ltrim(" \t");
+        unsigned N = 0;
+        if (T.consume_front("line") && !T.empty() &&
+            (T.front() == ' ' || T.front() == '\t') &&
+            !T.ltrim(" \t").consumeInteger(10, N))
+          Shift = static_cast<int>(N) - static_cast<int>(Line + 1);
+      }
+      if (Next.data() == nullptr || Rest.size() == Text.size())
+        break;
+      Rest = Next;
+      ++Line;
+    }
+  }
+  if (Physical >= LineShift.size())
+    return Physical;
+  return static_cast<unsigned>(static_cast<int>(Physical) +
+                               LineShift[Physical]);
+}
+
 unsigned FileRewriter::addRegion(runtime::RegionKind K,
                                  const std::string &Function,
                                  const std::string &Condition, unsigned Line,
@@ -247,7 +280,8 @@ void FileRewriter::encodeMixed(unsigned GI) {
                             : G.EndifIndex;
         unsigned Id = addRegion(runtime::RegionKind::Region, P.Function,
                                 conditionText(*FG.Own[GI][BI], F),
-                                dir(B.DirectiveIndex).Line, dir(Next).Line);
+                                originalLine(dir(B.DirectiveIndex).Line),
+                                originalLine(dir(Next).Line));
         Code += " " + runtime::regionMarker(runtime::RegionKind::Region, Id);
       }
     }
@@ -307,7 +341,8 @@ llvm::Error FileRewriter::encodeGroups() {
                             : G.EndifIndex;
         unsigned Id = addRegion(runtime::RegionKind::Region, P.Function,
                                 conditionText(*FG.Own[GI][BI], F),
-                                dir(B.DirectiveIndex).Line, dir(Next).Line);
+                                originalLine(dir(B.DirectiveIndex).Line),
+                                originalLine(dir(Next).Line));
         Text += " " + runtime::regionMarker(runtime::RegionKind::Region, Id);
       }
     }

@@ -66,6 +66,18 @@ struct PerFeatureMacro {
   std::string Features; ///< The feature macros its group tests.
 };
 
+/// A function some declaration of which has a feature conditional inside
+/// its parameter list: the simulator's function takes the union of the
+/// parameters of every configuration, every declaration lists them all, and
+/// each call passes them all (an argument under a condition becomes
+/// `(c ? (arg) : placeholder)`, a missing one the placeholder).
+struct ParamUnion {
+  std::string Name;
+  std::vector<std::string> Params; ///< In order.
+  /// Per parameter: a value of its type ("" if none, and why).
+  std::map<std::string, std::string> Placeholder, NoPlaceholder;
+};
+
 /// What the whole project shares while its files are rewritten.
 struct ProjectContext {
   const FeatureSetup &Features;
@@ -91,6 +103,9 @@ struct ProjectContext {
   bool MarkEveryFunction = false;
   /// The functions left without a marker (for the manifest).
   std::vector<UnmarkedFunction> Unmarked = {};
+  /// Functions with parameters under a feature conditional, by
+  /// ParamListFact::Key.
+  std::map<std::string, ParamUnion> ParamUnions = {};
 };
 
 /// The macros defined per branch of exactly one feature group of the
@@ -115,6 +130,15 @@ struct FileInput {
   std::vector<ParseView> Parses;
   std::string GeneratedInclude; ///< The #include line's path.
 };
+
+/// The functions whose parameter lists hold feature conditionals, from
+/// every parse: their union of parameters, the same at every declaration,
+/// or a located error (a declaration listing them differently, a parameter
+/// declared in several branches, a variadic, virtual, overloaded or
+/// template function, ...).
+llvm::Expected<std::map<std::string, ParamUnion>>
+planParameterUnions(const std::map<std::string, std::vector<ParseView>> &Views,
+                    const std::map<std::string, FileStructure> &Structures);
 
 /// An identifier fragment for a condition: "!A && B" -> "not_A_and_B".
 std::string identifierFor(llvm::StringRef Condition);

@@ -127,6 +127,12 @@ private:
     return std::string(Text.count('\n'), '\n');
   }
 
+  /// The original line of a physical line of In.Text: an earlier pass
+  /// may have appended code under `#line N` (file-scope copies), whose
+  /// regions and `#line`s must name the line it came from.
+  unsigned originalLine(unsigned Physical);
+  std::vector<int> LineShift; ///< Per physical line: original - physical.
+
   unsigned addRegion(runtime::RegionKind K, const std::string &Function,
                      const std::string &Condition, unsigned Line,
                      unsigned EndLine);
@@ -220,6 +226,15 @@ private:
   void closeOverFeatures();
 
   llvm::Error liftProblems();
+
+  /// Parameters under a feature conditional (ProjectContext::ParamUnions):
+  /// the conditionals inside parameter lists and around the arguments of
+  /// calls are compiled always (the union), the arguments under a
+  /// condition selected at run time, the missing ones given placeholders.
+  llvm::Error resolveParameterGroups();
+
+  /// Whether Fn's parameter list holds a feature conditional.
+  bool hasConditionalParams(const FunctionFact &Fn) const;
 
   /// Keeps #ifs around constructor initializers where that is unobservable.
   llvm::Error resolveInitializerLists();

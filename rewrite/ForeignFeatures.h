@@ -26,7 +26,10 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <map>
+#include <optional>
+#include <set>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace varsim::rewrite {
@@ -50,8 +53,52 @@ struct ForeignFeatureResult {
   std::vector<templates::LoweredSite> Sites;
 };
 
+/// Finds the feature macros tested outside the project (in every
+/// translation unit, preprocessed once in one valid configuration); lowers
+/// NDEBUG around assert (docs/foreign.md) and refuses every other one with
+/// a located error at the project's #include that brings the header in.
 llvm::Expected<ForeignFeatureResult>
 lowerForeignFeatureTests(const ForeignFeatureInput &In);
+
+/// A feature macro tested by a file varsim does not rewrite.
+struct ForeignTest {
+  std::string Macro;
+  std::string Header; ///< The file that tests it (absolute).
+  unsigned HeaderLine = 0;
+  /// The innermost project file in the include chain and its #include.
+  std::string From;
+  unsigned FromLine = 0, FromOffset = 0;
+};
+
+/// What preprocessing one translation unit found.
+struct ForeignScan {
+  std::vector<ForeignTest> Tests;
+  /// (file, offset) of the project's uses of a foreign `assert` macro.
+  std::set<std::pair<std::string, unsigned>> AssertUses;
+  /// The project's files the translation unit reads (itself included).
+  std::set<std::string> Included;
+  bool Failed = false; ///< Preprocessing reported errors (not fatal here).
+};
+
+/// Preprocesses Entry (no parse) with Defines, recording the tests of
+/// FeatureMacros outside the project.
+ForeignScan scanForeignTests(const CompileEntry &Entry,
+                             const ProjectLayout &Project,
+                             const std::vector<std::string> &Defines,
+                             const std::vector<std::string> &FeatureMacros);
+
+/// Every translation unit of In scanned (in parallel), deduplicated and
+/// sorted by the project's file and line.
+std::vector<ForeignTest> detectForeignTests(const ForeignFeatureInput &In);
+
+/// Text with every use of `assert(e)` / `assert_perror(e)` (in code and in
+/// #define bodies; Only: just these offsets, when not null) wrapped as
+/// `(Flag ? (void)0 : assert(e))`, lines unchanged; nullopt if none. The
+/// offsets of the wrapped uses are appended to Lowered.
+std::optional<std::string>
+lowerAssertUses(const std::string &File, const std::string &Text,
+                const FileStructure &FS, const std::string &Flag,
+                const std::set<unsigned> *Only, std::vector<unsigned> &Lowered);
 
 } // namespace varsim::rewrite
 

@@ -564,6 +564,25 @@ llvm::Error FileRewriter::mergeMacros() {
           Replace[List[I].second] += "";
         continue;
       }
+      // `#ifdef TESTING #define STATIC #else #define STATIC static`: the
+      // empty definition is kept (every function and variable it begins
+      // is then external). The safety pass (docs/safety.md) refused the
+      // uses where that shows: a local or member made static, a name that
+      // several translation units define.
+      std::set<std::string> Replacements;
+      for (auto &[BI, D] : List)
+        Replacements.insert(llvm::StringRef(dir(D).Replacement).trim().str());
+      if (!First.FunctionLike &&
+          Replacements == std::set<std::string>{"", "static"}) {
+        bool Kept = false;
+        for (auto &[BI, D] : List) {
+          if (!Kept && llvm::StringRef(dir(D).Replacement).trim().empty())
+            Kept = true;
+          else
+            Replace[D] += "";
+        }
+        continue;
+      }
       // An empty body is a void expression only for a function-like macro
       // (an empty object-like macro is usually an attribute or qualifier).
       if (Has(MacroBody::Empty) && !First.FunctionLike)

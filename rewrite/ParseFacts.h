@@ -31,6 +31,7 @@ struct FunctionFact {
   std::string Key;  ///< Identity across parses (name, type, linkage).
   unsigned DeclBegin = 0, NameBegin = 0, NameLength = 0;
   unsigned BodyBegin = 0, BodyEnd = 0; ///< '{' and '}'.
+  /// Lines in the original source (presumed: `#line` respected).
   unsigned Line = 0, EndLine = 0;
   bool Constexpr = false, Member = false, Variadic = false, Main = false;
   bool ReturnsVoid = false, ParamsNamed = true, Lambda = false;
@@ -129,6 +130,50 @@ struct ConstantUse {
   std::string Context; ///< "a case label", ...
 };
 
+/// A parameter of a function whose parameter list holds a feature
+/// conditional (ParamListFact), as one parse declares it.
+struct ParamFact {
+  std::string Name;
+  unsigned Begin = 0, End = 0; ///< Its declaration (type, name, default).
+  /// A value of its type for the calls made where it does not exist
+  /// (`(int){0}`, `static_cast<int>(0)`, `std::string{}`); "" if none.
+  std::string Placeholder;
+  std::string NoPlaceholder; ///< Why there is none.
+  std::string Type;          ///< Canonical, to compare declarations.
+  bool Default = false;      ///< Has a default argument here.
+  std::string DefaultType;   ///< The default argument's own type.
+};
+
+/// A declaration or definition of a function some declaration of which has
+/// a feature conditional inside its parameter list: the simulator's
+/// function takes the union of the parameters of every configuration.
+struct ParamListFact {
+  std::string Key; ///< Identity across translation units and parses.
+  std::string Name;
+  unsigned NameOffset = 0;
+  unsigned ParamsBegin = 0, ParamsEnd = 0; ///< '(' and just past ')'.
+  std::vector<ParamFact> Params;
+  std::string Refusal; ///< Why its parameters cannot be a union ("": fine).
+};
+
+/// A call of a function with conditional parameters (ParamListFact::Key).
+struct CallFact {
+  std::string Key, Callee;
+  unsigned Begin = 0;  ///< The call expression.
+  unsigned RParen = 0; ///< Its ')' (0: unknown).
+  struct Arg {
+    unsigned Begin = 0, End = 0;
+    bool Default = false; ///< A default argument (not written).
+    bool Braced = false;  ///< An initializer list.
+  };
+  std::vector<Arg> Args;
+  /// The names of the callee's parameters in this parse, by position.
+  std::vector<std::string> Params;
+  /// Why the call cannot be given the union's arguments: in a macro
+  /// expansion, the function's address taken, ... ("": fine).
+  std::string Refusal;
+};
+
 struct FileFacts {
   std::vector<std::pair<unsigned, unsigned>> Skipped;
   std::vector<FunctionFact> Functions;
@@ -147,6 +192,10 @@ struct FileFacts {
   std::vector<ConstantUse> ConstantUses;
   std::vector<FieldFact> Fields;
   std::vector<InitializerFact> Initializers;
+  /// Declarations of functions with conditional parameters, and the calls
+  /// (and other references) to them.
+  std::vector<ParamListFact> ParamLists;
+  std::vector<CallFact> Calls;
 
   bool isSkipped(unsigned Offset) const;
   /// True if some offset of [Begin, End) was not skipped (the lines of a

@@ -362,6 +362,12 @@ llvm::Expected<RewriteSummary> rewriteProject(const RewriteOptions &O) {
 
   ProjectContext Ctx{Features, O.Detail, Tested, {}, Features.tables(), {}};
   Ctx.MarkEveryFunction = O.Detail == Granularity::All;
+  // Functions whose parameter lists hold feature conditionals take the
+  // union of every configuration's parameters.
+  if (auto UnionsOr = planParameterUnions(Views, Structures))
+    Ctx.ParamUnions = std::move(*UnionsOr);
+  else
+    return UnionsOr.takeError();
   {
     // Only the files some translation unit includes define macros for it.
     std::set<std::string> Parsed;
@@ -471,10 +477,16 @@ llvm::Expected<RewriteSummary> rewriteProject(const RewriteOptions &O) {
       const char *What = D.K == DefinitionFact::Variable ? "variable"
                          : D.K == DefinitionFact::Tag    ? "type"
                                                          : "typedef";
+      // Same type everywhere: only the initializer differs.
+      bool SameType = D.K == DefinitionFact::Variable &&
+                      llvm::all_of(Sites, [&](const auto &S) {
+                        return S.second->Type == Sites.begin()->second->Type;
+                      });
       return makeError(Second->first.first, Line,
                        D.Offset - FS.LineStarts[Line - 1] + 1,
-                       llvm::Twine("the ") + What + " '" + D.Name +
-                           "' is defined differently per feature: " + Variants +
+                       llvm::Twine("the ") + What + " '" + D.Name + "' is " +
+                           (SameType ? "initialized" : "defined") +
+                           " differently per feature: " + Variants +
                            "; a name with a different definition per variant "
                            "(construct 8) is not supported: give each "
                            "variant its own name");
@@ -558,6 +570,14 @@ llvm::Expected<RewriteSummary> rewriteProject(const RewriteOptions &O) {
   Sum.ModelInferred = Features.Inferred;
   Sum.FeatureModelPath =
       Features.Inferred ? Out + "/model.xml" : Features.ModelPath;
+  {
+    // Later commands run from other directories: store the model absolute.
+    llvm::SmallString<256> Abs(Sum.FeatureModelPath);
+    if (!Abs.empty() && !fs::make_absolute(Abs)) {
+      path::remove_dots(Abs, true);
+      Sum.FeatureModelPath = std::string(Abs);
+    }
+  }
   if (Features.Inferred) {
     std::string XML;
     llvm::raw_string_ostream OS(XML);

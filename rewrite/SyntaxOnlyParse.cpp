@@ -2,6 +2,8 @@
 
 #include "rewrite/SyntaxOnlyParse.h"
 
+#include "runtime/SimulatorTables.h"
+
 #include "clang/Basic/DiagnosticOptions.h"
 #include "clang/Frontend/TextDiagnosticPrinter.h"
 #include "clang/Tooling/CompilationDatabase.h"
@@ -43,6 +45,23 @@ std::vector<std::string> syntaxOnlyArguments(const SyntaxOnlyParse &P) {
     Clean.push_back(Args[I]);
   }
   std::vector<std::string> Extra = P.Defines;
+  // The runtime's feature reads (VARSIM_F_<M>, declared by the generated
+  // header in the simulator) as this configuration's constants, so that
+  // text an earlier pass wrote with run-time reads (docs/foreign.md)
+  // compiles in the parses.
+  std::map<std::string, std::string> Values;
+  for (llvm::StringRef D : P.Defines)
+    if (D.consume_front("-D")) {
+      auto [Name, Value] = D.split('=');
+      Values[Name.str()] = Value.empty() ? "1" : Value.str();
+    }
+  for (const std::string &M : P.StripMacros) {
+    runtime::FeatureDesc F;
+    F.Macro = M;
+    auto It = Values.find(M);
+    Extra.push_back("-D" + runtime::featureValueExpr(F) + "=" +
+                    (It == Values.end() ? "0" : It->second));
+  }
   Extra.push_back("-w");
   Extra.push_back("-ferror-limit=20");
   Extra.insert(Extra.end(), P.ExtraFlags.begin(), P.ExtraFlags.end());

@@ -15,9 +15,11 @@
 
 #include "rewrite/ProjectLayout.h"
 
+#include "clang/Frontend/FrontendAction.h"
 #include "clang/Tooling/Tooling.h"
 
 #include <map>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -37,12 +39,48 @@ struct SyntaxOnlyResult {
   std::string Diagnostics; ///< The compiler's messages, if Failed.
 };
 
-/// The compiler arguments of the parse (argv[0] first).
+/// The compiler arguments of the parse (argv[0] first). Besides Defines,
+/// each macro of StripMacros gets its run-time read defined as its value
+/// in this configuration (`-DVARSIM_F_NDEBUG=1`, 0 when not defined).
 std::vector<std::string> syntaxOnlyArguments(const SyntaxOnlyParse &P);
 
 /// Parses P.Entry's file, running the actions Factory creates.
 SyntaxOnlyResult runSyntaxOnly(const SyntaxOnlyParse &P,
                                clang::tooling::FrontendActionFactory &Factory);
+
+/// A FrontendActionFactory whose create() calls Make, a callable returning
+/// std::unique_ptr<clang::FrontendAction> (or of a subclass). Spares each
+/// pass its own factory class:
+///
+///   auto F = actionFactory([&] { return std::make_unique<Action>(State); });
+///   runSyntaxOnly(P, F);
+template <class MakeAction>
+class CallableActionFactory : public clang::tooling::FrontendActionFactory {
+public:
+  explicit CallableActionFactory(MakeAction Make) : Make(std::move(Make)) {}
+  std::unique_ptr<clang::FrontendAction> create() override { return Make(); }
+
+private:
+  MakeAction Make;
+};
+
+template <class MakeAction>
+CallableActionFactory<MakeAction> actionFactory(MakeAction Make) {
+  return CallableActionFactory<MakeAction>(std::move(Make));
+}
+
+/// A factory of ActionT(Args&...): the arguments (usually the pass's state)
+/// are held by reference and must outlive the factory.
+template <class ActionT, class... Args> auto actionFactoryFor(Args &...A) {
+  return actionFactory([&A...] { return std::make_unique<ActionT>(A...); });
+}
+
+/// Runs the actions Make creates (see actionFactory) on P.
+template <class MakeAction>
+SyntaxOnlyResult runSyntaxOnlyWith(const SyntaxOnlyParse &P, MakeAction Make) {
+  auto Factory = actionFactory(std::move(Make));
+  return runSyntaxOnly(P, Factory);
+}
 
 } // namespace varsim::rewrite
 

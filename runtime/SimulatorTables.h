@@ -23,8 +23,7 @@ namespace varsim::runtime {
 
 /// File names inside the simulator's runtime directory (OUT/.../varsim/).
 inline constexpr llvm::StringLiteral RuntimeHeaderName = "varsim_runtime.h";
-inline constexpr llvm::StringLiteral GeneratedHeaderName =
-    "varsim_generated.h";
+inline constexpr llvm::StringLiteral GeneratedHeaderName = "varsim_generated.h";
 
 /// What the simulator reads from its environment (docs/runtime.md).
 inline constexpr llvm::StringLiteral ConfigEnvVar = "VARSIM_CONFIG";
@@ -57,9 +56,9 @@ struct FeatureDesc {
   std::string Macro; ///< As in the sources; VARSIM_F_<Macro> reads it.
   bool Numeric = false;
   int64_t Min = 0, Max = 1;
-  int64_t Default = 0; ///< Numeric: value when the CONFIG does not name it.
-  bool Mandatory = false;     ///< Selected whenever its parent is.
-  bool Abstract = false;      ///< Selected when any child is.
+  int64_t Default = 0;    ///< Numeric: value when the CONFIG does not name it.
+  bool Mandatory = false; ///< Selected whenever its parent is.
+  bool Abstract = false;  ///< Selected when any child is.
   std::optional<unsigned> Parent; ///< Index into Features (parents first).
 };
 
@@ -91,8 +90,7 @@ struct SimulatorTables {
 /// Writes varsim_generated.h: includes varsim_runtime.h, defines the tables
 /// (once per program, whatever the number of translation units including
 /// it), the VARSIM_F_<Macro> reads and the constraint check.
-void writeGeneratedHeader(const SimulatorTables &Tables,
-                          llvm::raw_ostream &OS);
+void writeGeneratedHeader(const SimulatorTables &Tables, llvm::raw_ostream &OS);
 
 /// The text of varsim_runtime.h, embedded in varsim at build time, which the
 /// rewriter copies beside the generated header.

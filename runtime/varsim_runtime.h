@@ -15,7 +15,7 @@
  * - The project's build files are not changed and nobody knows which TU has
  *   main, so the implementation is in this header with weak, default
  *   visibility definitions: every TU carries a copy, the linker keeps one.
- * - The hot path (enter/exit) is static inline: a TLS load, a hash probe, two
+ * - The hot path (enter/exit) is forced inline: a TLS load, a hash probe, two
  *   clock reads, no call, no lock, no allocation after warm-up.
  */
 #ifndef VARSIM_RUNTIME_H
@@ -47,6 +47,10 @@
 #define VARSIM_LIKELY(x) __builtin_expect(!!(x), 1)
 #define VARSIM_UNLIKELY(x) __builtin_expect(!!(x), 0)
 #define VARSIM_WEAK __attribute__((weak, visibility("default")))
+/* The hot path is forced inline: a call (and the registers it saves) would
+ * cost as much as an untimed visit itself. What is rare stays out of line
+ * (noinline, cold). */
+#define VARSIM_HOT static inline __attribute__((always_inline))
 /* The cold implementation: compiled in every TU, so kept small and quick to
  * compile (no inlining of the helpers into each other). */
 #define VARSIM_IMPL VARSIM_WEAK __attribute__((noinline, cold))
@@ -114,9 +118,11 @@ typedef struct varsim_node {
   varsim_u32 parent; /* node id, VARSIM_NO_NODE for a top-level node */
   varsim_u32 region;
   varsim_u32 id;
-  varsim_u32 depth; /* number of ancestors: its frame index when open */
-  varsim_u64 calls;
-  varsim_u64 ticks; /* inclusive */
+  varsim_u32 depth;   /* number of ancestors: its frame index when open */
+  varsim_u64 calls;   /* visits */
+  varsim_u64 timed;   /* visits whose time was measured */
+  varsim_u64 ticks;   /* inclusive, of the timed visits */
+  varsim_u64 sampled; /* nonzero: only a sample of the visits is timed */
 } varsim_node;
 
 typedef struct varsim_slot { /* (parent, region) -> child */
@@ -126,7 +132,8 @@ typedef struct varsim_slot { /* (parent, region) -> child */
 
 typedef struct varsim_frame {
   varsim_node *node;
-  varsim_u64 start;
+  varsim_u64 start;     /* 0: this visit is not timed */
+  varsim_u64 child_key; /* (node id + 1) << 32: its children's hash keys */
 } varsim_frame;
 
 typedef struct varsim_event { /* one Chrome `X` event */
@@ -138,6 +145,10 @@ typedef struct varsim_event { /* one Chrome `X` event */
 typedef struct varsim_thread {
   varsim_u32 depth; /* open scopes, may exceed VARSIM_MAX_DEPTH */
   varsim_u32 slot_shift;
+  /* Sampling: visits of sampled nodes left until the next timed one, and
+   * the generator of the random gaps between timed visits. */
+  varsim_u64 countdown;
+  varsim_u64 rng;
   varsim_slot *slots;
   varsim_u32 slot_used, slot_cap;
   varsim_u32 node_count; /* published with release stores */
@@ -171,6 +182,14 @@ typedef struct varsim_global {
   varsim_u64 start_ticks, start_mono_ns;
   varsim_u64 init_mono_ns; /* CLOCK_MONOTONIC when the start-up began */
   double inner_ticks, outer_ticks;
+  double untimed_ticks; /* cost of a visit that is not timed */
+  /* Sampling (docs/runtime.md): a node whose mean timed visit is shorter
+   * than sample_below ticks, after VARSIM_SAMPLE_WARMUP timed visits, is
+   * timed on one visit in sample_period on average; 0: every visit timed. */
+  varsim_u64 sample_below;
+  varsim_u64 sample_period;
+  varsim_u64 sample_outlier; /* a longer timed visit of a sampled node is
+                                left out of its sample */
   varsim_thread *head, *tail;
   varsim_thread *main_thread; /* the tree of the thread that runs main */
   unsigned thread_key;
@@ -189,7 +208,8 @@ extern varsim_global varsim_g;
 varsim_thread *varsim_thread_attach(void);
 varsim_node *varsim_child_slow(varsim_thread *t, varsim_u64 key,
                                varsim_u32 region);
-int varsim_rebalance(varsim_thread *t, varsim_u32 depth, varsim_u64 now);
+void varsim_rearm(varsim_thread *t);
+varsim_u64 varsim_rebalance(varsim_thread *t, varsim_u32 depth);
 void varsim_top_exit(varsim_thread *t);
 void varsim_chrome_record(varsim_thread *t, varsim_u32 region, varsim_u64 start,
                           varsim_u64 end);
@@ -201,12 +221,12 @@ void varsim_write_trace(void);
 #if defined(VARSIM_TEST_CLOCK)
 /* Deterministic clock for tests: every read is one tick (1 ns) later. */
 extern __thread varsim_u64 varsim_test_ticks;
-static inline varsim_u64 varsim_now(void) { return ++varsim_test_ticks; }
+VARSIM_HOT varsim_u64 varsim_now(void) { return ++varsim_test_ticks; }
 #define VARSIM_CLOCK_SOURCE "test"
 #elif defined(__x86_64__) && !defined(VARSIM_NO_TSC)
 /* The "memory" clobber keeps the program's work from being moved across the
  * clock read by the compiler. */
-static inline varsim_u64 varsim_now(void) {
+VARSIM_HOT varsim_u64 varsim_now(void) {
   varsim_u32 lo, hi;
   __asm__ __volatile__("rdtsc" : "=a"(lo), "=d"(hi) : : "memory");
   return ((varsim_u64)hi << 32) | lo;
@@ -214,13 +234,28 @@ static inline varsim_u64 varsim_now(void) {
 #define VARSIM_CLOCK_SOURCE "tsc"
 #else
 varsim_u64 varsim_mono_ns(void);
-static inline varsim_u64 varsim_now(void) { return varsim_mono_ns(); }
+VARSIM_HOT varsim_u64 varsim_now(void) { return varsim_mono_ns(); }
 #define VARSIM_CLOCK_SOURCE "clock_gettime"
 #endif
 
 /* ---- Hot path ------------------------------------------------------------ */
 
-static inline varsim_u32 varsim_enter(varsim_u32 region) {
+/* Timed visits a node gets before it may be sampled (its mean is known). */
+#define VARSIM_SAMPLE_WARMUP 128u
+/* A node is sampled when its mean timed visit is shorter than this many
+ * times the cost of timing a visit (the clock overhead would exceed ~3 %). */
+#ifndef VARSIM_SAMPLE_FACTOR
+#define VARSIM_SAMPLE_FACTOR 32
+#endif
+/* A timed visit of a sampled node longer than this many times the sampling
+ * threshold is not part of its sample (a preemption, not the code). */
+#define VARSIM_SAMPLE_OUTLIER 64
+/* Default: a sampled node is timed on one visit in this many. */
+#ifndef VARSIM_SAMPLE_PERIOD
+#define VARSIM_SAMPLE_PERIOD 32
+#endif
+
+VARSIM_HOT varsim_u32 varsim_enter(varsim_u32 region) {
   varsim_thread *t = varsim_tls;
   varsim_u32 d;
   if (VARSIM_UNLIKELY(t == 0))
@@ -228,35 +263,63 @@ static inline varsim_u32 varsim_enter(varsim_u32 region) {
   d = t->depth;
   t->depth = d + 1;
   if (VARSIM_LIKELY(d < VARSIM_MAX_DEPTH)) {
-    varsim_u64 parent = d ? (varsim_u64)t->stack[d - 1].node->id + 1 : 0;
-    varsim_u64 key = (parent << 32) | ((varsim_u64)region + 1);
+    varsim_u64 parent = d ? t->stack[d - 1].child_key : 0;
+    varsim_u64 key = parent | ((varsim_u64)region + 1);
     varsim_slot *s = &t->slots[(key * 0x9E3779B97F4A7C15ull) >> t->slot_shift];
     varsim_node *n = VARSIM_LIKELY(s->key == key)
                          ? s->node
                          : varsim_child_slow(t, key, region);
+    varsim_u64 start = 0;
     t->stack[d].node = n;
-    t->stack[d].start = varsim_now();
+    t->stack[d].child_key = ((varsim_u64)n->id + 1) << 32;
+    /* Every visit of a node is counted; a sampled node is timed on a random
+     * one visit in sample_period. */
+    if (VARSIM_LIKELY(!n->sampled)) {
+      start = varsim_now();
+    } else if (VARSIM_UNLIKELY(--t->countdown == 0)) {
+      varsim_rearm(t); /* before the clock read: outside the node's time */
+      start = varsim_now();
+    }
+    t->stack[d].start = start;
   } else {
     t->dropped++;
   }
   return d;
 }
 
-static inline void varsim_exit(varsim_u32 d) {
-  varsim_u64 now = varsim_now();
+VARSIM_HOT void varsim_exit(varsim_u32 d) {
   varsim_thread *t = varsim_tls;
-  if (VARSIM_UNLIKELY(t == 0 || t->depth != d + 1))
-    if (!varsim_rebalance(t, d, now))
+  varsim_u64 now = 0;
+  if (VARSIM_UNLIKELY(t == 0 || t->depth != d + 1)) {
+    now = varsim_rebalance(t, d); /* the time it closed the others at */
+    if (!now)
       return;
+  }
   t->depth = d;
   if (VARSIM_LIKELY(d < VARSIM_MAX_DEPTH)) {
     varsim_frame *f = &t->stack[d];
-    f->node->calls++;
-    f->node->ticks += now - f->start;
-    if (VARSIM_UNLIKELY(varsim_g.chrome))
-      varsim_chrome_record(t, f->node->region, f->start, now);
+    varsim_node *n = f->node;
+    varsim_u64 start = f->start;
+    n->calls++;
+    if (VARSIM_LIKELY(start != 0)) {
+      if (VARSIM_LIKELY(!now))
+        now = varsim_now();
+      /* A sampled node's timed visit stands for sample_period visits; one
+       * that lasted far longer than its kind (the thread was preempted) is
+       * left out of the sample, its time stays in the parent's interval. */
+      if (VARSIM_LIKELY(!n->sampled || now - start < varsim_g.sample_outlier)) {
+        n->ticks += now - start;
+        n->timed++;
+        /* Short visits are sampled once the node's mean is known: the
+         * clock reads would cost more than the code they measure. */
+        n->sampled = n->timed >= VARSIM_SAMPLE_WARMUP &&
+                     n->ticks < n->timed * varsim_g.sample_below;
+      }
+      if (VARSIM_UNLIKELY(varsim_g.chrome))
+        varsim_chrome_record(t, n->region, start, now);
+    }
     if (VARSIM_UNLIKELY(d == 0)) { /* the end of the thread's lifetime so far */
-      t->last_exit_ticks = now;
+      t->last_exit_ticks = now ? now : varsim_now();
       if (!t->is_main)
         varsim_top_exit(t);
     }
@@ -279,9 +342,7 @@ struct varsim_scope_guard {
 #define VARSIM_REGION(id)                                                      \
   varsim_scope_guard VARSIM_CAT(varsim_scope_, id)(static_cast<varsim_u32>(id))
 #else
-static inline void varsim_scope_close(varsim_u32 *depth) {
-  varsim_exit(*depth);
-}
+VARSIM_HOT void varsim_scope_close(varsim_u32 *depth) { varsim_exit(*depth); }
 #define VARSIM_REGION(id)                                                      \
   __attribute__((cleanup(varsim_scope_close), unused)) varsim_u32 VARSIM_CAT(  \
       varsim_scope_, id) = varsim_enter((varsim_u32)(id))
@@ -344,6 +405,7 @@ varsim_sys_pthread_setspecific(unsigned,
 #define VARSIM_PR_GET_NAME 16
 #define VARSIM_SIGINT 2
 #define VARSIM_SIGTERM 15
+#define VARSIM_SIGABRT 6
 #define VARSIM_O_WRONLY_CREAT_TRUNC_CLOEXEC (01 | 0100 | 01000 | 02000000)
 
 VARSIM_WEAK __thread varsim_thread *varsim_tls;
@@ -446,6 +508,8 @@ VARSIM_IMPL varsim_thread *varsim_new_thread(void) {
   t->overflow.id = VARSIM_NO_NODE - 1;
   t->overflow.parent = VARSIM_NO_NODE;
   t->main_node_at_end = VARSIM_NO_NODE;
+  t->rng = 0x9E3779B97F4A7C15ull;
+  t->countdown = 1;
   return t;
 }
 
@@ -470,6 +534,7 @@ VARSIM_IMPL varsim_thread *varsim_thread_attach(void) {
     varsim_init();
   t = varsim_new_thread();
   t->tid = varsim_sys_gettid();
+  t->rng ^= (varsim_u64)t->tid << 17; /* threads sample independently */
   t->is_main = t->tid == varsim_g.main_tid;
   t->first_ticks = varsim_now();
   if (t->is_main)
@@ -546,21 +611,27 @@ VARSIM_IMPL varsim_node *varsim_child_slow(varsim_thread *t, varsim_u64 key,
   return n;
 }
 
-VARSIM_IMPL int varsim_rebalance(varsim_thread *t, varsim_u32 d,
-                                 varsim_u64 now) {
+/* Closes the scopes above depth d that were left without their exit (a
+ * longjmp); returns the time it closed them at, 0 if the scope at depth d
+ * itself was already closed by an earlier repair. */
+VARSIM_IMPL varsim_u64 varsim_rebalance(varsim_thread *t, varsim_u32 d) {
   varsim_u32 i;
+  varsim_u64 now = varsim_now();
   if (!t || t->depth <= d)
     return 0; /* this scope was already closed by a repair */
   for (i = t->depth - 1; i > d; --i) {
     if (i < VARSIM_MAX_DEPTH) {
       varsim_frame *f = &t->stack[i];
       f->node->calls++;
-      f->node->ticks += now - f->start;
+      if (f->start) {
+        f->node->ticks += now - f->start;
+        f->node->timed++;
+      }
       t->repaired++;
     }
   }
   t->depth = d + 1;
-  return 1;
+  return now;
 }
 
 /* The main thread's innermost open node, read from another thread: the
@@ -844,6 +915,21 @@ VARSIM_IMPL void varsim_init(void) {
                                  sizeof varsim_g.program - 1);
     varsim_g.program[n > 0 ? n : 0] = 0;
   }
+  varsim_g.sample_period = VARSIM_SAMPLE_PERIOD;
+  cap = varsim_sys_getenv("VARSIM_SAMPLING");
+  if (cap && *cap) {
+    long long v = 0;
+    if (__builtin_strcmp(cap, "off") == 0)
+      v = 0;
+    else if (!varsim_parse_i64(cap, varsim_strlen(cap), &v) || v < 0 ||
+             v > 1000000000)
+      varsim_fatal("malformed VARSIM_SAMPLING (expected 'off' or a period, "
+                   "a non-negative integer)",
+                   cap, VARSIM_EXIT_BAD_CONFIG);
+    varsim_g.sample_period = (varsim_u64)v;
+  }
+  if (varsim_g.chrome_path[0]) /* the Chrome file needs every visit */
+    varsim_g.sample_period = 0;
   varsim_sys_pthread_key_create(&varsim_g.thread_key, varsim_thread_gone);
   varsim_calibrate();
   varsim_g.start_mono_ns = varsim_mono_ns();
@@ -856,8 +942,9 @@ VARSIM_IMPL void varsim_init(void) {
   varsim_sys_pthread_atfork(varsim_fork_prepare, varsim_fork_parent,
                             varsim_fork_child);
   {
-    int sigs[2] = {VARSIM_SIGINT, VARSIM_SIGTERM}, k;
-    for (k = 0; k < 2; ++k) {
+    /* SIGABRT: a failed assert() still leaves its trace, as exit() does. */
+    int sigs[3] = {VARSIM_SIGINT, VARSIM_SIGTERM, VARSIM_SIGABRT}, k;
+    for (k = 0; k < 3; ++k) {
       varsim_sighandler prev = varsim_sys_signal(sigs[k], varsim_on_signal);
       if (prev != (varsim_sighandler)0) /* not SIG_DFL: the program's own */
         varsim_sys_signal(sigs[k], prev);
@@ -909,10 +996,13 @@ VARSIM_IMPL void varsim_fork_child(void) {
     varsim_node *n =
         &t->chunks[i >> VARSIM_CHUNK_BITS][i & ((1u << VARSIM_CHUNK_BITS) - 1)];
     n->calls = 0;
+    n->timed = 0;
     n->ticks = 0;
+    n->sampled = 0; /* warm up again: every node has a timed visit */
   }
   for (i = 0; i < t->depth && i < VARSIM_MAX_DEPTH; ++i)
-    t->stack[i].start = now;
+    if (t->stack[i].start)
+      t->stack[i].start = now;
   t->dropped = t->repaired = 0;
   t->event_count = t->events_dropped = 0;
 }
@@ -1159,6 +1249,16 @@ VARSIM_HELPER void varsim_write_calltrace(varsim_u64 now, varsim_u64 mono,
   varsim_put_fixed3(o, varsim_g.inner_ticks / tpn);
   varsim_puts(o, ", \"outer_ns\": ");
   varsim_put_fixed3(o, varsim_g.outer_ticks / tpn);
+  varsim_puts(o, ", \"untimed_ns\": ");
+  varsim_put_fixed3(o, varsim_g.untimed_ticks / tpn);
+  varsim_puts(o, "},\n  \"sampling\": {\"period\": ");
+  varsim_put_u64(o, varsim_g.sample_period);
+  varsim_puts(o, ", \"below_ns\": ");
+  varsim_put_fixed3(o, (double)varsim_g.sample_below / tpn);
+  varsim_puts(o, ", \"outlier_ns\": ");
+  varsim_put_fixed3(o, (double)varsim_g.sample_outlier / tpn);
+  varsim_puts(o, ", \"warmup\": ");
+  varsim_put_u64(o, varsim_g.sample_below ? VARSIM_SAMPLE_WARMUP : 0);
   varsim_puts(o, "},\n  \"wall_ns\": ");
   varsim_put_u64(o, mono - varsim_g.start_mono_ns);
   varsim_puts(o, ",\n  \"monotonic\": {\"init_ns\": ");
@@ -1213,12 +1313,15 @@ VARSIM_HELPER void varsim_write_calltrace(varsim_u64 now, varsim_u64 mono,
     varsim_puts(o, ",\n     \"nodes\": [");
     for (i = 0; i < count; ++i) {
       varsim_node *n = varsim_node_at(t, i);
-      varsim_u64 calls = n->calls, ticks = n->ticks;
+      varsim_u64 calls = n->calls, timed = n->timed, ticks = n->ticks;
       /* Scopes still open (exit() from deep inside, a signal, a thread that
        * still runs) count as one visit that lasts until now. */
       if (n->depth < open && t->stack[n->depth].node == n) {
         calls += 1;
-        ticks += now - t->stack[n->depth].start;
+        if (t->stack[n->depth].start) {
+          timed += 1;
+          ticks += now - t->stack[n->depth].start;
+        }
       }
       varsim_puts(o, i ? ", [" : "[");
       if (n->parent == VARSIM_NO_NODE)
@@ -1231,6 +1334,10 @@ VARSIM_HELPER void varsim_write_calltrace(varsim_u64 now, varsim_u64 mono,
       varsim_put_u64(o, calls);
       varsim_puts(o, ", ");
       varsim_put_u64(o, varsim_ns(ticks, tpn));
+      if (timed != calls) { /* sampled: the time is of the timed visits */
+        varsim_puts(o, ", ");
+        varsim_put_u64(o, timed);
+      }
       varsim_puts(o, "]");
     }
     varsim_puts(o, "]}");
@@ -1374,42 +1481,104 @@ VARSIM_IMPL void varsim_write_trace(void) {
 #pragma GCC pop_options
 #endif
 
-VARSIM_IMPL void varsim_calibrate(void) {
-  const int rounds = 6, visits = 2000;
+/* The gap to the next timed visit of a sampled node: uniform in
+ * [1, 2 * period - 1] (mean: period), so that a fixed pattern of visits
+ * (two regions alternating in a loop) cannot always hit the same one.
+ * Optimised like the hot path: it runs on a timed visit of a sampled node. */
+VARSIM_WEAK __attribute__((noinline)) void varsim_rearm(varsim_thread *t) {
+  varsim_u64 x = t->rng;
+  x ^= x << 13;
+  x ^= x >> 7;
+  x ^= x << 17;
+  t->rng = x;
+  t->countdown = 1 + (((x >> 32) * (2 * varsim_g.sample_period - 1)) >> 32);
+}
+
+/* The calibration loop must be compiled like the markers in the program:
+ * not cold (cold code is optimised for size). */
+VARSIM_WEAK volatile varsim_u64 varsim_calibration_sink;
+
+/* Region B, visited `visits` times inside one visit of region A, around a
+ * little work (a multiply-add chain, like a short #if block's body): the
+ * marker's cost in a loop overlaps with the program's work, so it is
+ * measured against the same loop without B's markers. Mode 0: no markers
+ * for B; 1: B timed; 2: B untimed (a sampled node between its timed
+ * visits). Returns A's inclusive ticks; B's in *b_ticks. */
+static __attribute__((noinline)) varsim_u64 varsim_calibration_round(
+    varsim_thread *c, int mode, int visits, varsim_u64 *b_ticks) {
+  varsim_u64 x = varsim_calibration_sink, a0, b0;
+  varsim_u32 outer;
+  int i;
+  a0 = c->node_count > 0 ? c->chunks[0][0].ticks : 0;
+  b0 = c->node_count > 1 ? c->chunks[0][1].ticks : 0;
+  if (mode == 1 && c->node_count > 1)
+    c->chunks[0][1].sampled = 0;
+  if (mode == 2 && c->node_count > 1) {
+    c->chunks[0][1].sampled = 1;
+    c->countdown = ~0ull;
+  }
+  outer = varsim_enter(0);
+  if (mode == 0) {
+    for (i = 0; i < visits; ++i)
+      x = x * 6364136223846793005ull + (varsim_u64)i;
+  } else {
+    for (i = 0; i < visits; ++i) {
+      varsim_u32 inner_scope = varsim_enter(1);
+      x = x * 6364136223846793005ull + (varsim_u64)i;
+      varsim_exit(inner_scope);
+    }
+  }
+  varsim_exit(outer);
+  varsim_calibration_sink = x;
+  *b_ticks = c->node_count > 1 ? c->chunks[0][1].ticks - b0 : 0;
+  return c->chunks[0][0].ticks - a0;
+}
+
+VARSIM_WEAK __attribute__((noinline)) void varsim_calibrate(void) {
+  const int rounds = 12, visits = 2000;
   varsim_thread *saved = varsim_tls;
   varsim_thread *c = varsim_new_thread();
-  double best_inner = 1e300, best_total = 1e300;
-  int r, i;
+  /* The smallest over the rounds of: A's time around the plain loop, A's
+   * and B's with B timed, A's with B untimed. */
+  double plain = 1e300, timed_a = 1e300, timed_b = 1e300, untimed_a = 1e300;
+  int r;
   varsim_tls = c;
   for (r = 0; r < rounds; ++r) {
-    varsim_u64 a0, b0;
-    double inner, total;
-    varsim_node *a = c->node_count > 0 ? &c->chunks[0][0] : 0;
-    varsim_node *b = c->node_count > 1 ? &c->chunks[0][1] : 0;
-    a0 = a ? a->ticks : 0;
-    b0 = b ? b->ticks : 0;
-    for (i = 0; i < visits; ++i) {
-      varsim_u32 outer = varsim_enter(0);
-      varsim_u32 inner_scope = varsim_enter(1);
-      varsim_exit(inner_scope);
-      varsim_exit(outer);
-    }
+    varsim_u64 b, p, ta, tb, ua;
+    p = varsim_calibration_round(c, 0, visits, &b);
+    ta = varsim_calibration_round(c, 1, visits, &tb);
+    ua = varsim_calibration_round(c, 2, visits, &b);
     if (r == 0)
       continue; /* warm-up: the nodes are created here */
-    a = &c->chunks[0][0];
-    b = &c->chunks[0][1];
-    inner = (double)(b->ticks - b0) / (double)visits;
-    total = (double)(a->ticks - a0) / (double)visits;
-    if (inner < best_inner)
-      best_inner = inner;
-    if (total < best_total)
-      best_total = total;
+    if ((double)p < plain)
+      plain = (double)p;
+    if ((double)ta < timed_a)
+      timed_a = (double)ta;
+    if ((double)tb < timed_b)
+      timed_b = (double)tb;
+    if ((double)ua < untimed_a)
+      untimed_a = (double)ua;
   }
   varsim_tls = saved;
   varsim_free_thread(c);
-  varsim_g.inner_ticks = best_inner;
-  varsim_g.outer_ticks =
-      best_total - 2 * best_inner > 0 ? best_total - 2 * best_inner : 0;
+  /* plain = a + V w (a: A's own inner cost, w: the work), B's time with B
+   * timed = V (w + inner), A's = a + V (w + inner + outer), and with B
+   * untimed a + V (w + untimed). With a = inner: */
+  varsim_g.inner_ticks = (timed_b - plain) / (visits - 1);
+  if (!(varsim_g.inner_ticks > 0))
+    varsim_g.inner_ticks = 0;
+  varsim_g.outer_ticks = (timed_a - plain) / visits - varsim_g.inner_ticks;
+  if (!(varsim_g.outer_ticks > 0))
+    varsim_g.outer_ticks = 0;
+  varsim_g.untimed_ticks = (untimed_a - plain) / visits;
+  if (!(varsim_g.untimed_ticks > 0))
+    varsim_g.untimed_ticks = 0;
+  if (varsim_g.sample_period > 1) {
+    varsim_g.sample_below =
+        (varsim_u64)(VARSIM_SAMPLE_FACTOR *
+                     (2 * varsim_g.inner_ticks + varsim_g.outer_ticks));
+    varsim_g.sample_outlier = VARSIM_SAMPLE_OUTLIER * varsim_g.sample_below;
+  }
 #if defined(VARSIM_TEST_CLOCK)
   varsim_test_ticks = 0;
 #endif

@@ -15,6 +15,7 @@
 #include "clang/Lex/Preprocessor.h"
 #include "clang/Tooling/Tooling.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/Support/Path.h"
 
 namespace varsim::rewrite::globals {
@@ -26,6 +27,7 @@ void GlobalFacts::merge(GlobalFacts &&O) {
   Refs.merge(O.Refs);
   Expansions.merge(O.Expansions);
   Enumerators.merge(O.Enumerators);
+  ExtentUses.merge(O.ExtentUses);
 }
 
 namespace {
@@ -148,6 +150,9 @@ public:
   }
 
   bool VisitDeclRefExpr(DeclRefExpr *E) {
+    if (auto *EC = dyn_cast<EnumConstantDecl>(E->getDecl()))
+      if (auto *ED = dyn_cast<EnumDecl>(EC->getDeclContext()))
+        addRef(ED, E->getLocation(), EC->getName().str());
     if (auto *FD = dyn_cast<FunctionDecl>(E->getDecl()))
       if (!isa<CXXMethodDecl>(FD) && atFileScope(FD))
         addRef(FD, E->getLocation());
@@ -173,6 +178,39 @@ public:
     return true;
   }
 
+  // A member array converted to a pointer does not show its extent; any
+  // other use (sizeof, &, a reference, a range-for) does.
+  bool VisitImplicitCastExpr(ImplicitCastExpr *E) {
+    if (E->getCastKind() == CK_ArrayToPointerDecay)
+      if (auto *M = dyn_cast<MemberExpr>(E->getSubExpr()->IgnoreParens()))
+        Decayed.insert(M);
+    return true;
+  }
+
+  bool VisitMemberExpr(MemberExpr *E) {
+    auto *F = dyn_cast<FieldDecl>(E->getMemberDecl());
+    if (!F || !F->getType()->isConstantArrayType() || Decayed.count(E))
+      return true;
+    const RecordDecl *RD = F->getParent();
+    if (!RD || !atFileScope(RD))
+      return true;
+    SourceLocation FL = SM.getExpansionLoc(F->getLocation());
+    const std::string *FFile = S.pathOf(SM.getFileID(FL));
+    SourceLocation At = SM.getExpansionLoc(E->getMemberLoc());
+    const std::string *File = S.pathOf(SM.getFileID(At));
+    if (!FFile || !File)
+      return true;
+    ExtentUse U;
+    U.Field = keyOf(*FFile, SM.getFileOffset(FL));
+    U.Name = F->getNameAsString();
+    U.File = *File;
+    U.Offset = SM.getFileOffset(At);
+    U.Line = SM.getSpellingLineNumber(At);
+    U.Column = SM.getSpellingColumnNumber(At);
+    S.Out.ExtentUses.emplace(keyOf(U.File, U.Offset), std::move(U));
+    return true;
+  }
+
 private:
   /// The key of an entity: kind|qualified name|file of its definition.
   std::string entityKey(const NamedDecl *D, llvm::StringRef Kind) {
@@ -187,6 +225,16 @@ private:
     const std::string *File = S.pathOf(SM.getFileID(L));
     if (!File)
       return "";
+    // An anonymous one by its place (its printed name may hold a path
+    // spelled differently per unit).
+    if (D->getDeclName().isEmpty())
+      return Kind.str() + "|@" + std::to_string(SM.getFileOffset(L)) + "|" +
+             *File;
+    // A variable with external linkage is one entity in every unit (one
+    // definition rule): a unit that only declares it `extern` sees no
+    // definition, and must still meet the lowered item (QA Q11).
+    if (isa<VarDecl>(D) && D->isExternallyVisible())
+      return Kind.str() + "|" + D->getQualifiedNameAsString() + "|extern";
     return Kind.str() + "|" + D->getQualifiedNameAsString() + "|" + *File;
   }
 
@@ -204,7 +252,8 @@ private:
     return "";
   }
 
-  void addRef(const NamedDecl *Target, SourceLocation NameLoc) {
+  void addRef(const NamedDecl *Target, SourceLocation NameLoc,
+              std::string Member = "") {
     if (!Target || !atFileScope(Target) || NameLoc.isInvalid())
       return;
     llvm::StringRef Kind = kindOf(Target);
@@ -224,6 +273,7 @@ private:
     R.Line = SM.getSpellingLineNumber(At);
     R.Column = SM.getSpellingColumnNumber(At);
     R.ViaMacro = Via;
+    R.Member = std::move(Member);
     R.Context = Context;
     R.Where = Where;
     if (Context.empty() && Where.empty())
@@ -237,12 +287,14 @@ private:
       }
     }
     // The entity's own name in its definition is not a reference.
-    if (R.Context == "E:" + Key && !Via) {
+    if (R.Context == "E:" + Key && !Via && R.Member.empty()) {
       auto It = S.Out.Defs.find(keyOf(R.File, R.Offset));
       if (It != S.Out.Defs.end() && It->second.Key == Key)
         return;
     }
-    S.Out.Refs.emplace(keyOf(R.File, R.Offset) + "|" + Key, std::move(R));
+    // Several enumerators may be named in one macro expansion.
+    std::string RefKey = keyOf(R.File, R.Offset) + "|" + Key + "|" + R.Member;
+    S.Out.Refs.emplace(RefKey, std::move(R));
   }
 
   unsigned offsetOf(SourceLocation L) {
@@ -294,7 +346,8 @@ private:
       return "";
     }
     if (auto *ED = dyn_cast<EnumDecl>(D)) {
-      if (ED->isThisDeclarationADefinition() && ED->getIdentifier())
+      // Anonymous ones too (`enum { A, B };`, `typedef enum { ... } t;`).
+      if (ED->isThisDeclarationADefinition())
         return entity(ED, "enum");
       Why = "a declaration of enumeration '" + ED->getNameAsString() + "'";
       return "";
@@ -332,6 +385,20 @@ private:
     E.Begin = offsetOf(D->getBeginLoc());
     E.End = pastSemicolon(D->getEndLoc());
     E.Namespaces = namespacesOf(D);
+    if (auto *TD = dyn_cast<TagDecl>(D)) {
+      SourceRange Braces = TD->getBraceRange();
+      if (Braces.isValid() && Braces.getBegin().isFileID() &&
+          Braces.getEnd().isFileID()) {
+        E.BraceBegin = offsetOf(Braces.getBegin());
+        E.BraceEnd = offsetOf(Braces.getEnd());
+      }
+      // An enumeration's text ends at its '}' when a declarator follows
+      // (`typedef enum { ... } state_t;`): its values are edited inside.
+      if (isa<EnumDecl>(D) && E.End == 0 && E.BraceEnd)
+        E.End = E.BraceEnd + 1;
+    }
+    if (auto *RD = dyn_cast<RecordDecl>(D))
+      memberBounds(RD, E.MemberBounds);
     if (ND) {
       E.Name = ND->getName().str();
       E.Key = entityKey(ND, Kind);
@@ -355,15 +422,16 @@ private:
         }
     }
     if (auto *ED = dyn_cast<EnumDecl>(D)) {
-      if (!ED->isScoped())
-        E.Unsupported = "an unscoped enumeration (copies of it would declare "
-                        "its enumerators again in the same scope)";
+      E.ScopedEnum = ED->isScoped();
       for (const EnumConstantDecl *C : ED->enumerators()) {
         SourceLocation CL = C->getLocation();
-        if (CL.isMacroID())
+        if (CL.isMacroID()) {
+          E.Unsupported = "an enumeration with an enumerator declared by a "
+                          "macro";
           continue;
+        }
         EnumeratorFact F{E.Key, E.File, SM.getFileOffset(CL),
-                         C->getInitExpr() != nullptr};
+                         C->getInitExpr() != nullptr, C->getName().str()};
         S.Out.Enumerators.emplace(keyOf(E.File, F.Offset), F);
       }
     }
@@ -373,6 +441,31 @@ private:
     std::string Key = E.Key;
     S.Out.Defs.emplace(keyOf(E.File, E.NameOffset), std::move(E));
     return "E:" + Key;
+  }
+
+  /// The array bounds of RD's own fields (not of nested records' fields).
+  void memberBounds(const RecordDecl *RD, std::vector<MemberBound> &Out) {
+    for (const FieldDecl *F : RD->fields()) {
+      const TypeSourceInfo *TSI = F->getTypeSourceInfo();
+      if (!TSI)
+        continue;
+      for (TypeLoc TL = TSI->getTypeLoc(); !TL.isNull();
+           TL = TL.getNextTypeLoc()) {
+        auto AT = TL.getAs<ArrayTypeLoc>();
+        if (!AT)
+          continue;
+        const Expr *Size = AT.getSizeExpr();
+        if (!Size)
+          continue;
+        SourceLocation B = SM.getExpansionLoc(Size->getBeginLoc());
+        SourceLocation E = SM.getExpansionLoc(Size->getEndLoc());
+        SourceLocation After =
+            Lexer::getLocForEndOfToken(E, 0, SM, Ctx.getLangOpts());
+        if (B.isValid() && After.isValid())
+          Out.push_back({SM.getFileOffset(B), SM.getFileOffset(After),
+                         offsetOf(F->getLocation()), F->getNameAsString()});
+      }
+    }
   }
 
   /// The record bodies and in-class function bodies within D.
@@ -401,6 +494,12 @@ private:
             offsetOf(Owned->getBeginLoc()) >= offsetOf(VD->getBeginLoc()) &&
             offsetOf(Owned->getEndLoc()) <= offsetOf(VD->getEndLoc()))
           Work.push_back(Owned);
+        continue;
+      }
+      if (auto *ED = dyn_cast<EnumDecl>(X); ED && X != D) {
+        // An enumeration defined in a typedef or variable is its own entity.
+        if (ED->isThisDeclarationADefinition())
+          Add(ED->getBraceRange().getBegin(), ED->getBraceRange().getEnd());
         continue;
       }
       auto *RD = dyn_cast<RecordDecl>(X);
@@ -507,6 +606,7 @@ private:
   SourceManager &SM;
   std::string Context, Where;
   std::set<unsigned> PrevEnd;
+  llvm::DenseSet<const MemberExpr *> Decayed;
 };
 
 class Consumer : public ASTConsumer {

@@ -28,6 +28,13 @@ namespace varsim::rewrite::globals {
 /// whether each is inline.
 using NamespaceChain = std::vector<std::pair<std::string, bool>>;
 
+/// The bound of a member array: `struct pool_class classes[POOL_CLASSES];`.
+struct MemberBound {
+  unsigned Begin = 0, End = 0; ///< The bound expression.
+  unsigned FieldOffset = 0;    ///< The member's name.
+  std::string Field;
+};
+
 /// One definition of a file-scope entity.
 struct EntityDef {
   std::string Key;  ///< kind|qualified name|file: the same in every branch.
@@ -45,6 +52,12 @@ struct EntityDef {
   /// are the #if rewriter's union, and of member functions defined in a
   /// class, whose #ifs are the #if rewriter's too.
   std::vector<std::pair<unsigned, unsigned>> Opaque;
+  bool ScopedEnum = false; ///< An `enum class`.
+  /// Records and enumerations: the offsets of '{' and '}' (0 if none).
+  unsigned BraceBegin = 0, BraceEnd = 0;
+  /// Records: the array bounds of its own member declarations (not of
+  /// nested records').
+  std::vector<MemberBound> MemberBounds;
 };
 
 /// A redeclaration of a file-scope entity that is not its definition
@@ -83,6 +96,8 @@ struct EntityRef {
   /// the target "function|qualified name|file".
   std::string Context;
   std::string Where;
+  /// A reference to an enumerator: its name (Target is its enumeration).
+  std::string Member = {};
 };
 
 /// An expansion of a watched macro (one defined per configuration, a
@@ -99,6 +114,16 @@ struct EnumeratorFact {
   std::string File;
   unsigned Offset = 0;
   bool Explicit = false; ///< `= value` written.
+  std::string Name = {};
+};
+
+/// A use of a member array whose extent is observed: the array is not
+/// converted to a pointer (`sizeof p->slots`, `&p->slots`, a range-for).
+struct ExtentUse {
+  std::string Field; ///< File|offset of the member's name.
+  std::string Name;  ///< The member's name.
+  std::string File;
+  unsigned Offset = 0, Line = 0, Column = 0;
 };
 
 struct GlobalFacts {
@@ -108,6 +133,7 @@ struct GlobalFacts {
   std::map<std::string, EntityRef> Refs;             ///< By File|offset|target.
   std::map<std::string, MacroExpansion> Expansions;  ///< By File|offset.
   std::map<std::string, EnumeratorFact> Enumerators; ///< By File|offset.
+  std::map<std::string, ExtentUse> ExtentUses;       ///< By File|offset.
   bool Failed = false;
   std::string Diagnostics;
 

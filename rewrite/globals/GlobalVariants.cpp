@@ -30,11 +30,13 @@
 
 #include "rewrite/FeatureGroups.h"
 #include "rewrite/FunctionCopies.h"
+#include "rewrite/globals/BoundLayout.h"
 #include "rewrite/globals/GlobalFacts.h"
 #include "rewrite/globals/LexicalScan.h"
 #include "support/Diagnostic.h"
 
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/ThreadPool.h"
 
@@ -78,6 +80,7 @@ struct Copy {
   CondPtr Condition;
   fm::Configuration Cfg;
   std::string Name;     ///< The copy's name.
+  std::string Suffix;   ///< `__varsim_<Suffix>` names it.
   int Def = -1;         ///< Entities: the definition it is made of.
   bool InPlace = false; ///< Rendered in place (else appended).
 };
@@ -97,7 +100,11 @@ struct Item {
   /// A function whose signature uses a variant item: its copies have
   /// different signatures, so no dispatcher; renamed like an entity.
   bool SignatureVaries = false;
-  /// How many of Decisions are its own (not its uses' decisions).
+  /// An enumeration whose enumerators' values shift per configuration: it
+  /// stays one type, its enumerators get one renamed value per copy
+  /// (`ST_DONE__varsim_X`), and only uses of the shifting ones vary.
+  bool EnumValues = false;
+  std::set<std::string> Shifting; ///< Enumerators whose value shifts.
 
   bool variant() const { return !Decisions.empty(); }
   /// Users of it vary with it (not so for a dispatched function).
@@ -105,7 +112,16 @@ struct Item {
     return variant() && (!IsFunction || SignatureVaries);
   }
   /// Its base copy keeps its name.
-  bool keepsName() const { return !IsFunction || SignatureVaries; }
+  bool keepsName() const {
+    return (!IsFunction && !EnumValues) || SignatureVaries;
+  }
+  /// Whether the reference R to this item varies with it: for an
+  /// enumeration lowered by values, only a use of a shifting enumerator.
+  bool variesAt(const EntityRef &R) const {
+    if (!propagates())
+      return false;
+    return !EnumValues || (!R.Member.empty() && Shifting.count(R.Member));
+  }
 };
 
 struct Edit {
@@ -268,6 +284,9 @@ struct Lowering {
   std::map<std::string, Item> Items; ///< By entity or function key.
   std::optional<fm::Configuration> BaseCfg;
   bool AnyCxx = false, AnyC = false;
+  std::vector<std::vector<std::string>> ParseDefines;
+  /// Member arrays whose bound is lowered to its largest value.
+  std::vector<LoweredBound> LoweredBounds;
 
   /// Whether File is compiled as C++ (a header: by the project's TUs).
   bool cxxFile(const std::string &File) const {
@@ -296,7 +315,8 @@ struct Lowering {
 
   llvm::Error located(const std::string &File, unsigned Line, unsigned Col,
                       const std::string &Msg) const {
-    return makeError(In.Project.relativeToRoot(File), Line, Col, Msg);
+    // Absolute, like the rest of the rewriter's messages.
+    return makeError(File, Line, Col, Msg);
   }
 
   // --- Macros ----------------------------------------------------------
@@ -524,10 +544,12 @@ struct Lowering {
         chooseParseConfigurations(ToCover, In.Features);
     std::vector<std::string> FeatureMacros = In.Features.macros();
     std::vector<GlobalFactsJob> Jobs;
-    for (const fm::Configuration &C : Configs)
+    for (const fm::Configuration &C : Configs) {
+      ParseDefines.push_back(In.Features.defines(C));
       for (const CompileEntry &E : In.Project.Entries)
         Jobs.push_back(
             {&E, In.Features.defines(C), FeatureMacros, &In.Overlay, &Watched});
+    }
     std::vector<GlobalFacts> Results(Jobs.size());
     {
       llvm::DefaultThreadPool Pool(
@@ -617,7 +639,8 @@ struct Lowering {
                                    : R.Context == "E:" + I.Key;
         auto T = Items.find(R.Target);
         if (Inside && T != Items.end() && T->second.variant() &&
-            !T->second.IsFunction)
+            !T->second.IsFunction &&
+            (!T->second.EnumValues || T->second.variesAt(R)))
           Work.push_back(R.Target);
       }
     }
@@ -636,7 +659,7 @@ struct Lowering {
     size_t Before = Withdrawn.size();
     for (const auto &[_, R] : Facts.Refs) {
       auto T = Items.find(R.Target);
-      if (T == Items.end() || !T->second.propagates())
+      if (T == Items.end() || !T->second.variesAt(R))
         continue;
       // A variant record used where it cannot follow.
       if (T->second.Kind == "record" && R.Context.empty())
@@ -685,6 +708,7 @@ struct Lowering {
     Items.clear();
     UnionSites.clear();
     Edits.clear();
+    LoweredBounds.clear();
     for (const auto &[_, D] : Facts.Defs) {
       if (!In.Texts.count(D.File) || !In.Structures.count(D.File))
         continue;
@@ -738,7 +762,11 @@ struct Lowering {
     for (auto &[_, I] : Items)
       if (I.Kind == "enum" && I.Defs.size() == 1 && I.variant() &&
           !withdrawn(I))
-        keepEnumAsUnion(I);
+        classifyEnum(I);
+    for (auto &[_, I] : Items)
+      if (I.Kind == "record" && I.Defs.size() == 1 && I.variant() &&
+          !withdrawn(I))
+        lowerBoundsToLargest(I);
     // Users of variant items vary with them: entities, functions whose
     // body uses one (dispatched), functions whose signature uses one (no
     // common signature: renamed like an entity, their callers vary too).
@@ -746,7 +774,7 @@ struct Lowering {
       Changed = false;
       for (const auto &[_, R] : Facts.Refs) {
         auto Target = Items.find(R.Target);
-        if (Target == Items.end() || !Target->second.propagates())
+        if (Target == Items.end() || !Target->second.variesAt(R))
           continue;
         Item *User = contextItem(R.Context);
         if (!User || User == &Target->second || withdrawn(*User))
@@ -764,47 +792,81 @@ struct Lowering {
     }
   }
 
-  /// An enumeration whose enumerators under features do not change the
-  /// value of any enumerator in the variants where it exists (every
-  /// enumerator counted into an implicit value is present wherever the
-  /// counted one is) is compiled as the union: its #if lines are removed.
-  void keepEnumAsUnion(Item &I) {
+  /// The enumerators of an enumeration item, in source order.
+  std::vector<const EnumeratorFact *> enumeratorsOf(const Item &I) const {
     const EntityDef &D = *I.Defs.front();
-    for (const auto &[_, E] : Facts.Expansions)
-      if (E.File == D.File && E.Offset >= D.Begin && E.Offset < D.End)
-        return; // Values per configuration: copies.
-    const FileStructure &FS = structure(D.File);
-    const FileGroups &FG = Groups.at(D.File);
-    const std::string &T = text(D.File);
     std::vector<const EnumeratorFact *> Es;
     for (const auto &[_, E] : Facts.Enumerators)
-      if (E.Enum == I.Key && E.File == D.File)
+      if (E.Enum == I.Key && E.File == D.File && E.Offset >= D.Begin &&
+          E.Offset < D.End)
         Es.push_back(&E);
     std::sort(Es.begin(), Es.end(),
               [](const EnumeratorFact *A, const EnumeratorFact *B) {
                 return A->Offset < B->Offset;
               });
-    std::set<std::string> Names;
+    return Es;
+  }
+
+  /// Whether an enumerator named Name exists in configuration Cfg.
+  bool enumeratorPresent(const Item &I, const std::string &Name,
+                         const fm::Configuration &Cfg) const {
+    const EntityDef &D = *I.Defs.front();
+    const FileStructure &FS = structure(D.File);
+    const FileGroups &FG = Groups.at(D.File);
+    for (const EnumeratorFact *E : enumeratorsOf(I))
+      if (E->Name == Name &&
+          holds(*FG.presenceAt(FS, E->Offset), Cfg, In.Features))
+        return true;
+    return false;
+  }
+
+  /// An enumeration with enumerators under features. Where no
+  /// enumerator's value changes in the variants where it exists (every
+  /// enumerator counted into an implicit value is present wherever the
+  /// counted one is; no name in two branches; no value from a macro per
+  /// feature), it is compiled as the union: its #if lines are removed.
+  /// Else the values of the shifting enumerators are lowered per
+  /// configuration (EnumValues).
+  void classifyEnum(Item &I) {
+    const EntityDef &D = *I.Defs.front();
+    const FileStructure &FS = structure(D.File);
+    const FileGroups &FG = Groups.at(D.File);
+    std::vector<const EnumeratorFact *> Es = enumeratorsOf(I);
+    std::map<std::string, int> NameCount;
     std::vector<CondPtr> P;
     for (const EnumeratorFact *E : Es) {
-      size_t N = E->Offset;
-      while (N < T.size() && (llvm::isAlnum(T[N]) || T[N] == '_'))
-        ++N;
-      if (!Names.insert(T.substr(E->Offset, N - E->Offset)).second)
-        return; // One name in several branches.
+      ++NameCount[E->Name];
       P.push_back(FG.presenceAt(FS, E->Offset));
     }
-    size_t From = 0;
+    std::vector<bool> Shift(Es.size(), false);
     for (size_t J = 0; J < Es.size(); ++J) {
-      if (Es[J]->Explicit) {
-        From = J;
+      if (NameCount[Es[J]->Name] > 1) {
+        Shift[J] = true;
         continue;
       }
-      for (size_t K = From; K < J; ++K)
-        if (isSatisfiable(*makeAnd({P[J], makeNot(P[K])}), In.Features))
-          return;
+      if (Es[J]->Explicit) {
+        unsigned InitEnd = J + 1 < Es.size() ? Es[J + 1]->Offset : D.End;
+        Shift[J] = !constantInitializer(I, Es[J]->Offset, InitEnd, Es, Shift);
+        continue;
+      }
+      // Implicit: the previous enumerator's value plus one; it shifts if
+      // the previous one may be absent where this one exists, or shifts.
+      if (J == 0)
+        continue;
+      size_t K = J - 1;
+      Shift[J] = isSatisfiable(*makeAnd({P[J], makeNot(P[K])}), In.Features) ||
+                 Shift[K];
+    }
+    for (size_t J = 0; J < Es.size(); ++J)
+      if (Shift[J])
+        I.Shifting.insert(Es[J]->Name);
+    if (!I.Shifting.empty()) {
+      I.EnumValues = true;
+      I.Kind = "enum values";
+      return;
     }
     // The union it is: the feature #if lines inside go.
+    const std::string &T = text(D.File);
     for (unsigned GI = 0; GI < FS.Groups.size(); ++GI) {
       if (!FG.IsFeature[GI])
         continue;
@@ -824,6 +886,180 @@ struct Lowering {
     }
     UnionSites.push_back({D.File, D.Line, "enum (union)", featuresOf(I)});
     I.Decisions.clear();
+  }
+
+  /// Whether an enumerator's initializer in [Begin, End) has the same
+  /// value in every configuration: no macro that differs per
+  /// configuration, no shifting enumerator of its own enumeration.
+  bool constantInitializer(const Item &I, unsigned Begin, unsigned End,
+                           const std::vector<const EnumeratorFact *> &Es,
+                           const std::vector<bool> &Shift) const {
+    const std::string &File = I.Defs.front()->File;
+    for (const auto &[_, E] : Facts.Expansions)
+      if (E.File == File && E.Offset >= Begin && E.Offset < End &&
+          !onDirectiveLine(File, E.Offset))
+        return false;
+    for (const auto &[_, R] : Facts.Refs) {
+      if (R.File != File || R.Offset < Begin || R.Offset >= End ||
+          R.Target != I.Key || R.Member.empty())
+        continue;
+      for (size_t K = 0; K < Es.size(); ++K)
+        if (Es[K]->Name == R.Member && Shift[K])
+          return false;
+    }
+    return true;
+  }
+
+  /// A record defined once whose only variability is the bound of member
+  /// arrays (`struct pool_class classes[POOL_CLASSES];`): each such bound
+  /// becomes its largest value over the valid configurations, and the
+  /// record is one type for every configuration (code elsewhere reads the
+  /// macro's run-time value). Where something observes the record's size
+  /// or the array's extent, judgeBounds refuses.
+  void lowerBoundsToLargest(Item &I) {
+    const EntityDef &D = *I.Defs.front();
+    auto InBound = [&](unsigned Off) {
+      return std::any_of(
+          D.MemberBounds.begin(), D.MemberBounds.end(),
+          [&](const MemberBound &B) { return Off >= B.Begin && Off < B.End; });
+    };
+    std::set<unsigned> Offsets;
+    for (const auto &[_, E] : Facts.Expansions) {
+      if (E.File != D.File || E.Offset < D.Begin || E.Offset >= D.End ||
+          onDirectiveLine(D.File, E.Offset) || isOpaque(&D, E.Offset))
+        continue;
+      if (!InBound(E.Offset))
+        return; // A bit-field width, a member's type: copies.
+      Offsets.insert(E.Offset);
+    }
+    auto Plan = planCopies(decisionsOf(I), In.Features, I.Presence);
+    if (!Plan) {
+      llvm::consumeError(Plan.takeError());
+      return; // Refused with the copies' message.
+    }
+    std::vector<fm::Configuration> Cfgs;
+    for (const FunctionCopy &FC : Plan->Copies)
+      if (auto Cfg =
+              findSatisfying(*makeAnd({I.Presence, FC.Condition}), In.Features))
+        Cfgs.push_back(*Cfg);
+    std::set<Edit> Out;
+    std::vector<LoweredBound> Lowered;
+    for (const MemberBound &B : D.MemberBounds) {
+      if (std::none_of(Offsets.begin(), Offsets.end(),
+                       [&](unsigned O) { return O >= B.Begin && O < B.End; }))
+        continue;
+      std::vector<std::string> Values;
+      for (const fm::Configuration &Cfg : Cfgs) {
+        std::optional<std::string> V = boundText(D.File, B, Cfg);
+        if (!V)
+          return;
+        if (std::find(Values.begin(), Values.end(), *V) == Values.end())
+          Values.push_back(*V);
+      }
+      if (Values.empty())
+        return;
+      llvm::StringRef Orig =
+          llvm::StringRef(text(D.File)).slice(B.Begin, B.End);
+      Out.insert(
+          {B.Begin, B.End - B.Begin, largestOf(Values) + newlinesOf(Orig)});
+      Lowered.push_back({D.File, D.NameOffset, B.FieldOffset, B.Field,
+                         "a bound per configuration of " + featuresOf(I) +
+                             " ('" + oneLine(Orig) + "')"});
+    }
+    Edits[D.File].insert(Out.begin(), Out.end());
+    LoweredBounds.insert(LoweredBounds.end(), Lowered.begin(), Lowered.end());
+    UnionSites.push_back(
+        {D.File, D.Line, "record (largest array bound)", featuresOf(I)});
+    I.Decisions.clear();
+  }
+
+  /// The text of a bound in Cfg: its macros per feature replaced.
+  std::optional<std::string> boundText(const std::string &File,
+                                       const MemberBound &B,
+                                       const fm::Configuration &Cfg) const {
+    std::map<unsigned, const MacroExpansion *> Direct;
+    std::set<unsigned> Any;
+    for (const auto &[_, E] : Facts.Expansions)
+      if (E.File == File && E.Offset >= B.Begin && E.Offset < B.End) {
+        Any.insert(E.Offset);
+        if (E.Direct &&
+            llvm::StringRef(text(File)).substr(E.Offset).starts_with(E.Macro))
+          Direct[E.Offset] = &E;
+      }
+    std::string Out;
+    unsigned Pos = B.Begin;
+    for (unsigned Off : Any) {
+      auto It = Direct.find(Off);
+      if (It == Direct.end())
+        return std::nullopt;
+      std::optional<std::string> V =
+          macroValue(It->second->Macro, Cfg, File, Off);
+      if (!V)
+        return std::nullopt;
+      Out += text(File).substr(Pos, Off - Pos) + *V;
+      Pos = Off + static_cast<unsigned>(It->second->Macro.size());
+    }
+    Out += text(File).substr(Pos, B.End - Pos);
+    return oneLine(Out);
+  }
+
+  /// The largest of constant expressions: a literal if all are integer
+  /// literals, else nested `?:` (an integer constant expression).
+  static std::string largestOf(const std::vector<std::string> &Values) {
+    std::optional<unsigned long long> Max;
+    bool Literals = true;
+    for (const std::string &V : Values) {
+      llvm::StringRef T = llvm::StringRef(V).trim().trim("()").rtrim("uUlL");
+      unsigned long long N = 0;
+      if (T.getAsInteger(0, N)) {
+        Literals = false;
+        break;
+      }
+      Max = Max ? std::max(*Max, N) : N;
+    }
+    if (Literals && Max)
+      return std::to_string(*Max);
+    std::vector<std::string> Level = Values;
+    while (Level.size() > 1) {
+      std::vector<std::string> Next;
+      for (size_t K = 0; K + 1 < Level.size(); K += 2)
+        Next.push_back("((" + Level[K] + ") > (" + Level[K + 1] + ") ? (" +
+                       Level[K] + ") : (" + Level[K + 1] + "))");
+      if (Level.size() % 2)
+        Next.push_back(Level.back());
+      Level = std::move(Next);
+    }
+    return Level.front();
+  }
+
+  /// A lowered member array whose extent a use observes (sizeof of the
+  /// array, its address, a reference or a range-for), and every use that
+  /// observes its record's layout: located errors.
+  llvm::Error judgeBounds() const {
+    std::vector<const ExtentUse *> Uses;
+    for (const auto &[_, U] : Facts.ExtentUses)
+      for (const LoweredBound &B : LoweredBounds)
+        if (U.Field == B.File + "|" + std::to_string(B.FieldOffset))
+          Uses.push_back(&U);
+    std::sort(
+        Uses.begin(), Uses.end(), [](const ExtentUse *A, const ExtentUse *B) {
+          return std::tie(A->File, A->Offset) < std::tie(B->File, B->Offset);
+        });
+    for (const ExtentUse *U : Uses)
+      for (const LoweredBound &B : LoweredBounds)
+        if (U->Field == B.File + "|" + std::to_string(B.FieldOffset))
+          return located(
+              U->File, U->Line, U->Column,
+              "the extent of the member array '" + U->Name +
+                  "' is observed here (sizeof, &, a reference or a "
+                  "range-for), but its bound is " +
+                  B.Why +
+                  ": the simulator gives it the largest bound, so the "
+                  "extent would differ from the variant's; use the bound's "
+                  "macro instead of the array's extent");
+    return judgeLoweredBounds(LoweredBounds,
+                              {In.Project, In.Structures, Groups, In.Features,
+                               ParseDefines, &In.Overlay, In.Jobs});
   }
 
   /// The item of a reference's context (created for a function).
@@ -875,12 +1111,113 @@ struct Lowering {
   }
 
   std::string describe(const Item &I) const {
+    if (I.Kind == "enum" || I.EnumValues)
+      return (I.Name.empty() ? std::string("an anonymous enumeration")
+                             : "the enumeration '" + I.Name + "'") +
+             (I.EnumValues ? " (its enumerators' values)" : "") +
+             " differs per configuration of " + featuresOf(I);
     return "'" + I.Name + "' (" + I.Kind + ") differs per configuration of " +
            featuresOf(I);
   }
 
+  /// An X-macro list: a file-scope declaration (an enumeration, a table)
+  /// that #includes a project file with feature #ifs
+  /// (`#define SH_CMD(n, a, h) SH_OP_##n,` / `#include "cmds.def"`). Its
+  /// entries under features would have to be lowered per configuration in
+  /// every declaration that includes the list, through the macro; varsim
+  /// does not, so it refuses at the #include.
+  llvm::Error checkIncludedLists() const {
+    std::vector<const EntityDef *> Defs;
+    for (const auto &[_, D] : Facts.Defs)
+      Defs.push_back(&D);
+    std::sort(
+        Defs.begin(), Defs.end(), [](const EntityDef *A, const EntityDef *B) {
+          return std::tie(A->File, A->Begin) < std::tie(B->File, B->Begin);
+        });
+    for (const EntityDef *D : Defs) {
+      if (!In.Structures.count(D->File))
+        continue;
+      for (const Directive &Dir : structure(D->File).Directives) {
+        if (Dir.Kind != DirectiveKind::Include || Dir.Begin < D->Begin ||
+            Dir.Begin >= D->End)
+          continue;
+        llvm::StringRef Name = llvm::StringRef(Dir.Body).trim();
+        if (!Name.consume_front("\"") || !Name.consume_back("\""))
+          continue;
+        llvm::SmallString<256> Path(llvm::sys::path::parent_path(D->File));
+        llvm::sys::path::append(Path, Name);
+        llvm::sys::path::remove_dots(Path, true);
+        // A `.def` list is not among the scanned sources: scanned here.
+        std::string Included(Path);
+        std::optional<FileStructure> Own;
+        std::string OwnText;
+        const FileStructure *FS = nullptr;
+        if (In.Structures.count(Included)) {
+          FS = &structure(Included);
+          OwnText = text(Included);
+        } else if (In.Project.isProjectSource(Included) ||
+                   llvm::sys::path::extension(Included) == ".def") {
+          auto Buf = llvm::MemoryBuffer::getFile(Included);
+          if (!Buf)
+            continue;
+          OwnText = (*Buf)->getBuffer().str();
+          auto Scanned = scanDirectives(Included, OwnText);
+          if (!Scanned) {
+            llvm::consumeError(Scanned.takeError());
+            continue;
+          }
+          Own = std::move(*Scanned);
+          FS = &*Own;
+        } else {
+          continue;
+        }
+        FileGroups FG = analyzeGroups(*FS, In.Features);
+        for (unsigned GI = 0; GI < FS->Groups.size(); ++GI) {
+          if (!FG.IsFeature[GI])
+            continue;
+          const Directive &If =
+              FS->Directives[FS->Groups[GI].Branches.front().DirectiveIndex];
+          std::string What =
+              D->Name.empty() ? "a declaration" : "'" + D->Name + "'";
+          return located(
+              D->File, Dir.Line, Dir.Column,
+              "X-macro list: " + What + " (" + D->Kind + ") includes '" +
+                  Name.str() + "', whose entries are under features (" +
+                  Included + ":" + std::to_string(If.Line) + ": " +
+                  oneLine(llvm::StringRef(OwnText).slice(If.Begin, If.End)) +
+                  "); varsim does not lower an included list per "
+                  "configuration (each declaration that includes it would "
+                  "differ per feature): write the entries in the "
+                  "declarations themselves, under the features");
+        }
+      }
+    }
+    return llvm::Error::success();
+  }
+
+  /// What a function item uses that varies, for messages: "the
+  /// enumerator 'X' of the enumeration 'e'", "'limit' (variable)".
+  std::string firstUse(const Item &F) const {
+    for (const auto &[_, R] : Facts.Refs) {
+      if (R.Context != "F:" + F.Fn->Key && R.Context != "S:" + F.Fn->Key)
+        continue;
+      auto T = Items.find(R.Target);
+      if (T == Items.end() || !T->second.variesAt(R))
+        continue;
+      const Item &U = T->second;
+      if (U.EnumValues)
+        return "the enumerator '" + R.Member + "' of " +
+               (U.Name.empty() ? std::string("an anonymous enumeration")
+                               : "the enumeration '" + U.Name + "'");
+      return "'" + U.Name + "' (" + U.Kind + ")";
+    }
+    return "file-scope declarations";
+  }
+
   /// What cannot be lowered: located errors, first in source order.
   llvm::Error checkRefusals() const {
+    if (llvm::Error E = checkIncludedLists())
+      return E;
     std::vector<const EntityRef *> Refs;
     for (const auto &[_, R] : Facts.Refs)
       Refs.push_back(&R);
@@ -890,9 +1227,18 @@ struct Lowering {
         });
     for (const EntityRef *R : Refs) {
       auto T = Items.find(R->Target);
-      if (T == Items.end() || !T->second.propagates())
+      if (T == Items.end() || !T->second.variesAt(*R))
         continue;
       const Item &Target = T->second;
+      if (R->Context.empty() && Target.EnumValues)
+        return located(R->File, R->Line, R->Column,
+                       "the enumerator '" + R->Member + "' of " +
+                           describe(Target) + ", and it is used in " +
+                           R->Where +
+                           ": varsim lowers the enumerators' values only "
+                           "where they are used in function bodies (not "
+                           "member functions or templates) and file-scope "
+                           "declarations (docs/globals.md)");
       if (R->Context.empty())
         return located(R->File, R->Line, R->Column,
                        describe(Target) + " and is used in " + R->Where +
@@ -933,10 +1279,10 @@ struct Lowering {
         continue;
       if (I.IsFunction && !I.Fn->Unsupported.empty())
         return located(I.File, I.Line, I.Column,
-                       "function '" + I.Name +
-                           "' uses file-scope declarations that differ per "
+                       "function '" + I.Name + "' uses " + firstUse(I) +
+                           " (file-scope declarations that differ per "
                            "configuration of " +
-                           featuresOf(I) + ", but it is " + I.Fn->Unsupported +
+                           featuresOf(I) + "), but it is " + I.Fn->Unsupported +
                            ", which cannot be copied per configuration");
       if (!I.IsFunction)
         for (const EntityDef *D : I.Defs)
@@ -944,6 +1290,50 @@ struct Lowering {
             return located(D->File, D->Line, D->Column,
                            describe(I) + ", but it is " + D->Unsupported +
                                ": it cannot be copied per configuration");
+      if (I.Kind == "enum" && !I.Defs.front()->ScopedEnum)
+        return located(I.File, I.Line, I.Column,
+                       describe(I) +
+                           ", and it is an unscoped enumeration defined in "
+                           "several feature branches: its copies would "
+                           "declare its enumerators again in the same scope; "
+                           "define it once, with its enumerators under the "
+                           "features");
+      if (I.EnumValues)
+        if (llvm::Error E = checkEnumValues(I))
+          return E;
+    }
+    return llvm::Error::success();
+  }
+
+  /// An enumeration lowered by values is edited inside its braces, on
+  /// the line of its '{': its body must hold no directive but the feature
+  /// #ifs that the copies resolve.
+  llvm::Error checkEnumValues(const Item &I) const {
+    const EntityDef &D = *I.Defs.front();
+    if (!D.BraceBegin || !D.BraceEnd)
+      return located(D.File, D.Line, D.Column,
+                     describe(I) + ", but its braces come from a macro: its "
+                                   "values cannot be lowered per "
+                                   "configuration");
+    const FileStructure &FS = structure(D.File);
+    const FileGroups &FG = Groups.at(D.File);
+    std::set<unsigned> FeatureDirectives;
+    for (unsigned GI = 0; GI < FS.Groups.size(); ++GI) {
+      if (!FG.IsFeature[GI])
+        continue;
+      FeatureDirectives.insert(FS.Groups[GI].EndifIndex);
+      for (const CondGroup::Branch &B : FS.Groups[GI].Branches)
+        FeatureDirectives.insert(B.DirectiveIndex);
+    }
+    for (unsigned DI = 0; DI < FS.Directives.size(); ++DI) {
+      const Directive &Dir = FS.Directives[DI];
+      if (Dir.Begin > D.BraceBegin && Dir.Begin < D.BraceEnd &&
+          !FeatureDirectives.count(DI))
+        return located(D.File, Dir.Line, Dir.Column,
+                       describe(I) +
+                           ", and its body holds a preprocessor directive "
+                           "other than a feature #if: the values of its "
+                           "enumerators cannot be lowered per configuration");
     }
     return llvm::Error::success();
   }
@@ -1013,8 +1403,11 @@ struct Lowering {
         std::string Suffix =
             suffixOf(conditionText(*FC.Condition, In.Features));
         C.Name = I.Name + "__varsim_" + Suffix;
-        for (unsigned N = 2; !Names.insert(C.Name).second; ++N)
-          C.Name = I.Name + "__varsim_" + Suffix + "_" + std::to_string(N);
+        C.Suffix = Suffix;
+        for (unsigned N = 2; !Names.insert(C.Name).second; ++N) {
+          C.Suffix = Suffix + "_" + std::to_string(N);
+          C.Name = I.Name + "__varsim_" + C.Suffix;
+        }
         I.Copies.push_back(std::move(C));
       }
       if (I.Copies.empty())
@@ -1044,7 +1437,7 @@ struct Lowering {
         // with several copies is replaced by copies that each exist in
         // their configurations only (every parse must compile).
         std::set<int> Placed;
-        if (I.Defs.size() > 1 || I.Copies.size() == 1) {
+        if (!I.EnumValues && (I.Defs.size() > 1 || I.Copies.size() == 1)) {
           if (I.Copies[I.Base].Def >= 0) {
             I.Copies[I.Base].InPlace = true;
             Placed.insert(I.Copies[I.Base].Def);
@@ -1176,10 +1569,34 @@ struct Lowering {
           IsRemoved(R.Offset))
         continue;
       auto T2 = Items.find(R.Target);
-      if (T2 == Items.end() || !T2->second.propagates())
+      if (T2 == Items.end() || !T2->second.variesAt(R))
         continue;
       const Item &Target = T2->second;
       const Copy *TC = copyFor(Target, C.Cfg);
+      if (Target.EnumValues) {
+        // The enumerator's value in this configuration; one absent there
+        // is in code this configuration does not run (its variant would
+        // not compile otherwise): the union's name serves.
+        if (!TC || !enumeratorPresent(Target, R.Member, C.Cfg))
+          continue;
+        std::string Renamed = R.Member + "__varsim_" + TC->Suffix;
+        if (!R.ViaMacro) {
+          Out.insert(
+              {R.Offset, static_cast<unsigned>(R.Member.size()), Renamed});
+          continue;
+        }
+        if (InPlace && !I.IsFunction)
+          return located(R.File, R.Line, R.Column,
+                         "the enumerator '" + R.Member + "' of " +
+                             describe(Target) +
+                             " is used here through a "
+                             "macro in '" +
+                             I.Name +
+                             "', which is not copied "
+                             "per configuration");
+        Defines[R.Member] = Renamed;
+        continue;
+      }
       if (!TC || TC->Name == Target.Name)
         continue;
       if (!R.ViaMacro) {
@@ -1207,7 +1624,8 @@ struct Lowering {
         Out.insert({I.Fn->BodyEnd, 0, " return 0; "});
     } else {
       const EntityDef &D = *I.Defs[C.Def];
-      if (!D.Name.empty() && C.Name != I.Name)
+      if (!D.Name.empty() && C.Name != I.Name && D.NameOffset >= Begin &&
+          D.NameOffset < End)
         Out.insert(
             {D.NameOffset, static_cast<unsigned>(D.Name.size()), C.Name});
     }
@@ -1289,6 +1707,12 @@ struct Lowering {
         Out += Define + "\n";
     for (const auto &[From, To] : Defines)
       Out += "#define " + From + " " + To + "\n";
+    // A renamed function still names itself as the original (logging
+    // prints __func__), as the #if rewriter's renamed functions do.
+    bool Renamed = I.IsFunction && C.Name != I.Name;
+    if (Renamed)
+      Out += "#define __func__ \"" + I.Name + "\"\n#define __FUNCTION__ \"" +
+             I.Name + "\"\n";
     // A copy exists in its configurations only (every parse must compile;
     // the #if rewriter compiles the union, with the copy's condition as
     // presence).
@@ -1302,6 +1726,8 @@ struct Lowering {
     Out += Close;
     for (const auto &[From, To] : Defines)
       Out += "#undef " + From + "\n";
+    if (Renamed)
+      Out += "#undef __func__\n#undef __FUNCTION__\n";
     return Out;
   }
 
@@ -1348,6 +1774,106 @@ struct Lowering {
     return Out;
   }
 
+  /// An enumeration lowered by values, edited in place on the line of its
+  /// '{': after it, each copy's enumerators renamed (`ST_DONE__varsim_X`),
+  /// the first one `= 0` unless explicit, on one line; then the union of
+  /// the original enumerators (feature #if lines removed, the first one
+  /// `= 0`, a name repeated in several branches renamed, macros per
+  /// feature at the base configuration's values), which names the values
+  /// of code no configuration runs and makes the type's range cover every
+  /// configuration's values.
+  llvm::Error renderEnumValues(const Item &I) {
+    const EntityDef &D = *I.Defs.front();
+    const std::string &T = text(D.File);
+    std::vector<const EnumeratorFact *> Es = enumeratorsOf(I);
+    std::string Lists;
+    for (const Copy &C : I.Copies) {
+      std::set<Edit> E;
+      std::map<std::string, std::string> Defines;
+      if (llvm::Error Err = copyEdits(I, C, D.File, D.BraceBegin + 1,
+                                      D.BraceEnd, true, E, Defines))
+        return Err;
+      bool First = true;
+      for (const EnumeratorFact *En : Es) {
+        if (!holds(*Groups.at(D.File).presenceAt(structure(D.File), En->Offset),
+                   C.Cfg, In.Features))
+          continue;
+        E.insert({En->Offset, static_cast<unsigned>(En->Name.size()),
+                  En->Name + "__varsim_" + C.Suffix +
+                      (First && !En->Explicit ? " = 0" : "")});
+        First = false;
+      }
+      // Its initializers name its own enumerators (the union's follow).
+      for (const auto &[_, R] : Facts.Refs)
+        if (R.Target == I.Key && !R.Member.empty() && R.File == D.File &&
+            R.Offset > D.BraceBegin && R.Offset < D.BraceEnd && !R.ViaMacro &&
+            !I.Shifting.count(R.Member) &&
+            enumeratorPresent(I, R.Member, C.Cfg) &&
+            holds(*Groups.at(D.File).presenceAt(structure(D.File), R.Offset),
+                  C.Cfg, In.Features))
+          E.insert({R.Offset, static_cast<unsigned>(R.Member.size()),
+                    R.Member + "__varsim_" + C.Suffix});
+      auto Body = applyEdits(
+          D.File, llvm::StringRef(T).slice(D.BraceBegin + 1, D.BraceEnd),
+          D.BraceBegin + 1, E);
+      if (!Body)
+        return Body.takeError();
+      std::string OneLine = oneLine(*Body);
+      llvm::StringRef Flat = llvm::StringRef(OneLine).rtrim(" \t,");
+      if (!Flat.empty())
+        Lists += " " + Flat.str() + ",";
+    }
+    std::set<Edit> &Out = Edits[D.File];
+    Out.insert({D.BraceBegin + 1, 0, Lists});
+    // The union.
+    const FileStructure &FS = structure(D.File);
+    const FileGroups &FG = Groups.at(D.File);
+    for (unsigned GI = 0; GI < FS.Groups.size(); ++GI) {
+      if (!FG.IsFeature[GI])
+        continue;
+      const CondGroup &G = FS.Groups[GI];
+      const Directive &If = FS.Directives[G.Branches.front().DirectiveIndex];
+      if (If.Begin < D.BraceBegin || If.Begin >= D.BraceEnd)
+        continue;
+      std::vector<unsigned> Lines{G.EndifIndex};
+      for (const CondGroup::Branch &B : G.Branches)
+        Lines.push_back(B.DirectiveIndex);
+      for (unsigned DI : Lines) {
+        const Directive &Dir = FS.Directives[DI];
+        Out.insert({Dir.Begin, Dir.End - Dir.Begin,
+                    newlinesOf(llvm::StringRef(T).slice(Dir.Begin, Dir.End))});
+      }
+    }
+    std::map<std::string, int> Seen;
+    for (size_t K = 0; K < Es.size(); ++K) {
+      const EnumeratorFact &En = *Es[K];
+      int N = Seen[En.Name]++;
+      std::string Name =
+          N ? En.Name + "__varsim_dup" + std::to_string(N) : En.Name;
+      if (K == 0 && !En.Explicit)
+        Name += " = 0";
+      if (Name != En.Name)
+        Out.insert({En.Offset, static_cast<unsigned>(En.Name.size()), Name});
+    }
+    for (const auto &[_, E] : Facts.Expansions) {
+      if (E.File != D.File || E.Offset <= D.BraceBegin ||
+          E.Offset >= D.BraceEnd || !E.Direct ||
+          onDirectiveLine(D.File, E.Offset))
+        continue;
+      std::optional<std::string> V =
+          BaseCfg ? macroValue(E.Macro, *BaseCfg, D.File, E.Offset)
+                  : std::nullopt;
+      if (!V)
+        return located(D.File, E.Line, E.Column,
+                       describe(I) + ", and uses '" + E.Macro +
+                           "' here, whose value per configuration cannot be "
+                           "substituted (a function-like macro, or one "
+                           "reached through another macro's body)");
+      Out.insert({E.Offset, static_cast<unsigned>(E.Macro.size()), *V});
+    }
+    return llvm::Error::success();
+  }
+
   llvm::Error render(GlobalsResult &Result) {
     std::vector<const Item *> Order;
     for (const auto &[_, I] : Items)
@@ -1366,7 +1892,10 @@ struct Lowering {
         // The in-place copy must not need a rename through a macro (no
         // line for the #define): then every copy is appended, and only a
         // declaration stays in place.
-        bool Moved = !I.Copies[I.Base].InPlace;
+        // A renamed copy in place could not name itself as the original
+        // (__func__): only a copy that keeps the name stays in place.
+        bool Moved = !I.Copies[I.Base].InPlace ||
+                     (I.Copies.size() > 1 && I.Copies[I.Base].Name != I.Name);
         if (!Moved) {
           std::set<Edit> InPlaceEdits;
           std::map<std::string, std::string> InPlaceDefines;
@@ -1402,6 +1931,9 @@ struct Lowering {
         }
         if (I.Copies.size() > 1 && !I.SignatureVaries)
           Dispatchers[F.File] += dispatcher(I);
+      } else if (I.EnumValues) {
+        if (llvm::Error E = renderEnumValues(I))
+          return E;
       } else {
         for (const Copy &C : I.Copies) {
           if (C.Def < 0)
@@ -1528,6 +2060,8 @@ llvm::Expected<GlobalsResult> lowerGlobalVariability(const GlobalsInput &In) {
   while (L.withdrawUnlowerable())
     L.buildItems();
   if (llvm::Error E = L.checkRefusals())
+    return E;
+  if (llvm::Error E = L.judgeBounds())
     return E;
   if (llvm::Error E = L.planItems())
     return E;

@@ -2,6 +2,8 @@
 
 #include "rewrite/safety/FeatureRanges.h"
 
+#include "rewrite/FileRewriterImpl.h"
+
 namespace varsim::rewrite::safety {
 
 FeatureRanges::FeatureRanges(
@@ -9,6 +11,7 @@ FeatureRanges::FeatureRanges(
     const std::map<std::string, FileGroups> &Groups,
     const FeatureSetup &Features)
     : Structures(Structures) {
+  std::set<std::string> NotLiteral;
   for (const auto &[File, FS] : Structures) {
     auto G = Groups.find(File);
     if (G == Groups.end())
@@ -18,6 +21,27 @@ FeatureRanges::FeatureRanges(
       if (GI >= G->second.IsFeature.size() || !G->second.IsFeature[GI])
         continue;
       const CondGroup &CG = FS.Groups[GI];
+      // Macro -> its distinct bodies in this group's branches.
+      std::map<std::string, std::set<std::string>> Bodies, Replacements;
+      for (const CondGroup::Branch &B : CG.Branches)
+        for (unsigned D : B.Directives)
+          if (D < FS.Directives.size() &&
+              FS.Directives[D].Kind == DirectiveKind::Define) {
+            const Directive &Dv = FS.Directives[D];
+            Bodies[Dv.Macro].insert((Dv.FunctionLike ? "(" : "") +
+                                    llvm::StringRef(Dv.Body).trim().str());
+            Replacements[Dv.Macro].insert(
+                Dv.FunctionLike ? "("
+                                : llvm::StringRef(Dv.Replacement).trim().str());
+            if (Dv.FunctionLike || detail::literalType(Dv.Replacement).empty())
+              NotLiteral.insert(Dv.Macro);
+          }
+      for (const auto &[Macro, Texts] : Bodies)
+        if (Texts.size() > 1)
+          SelectedMacros.insert(Macro);
+      for (const auto &[Macro, Texts] : Replacements)
+        if (Texts == std::set<std::string>{"", "static"})
+          StorageMacros.insert(Macro);
       for (size_t BI = 0; BI < CG.Branches.size(); ++BI) {
         const CondGroup::Branch &B = CG.Branches[BI];
         if (B.ContentBegin >= B.ContentEnd ||
@@ -31,6 +55,9 @@ FeatureRanges::FeatureRanges(
     if (!Ranges.empty())
       ByFile.emplace(File, std::move(Ranges));
   }
+  for (const std::string &M : SelectedMacros)
+    if (!NotLiteral.count(M))
+      LiteralMacros.insert(M);
 }
 
 const std::string *FeatureRanges::innermost(const std::string &File,

@@ -18,6 +18,7 @@
 #include "support/Diagnostic.h"
 
 #include <map>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -43,6 +44,24 @@ public:
   unsigned lineOf(const std::string &File, unsigned Offset) const;
   /// File:line:col of Offset (column 0 if the file was not scanned).
   SourcePoint pointOf(const std::string &File, unsigned Offset) const;
+  /// The macros that some feature group defines differently in its
+  /// branches: the rewriter selects their bodies at run time.
+  bool isSelectedMacro(llvm::StringRef Macro) const {
+    return SelectedMacros.count(Macro.str()) != 0;
+  }
+  bool anySelectedMacro() const { return !SelectedMacros.empty(); }
+  /// A selected macro whose every body is one literal: the rewriter
+  /// compares their types itself (MacroMerging.cpp, literalType).
+  bool isLiteralMacro(llvm::StringRef Macro) const {
+    return LiteralMacros.count(Macro.str()) != 0;
+  }
+  /// A selected macro defined empty in some branches and `static` in the
+  /// others (`#ifdef TESTING #define STATIC #else #define STATIC static`):
+  /// the rewriter keeps the empty definition, which is harmless where it
+  /// begins a file-scope definition whose name no other unit defines.
+  bool isStorageMacro(llvm::StringRef Macro) const {
+    return StorageMacros.count(Macro.str()) != 0;
+  }
   /// True if some file has a feature branch.
   bool any() const { return !ByFile.empty(); }
   /// True if the file has at least one feature branch.
@@ -58,6 +77,7 @@ private:
   const std::string *innermost(const std::string &File, unsigned Offset,
                                unsigned MinBegin) const;
   std::map<std::string, std::vector<Range>> ByFile;
+  std::set<std::string> SelectedMacros, LiteralMacros, StorageMacros;
   const std::map<std::string, FileStructure> &Structures;
 };
 

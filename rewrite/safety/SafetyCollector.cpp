@@ -2,6 +2,9 @@
 
 #include "rewrite/safety/SafetyCollector.h"
 
+#include "rewrite/safety/LayoutUses.h"
+#include "rewrite/safety/ProjectFiles.h"
+#include "rewrite/safety/ResolutionCollector.h"
 #include "rewrite/safety/SideEffects.h"
 
 #include "clang/AST/ASTContext.h"
@@ -25,66 +28,6 @@ namespace varsim::rewrite::safety {
 using namespace clang;
 
 namespace {
-
-/// Maps locations to project files and positions.
-class ProjectFiles {
-public:
-  ProjectFiles(SourceManager &SM, const ProjectLayout &Project)
-      : SM(SM), Project(Project) {}
-
-  /// The absolute path of FID if it is a project source, else nullptr.
-  const std::string *path(FileID FID) {
-    auto [It, New] = Paths.try_emplace(FID, nullptr);
-    if (!New)
-      return It->second;
-    if (auto FE = SM.getFileEntryRefForID(FID)) {
-      llvm::SmallString<256> P(FE->getName());
-      SM.getFileManager().makeAbsolutePath(P);
-      llvm::sys::path::remove_dots(P, true);
-      if (Project.isProjectSource(P))
-        It->second = &*Names.insert(std::string(P)).first;
-    }
-    return It->second;
-  }
-
-  struct Place {
-    const std::string *File = nullptr; ///< nullptr: not in the project.
-    unsigned Offset = 0;
-    FileID FID;
-    SourceLocation Loc;
-  };
-  /// Where L is written in a file (macro arguments: where the argument is
-  /// written; macro bodies: where the macro is used).
-  Place place(SourceLocation L) {
-    Place P;
-    if (L.isInvalid())
-      return P;
-    P.Loc = SM.getFileLoc(L);
-    P.FID = SM.getFileID(P.Loc);
-    P.File = path(P.FID);
-    P.Offset = SM.getFileOffset(P.Loc);
-    return P;
-  }
-  SourcePoint point(const Place &P) {
-    return {*P.File, SM.getLineNumber(P.FID, P.Offset),
-            SM.getColumnNumber(P.FID, P.Offset)};
-  }
-  /// A key for a position in any file (project or not).
-  std::string key(const Place &P) {
-    if (P.File)
-      return *P.File + ":" + std::to_string(P.Offset);
-    if (auto FE = SM.getFileEntryRefForID(P.FID))
-      return FE->getName().str() + ":" + std::to_string(P.Offset);
-    return "<builtin>:" + std::to_string(P.Loc.getRawEncoding());
-  }
-
-  SourceManager &SM;
-
-private:
-  const ProjectLayout &Project;
-  llvm::DenseMap<FileID, const std::string *> Paths;
-  std::set<std::string> Names;
-};
 
 class SafetyVisitor : public RecursiveASTVisitor<SafetyVisitor> {
 public:
@@ -525,13 +468,19 @@ private:
 
 class SafetyConsumer : public ASTConsumer {
 public:
-  SafetyConsumer(SourceManager &SM, const ProjectLayout &Project,
+  SafetyConsumer(CompilerInstance &CI, const ProjectLayout &Project,
                  const FeatureRanges &Ranges, SafetyFacts &Out)
-      : Files(SM, Project), Ranges(Ranges), Out(Out) {}
+      : Files(CI.getSourceManager(), Project), Project(Project), Ranges(Ranges),
+        Out(Out), Expansions(std::make_shared<ExpansionTable>()) {
+    if (Ranges.anySelectedMacro())
+      recordSelectedMacroExpansions(CI, Files, Ranges, Expansions);
+  }
 
   void HandleTranslationUnit(ASTContext &Ctx) override {
     SafetyVisitor V(Ctx, Files, Ranges, Out);
     V.TraverseDecl(Ctx.getTranslationUnitDecl());
+    collectResolutions(Ctx, Files, Project, Ranges, *Expansions, Out);
+    findLayoutUses(Ctx, Project, Ranges, Out.Findings);
   }
 
   // Bodies outside the project are never judged; not parsing them is most
@@ -542,8 +491,10 @@ public:
 
 private:
   ProjectFiles Files;
+  const ProjectLayout &Project;
   const FeatureRanges &Ranges;
   SafetyFacts &Out;
+  std::shared_ptr<ExpansionTable> Expansions;
 };
 
 } // namespace
@@ -552,8 +503,7 @@ std::unique_ptr<ASTConsumer> makeSafetyConsumer(CompilerInstance &CI,
                                                 const ProjectLayout &Project,
                                                 const FeatureRanges &Ranges,
                                                 SafetyFacts &Out) {
-  return std::make_unique<SafetyConsumer>(CI.getSourceManager(), Project,
-                                          Ranges, Out);
+  return std::make_unique<SafetyConsumer>(CI, Project, Ranges, Out);
 }
 
 } // namespace varsim::rewrite::safety

@@ -71,7 +71,66 @@ struct Finding {
   std::string Message;
 };
 
+/// What a reference in project code resolves to, as an entity: two
+/// declarations of one entity (a prototype and its definition, a function
+/// defined per feature with one signature, a local declared alike in the
+/// branches of a block) have equal keys.
+struct ResolvedEntity {
+  std::string Kind;  ///< "function", "member", "variable", "local", ...
+  std::string Scope; ///< Locals: the function and the block; else "".
+  std::string Name;  ///< Qualified ("ns::put", "Derived::put").
+  std::string Canonical, Written; ///< Its type, canonical and as written.
+  std::string Shown;              ///< "put(double)", "the local 'limit'".
+  std::string Where;     ///< "main.cpp:2" (its definition if there is one).
+  std::string Condition; ///< Its presence condition ("" if unconditional).
+  /// A local under a feature that the rewriter cannot hoist (not a scalar,
+  /// static, several per declaration, ...): its function is copied per
+  /// configuration, so each copy resolves as its variant.
+  bool Lifted = false;
+
+  /// file:offset of the declaration in the project ("" outside it): one
+  /// declaration is one entity, whatever its function's header became.
+  std::string DeclKey = {};
+
+  bool sameEntity(const ResolvedEntity &O) const {
+    if (!DeclKey.empty() && DeclKey == O.DeclKey)
+      return true;
+    return Kind == O.Kind && Scope == O.Scope && Name == O.Name &&
+           (Canonical == O.Canonical || Written == O.Written);
+  }
+};
+
+/// A name in project code that refers to a declaration.
+struct ReferenceSite {
+  std::string File; ///< Absolute (where the name is written or expanded).
+  unsigned Offset = 0;
+  std::string Spelled;    ///< "put".
+  unsigned Entity = 0;    ///< Index into SafetyFacts::Entities.
+  bool Ambiguous = false; ///< Several entities at one site of one parse.
+};
+
+/// An expansion of a macro defined differently per feature, and what it
+/// became in this parse.
+struct MacroExpansionFact {
+  std::string Macro;
+  std::string File;
+  unsigned Offset = 0;
+  std::string Condition; ///< Presence condition of the definition used.
+  std::string Type;      ///< Of the outermost expression ("" if none).
+  /// The type its context converts it to (Type if none).
+  std::string Converted;
+  bool IsType = false; ///< It expands to a type.
+};
+
 struct SafetyFacts {
+  /// Reference sites by key (file, offset, kind of reference).
+  std::map<std::string, ReferenceSite> References;
+  std::vector<ResolvedEntity> Entities;
+  /// Expansions of macros selected at run time, by file:offset.
+  std::map<std::string, MacroExpansionFact> Expansions;
+  /// File-scope definitions that a storage macro (`STATIC`, empty or
+  /// `static` per feature) makes static: name -> where, and the macro.
+  std::map<std::string, std::pair<SourcePoint, std::string>> StorageDefinitions;
   std::map<std::string, RecordLayout> Records; ///< By key.
   std::vector<LayoutUse> Uses;
   std::vector<Finding> Findings;

@@ -2,9 +2,11 @@
 
 #include "rewrite/safety/VariantSafety.h"
 
+#include "rewrite/Condition.h"
 #include "rewrite/SyntaxOnlyParse.h"
 #include "rewrite/safety/FeatureRanges.h"
 #include "rewrite/safety/LayoutJudge.h"
+#include "rewrite/safety/ResolutionJudge.h"
 #include "rewrite/safety/SafetyCollector.h"
 #include "rewrite/safety/SafetyFacts.h"
 #include "support/Diagnostic.h"
@@ -12,6 +14,7 @@
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendAction.h"
 #include "clang/Tooling/Tooling.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/ThreadPool.h"
 #include "llvm/Support/Threading.h"
 
@@ -92,6 +95,53 @@ SafetyFacts parseOne(const CompileEntry &E,
   return Facts;
 }
 
+/// Configurations, beyond Have, in which no branch of a feature group
+/// without #else holds (within its enclosing branch), where no
+/// configuration of Have is one: declarations under #ifdef are absent
+/// there, and a name may resolve to another declaration.
+std::vector<fm::Configuration>
+absentCover(const SafetyInput &In, const std::vector<fm::Configuration> &Have) {
+  std::vector<CondPtr> Open;
+  std::set<std::string> Seen;
+  for (const auto &[File, FS] : In.Structures) {
+    auto G = In.Groups.find(File);
+    if (G == In.Groups.end())
+      continue;
+    const FileGroups &FG = G->second;
+    for (size_t GI = 0; GI < FS.Groups.size(); ++GI) {
+      const CondGroup &CG = FS.Groups[GI];
+      if (GI >= FG.IsFeature.size() || !FG.IsFeature[GI] ||
+          GI >= FG.Own.size() || CG.Branches.empty() ||
+          !CG.Branches.back().Condition)
+        continue;
+      std::vector<CondPtr> None;
+      for (const CondPtr &Own : FG.Own[GI])
+        if (Own)
+          None.push_back(makeNot(Own));
+      if (CG.ParentGroup && *CG.ParentGroup < FG.Presence.size() &&
+          CG.ParentBranch < FG.Presence[*CG.ParentGroup].size())
+        None.push_back(FG.Presence[*CG.ParentGroup][CG.ParentBranch]);
+      CondPtr C = makeAnd(None);
+      if (!Seen.insert(conditionText(*C, In.Features)).second ||
+          llvm::any_of(Have,
+                       [&](const fm::Configuration &Cfg) {
+                         return holds(*C, Cfg, In.Features);
+                       }) ||
+          !isSatisfiable(*C, In.Features))
+        continue;
+      Open.push_back(C);
+    }
+  }
+  std::vector<fm::Configuration> Out;
+  if (Open.empty())
+    return Out;
+  for (const fm::Configuration &C :
+       chooseParseConfigurations(Open, In.Features))
+    if (!llvm::is_contained(Have, C) && !llvm::is_contained(Out, C))
+      Out.push_back(C);
+  return Out;
+}
+
 } // namespace
 
 llvm::Error checkVariantSafety(const SafetyInput &In) {
@@ -102,6 +152,22 @@ llvm::Error checkVariantSafety(const SafetyInput &In) {
   std::vector<std::vector<std::string>> Configs = In.ParseDefines;
   if (Configs.empty())
     Configs.emplace_back();
+  std::vector<std::string> Names = In.ConfigNames;
+  for (size_t C = Names.size(); C < Configs.size(); ++C) {
+    std::string Name;
+    for (llvm::StringRef D : Configs[C]) {
+      D.consume_front("-D");
+      Name += (Name.empty() ? "" : ",") + D.str();
+    }
+    Names.push_back(Name);
+  }
+  Names.resize(Configs.size());
+  if (In.Configurations.size() == In.ParseDefines.size() &&
+      !In.Configurations.empty())
+    for (const fm::Configuration &C : absentCover(In, In.Configurations)) {
+      Configs.push_back(In.Features.defines(C));
+      Names.push_back(In.Features.Model.format(C));
+    }
 
   std::vector<std::pair<const CompileEntry *, size_t>> Jobs;
   for (const CompileEntry &E : In.Project.Entries)
@@ -119,7 +185,17 @@ llvm::Error checkVariantSafety(const SafetyInput &In) {
     Pool.wait();
   }
 
+  std::vector<ParseOrigin> Origins;
+  for (const auto &[Entry, Config] : Jobs)
+    Origins.push_back(
+        {static_cast<size_t>(Entry - In.Project.Entries.data()), Config});
+
   std::vector<Finding> All = judgeLayouts(Parses, In.Project, Ranges);
+  for (std::vector<Finding> More :
+       {judgeResolutions(Parses, Origins, Names, Ranges),
+        judgeMacroTypes(Parses, Origins, Ranges),
+        judgeStorageMacros(Parses, Origins, In.Project)})
+    All.insert(All.end(), More.begin(), More.end());
   for (const SafetyFacts &P : Parses)
     All.insert(All.end(), P.Findings.begin(), P.Findings.end());
   auto Order = [](const Finding &F) {
@@ -146,8 +222,11 @@ checkVariantSafety(const ProjectLayout &Project,
                    const std::map<std::string, std::string> *Overlay,
                    unsigned Jobs) {
   SafetyInput In{Project, Structures, Groups, Features, {}, Overlay, Jobs};
-  for (const fm::Configuration &C : ParseConfigurations)
+  for (const fm::Configuration &C : ParseConfigurations) {
     In.ParseDefines.push_back(Features.defines(C));
+    In.ConfigNames.push_back(Features.Model.format(C));
+  }
+  In.Configurations = ParseConfigurations;
   return checkVariantSafety(In);
 }
 

@@ -17,6 +17,11 @@
 //    project code (or any code with effects), a class member under a
 //    feature whose construction or destruction does, and a function with
 //    __attribute__((constructor/destructor)) under a feature.
+//  - a name that resolves to different entities in different parse
+//    configurations (an overload, a hiding member or a shadowing local
+//    under a feature), a macro selected at run time whose expansions have
+//    different types, that expands to a type, or that is concatenated with
+//    a string literal.
 //
 // The pass parses every translation unit in every parse configuration.
 //
@@ -50,6 +55,14 @@ struct SafetyInput {
   /// Absolute path -> text the parses see instead of the file (may be null).
   const std::map<std::string, std::string> *Overlay = nullptr;
   unsigned Jobs = 1;
+  /// The CONFIG string of each parse configuration, for messages (empty:
+  /// named by their -D flags).
+  std::vector<std::string> ConfigNames = {};
+  /// The parse configurations themselves (optional). With them, the pass
+  /// also parses, where no parse configuration does, a configuration in
+  /// which no branch of a feature group without #else holds: a name may
+  /// resolve differently there (an overload under #ifdef is absent).
+  std::vector<fm::Configuration> Configurations = {};
 };
 
 /// Every finding as a located error (`file:line:col: error: ...`), joined,

@@ -618,17 +618,6 @@ private:
   State &S;
 };
 
-class Factory : public tooling::FrontendActionFactory {
-public:
-  explicit Factory(State &S) : S(S) {}
-  std::unique_ptr<FrontendAction> create() override {
-    return std::make_unique<Action>(S);
-  }
-
-private:
-  State &S;
-};
-
 } // namespace
 
 TemplateFacts collectTemplateFacts(const FactsJob &Job,
@@ -645,7 +634,8 @@ TemplateFacts collectTemplateFacts(const FactsJob &Job,
   P.Entry = Job.Entry;
   P.Defines = Job.Defines;
   P.StripMacros = Job.StripMacros;
-  Factory F(S);
+  P.Overlay = Job.Overlay;
+  auto F = actionFactoryFor<Action>(S);
   SyntaxOnlyResult Parsed = runSyntaxOnly(P, F);
   if (Parsed.Failed) {
     Out.Failed = true;

@@ -127,6 +127,9 @@ struct FactsJob {
       nullptr;
   /// By absolute file: the macros defined per branch of candidate groups.
   const std::map<std::string, std::vector<MacroCandidate>> *Macros = nullptr;
+  /// Absolute path -> text that an earlier pass replaced (may be null):
+  /// the parse reads these texts, whose offsets the facts refer to.
+  const std::map<std::string, std::string> *Overlay = nullptr;
 };
 
 /// Parses Job.Entry with its defines and collects the facts.

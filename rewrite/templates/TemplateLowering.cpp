@@ -155,7 +155,7 @@ struct Lowering {
 
   llvm::Error locatedError(const std::string &File, unsigned Line, unsigned Col,
                            const std::string &Msg) const {
-    return makeError(In.Project.relativeToRoot(File), Line, Col, Msg);
+    return makeError(File, Line, Col, Msg);
   }
 
   bool findCandidates(std::vector<CondPtr> &ToCover) {
@@ -230,8 +230,8 @@ struct Lowering {
     std::vector<FactsJob> Jobs;
     for (const fm::Configuration &C : Configs)
       for (const CompileEntry &E : In.Project.Entries)
-        Jobs.push_back(
-            {&E, In.Features.defines(C), FeatureMacros, &Candidates, &Macros});
+        Jobs.push_back({&E, In.Features.defines(C), FeatureMacros, &Candidates,
+                        &Macros, In.Overlay});
     std::vector<TemplateFacts> Results(Jobs.size());
     {
       llvm::DefaultThreadPool Pool(
@@ -245,11 +245,13 @@ struct Lowering {
       TemplateFacts &R = Results[I];
       if (R.Failed) {
         std::string Defines = llvm::join(Jobs[I].Defines, " ");
-        return makeError(
-            In.Project.relativeToRoot(Jobs[I].Entry->File) +
-            ": error: does not compile with " +
-            (Defines.empty() ? std::string("no feature defined") : Defines) +
-            " (template lowering parse):\n" + R.Diagnostics);
+        return makeError(Jobs[I].Entry->File, 0, 0,
+                         "does not compile with " +
+                             (Defines.empty()
+                                  ? std::string("no feature defined")
+                                  : Defines) +
+                             " (template lowering parse):\n" +
+                             llvm::StringRef(R.Diagnostics).rtrim());
       }
       Facts.Defs.merge(R.Defs);
       Facts.Calls.merge(R.Calls);
@@ -409,7 +411,7 @@ struct Lowering {
         return locatedError(
             R->File, R->Line, R->Column,
             "'" + D.Name + "' is selected by features (" + siteFeatures(D) +
-                ", the #if on " + In.Project.relativeToRoot(D.File) + ":" +
+                ", the #if on " + D.File + ":" +
                 std::to_string(directiveLine(D, 0)) + ") and used in " + Where +
                 ": varsim lowers this template variability only where the "
                 "name is used in the body of a non-template, non-member "

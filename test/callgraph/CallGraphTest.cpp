@@ -106,6 +106,30 @@ TEST(CallGraph, OverheadCorrection) {
   EXPECT_DOUBLE_EQ(G.runs()[0].CorrectedTotalNs, 947);
 }
 
+// A sampled node: its inclusive time is estimated from its timed visits,
+// and each of its untimed visits costs the parent UntimedNs in all.
+TEST(CallGraph, SampledNodesAreEstimatedAndCorrected) {
+  TraceBuilder B;
+  uint32_t Main = B.region(RegionKind::Function, "main", "1");
+  uint32_t F = B.region(RegionKind::Function, "f", "1");
+  uint32_t G1 = B.region(RegionKind::Function, "g", "1");
+  B.calibration(/*Inner=*/3, /*Outer=*/2).untimedCost(1);
+  // f: 1000 visits of 10 ns of work, 100 of them timed (10 + 3 each).
+  // g: 5 visits in main, all timed, 50 ns each. main: 100 ns of its own.
+  // main's interval: 100 + 3 (its inner) + 100 * (13 + 2) + 900 * (10 + 1)
+  // + 5 * (53 + 2).
+  double MainNs = 100 + 3 + 100 * 15 + 900 * 11 + 5 * 55;
+  int64_t M = B.node(-1, Main, 1, MainNs);
+  B.sampledNode(M, F, 1000, 100, 100 * 13);
+  B.node(M, G1, 5, 5 * 53);
+  CallGraph G = build({B.trace()});
+  EXPECT_DOUBLE_EQ(G[1].InclusiveNs, 1000 * 13);
+  EXPECT_DOUBLE_EQ(G[1].SelfNs, 1000 * 10);
+  EXPECT_DOUBLE_EQ(G[2].SelfNs, 5 * 50);
+  EXPECT_NEAR(G[0].SelfNs, 100, 1e-9);
+  EXPECT_NEAR(G.runs()[0].CorrectedTotalNs, 100 + 10000 + 250, 1e-9);
+}
+
 TEST(CallGraph, ThreadsAndRunsMergeByContext) {
   auto Make = [](std::string Config, double FTime, std::string Path) {
     TraceBuilder B(Config, Path);

@@ -167,6 +167,42 @@ TEST(CallTrace, InconsistentNodes) {
             std::string::npos);
 }
 
+TEST(CallTrace, ReadsSampledNodes) {
+  // A sampled node: 1000 visits, 40 of them timed, lasting 200 ns in all;
+  // the untimed visits' cost in the calibration.
+  std::string Text =
+      replaced(Minimal, "[0, 1, 3, 600.5]", "[0, 1, 1000, 200, 40]");
+  Text = replaced(Text, R"("outer_ns": 2})",
+                  R"("outer_ns": 2, "untimed_ns": 1.5})");
+  llvm::Expected<CallTrace> T = parseCallTrace(Text, "t.json");
+  ASSERT_TRUE(static_cast<bool>(T)) << errorToString(T.takeError());
+  EXPECT_DOUBLE_EQ(T->UntimedNs, 1.5);
+  const TraceNode &N = T->Threads[0].Nodes[1];
+  EXPECT_EQ(N.Calls, 1000u);
+  EXPECT_EQ(N.Timed, 40u);
+  EXPECT_DOUBLE_EQ(N.TimedNs, 200);
+  EXPECT_DOUBLE_EQ(N.InclusiveNs, 200.0 / 40 * 1000);
+  // Inside: every visit's inner cost; outside: none for the timed visits
+  // beyond outer_ns, and untimed_ns - inner_ns for the others.
+  EXPECT_DOUBLE_EQ(T->innerOverheadNs(N), 1000 * 4.5);
+  EXPECT_DOUBLE_EQ(T->outerOverheadNs(N), 40 * 2 + 960 * (1.5 - 4.5));
+  // An old node (four elements): every visit was timed.
+  const TraceNode &Old = T->Threads[0].Nodes[0];
+  EXPECT_EQ(Old.Timed, Old.Calls);
+  EXPECT_DOUBLE_EQ(Old.InclusiveNs, Old.TimedNs);
+  EXPECT_DOUBLE_EQ(T->outerOverheadNs(Old), 1 * 2);
+}
+
+TEST(CallTrace, RefusesMoreTimedVisitsThanCalls) {
+  EXPECT_NE(
+      errorOf(replaced(Minimal, "[0, 1, 3, 600.5]", "[0, 1, 3, 600.5, 4]"))
+          .find("4 timed visits of only 3"),
+      std::string::npos);
+  EXPECT_NE(errorOf(replaced(Minimal, "[0, 1, 3, 600.5]", "[0, 1, 3, 1, 1, 1]"))
+                .find("got 6 elements"),
+            std::string::npos);
+}
+
 TEST(CallTrace, InconsistentRegions) {
   EXPECT_NE(errorOf(replaced(Minimal, "\"id\": 1", "\"id\": 4")).find("dense"),
             std::string::npos);

@@ -59,8 +59,30 @@ public:
     while (T.Threads.size() <= Thread)
       T.Threads.emplace_back();
     std::vector<TraceNode> &Nodes = T.Threads[Thread].Nodes;
-    Nodes.push_back({Parent, Region, Calls, InclusiveNs});
+    TraceNode N;
+    N.Parent = Parent;
+    N.Region = Region;
+    N.Calls = N.Timed = Calls;
+    N.TimedNs = N.InclusiveNs = InclusiveNs;
+    Nodes.push_back(N);
     return static_cast<int64_t>(Nodes.size() - 1);
+  }
+
+  /// A node of which only Timed of the Calls visits were timed, lasting
+  /// TimedNs in all (as readCallTrace returns it: InclusiveNs estimated).
+  int64_t sampledNode(int64_t Parent, uint32_t Region, uint64_t Calls,
+                      uint64_t Timed, double TimedNs, size_t Thread = 0) {
+    int64_t I = node(Parent, Region, Calls, TimedNs, Thread);
+    TraceNode &N = T.Threads[Thread].Nodes[static_cast<size_t>(I)];
+    N.Timed = Timed;
+    N.InclusiveNs = estimatedInclusiveNs(N);
+    return I;
+  }
+
+  /// The calibrated cost of a visit that is not timed.
+  TraceBuilder &untimedCost(double Ns) {
+    T.UntimedNs = Ns;
+    return *this;
   }
 
   /// Gives thread Thread a lifetime and the main node it ended in.

@@ -69,6 +69,13 @@ TEST(ConditionSimplify, ShapesOfSubstitutionsBecomeSmall) {
       {"defined(A) ? 0 : 1", "!def_A"},
       {"1 && (2 > 1)", "1"},
       {"B / 0", "B / 0"},
+      // A derived numeric macro compared with a constant (QA P1): the
+      // manifest's readers have no ?:.
+      {"(!defined(A) ? 1 : 2) == 2", "def_A"},
+      {"(!defined(A) && !defined(B) ? 1 : !defined(A) && defined(B) ? 2 "
+       ": defined(A) ? 3 : 0) != 3",
+       "!def_A && !def_B || (!def_A && def_B || !def_A)"},
+      {"3 <= (defined(C) ? A : 4)", "!def_C || 3 <= A"},
   };
   for (const Case &C : Cases) {
     CondPtr In = parse(C.Input);

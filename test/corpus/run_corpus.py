@@ -328,6 +328,11 @@ class Program:
             raise Failure(f"varsim rewrite failed (exit {proc.returncode}):\n"
                           f"  {shlex.join(rewrite)}\n{text(proc.stderr)}")
         check_unchanged(before, tree_hashes(self.dir), self.dir)
+        # The rest of the pipeline must read what the rewrite wrote.
+        plan = run([self.options.varsim, "plan", str(out)])
+        if plan.returncode != 0:
+            raise Failure(f"varsim plan cannot read the rewrite's output "
+                          f"(exit {plan.returncode}):\n{text(plan.stderr)}")
         try:
             simulator = self.build_simulator(out)
         except Failure as e:
@@ -352,6 +357,13 @@ class Program:
         if failures:
             raise Failure(f"{len(failures)} of {len(configs)} configurations "
                           "differ:\n" + "\n".join(failures))
+        traces = sorted((tmp / "traces").glob("*.json"))
+        model = run([self.options.varsim, "model", *map(str, traces), "-f",
+                     str(self.model), "--out-dir", str(out), "-o",
+                     str(tmp / "model.json")])
+        if model.returncode != 0:
+            raise Failure(f"varsim model cannot read the simulator's traces "
+                          f"(exit {model.returncode}):\n{text(model.stderr)}")
         if xfail:
             raise Failure(f"XPASS: every configuration is equivalent although "
                           f"corpus.json declares \"xfail\": {xfail!r}; remove it")

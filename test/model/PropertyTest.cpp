@@ -63,7 +63,10 @@ std::string randomCondition(std::mt19937_64 &R,
   return Holds ? C : "!(" + C + ")";
 }
 
-RandomTrace randomTrace(uint64_t Seed) {
+/// With Sampled, some nodes have only some of their visits timed (as the
+/// runtime's sampling writes them), all visits of a node lasting the same,
+/// so that the estimate from the timed visits is exact.
+RandomTrace randomTrace(uint64_t Seed, bool Sampled = false) {
   std::mt19937_64 R(Seed);
   RandomTrace Out;
   std::string Config;
@@ -83,18 +86,21 @@ RandomTrace randomTrace(uint64_t Seed) {
   double Inner = static_cast<double>(R() % 50) / 4;
   double Outer = static_cast<double>(R() % 50) / 4;
   B.calibration(Inner, Outer);
+  double Untimed = Sampled ? static_cast<double>(R() % 20) / 4 : 0;
+  B.untimedCost(Untimed);
 
   // Parents first; inclusive times are filled in bottom-up afterwards.
   size_t Threads = 1 + R() % 2;
   for (size_t Th = 0; Th < Threads; ++Th) {
     size_t N = 1 + R() % 150;
     std::vector<int64_t> Parent(N);
-    std::vector<uint64_t> Calls(N);
+    std::vector<uint64_t> Calls(N), Timed(N);
     std::vector<double> Incl(N);
     std::vector<uint32_t> Region(N);
     for (size_t I = 0; I < N; ++I) {
       Parent[I] = I == 0 || R() % 10 == 0 ? -1 : static_cast<int64_t>(R() % I);
       Calls[I] = 1 + R() % 20;
+      Timed[I] = Sampled && R() % 2 ? 1 + R() % Calls[I] : Calls[I];
       RegionKind Kind = static_cast<RegionKind>(R() % 3);
       Region[I] = B.region(Kind, "fn" + std::to_string(R() % 8),
                            randomCondition(R, Out.Values),
@@ -102,20 +108,32 @@ RandomTrace randomTrace(uint64_t Seed) {
       Incl[I] = static_cast<double>(R() % 1000000) +
                 static_cast<double>(Calls[I]) * Inner;
     }
+    // A child's visits cost its parent OuterNs more when timed, UntimedNs
+    // in all (instead of its inner cost) when not.
+    auto OutsideNs = [&](size_t I) {
+      return static_cast<double>(Timed[I]) * Outer +
+             static_cast<double>(Calls[I] - Timed[I]) * (Untimed - Inner);
+    };
     for (size_t I = N; I-- > 0;) {
       if (Parent[I] < 0)
         continue;
-      Incl[Parent[I]] += Incl[I] + static_cast<double>(Calls[I]) * Outer;
+      Incl[Parent[I]] += Incl[I] + OutsideNs(I);
     }
     for (size_t I = 0; I < N; ++I) {
-      B.node(Parent[I], Region[I], Calls[I], Incl[I], Th);
+      if (Timed[I] == Calls[I])
+        B.node(Parent[I], Region[I], Calls[I], Incl[I], Th);
+      else
+        B.sampledNode(Parent[I], Region[I], Calls[I], Timed[I],
+                      Incl[I] * static_cast<double>(Timed[I]) /
+                          static_cast<double>(Calls[I]),
+                      Th);
       // What the model should predict: top-level inclusive times minus
       // every visit's overhead.
       if (Parent[I] < 0)
         Out.ExpectedNs += Incl[I];
       Out.ExpectedNs -= static_cast<double>(Calls[I]) * Inner;
       if (Parent[I] >= 0)
-        Out.ExpectedNs -= static_cast<double>(Calls[I]) * Outer;
+        Out.ExpectedNs -= OutsideNs(I);
     }
   }
   Out.Trace = B.trace();
@@ -123,8 +141,9 @@ RandomTrace randomTrace(uint64_t Seed) {
 }
 
 TEST(ModelProperty, PredictsTheRunThatWasMeasured) {
-  for (uint64_t Seed = 1; Seed <= 200; ++Seed) {
-    RandomTrace RT = randomTrace(Seed);
+  for (uint64_t Seed = 1; Seed <= 400; ++Seed) {
+    // Odd seeds: traces with sampled nodes.
+    RandomTrace RT = randomTrace(Seed, Seed % 2 == 1);
     callgraph::CallGraph G = graphOf({RT.Trace});
     EXPECT_NEAR(G.runs()[0].CorrectedTotalNs, RT.ExpectedNs,
                 1e-9 * RT.ExpectedNs + 1e-3);

@@ -57,7 +57,9 @@ def untraced_ms(trace_path):
     if not proc or not mono:
         return 0.0
     main = next((th for th in t["threads"] if th.get("main")), None)
-    top = sum(n[3] for n in main["nodes"] if n[0] < 0) if main else t["wall_ns"]
+    # A sampled node, [parent, region, calls, timed_ns, timed], is estimated.
+    incl = lambda n: n[3] * n[2] / n[4] if len(n) > 4 and n[4] else n[3]
+    top = sum(incl(n) for n in main["nodes"] if n[0] < 0) if main else t["wall_ns"]
     ns = ((mono["init_ns"] - proc["launch_ns"]) + (t["wall_ns"] - top)
           + (proc["exit_ns"] - mono["write_ns"]))
     return ns / 1e6

@@ -70,13 +70,21 @@ TEST(RewriteDiagnostics, UndisciplinedInConstructorIsRefusedWithReason) {
   EXPECT_FALSE(llvm::sys::fs::exists(P.out()));
 }
 
-TEST(RewriteDiagnostics, ParameterUnderConditionIsRefused) {
-  TempProject P({{"main.c", "static int f(int a\n#ifdef A\n, int b\n#endif\n"
-                            ") { return a; }\nint main(void) { return f(1"
-                            "\n#ifdef A\n, 2\n#endif\n); }\n"},
-                 {"model.xml", OneFeature}});
+TEST(RewriteDiagnostics, ParameterOfAFunctionPointerIsRefused) {
+  // Parameters under a condition take the union (test/rewrite/ParamTest);
+  // a function whose address is taken cannot (calls through the pointer).
+  TempProject P(
+      {{"main.c", "static int f(int a\n#ifdef A\n, int b\n#endif\n"
+                  ") { return a; }\nint main(void) {\n"
+                  "  int (*g)() = f;\n  return g(1\n#ifdef A\n, 2"
+                  "\n#endif\n); }\n"},
+       {"model.xml", "<?xml version=\"1.0\"?>\n<featureModel><struct><and "
+                     "abstract=\"true\" mandatory=\"true\" name=\"R\"><feature "
+                     "mandatory=\"true\" name=\"A\"/></and></struct>"
+                     "</featureModel>\n"}});
   std::string Err = P.rewrite();
-  EXPECT_THAT(Err, HasSubstr("main.c:2:1: error: "));
+  EXPECT_THAT(Err, HasSubstr("main.c:7:16: error: "));
+  EXPECT_THAT(Err, HasSubstr("address is taken"));
   EXPECT_FALSE(llvm::sys::fs::exists(P.out()));
 }
 

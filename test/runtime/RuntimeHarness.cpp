@@ -189,6 +189,14 @@ uint64_t TraceThread::descendantCalls(size_t I) const {
   return Sum;
 }
 
+uint64_t TraceThread::descendantTimed(size_t I) const {
+  uint64_t Sum = 0;
+  for (size_t K = I + 1; K < Nodes.size(); ++K)
+    if (Nodes[K].Parent == static_cast<int64_t>(I))
+      Sum += Nodes[K].Timed + descendantTimed(K);
+  return Sum;
+}
+
 const TraceThread *Trace::mainThread() const {
   for (const TraceThread &T : Threads)
     if (T.Main)
@@ -261,15 +269,26 @@ llvm::Error readThread(object Obj, size_t Regions, TraceThread &T) {
     return Err;
   for (element E : Nodes) {
     auto Quad = E.get_array();
-    if (Quad.error() || Quad.value().size() != 4)
-      return schemaError("a node is not [parent, region, calls, incl]");
+    if (Quad.error() || (Quad.value().size() != 4 && Quad.value().size() != 5))
+      return schemaError("a node is not [parent, region, calls, incl] or "
+                         "[parent, region, calls, timed_ns, timed]");
     auto Parent = Quad.value().at(0).get_int64();
     auto Region = Quad.value().at(1).get_uint64();
     auto Calls = Quad.value().at(2).get_uint64();
     auto Incl = Quad.value().at(3).get_uint64();
     if (Parent.error() || Region.error() || Calls.error() || Incl.error())
       return schemaError("a node has a non-integer element");
-    TraceNode N{Parent.value(), Region.value(), Calls.value(), Incl.value()};
+    TraceNode N{Parent.value(), Region.value(), Calls.value(), Incl.value(),
+                Calls.value()};
+    if (Quad.value().size() == 5) {
+      auto Timed = Quad.value().at(4).get_uint64();
+      if (Timed.error())
+        return schemaError("a node has a non-integer element");
+      N.Timed = Timed.value();
+      if (N.Timed >= N.Calls)
+        return schemaError("a sampled node's timed visits are not fewer "
+                           "than its calls");
+    }
     if (N.Parent < -1 || N.Parent >= static_cast<int64_t>(T.Nodes.size()))
       return schemaError("node " + std::to_string(T.Nodes.size()) +
                          ": parent is not -1 or an earlier node");
@@ -384,6 +403,19 @@ llvm::Expected<Trace> readTrace(const std::string &Path) {
   if (auto Err = getDouble(Calibration, "inner_ns", T.InnerNs))
     return Err;
   if (auto Err = getDouble(Calibration, "outer_ns", T.OuterNs))
+    return Err;
+  if (auto Err = getDouble(Calibration, "untimed_ns", T.UntimedNs))
+    return Err;
+  object Sampling;
+  if (auto Err = get(Obj, "sampling", Sampling))
+    return Err;
+  if (auto Err = get(Sampling, "period", T.SamplePeriod))
+    return Err;
+  if (auto Err = getDouble(Sampling, "below_ns", T.SampleBelowNs))
+    return Err;
+  if (auto Err = getDouble(Sampling, "outlier_ns", T.SampleOutlierNs))
+    return Err;
+  if (auto Err = get(Sampling, "warmup", T.SampleWarmup))
     return Err;
   if (auto Err = get(Obj, "wall_ns", T.WallNs))
     return Err;

@@ -85,7 +85,9 @@ private:
 
 struct TraceNode {
   int64_t Parent = -1;
-  uint64_t Region = 0, Calls = 0, InclusiveNs = 0;
+  /// InclusiveNs is the time of the Timed visits (Timed == Calls unless the
+  /// node was sampled: a fifth element in the trace).
+  uint64_t Region = 0, Calls = 0, InclusiveNs = 0, Timed = 0;
 };
 
 struct TraceThread {
@@ -102,6 +104,8 @@ struct TraceThread {
   std::map<std::string, TraceNode> byPath() const;
   /// Sum of the calls of every descendant of node I.
   uint64_t descendantCalls(size_t I) const;
+  /// Sum of the timed visits of every descendant of node I.
+  uint64_t descendantTimed(size_t I) const;
 };
 
 struct Trace {
@@ -109,7 +113,12 @@ struct Trace {
   std::optional<std::string> ConfigRequested;
   std::map<std::string, int64_t> Features;
   size_t RegionCount = 0;
-  double InnerNs = 0, OuterNs = 0, TicksPerNs = 0;
+  double InnerNs = 0, OuterNs = 0, UntimedNs = 0, TicksPerNs = 0;
+  /// "sampling": the period (0: every visit timed), the mean visit below
+  /// which a node is sampled, the timed visit beyond which a sampled node
+  /// leaves it out, the timed visits before a node may be sampled.
+  uint64_t SamplePeriod = 0, SampleWarmup = 0;
+  double SampleBelowNs = 0, SampleOutlierNs = 0;
   uint64_t WallNs = 0, Dropped = 0, Repaired = 0;
   /// "monotonic": absolute CLOCK_MONOTONIC of start-up, its end, the write.
   uint64_t MonoInitNs = 0, MonoStartNs = 0, MonoWriteNs = 0;

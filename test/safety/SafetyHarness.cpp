@@ -136,8 +136,12 @@ SafetyRun checkProject(const std::map<std::string, std::string> &Files,
   }
   SafetyInput In{*Project, Structures, Groups,      *Setup,
                  {},       nullptr,    Options.Jobs};
-  for (const fm::Configuration &C : chooseParseConfigurations(ToCover, *Setup))
+  for (const fm::Configuration &C :
+       chooseParseConfigurations(ToCover, *Setup)) {
     In.ParseDefines.push_back(Setup->defines(C));
+    In.ConfigNames.push_back(Setup->Model.format(C));
+    In.Configurations.push_back(C);
+  }
   for (const auto &[File, Shell] : Units)
     for (const std::vector<std::string> &Defines : In.ParseDefines) {
       std::string Command = Shell;

@@ -704,4 +704,68 @@ TEST(TemplateLowering, ClassTemplatePerFeatureIsALocatedError) {
       << Err;
 }
 
+// The parses of the template pass read the texts earlier passes replaced
+// (LoweringInput::Overlay): here an earlier pass widened lines 1 and 9, so
+// every later offset of the file moved.
+TEST(TemplateLowering, ParsesSeeTheOverlayOfEarlierPasses) {
+  const char *Original = R"(#include <cstdio>
+struct Fast { static int run(int n) { return n * 2; } };
+struct Slow { static int run(int n) { return n + 1; } };
+#ifdef FAST
+using Engine = Fast;
+#else
+using Engine = Slow;
+#endif
+int compute(int n) { return Engine::run(n); }
+int main() { std::printf("%d\n", compute(20)); return 0; }
+)";
+  std::string Overlaid = Original;
+  Overlaid.insert(Overlaid.find('\n'), " /* an earlier pass was here */");
+  size_t Compute = Overlaid.find("int compute");
+  Overlaid.insert(Compute, "/* and here */ ");
+  TempProject P({{"main.cpp", Original}, {"model.xml", model({"FAST"})}},
+                /*Cxx=*/true);
+  LoweringEnv Env;
+  auto Plain = lowerProject(P, Env); // Sets up Env; the overlay follows.
+  ASSERT_TRUE(static_cast<bool>(Plain)) << llvm::toString(Plain.takeError());
+  std::string Main = P.root() + "/main.cpp";
+  Env.Texts[Main] = Overlaid;
+  std::map<std::string, std::string> Overlay{{Main, Overlaid}};
+  auto R = tpl::lowerTemplateVariability(
+      {Env.Layout, *Env.Features, Env.Texts, 2, nullptr, &Overlay});
+  ASSERT_TRUE(static_cast<bool>(R)) << llvm::toString(R.takeError());
+  ASSERT_EQ(R->Files.count(Main), 1u);
+  const std::string &Lowered = R->Files.at(Main);
+  EXPECT_NE(Lowered.find("/* an earlier pass was here */"), std::string::npos);
+  EXPECT_NE(Lowered.find("using Engine__varsim_alt0 = Fast;"),
+            std::string::npos)
+      << Lowered;
+  EXPECT_NE(Lowered.find("/* and here */ int compute(int n); template <class "
+                         "Engine> int compute__varsim_t(int n)"),
+            std::string::npos)
+      << Lowered;
+  for (const auto &[Config, Defines] :
+       P.configurations(P.root() + "/model.xml")) {
+    RunOutcome Want = compileAndRun({{"main.cpp", Original}}, Defines);
+    RunOutcome Got = compileAndRun({{"main.cpp", Lowered}}, Defines);
+    EXPECT_EQ(Want.Exit, Got.Exit) << Config << "\n" << Got.Stdout;
+    EXPECT_EQ(Want.Stdout, Got.Stdout) << Config;
+  }
+}
+
+// Messages name files by absolute path, as the rest of the rewriter does.
+TEST(TemplateLowering, MessagesNameAbsolutePaths) {
+  std::map<std::string, std::string> Files{
+      {"main.cpp", "#ifdef FAST\ntemplate <class T> struct Box { T V; };\n"
+                   "#else\ntemplate <class T> struct Box { T V, W; };\n"
+                   "#endif\nint main() { Box<int> B{}; return B.V; }\n"},
+      {"model.xml", model({"FAST"})}};
+  TempProject P(Files, /*Cxx=*/true);
+  LoweringEnv Env;
+  auto R = lowerProject(P, Env);
+  ASSERT_FALSE(static_cast<bool>(R));
+  std::string Err = llvm::toString(R.takeError());
+  EXPECT_EQ(Err.rfind(P.root() + "/main.cpp:2:27: error: ", 0), 0u) << Err;
+}
+
 } // namespace

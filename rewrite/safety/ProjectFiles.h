@@ -1,0 +1,94 @@
+//===- rewrite/safety/ProjectFiles.h - Locations in project files -*- C++
+//-*-===//
+//
+// Maps the locations of one parse to the project's files (absolute paths)
+// and offsets, the way the safety checks key their facts: identical across
+// parses, so that the facts of several parses can be merged.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef VARSIM_REWRITE_SAFETY_PROJECTFILES_H
+#define VARSIM_REWRITE_SAFETY_PROJECTFILES_H
+
+#include "rewrite/ProjectLayout.h"
+#include "support/Diagnostic.h"
+
+#include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallString.h"
+#include "llvm/Support/Path.h"
+
+#include <set>
+#include <string>
+
+namespace varsim::rewrite::safety {
+
+using clang::FileID;
+using clang::SourceLocation;
+using clang::SourceManager;
+
+/// Maps locations to project files and positions.
+class ProjectFiles {
+public:
+  ProjectFiles(SourceManager &SM, const ProjectLayout &Project)
+      : SM(SM), Project(Project) {}
+
+  /// The absolute path of FID if it is a project source, else nullptr.
+  const std::string *path(FileID FID) {
+    auto [It, New] = Paths.try_emplace(FID, nullptr);
+    if (!New)
+      return It->second;
+    if (auto FE = SM.getFileEntryRefForID(FID)) {
+      llvm::SmallString<256> P(FE->getName());
+      SM.getFileManager().makeAbsolutePath(P);
+      llvm::sys::path::remove_dots(P, true);
+      if (Project.isProjectSource(P))
+        It->second = &*Names.insert(std::string(P)).first;
+    }
+    return It->second;
+  }
+
+  struct Place {
+    const std::string *File = nullptr; ///< nullptr: not in the project.
+    unsigned Offset = 0;
+    FileID FID;
+    SourceLocation Loc;
+  };
+  /// Where L is written in a file (macro arguments: where the argument is
+  /// written; macro bodies: where the macro is used).
+  Place place(SourceLocation L) {
+    Place P;
+    if (L.isInvalid())
+      return P;
+    P.Loc = SM.getFileLoc(L);
+    P.FID = SM.getFileID(P.Loc);
+    P.File = path(P.FID);
+    P.Offset = SM.getFileOffset(P.Loc);
+    return P;
+  }
+  SourcePoint point(const Place &P) {
+    return {*P.File, SM.getLineNumber(P.FID, P.Offset),
+            SM.getColumnNumber(P.FID, P.Offset)};
+  }
+  /// A key for a position in any file (project or not).
+  std::string key(const Place &P) {
+    if (P.File)
+      return *P.File + ":" + std::to_string(P.Offset);
+    if (auto FE = SM.getFileEntryRefForID(P.FID))
+      return FE->getName().str() + ":" + std::to_string(P.Offset);
+    return "<builtin>:" + std::to_string(P.Loc.getRawEncoding());
+  }
+
+  const ProjectLayout &project() const { return Project; }
+
+  SourceManager &SM;
+
+private:
+  const ProjectLayout &Project;
+  llvm::DenseMap<FileID, const std::string *> Paths;
+  std::set<std::string> Names;
+};
+
+} // namespace varsim::rewrite::safety
+
+#endif // VARSIM_REWRITE_SAFETY_PROJECTFILES_H

@@ -1,0 +1,154 @@
+//===- test/runtime/SamplingTest.cpp - Sampled timing of hot nodes --------===//
+//
+// A node visited often with short visits is timed on a random sample of its
+// visits once its mean is known (docs/runtime.md, "Sampling"): the trace
+// then carries [parent, region, calls, timed_ns, timed]. These tests check
+// the counts and, under the test clock, the exact times of the timed
+// visits; with the real clock, that the estimate (calls x the timed mean)
+// is close to the time measured with every visit timed.
+//
+//===----------------------------------------------------------------------===//
+
+#include "RuntimeHarness.h"
+
+#include "gtest/gtest.h"
+
+#include <algorithm>
+#include <cmath>
+#include <simdjson.h>
+
+namespace varsim::runtime::test {
+namespace {
+
+constexpr uint64_t HotVisits = 20000, Warmup = 128;
+
+Trace runHot(Sandbox &Box, const Environment &Env = {}) {
+  RunResult R = Box.run("hot", Env);
+  EXPECT_EQ(R.ExitCode, 0) << R.Err;
+  EXPECT_EQ(R.Out.rfind("sink=", 0), 0u) << R.Out;
+  auto T = readTrace(Box.path("calltrace.json"));
+  if (!T) {
+    ADD_FAILURE() << llvm::toString(T.takeError());
+    return {};
+  }
+  return std::move(*T);
+}
+
+TEST(SamplingTest, HotNodeIsCountedFullyAndTimedOnASample) {
+  Sandbox Box;
+  ASSERT_EQ(Box.build({"gcc", "-std=c99"}, "hot.c", "hot"), "");
+  Trace T = runHot(Box);
+  ASSERT_NE(T.mainThread(), nullptr);
+  EXPECT_EQ(T.SamplePeriod, 32u);
+  EXPECT_EQ(T.SampleWarmup, Warmup);
+  // Under the test clock a timed visit costs 1 tick inside, 1 outside.
+  EXPECT_DOUBLE_EQ(T.InnerNs, 1.0);
+  EXPECT_DOUBLE_EQ(T.OuterNs, 1.0);
+  EXPECT_DOUBLE_EQ(T.UntimedNs, 0.0);
+  EXPECT_DOUBLE_EQ(T.SampleBelowNs, 32.0 * 3);
+  auto Nodes = T.mainThread()->byPath();
+  const TraceNode &Hot = Nodes["0/1"];
+  EXPECT_EQ(Hot.Calls, HotVisits);
+  // The warm-up, then one visit in 32 on average (random gaps of 1..63).
+  uint64_t Rest = HotVisits - Warmup;
+  EXPECT_GT(Hot.Timed, Warmup + Rest / 64);
+  EXPECT_LT(Hot.Timed, Warmup + Rest / 16);
+  // Each timed visit lasts exactly one tick; untimed ones read no clock.
+  EXPECT_EQ(Hot.InclusiveNs, Hot.Timed);
+  // Rarely visited nodes are timed on every visit.
+  EXPECT_EQ(Nodes["0/2"].Calls, 5u);
+  EXPECT_EQ(Nodes["0/2"].Timed, 5u);
+  const TraceNode &Main = Nodes["0"];
+  EXPECT_EQ(Main.Timed, 1u);
+  EXPECT_EQ(Main.InclusiveNs, 1 + 2 * (Hot.Timed + 5));
+}
+
+TEST(SamplingTest, OffTimesEveryVisit) {
+  Sandbox Box;
+  ASSERT_EQ(Box.build({"clang-19", "-std=c11"}, "hot.c", "hot"), "");
+  for (const char *Off : {"off", "0", "1"}) {
+    Trace T = runHot(Box, {{"VARSIM_SAMPLING", Off}});
+    ASSERT_NE(T.mainThread(), nullptr);
+    auto Nodes = T.mainThread()->byPath();
+    EXPECT_EQ(Nodes["0/1"].Calls, HotVisits) << Off;
+    EXPECT_EQ(Nodes["0/1"].Timed, HotVisits) << Off;
+    EXPECT_EQ(Nodes["0/1"].InclusiveNs, HotVisits) << Off;
+    EXPECT_EQ(T.SampleBelowNs, 0.0) << Off;
+  }
+  // The Chrome file needs every visit: no sampling either.
+  Trace T = runHot(Box, {{"VARSIM_CHROME_TRACE", "chrome.json"}});
+  ASSERT_NE(T.mainThread(), nullptr);
+  EXPECT_EQ(T.SamplePeriod, 0u);
+  EXPECT_EQ(T.mainThread()->byPath()["0/1"].Timed, HotVisits);
+}
+
+TEST(SamplingTest, PeriodIsConfigurableAndBadValuesAreRefused) {
+  Sandbox Box;
+  ASSERT_EQ(Box.build({"gcc", "-std=c99"}, "hot.c", "hot"), "");
+  Trace T = runHot(Box, {{"VARSIM_SAMPLING", "4"}});
+  ASSERT_NE(T.mainThread(), nullptr);
+  EXPECT_EQ(T.SamplePeriod, 4u);
+  const TraceNode Hot = T.mainThread()->byPath()["0/1"];
+  uint64_t Rest = HotVisits - Warmup;
+  EXPECT_GT(Hot.Timed, Warmup + Rest / 8);
+  EXPECT_LT(Hot.Timed, Warmup + Rest / 2);
+  for (const char *Bad : {"sometimes", "-3", "12x"}) {
+    RunResult R = Box.run("hot", {{"VARSIM_SAMPLING", Bad}});
+    EXPECT_EQ(R.ExitCode, 86) << Bad;
+    EXPECT_NE(R.Err.find("malformed VARSIM_SAMPLING"), std::string::npos)
+        << R.Err;
+  }
+}
+
+// With the real clock: the hot node's mean timed visit when sampled is
+// close to the mean of every visit, measured in a run that times them all
+// (the Chrome file's events). Preempted visits (longer than the outlier
+// limit) are left out of both: a sampled node leaves them to its parent.
+// Runs on a machine shared with other jobs: the best of three runs each.
+TEST(SamplingTest, EstimateIsCloseToTheExactTime) {
+  Sandbox Box;
+  ASSERT_EQ(Box.build({"gcc", "-std=c99 -O2"}, "hot.c", "hot",
+                      "-DHOT_VISITS=50000 -DHOT_WORK=100"),
+            "");
+  double Sampled = 1e300, OutlierNs = 0;
+  for (int Run = 0; Run < 3; ++Run) {
+    Trace T = runHot(Box);
+    ASSERT_NE(T.mainThread(), nullptr);
+    const TraceNode Hot = T.mainThread()->byPath()["0/1"];
+    EXPECT_EQ(Hot.Calls, 50000u);
+    ASSERT_LT(Hot.Timed, Hot.Calls); // sampled
+    ASSERT_GT(Hot.Timed, 0u);
+    Sampled = std::min(Sampled, static_cast<double>(Hot.InclusiveNs) /
+                                    static_cast<double>(Hot.Timed));
+    OutlierNs = T.SampleOutlierNs;
+  }
+  ASSERT_GT(OutlierNs, 0.0);
+  double Exact = 1e300;
+  for (int Run = 0; Run < 3; ++Run) {
+    Trace T = runHot(Box, {{"VARSIM_CHROME_TRACE", "chrome.json"}});
+    ASSERT_EQ(T.SamplePeriod, 0u);
+    simdjson::dom::parser Parser;
+    simdjson::dom::element Doc;
+    ASSERT_EQ(Parser.parse(readFile(Box.path("chrome.json"))).get(Doc),
+              simdjson::SUCCESS);
+    double Sum = 0;
+    uint64_t Count = 0;
+    for (simdjson::dom::element E : Doc["traceEvents"].get_array()) {
+      uint64_t Region = 0;
+      double Dur = 0;
+      if (E["args"]["region"].get(Region) || Region != 1 || E["dur"].get(Dur))
+        continue;
+      if (Dur * 1000 < OutlierNs) {
+        Sum += Dur * 1000;
+        ++Count;
+      }
+    }
+    ASSERT_GT(Count, 40000u);
+    Exact = std::min(Exact, Sum / static_cast<double>(Count));
+  }
+  EXPECT_NEAR(Sampled / Exact, 1.0, 0.25)
+      << "sampled mean " << Sampled << " ns, every visit " << Exact << " ns";
+}
+
+} // namespace
+} // namespace varsim::runtime::test
