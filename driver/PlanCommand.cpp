@@ -8,6 +8,7 @@
 
 #include "driver/Command.h"
 
+#include "feature_models/plan/Coverage.h"
 #include "feature_models/plan/OutDir.h"
 #include "support/Diagnostic.h"
 
@@ -71,22 +72,33 @@ public:
       reportError(In.takeError());
       return ExitFailure;
     }
+    auto P = plan::planOutDir(*In);
+    if (!P) {
+      reportError(P.takeError());
+      return ExitFailure;
+    }
+    // The report: the facts with their evidence, then the runs that
+    // observe each of them.
+    auto Coverage = plan::factCoverage(In->Model, In->Regions, *P);
+    if (!Coverage) {
+      reportError(Coverage.takeError());
+      return ExitFailure;
+    }
+    auto PrintReport = [&](llvm::raw_ostream &OS) {
+      dataflow::printReport(In->Facts, OS, In->RegionLabels);
+      plan::printFactCoverage(*Coverage, In->Model, OS);
+    };
     if (Report)
-      dataflow::printReport(In->Facts, llvm::errs(), In->RegionLabels);
+      PrintReport(llvm::errs());
     if (!ReportFile.empty()) {
       if (llvm::Error E =
               llvm::writeToOutput(ReportFile, [&](llvm::raw_ostream &OS) {
-                dataflow::printReport(In->Facts, OS, In->RegionLabels);
+                PrintReport(OS);
                 return llvm::Error::success();
               })) {
         reportError(std::move(E));
         return ExitFailure;
       }
-    }
-    auto P = plan::planOutDir(*In);
-    if (!P) {
-      reportError(P.takeError());
-      return ExitFailure;
     }
     if (Verbose)
       plan::printExplanation(*P, llvm::errs());

@@ -52,11 +52,40 @@ public:
     Changed |= join(Cells[Key], T);
   }
   void recordSink(Sink S);
+  /// Parameter summaries (calls by context): the data of parameter Key
+  /// reaches a decision in its function (or in a callee it passes it to);
+  /// it flows into the function's return value.
+  void markDecides(const std::string &ParamKey) {
+    Changed |= Decides.insert(ParamKey).second;
+  }
+  bool decides(const std::string &ParamKey) const {
+    return Decides.count(ParamKey) != 0;
+  }
+  void markReturned(const std::string &ParamKey) {
+    Changed |= Returned.insert(ParamKey).second;
+  }
+  bool returned(const std::string &ParamKey) const {
+    return Returned.count(ParamKey) != 0;
+  }
   /// True if F's definition is part of the analysed program.
   bool hasBody(const clang::FunctionDecl *F) const {
     return Seen.count(returnKey(F)) != 0;
   }
   bool recording() const { return Recording; }
+  /// Call-graph order: F runs only before any code that reads a feature
+  /// (it is called only from main's statements before the first one that
+  /// may reach a feature read): no feature's data can have been written
+  /// yet, except by static initializers.
+  bool isEarly(const clang::FunctionDecl *F) const {
+    return Early.count(returnKey(F)) != 0;
+  }
+  /// How many of main's first statements run before any feature read.
+  unsigned mainPrefix() const { return MainPrefix; }
+  /// What static initializers put in a cell (all an early read can see).
+  Taint initialOf(const std::string &Key) const {
+    auto It = InitCells.find(Key);
+    return It == InitCells.end() ? Taint() : It->second;
+  }
   const AnalysisOptions &options() const { return Options; }
 
   static std::string keyOf(const clang::Decl *D);
@@ -73,11 +102,17 @@ private:
     std::unique_ptr<MacroFacts> Macros;
   };
   void walk(Body &B);
+  /// Computes Early and MainPrefix from the direct call graph.
+  void orderCalls();
 
   const AnalysisOptions &Options;
   std::vector<Body> Bodies;
   std::set<std::string> Seen; ///< Bodies by key: headers come many times.
   std::map<std::string, Taint> Cells;
+  std::set<std::string> Decides, Returned;
+  std::set<std::string> Early;
+  unsigned MainPrefix = 0;
+  std::map<std::string, Taint> InitCells;
   bool Changed = false;
   bool Recording = false;
   std::vector<Sink> Sinks;
@@ -89,8 +124,9 @@ private:
 void walkFunction(ProgramAnalysis &P, const MacroFacts &Macros,
                   const clang::FunctionDecl &F);
 /// Evaluates a global's or field's initializer into its cell.
-void walkInitializer(ProgramAnalysis &P, const MacroFacts &Macros,
-                     const std::string &Key, const clang::Expr &Init);
+/// Returns what it put there.
+Taint walkInitializer(ProgramAnalysis &P, const MacroFacts &Macros,
+                      const std::string &Key, const clang::Expr &Init);
 
 } // namespace varsim::dataflow
 

@@ -52,6 +52,11 @@ struct Evidence {
   SourcePoint Source;
   SourcePoint Sink;
   std::string Via; ///< What carried it: "n", "struct Opts::size", "f()".
+  /// "data": the feature's data reaches a decision at Sink; "control": an
+  /// exit (Via: "return", "break", ...) at Sink out of a region of the
+  /// feature (or a condition on its data) at Source, so the rest of the
+  /// function or loop runs only when the exit is not taken.
+  std::string Kind = "data";
 };
 
 /// The features whose data reaches the control flow of one region or

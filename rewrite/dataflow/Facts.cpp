@@ -40,7 +40,8 @@ llvm::json::Value influenceToJSON(const Influence &I) {
     Evidence.push_back(llvm::json::Object{{"feature", E.Feature},
                                           {"source", pointToJSON(E.Source)},
                                           {"sink", pointToJSON(E.Sink)},
-                                          {"via", E.Via}});
+                                          {"via", E.Via},
+                                          {"kind", E.Kind}});
   llvm::json::Object O{{"function", I.Function},
                        {"features", I.Features},
                        {"evidence", std::move(Evidence)}};
@@ -65,8 +66,13 @@ bool influenceFromJSON(const llvm::json::Value &V, Influence &I,
     llvm::json::Path EP = P.field("evidence").index(K);
     llvm::json::ObjectMapper EO((*Evidence)[K], EP);
     struct Evidence E;
-    if (!EO || !EO.map("feature", E.Feature) || !EO.mapOptional("via", E.Via))
+    if (!EO || !EO.map("feature", E.Feature) || !EO.mapOptional("via", E.Via) ||
+        !EO.mapOptional("kind", E.Kind))
       return false;
+    if (E.Kind != "data" && E.Kind != "control") {
+      EP.field("kind").report("expected \"data\" or \"control\"");
+      return false;
+    }
     const llvm::json::Object *Obj = (*Evidence)[K].getAsObject();
     if (!pointFromJSON(Obj->get("source"), E.Source, EP.field("source")) ||
         !pointFromJSON(Obj->get("sink"), E.Sink, EP.field("sink")))
@@ -137,10 +143,16 @@ void printReport(const DataFlowFacts &F, llvm::raw_ostream &OS,
   }
   auto Print = [&](const Influence &I, llvm::StringRef Title) {
     OS << Title << ": " << llvm::join(I.Features, ", ") << "\n";
-    for (const Evidence &E : I.Evidences)
-      OS << "  " << E.Feature << ": written/read at " << E.Source.str()
-         << ", via " << E.Via << ", decides control flow at " << E.Sink.str()
-         << "\n";
+    for (const Evidence &E : I.Evidences) {
+      if (E.Kind == "control")
+        OS << "  " << E.Feature << ": " << E.Via << " at " << E.Sink.str()
+           << " out of the region or condition at " << E.Source.str()
+           << ": what follows runs only when it is not taken\n";
+      else
+        OS << "  " << E.Feature << ": written/read at " << E.Source.str()
+           << ", via " << E.Via << ", decides control flow at " << E.Sink.str()
+           << "\n";
+    }
   };
   for (const Influence &I : F.Regions) {
     unsigned Id = I.Region.value_or(0);

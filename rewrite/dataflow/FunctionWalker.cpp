@@ -126,10 +126,14 @@ private:
   /// context of the call marked FromCaller: the callee runs in the caller's
   /// calling context, where the trace (a calling-context tree) keeps the
   /// guard's features fixed, until the value escapes.
-  Taint passed(Taint T, SourceLocation Call, llvm::StringRef Param) {
-    for (auto &[Feature, O] : T)
+  Taint passed(Taint T, SourceLocation Call, llvm::StringRef Param,
+               const std::string &Key) {
+    for (auto &[Feature, O] : T) {
       if (O.Via.empty())
         O.Via = Param.str();
+      if (!O.FromCaller)
+        O.Params = {Key};
+    }
     for (const auto &[Feature, O] : Context) {
       if (T.count(Feature))
         continue;
@@ -144,6 +148,49 @@ private:
     return T;
   }
   void sink(const Expr *Cond, const Taint &T);
+  /// Enclosing blocks with statements after the one being walked (and
+  /// loops: the next iteration): Any counts every statement, Work only
+  /// statements that call or loop. An exit with nothing after it changes
+  /// nothing; with only cheap statements after it, it changes data (the
+  /// writes carry the feature) but no time worth a fact.
+  struct Depth {
+    unsigned Any = 0, Work = 0;
+  };
+  static bool hasWork(const Stmt *S) {
+    if (!S)
+      return false;
+    if (isa<CallExpr, CXXConstructExpr, ForStmt, WhileStmt, DoStmt,
+            CXXForRangeStmt, GotoStmt, CXXThrowExpr>(S))
+      return true;
+    return llvm::any_of(S->children(), hasWork);
+  }
+  /// Where an exit (return, break, continue, goto, throw, exit()) jumps
+  /// to: a loop or switch (break, continue), or the end of the function.
+  struct ExitTarget {
+    bool Loop = false;
+    Depth FollowingAtEntry;
+    Taint ContextAtEntry;
+    std::set<std::string> FixedAtEntry;
+    std::optional<unsigned> Region; ///< Around the loop or switch.
+  };
+  /// An exit at At under the current control context: the rest of the
+  /// target (the loop, or the function when Target is null) runs only when
+  /// the exit is not taken, so its control flow depends on the features of
+  /// the guards and conditions entered since the target began.
+  void leave(const ExitTarget *Target, SourceLocation At, llvm::StringRef Kind);
+  const ExitTarget *innermost(bool LoopOnly) const {
+    for (auto It = Targets.rbegin(); It != Targets.rend(); ++It)
+      if (It->Loop || !LoopOnly)
+        return &*It;
+    return nullptr;
+  }
+  void enterTarget(bool Loop) {
+    Targets.push_back({Loop, Following, Context, Fixed,
+                       Regions.empty()
+                           ? std::nullopt
+                           : std::optional<unsigned>(Regions.back())});
+  }
+  static bool isExitCall(const FunctionDecl *Callee);
   bool tracked(const VarDecl *V) const {
     return V->hasLocalStorage() && !Escaping.count(V) &&
            !V->getType()->isReferenceType();
@@ -170,6 +217,36 @@ private:
   Taint Context;
   std::set<std::string> Fixed;
   std::vector<unsigned> Regions;
+  std::vector<ExitTarget> Targets;
+  /// What every value written after an exit out of a guard or a tainted
+  /// condition carries (the implicit flow of the exit).
+  Taint Residual;
+  std::optional<unsigned> FunctionRegion;
+  /// Walking code that runs before any feature read (call-graph order):
+  /// globals, fields and memory hold only what static initializers put
+  /// there.
+  bool Early = false;
+  Taint cellRead(const std::string &Key) const {
+    return Early ? P.initialOf(Key) : P.cell(Key);
+  }
+  /// How many enclosing blocks (and loops) have code after the statement
+  /// being walked: an exit with nothing after it changes nothing.
+  Depth Following;
+  /// Per feature of Context, Following when it entered the context: an
+  /// exit matters only if code follows the guard or condition that holds
+  /// it.
+  std::map<std::string, Depth> ContextDepth;
+  void addContext(const Taint &T) {
+    for (const auto &[Feature, O] : T)
+      if (Context.emplace(Feature, O).second)
+        ContextDepth[Feature] = Following;
+    join(Context, T);
+  }
+  void restoreContext(Taint Saved) {
+    Context = std::move(Saved);
+    std::erase_if(ContextDepth,
+                  [&](const auto &E) { return !Context.count(E.first); });
+  }
 };
 
 void Walker::runFunction() {
@@ -192,6 +269,8 @@ void Walker::runFunction() {
                 escaped(eval(Init->getInit(), St)));
   }
   // The function marker opens the function's region.
+  FunctionRegion = M.blockRegion(F->getBody());
+  Early = P.isEarly(F);
   exec(F->getBody(), St);
 }
 
@@ -210,17 +289,87 @@ Taint Walker::written(Taint T, SourceLocation At, llvm::StringRef Via) {
     }
     T.emplace(Feature, std::move(Placed));
   }
+  for (const auto &[Feature, O] : Residual) {
+    if (T.count(Feature))
+      continue;
+    Origin Placed = O;
+    Placed.Source = M.pointOf(At);
+    Placed.Via = Via.str();
+    Placed.AtWrite = false;
+    T.emplace(Feature, std::move(Placed));
+  }
   return T;
 }
 
-void Walker::sink(const Expr *Cond, const Taint &T) {
-  if (!P.recording() || !Cond)
+bool Walker::isExitCall(const FunctionDecl *Callee) {
+  if (!Callee)
+    return false;
+  llvm::StringRef Name =
+      Callee->getIdentifier() ? Callee->getName() : llvm::StringRef();
+  // A failing assertion is not a path a measured run takes.
+  if (Name.contains_insensitive("assert"))
+    return false;
+  return Callee->isNoReturn() ||
+         llvm::is_contained({"exit", "_exit", "_Exit", "quick_exit", "abort",
+                             "longjmp", "_longjmp", "siglongjmp"},
+                            Name);
+}
+
+void Walker::leave(const ExitTarget *Target, SourceLocation At,
+                   llvm::StringRef Kind) {
+  if (!Target && Following.Any == 0)
+    return; // The end of the function anyway.
+  Depth Base = Target ? Target->FollowingAtEntry : Depth();
+  if (Target && Target->Loop && Kind == "break") {
+    --Base.Any; // The iterations left are skipped too.
+    --Base.Work;
+  }
+  Taint Control;
+  for (const auto &[Feature, O] : Context) {
+    if (Target && Target->ContextAtEntry.count(Feature))
+      continue;
+    if (Target && Target->FixedAtEntry.count(Feature))
+      continue;
+    Depth AtGuard = ContextDepth[Feature];
+    if (AtGuard.Any <= Base.Any)
+      continue; // Nothing after the guard: only its own code is skipped.
+    Origin R = O;
+    R.AtWrite = true;
+    Residual.emplace(Feature, std::move(R));
+    if (AtGuard.Work <= Base.Work || O.rank() != 2)
+      continue; // A parameter's condition is decided at the call sites.
+    Origin C = O;
+    C.AtWrite = false;
+    C.Control = true;
+    C.Via = Kind.str();
+    Control.emplace(Feature, std::move(C));
+  }
+  if (!P.recording() || Control.empty())
     return;
   Sink S;
-  for (const auto &[Feature, O] : T)
-    if (!Fixed.count(Feature) && !O.FromCaller)
-      S.Features.emplace(Feature, O);
-  if (S.Features.empty())
+  S.Function = FnName;
+  S.Region = Target ? Target->Region : FunctionRegion;
+  S.Where = M.pointOf(At);
+  S.Features = std::move(Control);
+  P.recordSink(std::move(S));
+}
+
+void Walker::sink(const Expr *Cond, const Taint &T) {
+  if (!Cond)
+    return;
+  Sink S;
+  for (const auto &[Feature, O] : T) {
+    if (Fixed.count(Feature) || O.FromCaller)
+      continue;
+    if (!O.Params.empty()) {
+      // The callers' data: decided at each call site that passes it.
+      for (const std::string &Param : O.Params)
+        P.markDecides(Param);
+      continue;
+    }
+    S.Features.emplace(Feature, O);
+  }
+  if (!P.recording() || S.Features.empty())
     return;
   S.Function = FnName;
   if (!Regions.empty())
@@ -292,9 +441,25 @@ void Walker::exec(const Stmt *S, State &St) {
     std::optional<unsigned> Region = M.blockRegion(C);
     if (Region)
       Regions.push_back(*Region);
-    for (const Stmt *Child : C->body())
-      if (!(Region && Child == C->body_front()))
-        exec(Child, St);
+    bool MainBody = F && C == F->getBody() && F->isMain();
+    // Whether work follows each statement: a suffix scan.
+    std::vector<char> WorkAfter(C->size() + 1, 0);
+    for (size_t K = C->size(); K-- > 0;)
+      WorkAfter[K] = WorkAfter[K + 1] || hasWork(C->body_begin()[K]);
+    for (auto It = C->body_begin(); It != C->body_end(); ++It) {
+      size_t K = static_cast<size_t>(It - C->body_begin());
+      if (MainBody)
+        Early = K < P.mainPrefix();
+      if (Region && It == C->body_begin())
+        continue;
+      Depth More{std::next(It) != C->body_end() ? 1u : 0u,
+                 WorkAfter[K + 1] ? 1u : 0u};
+      Following.Any += More.Any;
+      Following.Work += More.Work;
+      exec(*It, St);
+      Following.Any -= More.Any;
+      Following.Work -= More.Work;
+    }
     if (Region)
       Regions.pop_back();
     return;
@@ -341,8 +506,11 @@ void Walker::exec(const Stmt *S, State &St) {
     // The range decides how often the body runs: a loop bound.
     Taint Bound = eval(Range->getRangeInit(), St);
     sink(Range->getRangeInit(), Bound);
+    ++Following.Any; // The next iteration.
+    ++Following.Work;
+    enterTarget(/*Loop=*/true);
     Taint Saved = Context;
-    join(Context, Bound);
+    addContext(Bound);
     State Before = St;
     for (int K = 0; K < 4; ++K) {
       State Body = St;
@@ -358,7 +526,10 @@ void Walker::exec(const Stmt *S, State &St) {
         break;
       St = std::move(Joined);
     }
-    Context = std::move(Saved);
+    restoreContext(std::move(Saved));
+    Targets.pop_back();
+    --Following.Any;
+    --Following.Work;
     return;
   }
   if (const auto *Switch = dyn_cast<SwitchStmt>(S)) {
@@ -369,23 +540,53 @@ void Walker::exec(const Stmt *S, State &St) {
     std::vector<std::string> Features;
     if (!pureFeatureCondition(Switch->getCond(), Features))
       sink(Switch->getCond(), Cond);
+    enterTarget(/*Loop=*/false);
     Taint Saved = Context;
-    join(Context, Cond);
+    addContext(Cond);
     State Body = St;
     exec(Switch->getBody(), Body);
     for (auto &[V, T] : Body.Locals)
       join(St.Locals[V], T);
-    Context = std::move(Saved);
+    restoreContext(std::move(Saved));
+    Targets.pop_back();
+    return;
+  }
+  if (isa<BreakStmt>(S)) {
+    // Out of a loop, the iterations left are skipped; out of a switch,
+    // what follows in the case.
+    if (const ExitTarget *T = innermost(/*LoopOnly=*/false))
+      if (T->Loop || Following.Any > T->FollowingAtEntry.Any)
+        leave(T, S->getBeginLoc(), "break");
+    return;
+  }
+  if (isa<ContinueStmt>(S)) {
+    if (const ExitTarget *T = innermost(/*LoopOnly=*/true))
+      if (Following.Any > T->FollowingAtEntry.Any)
+        leave(T, S->getBeginLoc(), "continue");
+    return;
+  }
+  if (isa<GotoStmt, IndirectGotoStmt>(S)) {
+    leave(nullptr, S->getBeginLoc(), "goto");
     return;
   }
   if (const auto *Ret = dyn_cast<ReturnStmt>(S)) {
     if (const Expr *Value = Ret->getRetValue()) {
-      Taint T = eval(Value, St);
+      Taint T = written(eval(Value, St), Ret->getBeginLoc(),
+                        F ? F->getNameAsString() + "()" : std::string());
+      // What came through a parameter is the caller's: each call site
+      // gets its own arguments' taint back (calls by context).
+      std::erase_if(T, [&](const auto &E) {
+        if (E.second.rank() != 1)
+          return false;
+        for (const std::string &Param : E.second.Params)
+          P.markReturned(Param);
+        return true;
+      });
       if (F)
         P.addTo(ProgramAnalysis::returnKey(F),
-                withoutCallerContext(written(std::move(T), Ret->getBeginLoc(),
-                                             F->getNameAsString() + "()")));
+                withoutCallerContext(std::move(T)));
     }
+    leave(nullptr, Ret->getBeginLoc(), "return");
     return;
   }
   for (const Stmt *Child : S->children())
@@ -407,11 +608,15 @@ void Walker::execIf(const IfStmt *S, State &St) {
   if (Guard) {
     // An encoded #if: not a decision on data, but everything written under
     // it carries its features.
-    for (const std::string &Feature : Features)
-      Context.emplace(Feature, Origin{M.pointOf(S->getBeginLoc()), "", true});
+    for (const std::string &Feature : Features) {
+      Origin O;
+      O.Source = M.pointOf(S->getBeginLoc());
+      O.AtWrite = true;
+      addContext(Taint{{Feature, std::move(O)}});
+    }
   } else {
     sink(S->getCond(), Cond);
-    join(Context, Cond);
+    addContext(Cond);
   }
   State Then = St, Else = St;
   if (Guard && literalConjunction(S->getCond()))
@@ -422,7 +627,7 @@ void Walker::execIf(const IfStmt *S, State &St) {
     Fixed.insert(Features.front());
   exec(S->getElse(), Else);
   Fixed = std::move(SavedFixed);
-  Context = std::move(Saved);
+  restoreContext(std::move(Saved));
   St = std::move(Then);
   for (auto &[V, T] : Else.Locals)
     join(St.Locals[V], T);
@@ -432,6 +637,9 @@ void Walker::execLoop(const Expr *Cond, const Stmt *Body, const Stmt *Inc,
                       bool BodyFirst, State &St) {
   std::vector<std::string> Features;
   bool Pure = Cond && pureFeatureCondition(Cond, Features);
+  ++Following.Any; // The next iteration.
+  ++Following.Work;
+  enterTarget(/*Loop=*/true);
   Taint Saved = Context;
   // Iterate until the locals are stable: taint only grows, and loops
   // rarely need more than a few rounds; the bound keeps it cheap.
@@ -441,7 +649,7 @@ void Walker::execLoop(const Expr *Cond, const Stmt *Body, const Stmt *Inc,
       Taint T = eval(Cond, Round);
       if (!Pure)
         sink(Cond, T);
-      join(Context, T);
+      addContext(T);
     }
     exec(Body, Round);
     if (Inc)
@@ -450,7 +658,7 @@ void Walker::execLoop(const Expr *Cond, const Stmt *Body, const Stmt *Inc,
       Taint T = eval(Cond, Round);
       if (!Pure)
         sink(Cond, T);
-      join(Context, T);
+      addContext(T);
     }
     State Joined = St;
     for (auto &[V, T] : Round.Locals)
@@ -459,7 +667,10 @@ void Walker::execLoop(const Expr *Cond, const Stmt *Body, const Stmt *Inc,
       break;
     St = std::move(Joined);
   }
-  Context = std::move(Saved);
+  restoreContext(std::move(Saved));
+  Targets.pop_back();
+  --Following.Any;
+  --Following.Work;
 }
 
 // --- Expressions -------------------------------------------------------------
@@ -468,14 +679,14 @@ Taint Walker::read(const ValueDecl *D, State &St) {
   const auto *V = dyn_cast<VarDecl>(D);
   if (!V) {
     if (isa<FieldDecl>(D))
-      return P.cell(ProgramAnalysis::keyOf(D));
+      return cellRead(ProgramAnalysis::keyOf(D));
     return {};
   }
   if (tracked(V))
     return St.Locals[V];
-  Taint T = P.cell(ProgramAnalysis::keyOf(V));
+  Taint T = cellRead(ProgramAnalysis::keyOf(V));
   if (V->hasLocalStorage())
-    join(T, P.cell(ProgramAnalysis::memoryKey(V->getType())));
+    join(T, cellRead(ProgramAnalysis::memoryKey(V->getType())));
   return T;
 }
 
@@ -495,6 +706,7 @@ void Walker::assignVar(const VarDecl *V, Taint T, State &St, bool Strong) {
   // used while the call runs (by this function and its callees, inside the
   // caller's calling context): what came from the caller's context stays
   // fixed to that context, in its cell and in the memory of its type.
+  T = unlabelled(std::move(T));
   P.addTo(ProgramAnalysis::memoryKey(V->getType()), T);
   P.addTo(ProgramAnalysis::keyOf(V), T);
 }
@@ -546,9 +758,13 @@ Taint Walker::construct(const CXXConstructExpr *C, State &St) {
   const CXXConstructorDecl *Ctor = C->getConstructor();
   for (unsigned I = 0; I < C->getNumArgs(); ++I) {
     Taint A = eval(C->getArg(I), St);
-    if (Ctor && I < Ctor->getNumParams())
-      P.addTo(ProgramAnalysis::paramKey(Ctor, I),
-              passed(A, C->getBeginLoc(), Ctor->getParamDecl(I)->getName()));
+    if (Ctor && I < Ctor->getNumParams()) {
+      std::string Key = ProgramAnalysis::paramKey(Ctor, I);
+      P.addTo(Key, passed(A, C->getBeginLoc(), Ctor->getParamDecl(I)->getName(),
+                          Key));
+      if (P.decides(Key))
+        sink(C->getArg(I), A);
+    }
     join(All, A);
   }
   return All;
@@ -572,18 +788,29 @@ Taint Walker::call(const CallExpr *C, State &St) {
     join(All, Args.back());
   }
   if (Known) {
+    Taint Result = P.cell(ProgramAnalysis::returnKey(Callee));
     for (unsigned I = 0; I < C->getNumArgs(); ++I) {
       if (MemberOperator && I == 0)
         continue;
       unsigned Param = MemberOperator ? I - 1 : I;
       if (Param >= Callee->getNumParams())
         break;
-      P.addTo(ProgramAnalysis::paramKey(Callee, Param),
-              passed(Args[I], C->getBeginLoc(),
-                     Callee->getParamDecl(Param)->getName()));
+      std::string Key = ProgramAnalysis::paramKey(Callee, Param);
+      P.addTo(Key, passed(Args[I], C->getBeginLoc(),
+                          Callee->getParamDecl(Param)->getName(), Key));
+      // The callee decides on this argument: a decision of this calling
+      // context.
+      if (P.decides(Key))
+        sink(C->getArg(I), Args[I]);
+      if (P.returned(Key))
+        join(Result, Args[I]);
     }
-    return P.cell(ProgramAnalysis::returnKey(Callee));
+    if (isExitCall(Callee))
+      leave(nullptr, C->getBeginLoc(), Callee->getName().str() + "()");
+    return Result;
   }
+  if (isExitCall(Callee))
+    leave(nullptr, C->getBeginLoc(), Callee->getName().str() + "()");
   // Unknown code (libraries, builtins, function pointers): the result
   // depends on every argument, and whatever it may write (a non-const
   // object, pointed-to or referenced arguments) too.
@@ -615,7 +842,9 @@ Taint Walker::eval(const Expr *E, State &St) {
     return {};
   if (auto Feature = M.featureRead(E)) {
     Taint T;
-    T.emplace(*Feature, Origin{M.pointOf(E->getBeginLoc()), "", false});
+    Origin O;
+    O.Source = M.pointOf(E->getBeginLoc());
+    T.emplace(*Feature, std::move(O));
     return T;
   }
   if (isa<IntegerLiteral, FloatingLiteral, CharacterLiteral, StringLiteral,
@@ -631,14 +860,14 @@ Taint Walker::eval(const Expr *E, State &St) {
   if (const auto *Sub = dyn_cast<ArraySubscriptExpr>(E)) {
     eval(Sub->getIdx(), St);
     Taint T = eval(Sub->getBase(), St);
-    join(T, P.cell(ProgramAnalysis::memoryKey(E->getType())));
+    join(T, cellRead(ProgramAnalysis::memoryKey(E->getType())));
     return T;
   }
   if (const auto *U = dyn_cast<UnaryOperator>(E)) {
     switch (U->getOpcode()) {
     case UO_Deref: {
       eval(U->getSubExpr(), St);
-      return P.cell(ProgramAnalysis::memoryKey(E->getType()));
+      return cellRead(ProgramAnalysis::memoryKey(E->getType()));
     }
     case UO_AddrOf:
       eval(U->getSubExpr(), St);
@@ -677,11 +906,11 @@ Taint Walker::eval(const Expr *E, State &St) {
     if (!pureFeatureCondition(Cond->getCond(), Features))
       sink(Cond->getCond(), C);
     Taint Saved = Context;
-    join(Context, C);
+    addContext(C);
     State True = St, False = St;
     Taint T = unite(C, eval(Cond->getTrueExpr(), True));
     join(T, eval(Cond->getFalseExpr(), False));
-    Context = std::move(Saved);
+    restoreContext(std::move(Saved));
     St = std::move(True);
     for (auto &[V, VT] : False.Locals)
       join(St.Locals[V], VT);
@@ -689,6 +918,11 @@ Taint Walker::eval(const Expr *E, State &St) {
   }
   if (const auto *C = dyn_cast<CallExpr>(E))
     return call(C, St);
+  if (const auto *Throw = dyn_cast<CXXThrowExpr>(E)) {
+    eval(Throw->getSubExpr(), St);
+    leave(nullptr, Throw->getBeginLoc(), "throw");
+    return {};
+  }
   if (const auto *C = dyn_cast<CXXConstructExpr>(E))
     return construct(C, St);
   if (const auto *SE = dyn_cast<StmtExpr>(E)) {
@@ -713,11 +947,13 @@ void walkFunction(ProgramAnalysis &P, const MacroFacts &Macros,
   Walker(P, Macros, &F).runFunction();
 }
 
-void walkInitializer(ProgramAnalysis &P, const MacroFacts &Macros,
-                     const std::string &Key, const Expr &Init) {
+Taint walkInitializer(ProgramAnalysis &P, const MacroFacts &Macros,
+                      const std::string &Key, const Expr &Init) {
   Walker W(P, Macros, nullptr);
   Walker::State St;
-  P.addTo(Key, W.eval(&Init, St));
+  Taint T = W.eval(&Init, St);
+  P.addTo(Key, T);
+  return T;
 }
 
 } // namespace varsim::dataflow

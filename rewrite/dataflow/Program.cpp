@@ -119,13 +119,140 @@ void ProgramAnalysis::addTranslationUnit(ASTContext &Ctx) {
 }
 
 void ProgramAnalysis::walk(Body &B) {
-  if (B.Function)
+  if (B.Function) {
     walkFunction(*this, *B.Macros, *B.Function);
-  else if (B.Global)
-    walkInitializer(*this, *B.Macros, keyOf(B.Global), *B.Global->getInit());
-  else if (B.Field)
-    walkInitializer(*this, *B.Macros, keyOf(B.Field),
-                    *B.Field->getInClassInitializer());
+    return;
+  }
+  std::string Key = B.Global ? keyOf(B.Global) : keyOf(B.Field);
+  join(InitCells[Key],
+       walkInitializer(*this, *B.Macros, Key,
+                       B.Global ? *B.Global->getInit()
+                                : *B.Field->getInClassInitializer()));
+}
+
+namespace {
+
+/// What a function body (or one statement) calls directly, and whether it
+/// reads a feature or calls through a pointer (which may reach anything).
+class CallCollector : public RecursiveASTVisitor<CallCollector> {
+public:
+  explicit CallCollector(const MacroFacts &M) : M(M) {}
+  bool shouldVisitLambdaBodies() const { return true; }
+
+  std::set<std::string> Callees;
+  bool ReadsFeature = false;
+  bool Indirect = false;
+
+  bool VisitExpr(Expr *E) {
+    if (M.featureRead(E))
+      ReadsFeature = true;
+    return true;
+  }
+  bool VisitCallExpr(CallExpr *C) {
+    if (const FunctionDecl *F = C->getDirectCallee())
+      Callees.insert(ProgramAnalysis::returnKey(F));
+    else if (!isa<CXXPseudoDestructorExpr>(C->getCallee()->IgnoreParens()))
+      Indirect = true;
+    if (const auto *Member = dyn_cast<CXXMemberCallExpr>(C))
+      if (const CXXMethodDecl *Method = Member->getMethodDecl();
+          Method && Method->isVirtual())
+        Indirect = true; // An override may run instead.
+    return true;
+  }
+  bool VisitCXXConstructExpr(CXXConstructExpr *C) {
+    if (const CXXConstructorDecl *Ctor = C->getConstructor())
+      Callees.insert(ProgramAnalysis::returnKey(Ctor));
+    return true;
+  }
+
+private:
+  const MacroFacts &M;
+};
+
+} // namespace
+
+void ProgramAnalysis::orderCalls() {
+  struct Node {
+    std::set<std::string> Callees;
+    bool Reaches = false; ///< Reads a feature, here or in a callee.
+  };
+  std::map<std::string, Node> Graph;
+  const Body *Main = nullptr;
+  for (const Body &B : Bodies) {
+    if (!B.Function)
+      continue;
+    CallCollector C(*B.Macros);
+    C.TraverseStmt(B.Function->getBody());
+    if (const auto *Ctor = dyn_cast<CXXConstructorDecl>(B.Function))
+      for (const CXXCtorInitializer *Init : Ctor->inits())
+        C.TraverseStmt(Init->getInit());
+    Node &N = Graph[returnKey(B.Function)];
+    N.Callees = std::move(C.Callees);
+    N.Reaches = C.ReadsFeature || C.Indirect;
+    if (B.Function->isMain())
+      Main = &B;
+  }
+  if (!Main || !isa_and_nonnull<CompoundStmt>(Main->Function->getBody()))
+    return;
+  for (bool Grew = true; Grew;) {
+    Grew = false;
+    for (auto &[Key, N] : Graph)
+      if (!N.Reaches)
+        for (const std::string &Callee : N.Callees)
+          if (auto It = Graph.find(Callee);
+              It != Graph.end() && It->second.Reaches) {
+            N.Reaches = Grew = true;
+            break;
+          }
+  }
+  auto Reach = [&](const std::set<std::string> &From,
+                   std::set<std::string> &Into) {
+    std::vector<std::string> Work(From.begin(), From.end());
+    while (!Work.empty()) {
+      std::string K = std::move(Work.back());
+      Work.pop_back();
+      auto It = Graph.find(K);
+      if (It == Graph.end() || !Into.insert(K).second)
+        continue;
+      Work.insert(Work.end(), It->second.Callees.begin(),
+                  It->second.Callees.end());
+    }
+  };
+  const auto *MainBody = cast<CompoundStmt>(Main->Function->getBody());
+  std::set<std::string> Before, After;
+  bool Late = false;
+  unsigned Index = 0;
+  for (const Stmt *S : MainBody->body()) {
+    CallCollector C(*Main->Macros);
+    C.TraverseStmt(const_cast<Stmt *>(S));
+    if (!Late) {
+      bool Reaches = C.ReadsFeature || C.Indirect;
+      for (const std::string &Callee : C.Callees)
+        if (auto It = Graph.find(Callee);
+            It != Graph.end() && It->second.Reaches)
+          Reaches = true;
+      Late = Reaches;
+      if (!Late)
+        MainPrefix = ++Index;
+    }
+    (Late ? After : Before).insert(C.Callees.begin(), C.Callees.end());
+  }
+  // Everything main's later statements call, and everything main does not
+  // call at all (callbacks, static constructors, threads), runs late.
+  std::set<std::string> FromBefore, FromLate;
+  Reach(Before, FromBefore);
+  Reach(After, FromLate);
+  std::set<std::string> FromMain = FromBefore;
+  FromMain.insert(FromLate.begin(), FromLate.end());
+  FromMain.insert(returnKey(Main->Function));
+  std::set<std::string> Roots;
+  for (const auto &[Key, N] : Graph)
+    if (!FromMain.count(Key))
+      Roots.insert(Key);
+  Reach(Roots, FromLate);
+  for (const std::string &K : FromBefore)
+    if (!FromLate.count(K))
+      Early.insert(K);
 }
 
 void ProgramAnalysis::recordSink(Sink S) {
@@ -142,6 +269,7 @@ void ProgramAnalysis::recordSink(Sink S) {
 DataFlowFacts ProgramAnalysis::run() {
   // Cells only grow and are finite: this ends; the bound is a safety net.
   constexpr int MaxRounds = 64;
+  orderCalls();
   for (int Round = 0; Round < MaxRounds; ++Round) {
     Changed = false;
     for (Body &B : Bodies)
@@ -175,7 +303,8 @@ DataFlowFacts ProgramAnalysis::run() {
       if (llvm::is_contained(I.Features, Name))
         continue;
       I.Features.push_back(Name);
-      I.Evidences.push_back({Name, O.Source, S.Where, O.Via});
+      I.Evidences.push_back(
+          {Name, O.Source, S.Where, O.Via, O.Control ? "control" : "data"});
     }
   };
   for (const Sink &S : Sinks) {

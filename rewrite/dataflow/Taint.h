@@ -12,6 +12,7 @@
 #include "support/Diagnostic.h"
 
 #include <map>
+#include <set>
 #include <string>
 
 namespace varsim::dataflow {
@@ -28,11 +29,27 @@ struct Origin {
   /// the callee's own decisions, but a real source once it escapes into a
   /// global, a field or memory.
   bool FromCaller = false;
+  /// Came in through these parameters (their keys) as data: a decision in
+  /// the callee on it is a decision of each caller that passes such data,
+  /// so it is recorded at the call sites, in the callers' regions (calls
+  /// by context: a checksum routine called from feature code with a
+  /// feature-sized buffer and from the workload with a fixed one is
+  /// influenced in the first calling context only). Empty once the value
+  /// escapes the call (a global, a field, memory).
+  std::set<std::string> Params;
+  /// The evidence of a control dependence (an exit out of a feature
+  /// region), not of data.
+  bool Control = false;
+
+  /// 2: real data; 1: data of the callers (through parameters); 0: the
+  /// caller's control context.
+  int rank() const { return FromCaller ? 0 : Params.empty() ? 2 : 1; }
 
   friend bool operator==(const Origin &A, const Origin &B) {
     return A.Source.File == B.Source.File && A.Source.Line == B.Source.Line &&
            A.Via == B.Via && A.AtWrite == B.AtWrite &&
-           A.FromCaller == B.FromCaller;
+           A.FromCaller == B.FromCaller && A.Params == B.Params &&
+           A.Control == B.Control;
   }
 };
 
@@ -45,9 +62,12 @@ inline bool join(Taint &Into, const Taint &From) {
   bool Grew = false;
   for (const auto &[Feature, O] : From) {
     auto [It, New] = Into.emplace(Feature, O);
-    if (!New && It->second.FromCaller && !O.FromCaller) {
-      It->second = O; // Real data beats a caller's context.
+    if (!New && O.rank() > It->second.rank()) {
+      It->second = O; // Real data beats a caller's data or context.
       New = true;
+    } else if (!New && O.rank() == 1 && It->second.rank() == 1) {
+      for (const std::string &P : O.Params) // Through several parameters.
+        New |= It->second.Params.insert(P).second;
     }
     Grew |= New;
   }
@@ -56,8 +76,19 @@ inline bool join(Taint &Into, const Taint &From) {
 
 /// T escaping its calling context: every feature becomes a real source.
 inline Taint escaped(Taint T) {
-  for (auto &[Feature, O] : T)
+  for (auto &[Feature, O] : T) {
     O.FromCaller = false;
+    O.Params.clear();
+  }
+  return T;
+}
+
+/// T stored where another call may read it: the parameter labels (which
+/// only mean something inside the callee) become real data; the caller's
+/// context stays.
+inline Taint unlabelled(Taint T) {
+  for (auto &[Feature, O] : T)
+    O.Params.clear();
   return T;
 }
 

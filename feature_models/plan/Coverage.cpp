@@ -1,0 +1,112 @@
+//===- feature_models/plan/Coverage.cpp - Which runs observe each fact ----===//
+
+#include "feature_models/plan/Coverage.h"
+
+#include "callgraph/Condition.h"
+#include "support/Diagnostic.h"
+
+#include "llvm/ADT/STLExtras.h"
+
+namespace varsim::plan {
+
+namespace {
+
+std::optional<fm::FeatureId> lookup(const fm::FeatureModel &Model,
+                                    llvm::StringRef Name) {
+  if (auto Id = Model.findByName(Name))
+    return Id;
+  return Model.findByMacro(Name);
+}
+
+int64_t valueIn(const fm::FeatureModel &Model, const fm::Configuration &C,
+                fm::FeatureId F) {
+  if (Model.feature(F).Kind == fm::FeatureKind::Boolean)
+    return C.Selected[F] ? 1 : 0;
+  return F < C.Values.size() ? C.Values[F] : 0;
+}
+
+} // namespace
+
+llvm::Expected<std::vector<FactCoverage>>
+factCoverage(const fm::FeatureModel &Model,
+             const std::vector<RegionToCover> &Regions, const Plan &P) {
+  std::vector<FactCoverage> Out;
+  for (const RegionToCover &R : Regions) {
+    if (R.InfluencingFeatures.empty())
+      continue;
+    auto Cond = callgraph::parseCondition(R.Condition);
+    if (!Cond)
+      return makeError("region " + llvm::Twine(R.Id) + ": condition '" +
+                       R.Condition + "': " + toString(Cond.takeError()));
+    for (const std::string &Name : R.InfluencingFeatures) {
+      std::optional<fm::FeatureId> W = lookup(Model, Name);
+      if (!W)
+        return makeError("region " + llvm::Twine(R.Id) + ": unknown feature '" +
+                         Name + "'");
+      FactCoverage F;
+      F.Region = R.Id;
+      F.Label = R.Label;
+      F.Feature = Model.feature(*W).Name;
+      std::vector<int64_t> Domain;
+      if (Model.feature(*W).Kind == fm::FeatureKind::Boolean)
+        Domain = {1, 0};
+      else if (!Model.feature(*W).Values.empty())
+        Domain = Model.feature(*W).Values;
+      else
+        Domain = {Model.feature(*W).DefaultValue};
+      for (int64_t V : Domain)
+        F.RunsByValue[V];
+      for (unsigned K = 0; K < P.Runs.size(); ++K) {
+        const fm::Configuration &C = P.Runs[K].Config;
+        bool Runs = Cond->evaluate([&](llvm::StringRef N) -> int64_t {
+          std::optional<fm::FeatureId> Id = lookup(Model, N);
+          return Id ? valueIn(Model, C, *Id) : 0;
+        }) != 0;
+        if (Runs)
+          F.RunsByValue[valueIn(Model, C, *W)].push_back(K);
+      }
+      // A value no run observes: possible at all? (R's condition with W
+      // at that value, for a boolean W, in some valid configuration.)
+      for (int64_t V : Domain) {
+        if (!F.RunsByValue[V].empty())
+          continue;
+        bool Possible = true;
+        if (Model.feature(*W).Kind == fm::FeatureKind::Boolean)
+          Possible = Model.isSatisfiable({fm::Literal{*W, V == 0}});
+        (Possible ? F.Missing : F.Impossible).push_back(V);
+      }
+      Out.push_back(std::move(F));
+    }
+  }
+  return Out;
+}
+
+void printFactCoverage(const std::vector<FactCoverage> &Facts,
+                       const fm::FeatureModel &Model, llvm::raw_ostream &OS) {
+  (void)Model;
+  if (Facts.empty())
+    return;
+  OS << "runs that observe each fact (the region runs with the feature on "
+        "and off):\n";
+  for (const FactCoverage &F : Facts) {
+    OS << "  region " << F.Region << (F.Label.empty() ? "" : " " + F.Label)
+       << " / " << F.Feature << ":";
+    bool First = true;
+    for (const auto &[Value, Runs] : F.RunsByValue) {
+      if (Runs.empty())
+        continue;
+      OS << (First ? " " : "; ") << F.Feature << "=" << Value << " run"
+         << (Runs.size() > 1 ? "s " : " ");
+      for (size_t K = 0; K < Runs.size(); ++K)
+        OS << (K ? ", " : "") << Runs[K] + 1;
+      First = false;
+    }
+    for (int64_t V : F.Missing)
+      OS << "; " << F.Feature << "=" << V << " NOT OBSERVED";
+    for (int64_t V : F.Impossible)
+      OS << "; " << F.Feature << "=" << V << " impossible (feature model)";
+    OS << "\n";
+  }
+}
+
+} // namespace varsim::plan
