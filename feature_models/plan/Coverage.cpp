@@ -25,6 +25,56 @@ int64_t valueIn(const fm::FeatureModel &Model, const fm::Configuration &C,
   return F < C.Values.size() ? C.Values[F] : 0;
 }
 
+void collectNames(const callgraph::Condition &C,
+                  std::vector<std::string> &Names) {
+  if (C.Kind == callgraph::Condition::Op::Var &&
+      !llvm::is_contained(Names, C.Name))
+    Names.push_back(C.Name);
+  for (const callgraph::Condition &Op : C.Operands)
+    collectNames(Op, Names);
+}
+
+/// Whether Cond can hold with W = V in a valid configuration: the boolean
+/// variables of Cond are enumerated (up to 12; beyond, or with numeric
+/// ones, it is assumed possible).
+bool possible(const fm::FeatureModel &Model, const callgraph::Condition &Cond,
+              fm::FeatureId W, int64_t V) {
+  bool WBoolean = Model.feature(W).Kind == fm::FeatureKind::Boolean;
+  std::vector<std::string> Names;
+  collectNames(Cond, Names);
+  std::vector<fm::FeatureId> Vars;
+  for (const std::string &N : Names) {
+    std::optional<fm::FeatureId> Id = lookup(Model, N);
+    if (!Id || Model.feature(*Id).Kind != fm::FeatureKind::Boolean)
+      return true;
+    if (*Id != W)
+      Vars.push_back(*Id);
+  }
+  if (Vars.size() > 12)
+    return true;
+  for (uint32_t Mask = 0; Mask < (1u << Vars.size()); ++Mask) {
+    auto ValueOf = [&](llvm::StringRef N) -> int64_t {
+      std::optional<fm::FeatureId> Id = lookup(Model, N);
+      if (*Id == W)
+        return V;
+      for (size_t K = 0; K < Vars.size(); ++K)
+        if (Vars[K] == *Id)
+          return (Mask >> K) & 1;
+      return 0;
+    };
+    if (Cond.evaluate(ValueOf) == 0)
+      continue;
+    std::vector<fm::Literal> Literals;
+    for (size_t K = 0; K < Vars.size(); ++K)
+      Literals.push_back({Vars[K], ((Mask >> K) & 1) == 0});
+    if (WBoolean)
+      Literals.push_back({W, V == 0});
+    if (Model.isSatisfiable(Literals))
+      return true;
+  }
+  return false;
+}
+
 } // namespace
 
 llvm::Expected<std::vector<FactCoverage>>
@@ -65,15 +115,11 @@ factCoverage(const fm::FeatureModel &Model,
         if (Runs)
           F.RunsByValue[valueIn(Model, C, *W)].push_back(K);
       }
-      // A value no run observes: possible at all? (R's condition with W
-      // at that value, for a boolean W, in some valid configuration.)
+      // A value no run observes: can R run with it at all?
       for (int64_t V : Domain) {
         if (!F.RunsByValue[V].empty())
           continue;
-        bool Possible = true;
-        if (Model.feature(*W).Kind == fm::FeatureKind::Boolean)
-          Possible = Model.isSatisfiable({fm::Literal{*W, V == 0}});
-        (Possible ? F.Missing : F.Impossible).push_back(V);
+        (possible(Model, *Cond, *W, V) ? F.Missing : F.Impossible).push_back(V);
       }
       Out.push_back(std::move(F));
     }
@@ -104,7 +150,8 @@ void printFactCoverage(const std::vector<FactCoverage> &Facts,
     for (int64_t V : F.Missing)
       OS << "; " << F.Feature << "=" << V << " NOT OBSERVED";
     for (int64_t V : F.Impossible)
-      OS << "; " << F.Feature << "=" << V << " impossible (feature model)";
+      OS << "; " << F.Feature << "=" << V
+         << " impossible (the region's condition and the feature model)";
     OS << "\n";
   }
 }

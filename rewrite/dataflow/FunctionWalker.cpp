@@ -191,6 +191,28 @@ private:
                            : std::optional<unsigned>(Regions.back())});
   }
   static bool isExitCall(const FunctionDecl *Callee);
+  /// `!p`, `p == NULL`, `NULL == p`, `p == nullptr` on a pointer: the test
+  /// of a failed allocation or lookup, an error path.
+  static bool isNullTest(const Expr *E) {
+    E = E->IgnoreParenImpCasts();
+    auto IsPointer = [](const Expr *X) {
+      return X->IgnoreParenImpCasts()->getType()->isPointerType();
+    };
+    auto IsNull = [](const Expr *X) {
+      X = X->IgnoreParenCasts();
+      if (isa<CXXNullPtrLiteralExpr, GNUNullExpr>(X))
+        return true;
+      const auto *L = dyn_cast<IntegerLiteral>(X);
+      return L && L->getValue() == 0;
+    };
+    if (const auto *U = dyn_cast<UnaryOperator>(E))
+      return U->getOpcode() == UO_LNot && IsPointer(U->getSubExpr());
+    if (const auto *B = dyn_cast<BinaryOperator>(E))
+      return B->getOpcode() == BO_EQ &&
+             ((IsPointer(B->getLHS()) && IsNull(B->getRHS())) ||
+              (IsPointer(B->getRHS()) && IsNull(B->getLHS())));
+    return false;
+  }
   bool tracked(const VarDecl *V) const {
     return V->hasLocalStorage() && !Escaping.count(V) &&
            !V->getType()->isReferenceType();
@@ -222,6 +244,9 @@ private:
   /// condition carries (the implicit flow of the exit).
   Taint Residual;
   std::optional<unsigned> FunctionRegion;
+  /// Inside the then-branch of a null test: exits there are error paths
+  /// (a failed allocation), which measured runs do not take.
+  unsigned ErrorPath = 0;
   /// Walking code that runs before any feature read (call-graph order):
   /// globals, fields and memory hold only what static initializers put
   /// there.
@@ -319,6 +344,22 @@ void Walker::leave(const ExitTarget *Target, SourceLocation At,
                    llvm::StringRef Kind) {
   if (!Target && Following.Any == 0)
     return; // The end of the function anyway.
+  if (ErrorPath)
+    return;
+  // Only an exit out of a feature region (an encoded #if entered since the
+  // target began) is a control fact: an exit under a data condition in
+  // base code is that condition's decision, already a sink.
+  if (!llvm::any_of(Context, [&](const auto &E) {
+        return E.second.AtWrite &&
+               !(Target && Target->ContextAtEntry.count(E.first));
+      }))
+    return;
+  // A feature switch's dispatch returns the renamed definition's result:
+  // each branch is a region of its own, nothing follows them.
+  if (llvm::any_of(Regions, [&](unsigned R) {
+        return P.options().SwitchRegions.count(R) != 0;
+      }))
+    return;
   Depth Base = Target ? Target->FollowingAtEntry : Depth();
   if (Target && Target->Loop && Kind == "break") {
     --Base.Any; // The iterations left are skipped too.
@@ -621,7 +662,10 @@ void Walker::execIf(const IfStmt *S, State &St) {
   State Then = St, Else = St;
   if (Guard && literalConjunction(S->getCond()))
     Fixed.insert(Features.begin(), Features.end());
+  bool Error = isNullTest(S->getCond());
+  ErrorPath += Error;
   exec(S->getThen(), Then);
+  ErrorPath -= Error;
   Fixed = SavedFixed;
   if (Guard && Features.size() == 1 && literalConjunction(S->getCond()))
     Fixed.insert(Features.front());

@@ -489,3 +489,39 @@ int main() {
 }
 
 } // namespace
+
+namespace {
+
+TEST(Exits, AnExitOnAFailedAllocationIsAnErrorPath) {
+  DataFlowFacts F = analyze(R"(
+void *malloc(unsigned long);
+void free(void *);
+int work(int);
+int count;
+int add(int n) {
+  VARSIM_REGION(0);
+  if (VARSIM_F_A) {
+    VARSIM_REGION(1);
+    char *packed = (char *)malloc(2 * n);
+    if (!packed)
+      goto cleanup;
+    free(packed);
+  }
+  work(n);
+  count++;
+cleanup:
+  return count;
+}
+int main(void) {
+  VARSIM_REGION(2);
+  for (int i = 0; i < 10; ++i)
+    add(i);
+  while (count > 0)
+    --count;
+  return 0;
+})",
+                            /*C=*/true);
+  EXPECT_TRUE(F.Regions.empty());
+}
+
+} // namespace
