@@ -243,6 +243,9 @@ private:
   /// What every value written after an exit out of a guard or a tainted
   /// condition carries (the implicit flow of the exit).
   Taint Residual;
+  /// The control facts of the exits walked so far, for the regions after
+  /// them.
+  Taint ControlResidual;
   std::optional<unsigned> FunctionRegion;
   /// Inside the then-branch of a null test: exits there are error paths
   /// (a failed allocation), which measured runs do not take.
@@ -385,7 +388,17 @@ void Walker::leave(const ExitTarget *Target, SourceLocation At,
     C.Via = Kind.str();
     Control.emplace(Feature, std::move(C));
   }
-  if (!P.recording() || Control.empty())
+  if (Control.empty())
+    return;
+  // The regions walked after this exit run only when it is not taken:
+  // each of them depends on the feature too (so that the plan runs them
+  // with it on and off, and the model gives them local models).
+  for (const auto &[Feature, O] : Control) {
+    Origin Below = O;
+    Below.Via = O.Via + " above, at " + M.pointOf(At).str();
+    ControlResidual.emplace(Feature, std::move(Below));
+  }
+  if (!P.recording())
     return;
   Sink S;
   S.Function = FnName;
@@ -480,8 +493,21 @@ void Walker::exec(const Stmt *S, State &St) {
   }
   if (const auto *C = dyn_cast<CompoundStmt>(S)) {
     std::optional<unsigned> Region = M.blockRegion(C);
-    if (Region)
+    if (Region) {
       Regions.push_back(*Region);
+      if (P.recording() && !ControlResidual.empty() && !inSwitchRegion()) {
+        Sink Below;
+        for (const auto &[Feature, O] : ControlResidual)
+          if (!Fixed.count(Feature))
+            Below.Features.emplace(Feature, O);
+        if (!Below.Features.empty()) {
+          Below.Function = FnName;
+          Below.Region = *Region;
+          Below.Where = M.pointOf(C->getBeginLoc());
+          P.recordSink(std::move(Below));
+        }
+      }
+    }
     bool MainBody = F && C == F->getBody() && F->isMain();
     // Whether work follows each statement: a suffix scan.
     std::vector<char> WorkAfter(C->size() + 1, 0);

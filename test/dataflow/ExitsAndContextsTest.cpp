@@ -525,3 +525,39 @@ int main(void) {
 }
 
 } // namespace
+
+namespace {
+
+TEST(Exits, RegionsAfterTheExitDependOnItToo) {
+  DataFlowFacts F = analyze(R"(
+int work(int);
+int cache_key = -1, cache_value;
+int lookup(int key) {
+  VARSIM_REGION(0);
+  if (VARSIM_F_A) {
+    VARSIM_REGION(1);
+    if (key == cache_key)
+      return cache_value;
+  }
+  int v = work(key);
+  if (VARSIM_F_B) {
+    VARSIM_REGION(2);
+    v ^= work(v);
+  }
+  if (VARSIM_F_A) {
+    VARSIM_REGION(3);
+    cache_key = key;
+  }
+  return v;
+}
+int main() {
+  VARSIM_REGION(4);
+  return lookup(3);
+})");
+  EXPECT_THAT(F.featuresOf(0), ElementsAre("A"));
+  EXPECT_THAT(F.featuresOf(2), ElementsAre("A")); // Runs only on a miss.
+  EXPECT_THAT(F.featuresOf(3), IsEmpty());        // A is fixed in A's region.
+  EXPECT_THAT(F.featuresOf(1), IsEmpty());
+}
+
+} // namespace
