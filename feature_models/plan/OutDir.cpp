@@ -260,6 +260,17 @@ llvm::Expected<OutDirPlanInput> loadPlanInput(llvm::StringRef OutDir,
   const json::Array *Regions = Root->getArray("regions");
   if (!Regions)
     return makeError(ManifestPath, 0, 0, "has no \"regions\" array");
+  // A region inside a function that exists only in some configurations
+  // (a definition renamed per variant, lookup__varsim_CACHE) runs only
+  // under the function's condition too: the manifest gives each region its
+  // own #if condition only.
+  std::map<std::pair<std::string, std::string>, std::string> FunctionCondition;
+  for (const json::Value &V : *Regions)
+    if (const json::Object *R = V.getAsObject();
+        R && R->getString("kind") == "function")
+      FunctionCondition[{R->getString("file").value_or("").str(),
+                         R->getString("function").value_or("").str()}] =
+          R->getString("condition").value_or("1").str();
   for (size_t K = 0; K < Regions->size(); ++K) {
     const json::Object *R = (*Regions)[K].getAsObject();
     std::optional<int64_t> Id = R ? R->getInteger("id") : std::nullopt;
@@ -269,6 +280,14 @@ llvm::Expected<OutDirPlanInput> loadPlanInput(llvm::StringRef OutDir,
     RegionToCover Region;
     Region.Id = static_cast<unsigned>(*Id);
     Region.Condition = R->getString("condition").value_or("1").str();
+    if (R->getString("kind") != "function") {
+      auto Fn =
+          FunctionCondition.find({R->getString("file").value_or("").str(),
+                                  R->getString("function").value_or("").str()});
+      if (Fn != FunctionCondition.end() && Fn->second != "1" &&
+          Fn->second != Region.Condition)
+        Region.Condition = "(" + Region.Condition + ") && (" + Fn->second + ")";
+    }
     std::string Label = R->getString("function").value_or("").str();
     if (auto File = R->getString("file"))
       Label += " (" + File->str() + ":" +

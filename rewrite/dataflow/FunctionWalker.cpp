@@ -790,6 +790,16 @@ void Walker::assign(const Expr *Lhs, Taint T, State &St, bool Strong) {
   }
   if (const auto *Sub = dyn_cast<ArraySubscriptExpr>(Lhs)) {
     const Expr *Base = Sub->getBase()->IgnoreParenImpCasts();
+    // An array member written by index: the member's cell (field-based),
+    // not all memory of the element type (SHA-256's message schedule
+    // `local.W[i]` is not every uint32_t of the program). Where such an
+    // array decays to a pointer, its cell joins the memory (eval).
+    if (const auto *Member = dyn_cast<MemberExpr>(Base);
+        Member && Member->getType()->isArrayType()) {
+      P.addTo(ProgramAnalysis::keyOf(Member->getMemberDecl()),
+              escaped(std::move(T)));
+      return;
+    }
     if (const auto *Ref = dyn_cast<DeclRefExpr>(Base))
       if (const auto *V = dyn_cast<VarDecl>(Ref->getDecl()))
         if (V->getType()->isArrayType()) {
@@ -929,7 +939,11 @@ Taint Walker::eval(const Expr *E, State &St) {
   }
   if (const auto *Sub = dyn_cast<ArraySubscriptExpr>(E)) {
     eval(Sub->getIdx(), St);
-    Taint T = eval(Sub->getBase(), St);
+    const Expr *Base = Sub->getBase()->IgnoreParens();
+    if (const auto *Decay = dyn_cast<ImplicitCastExpr>(Base);
+        Decay && Decay->getCastKind() == CK_ArrayToPointerDecay)
+      Base = Decay->getSubExpr(); // Indexed, not decayed into a pointer.
+    Taint T = eval(Base, St);
     join(T, cellRead(ProgramAnalysis::memoryKey(E->getType())));
     return T;
   }
@@ -984,6 +998,16 @@ Taint Walker::eval(const Expr *E, State &St) {
     St = std::move(True);
     for (auto &[V, VT] : False.Locals)
       join(St.Locals[V], VT);
+    return T;
+  }
+  if (const auto *Decay = dyn_cast<ImplicitCastExpr>(E);
+      Decay && Decay->getCastKind() == CK_ArrayToPointerDecay) {
+    // An array member becoming a pointer: what it holds may be read and
+    // written through the pointer, i.e. as memory of its element type.
+    const Expr *Array = Decay->getSubExpr()->IgnoreParens();
+    Taint T = eval(Array, St);
+    if (isa<MemberExpr>(Array)) // Read back by index: eval joins memory.
+      P.addTo(ProgramAnalysis::memoryKey(Array->getType()), escaped(T));
     return T;
   }
   if (const auto *C = dyn_cast<CallExpr>(E))

@@ -561,3 +561,66 @@ int main() {
 }
 
 } // namespace
+
+namespace {
+
+// --- Array members
+// -------------------------------------------------------------
+
+TEST(Fields, AnArrayMemberWrittenByIndexIsItsOwnCell) {
+  DataFlowFacts F = analyze(R"(
+struct Sched { unsigned W[16]; };
+unsigned table[8];
+void process() {
+  VARSIM_REGION(0);
+  struct Sched local;
+  for (int i = 0; i < 16; ++i)
+    local.W[i] = i;
+  if (VARSIM_F_A) {
+    VARSIM_REGION(1);
+    local.W[3] = 9;
+  }
+  int x = (int)(local.W[3] & 1);
+  (void)x;
+}
+int other(unsigned *p) {
+  VARSIM_REGION(2);
+  int s = 0;
+  for (unsigned i = 0; i < *p; ++i) // Some other unsigned memory.
+    s++;
+  return s;
+}
+int main() {
+  VARSIM_REGION(3);
+  unsigned n = 5;
+  process();
+  return other(&n);
+})",
+                            /*C=*/true);
+  EXPECT_THAT(F.featuresOf(2), IsEmpty());
+}
+
+TEST(Fields, AnArrayMemberThatDecaysToAPointerIsMemory) {
+  DataFlowFacts F = analyze(R"(
+struct Sched { unsigned W[16]; };
+struct Sched g;
+int count(const unsigned *p) {
+  VARSIM_REGION(0);
+  int s = 0;
+  for (unsigned i = 0; i < p[2]; ++i)
+    s++;
+  return s;
+}
+int main() {
+  VARSIM_REGION(1);
+  if (VARSIM_F_A) {
+    VARSIM_REGION(2);
+    g.W[2] = 9;
+  }
+  return count(g.W);
+})",
+                            /*C=*/true);
+  EXPECT_THAT(F.featuresOf(0), ElementsAre("A"));
+}
+
+} // namespace
