@@ -91,6 +91,11 @@ public:
   static std::string keyOf(const clang::Decl *D);
   static std::string paramKey(const clang::FunctionDecl *F, unsigned Index);
   static std::string returnKey(const clang::FunctionDecl *F);
+  /// The control facts of F's exits where F has no region marker: its
+  /// callers' contexts time that code.
+  static std::string controlKey(const clang::FunctionDecl *F) {
+    return returnKey(F) + "#control";
+  }
   static std::string memoryKey(clang::QualType Pointee);
 
 private:

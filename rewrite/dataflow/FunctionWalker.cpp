@@ -398,11 +398,19 @@ void Walker::leave(const ExitTarget *Target, SourceLocation At,
     Below.Via = O.Via + " above, at " + M.pointOf(At).str();
     ControlResidual.emplace(Feature, std::move(Below));
   }
+  std::optional<unsigned> Region = Target ? Target->Region : FunctionRegion;
+  if (!Region && F) {
+    // No marker around: the rest of the function is timed in its callers'
+    // contexts (granularity "region" leaves a function without feature
+    // code of its own unmarked), so each call site gets the fact.
+    P.addTo(ProgramAnalysis::controlKey(F), Control);
+    return;
+  }
   if (!P.recording())
     return;
   Sink S;
   S.Function = FnName;
-  S.Region = Target ? Target->Region : FunctionRegion;
+  S.Region = Region;
   S.Where = M.pointOf(At);
   S.Features = std::move(Control);
   P.recordSink(std::move(S));
@@ -884,6 +892,25 @@ Taint Walker::call(const CallExpr *C, State &St) {
         sink(C->getArg(I), Args[I]);
       if (P.returned(Key))
         join(Result, Args[I]);
+    }
+    // The callee's control facts whose code has no marker of its own are
+    // this calling context's.
+    Taint Control;
+    for (const auto &[Feature, O] : P.cell(ProgramAnalysis::controlKey(Callee)))
+      if (!Fixed.count(Feature))
+        Control.emplace(Feature, O);
+    if (!Control.empty()) {
+      if (Regions.empty() && F) {
+        P.addTo(ProgramAnalysis::controlKey(F), Control);
+      } else if (P.recording()) {
+        Sink S;
+        S.Function = FnName;
+        if (!Regions.empty())
+          S.Region = Regions.back();
+        S.Where = M.pointOf(C->getBeginLoc());
+        S.Features = std::move(Control);
+        P.recordSink(std::move(S));
+      }
     }
     if (isExitCall(Callee))
       leave(nullptr, C->getBeginLoc(), Callee->getName().str() + "()");

@@ -624,3 +624,36 @@ int main() {
 }
 
 } // namespace
+
+namespace {
+
+TEST(Exits, AnUnmarkedFunctionsFactGoesToItsCallSites) {
+  // Granularity "region": lookup() has no function marker; the time below
+  // its early return is its caller's.
+  DataFlowFacts F = analyze(R"(
+int work(int);
+int cache_key = -1, cache_value;
+int lookup(int key) {
+  if (VARSIM_F_A) {
+    VARSIM_REGION(1);
+    if (key == cache_key)
+      return cache_value;
+  }
+  return work(key);
+}
+int other(int key) { return work(key); }
+int main() {
+  VARSIM_REGION(2);
+  int s = other(2);
+  if (VARSIM_F_B) {
+    VARSIM_REGION(3);
+    s += lookup(4);
+  }
+  return s + lookup(3);
+})");
+  EXPECT_THAT(F.featuresOf(2), ElementsAre("A"));
+  EXPECT_THAT(F.featuresOf(3), ElementsAre("A"));
+  EXPECT_THAT(F.featuresOf(1), IsEmpty());
+}
+
+} // namespace
