@@ -381,6 +381,15 @@ struct Lowering {
     std::sort(Refs.begin(), Refs.end(), [](const NameRef *A, const NameRef *B) {
       return std::tie(A->File, A->Offset) < std::tie(B->File, B->Offset);
     });
+    // The (function, site) pairs that need the function to become a
+    // template over the site: a type, or a constant used where a constant
+    // expression is required (a template argument, an array bound, ...).
+    std::set<std::pair<std::string, std::string>> NeedsTemplate;
+    for (const NameRef *R : Refs) {
+      const NameDef &D = *Sites.at(R->DefKey).begin()->second;
+      if (D.IsType || D.IsMacro || !R->RuntimeUse || !D.DeclEnd)
+        NeedsTemplate.insert({R->Function, R->DefKey});
+    }
     for (const NameRef *R : Refs) {
       const auto &Branches = Sites.at(R->DefKey);
       const NameDef &D = *Branches.begin()->second;
@@ -395,11 +404,18 @@ struct Lowering {
         if (!F.Unsupported.empty())
           Where = F.Unsupported;
       }
-      // A constant read only at run time where the function cannot become
-      // a template (a member function, ...): read through a function
-      // defined per branch, which the #if rewriter makes a feature switch.
-      if (!Where.empty() && !D.IsType && !D.IsMacro && R->RuntimeUse &&
-          D.DeclEnd) {
+      // A constant read at run time (a condition, `if constexpr` included,
+      // an operand): read through a function defined per branch, which the
+      // #if rewriter makes a feature switch, and `if constexpr` becomes a
+      // plain `if`. In a member function that cannot become a template
+      // this is the only way; elsewhere it keeps the function one
+      // instantiation instead of one per value, so that a policy group of
+      // three with a flag is three instantiations, not six (the flag's
+      // branches are then regions, and the plan needs no run per
+      // product). Both branches compile: the function was not a template,
+      // so every variant compiled both already.
+      if (!D.IsType && !D.IsMacro && R->RuntimeUse && D.DeclEnd &&
+          (!Where.empty() || !NeedsTemplate.count({R->Function, R->DefKey}))) {
         Edits[R->File].insert({R->Offset, static_cast<unsigned>(D.Name.size()),
                                D.Name + ValueSuffix.str() + "()"});
         if (R->ConstexprAt)

@@ -769,3 +769,76 @@ TEST(TemplateLowering, MessagesNameAbsolutePaths) {
 }
 
 } // namespace
+
+namespace {
+
+const char *PolicyOfThreeWithAFlag = R"(#include "caches.h"
+
+template <class K> class NoCache {
+public:
+  explicit NoCache(std::size_t) {}
+  bool access(const K &) { return false; }
+  static const char *name() { return "none"; }
+};
+
+#if defined(USE_LRU)
+using Cache = LruCache<int>;
+#elif defined(USE_FIFO)
+using Cache = FifoCache<int>;
+#else
+using Cache = NoCache<int>;
+#endif
+
+#ifdef STATS
+constexpr bool kStats = true;
+#else
+constexpr bool kStats = false;
+#endif
+
+static int hits(const std::vector<int> &Trace) {
+  Cache C(3);
+  int N = 0;
+  for (int K : Trace)
+    N += C.access(K);
+  if constexpr (kStats) {
+    std::printf("%s: %d hits of %zu\n", Cache::name(), N, Trace.size());
+  }
+  return N;
+}
+
+int main() {
+  std::vector<int> Trace{1, 2, 3, 1, 4, 1, 2, 5, 1, 2, 3, 4, 5, 1};
+  return hits(Trace) % 5;
+}
+)";
+
+// `if constexpr` on a feature constant that is only read (not a type, not
+// a constant expression) becomes a run-time `if` through the constant's
+// value function: the function is a template over the policy only, three
+// instantiations, not six, and the flag's branch is a region of its own.
+TEST(TemplateLowering, IfConstexprOnAFlagIsARunTimeIfBesideAPolicy) {
+  tpl::LoweringResult R = expectLoweredEquivalent(
+      {{"caches.h", Caches},
+       {"main.cpp", PolicyOfThreeWithAFlag},
+       {"model.xml",
+        model({"STATS"}, "      <alt abstract=\"true\" mandatory=\"true\" "
+                         "name=\"Policy\">\n"
+                         "        <feature name=\"USE_LRU\"/>\n"
+                         "        <feature name=\"USE_FIFO\"/>\n"
+                         "        <feature name=\"USE_NONE\"/>\n"
+                         "      </alt>\n")}},
+      2);
+  ASSERT_EQ(R.Files.size(), 1u);
+  const std::string &Main = R.Files.begin()->second;
+  EXPECT_NE(Main.find("template <class Cache> static int hits__varsim_t("),
+            std::string::npos)
+      << Main;
+  EXPECT_EQ(Main.find("bool kStats>"), std::string::npos) << Main;
+  EXPECT_NE(Main.find("if  (kStats__varsim_value())"), std::string::npos)
+      << Main;
+  EXPECT_NE(Main.find("hits__varsim_t< ::Cache__varsim_alt2>"),
+            std::string::npos)
+      << Main;
+}
+
+} // namespace
