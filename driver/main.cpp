@@ -20,7 +20,7 @@ using namespace varsim::driver;
 
 namespace {
 
-const std::array<CommandInfo, 7> Commands = {{
+const std::array<CommandInfo, 8> Commands = {{
     {"rewrite", "Turn #ifdef/#if variability into a variant simulator",
      makeRewriteCommand},
     {"plan", "Print the configurations to run the simulator with",
@@ -35,6 +35,8 @@ const std::array<CommandInfo, 7> Commands = {{
      makeValidateCommand},
     {"features", "Inspect a feature model: count, list, check, sample",
      makeFeaturesCommand},
+    {"profile", "The whole pipeline on a project, to an HTML report",
+     makeProfileCommand},
 }};
 
 std::string commandList() {

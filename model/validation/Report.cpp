@@ -7,6 +7,8 @@
 #include "support/Diagnostic.h"
 
 #include "llvm/ADT/SmallString.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/JSON.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -539,6 +541,66 @@ std::string renderHtml(const ValidationPlan &Plan,
   return H;
 }
 
+std::string renderResultsJson(const ValidationPlan &Plan,
+                              const ValidationResult &Result,
+                              const ReportContext &Context) {
+  auto Opt = [](std::optional<double> X) -> llvm::json::Value {
+    if (X)
+      return *X;
+    return nullptr;
+  };
+  auto AccuracyJson = [&](const Accuracy &A) -> llvm::json::Value {
+    return llvm::json::Object{{"count", static_cast<int64_t>(A.Count)},
+                              {"mape_pct", Opt(A.Mape)},
+                              {"max_error_pct", Opt(A.MaxError)},
+                              {"spearman", Opt(A.Spearman)}};
+  };
+  llvm::json::Array Variants;
+  for (size_t I = 0; I < Plan.Variants.size(); ++I) {
+    const VariantSpec &S = Plan.Variants[I];
+    const VariantResult &V = Result.Variants[I];
+    llvm::json::Array Times;
+    for (double T : V.Times)
+      Times.push_back(T);
+    Variants.push_back(llvm::json::Object{
+        {"config", S.Config},
+        {"role", roleOf(S)},
+        {"status", statusName(V.Status)},
+        {"predicted", Opt(V.Predicted)},
+        {"measured", Opt(V.Measured)},
+        {"baseline_predicted", Opt(V.BaselinePredicted)},
+        {"times", std::move(Times)},
+        {"build_seconds", V.BuildSeconds},
+        {"output_check", !V.OutputChecked              ? "not checked"
+                         : V.OutputDifferences.empty() ? "same"
+                                                       : "differs"},
+        {"message", V.Message}});
+  }
+  const BaselineSummary &B = Result.Baseline;
+  llvm::json::Object Summary{
+      {"sample", Plan.SampleDescription},
+      {"measured", static_cast<int64_t>(Result.Measured)},
+      {"failed", static_cast<int64_t>(Result.Failed)},
+      {"output_mismatches", static_cast<int64_t>(Result.OutputMismatches)},
+      {"model", AccuracyJson(Result.Model)},
+      {"baseline_fitted", B.Fitted},
+      {"baseline_error", B.Error},
+      {"baseline_training", static_cast<int64_t>(B.TrainingVariants)},
+      {"baseline_held_out", AccuracyJson(B.HeldOut)},
+      {"model_held_out", AccuracyJson(B.ModelHeldOut)},
+      {"repeat", static_cast<int64_t>(Context.Options.Repeat)}};
+  std::string Out;
+  llvm::raw_string_ostream OS(Out);
+  OS << llvm::formatv("{0:1}", llvm::json::Value(llvm::json::Object{
+                                   {"format", "varsim-validation-results"},
+                                   {"version", 1},
+                                   {"model", Context.ModelPath},
+                                   {"variants", std::move(Variants)},
+                                   {"summary", std::move(Summary)}}))
+     << "\n";
+  return Out;
+}
+
 llvm::Error writeReport(const ValidationPlan &Plan,
                         const ValidationResult &Result,
                         const ReportContext &Context, llvm::StringRef Dir) {
@@ -552,7 +614,10 @@ llvm::Error writeReport(const ValidationPlan &Plan,
                        "cannot write: " + llvm::toString(std::move(E)));
     return llvm::Error::success();
   };
-  llvm::SmallString<256> Csv(Dir), Summary(Dir), Html(Dir);
+  llvm::SmallString<256> Csv(Dir), Summary(Dir), Html(Dir), Json(Dir);
+  llvm::sys::path::append(Json, "results.json");
+  if (llvm::Error E = Write(Json, renderResultsJson(Plan, Result, Context)))
+    return E;
   llvm::sys::path::append(Csv, "results.csv");
   llvm::sys::path::append(Summary, "summary.csv");
   llvm::sys::path::append(Html, "index.html");
