@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <functional>
+#include <string>
 
 namespace varsim::report {
 namespace {
@@ -175,6 +176,22 @@ llvm::Error writeTraceExports(llvm::ArrayRef<CallTree> Runs,
       return llvm::Error::success();
     });
   return llvm::Error::success();
+}
+
+llvm::Error writeTraceExports(llvm::ArrayRef<std::string> TracePaths,
+                              llvm::StringRef ChromePath,
+                              llvm::StringRef SpeedscopePath) {
+  if (ChromePath.empty() && SpeedscopePath.empty())
+    return llvm::Error::success();
+  std::vector<CallTree> Runs;
+  for (const std::string &P : TracePaths) {
+    auto T = readCallTree(P);
+    if (!T)
+      return T.takeError();
+    Runs.push_back(std::move(*T));
+  }
+  return writeTraceExports(llvm::ArrayRef<CallTree>(Runs), ChromePath,
+                           SpeedscopePath);
 }
 
 } // namespace varsim::report

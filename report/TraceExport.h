@@ -35,6 +35,11 @@ llvm::Error writeTraceExports(llvm::ArrayRef<CallTree> Runs,
                               llvm::StringRef ChromePath,
                               llvm::StringRef SpeedscopePath);
 
+/// Reads each trace (in order) and writes both files; empty paths skip.
+llvm::Error writeTraceExports(llvm::ArrayRef<std::string> TracePaths,
+                              llvm::StringRef ChromePath,
+                              llvm::StringRef SpeedscopePath);
+
 /// "function" for a function or switch, "function [CONDITION]" for an #if
 /// region, the label shown for a calling context everywhere.
 std::string frameName(const TraceRegion &R);

@@ -284,10 +284,14 @@
 
   // ---- predicted against measured -------------------------------------------------------
   function scatter(title, pts, cls, color) {
-    const S = 360, M = 48;
+    const S = 360, M = 72;
     const g = svg('svg', { width: S + M + 12, height: S + M + 24, class: 'scatter ' + cls });
     g.append(svg('text', { x: M, y: 14, text: title, 'font-weight': 600 }));
-    if (!pts.length) { g.append(svg('text', { x: M, y: 40, text: 'no data' })); return g; }
+    if (!pts.length) {
+      g.setAttribute('height', 60);
+      g.append(svg('text', { x: M, y: 40, text: 'no data (needs --validate)' }));
+      return g;
+    }
     const all = pts.flatMap(p => [p[0], p[1]]);
     let lo = Math.min(...all), hi = Math.max(...all);
     const pad = (hi - lo) * 0.08 || Math.abs(hi) * 0.05 || 1e-3;
@@ -309,14 +313,15 @@
   }
   {
     const src = V && V.variants ? V.variants : [];
-    const mp = src.filter(v => v.measured != null && v.predicted != null).map(v => [v.measured, v.predicted, v.config]);
+    const mp = src.length ? src.filter(v => v.measured != null && v.predicted != null).map(v => [v.measured, v.predicted, v.config])
+      : runs.map(r => [r.seconds, r.terms.reduce((s, t) => s + t[1], 0), r.config]);
     const bp = src.filter(v => v.measured != null && v.baseline_predicted != null && !(v.role || '').includes('training')).map(v => [v.measured, v.baseline_predicted, v.config]);
     const sum = V && V.summary ? V.summary : {};
     const p2 = x => x == null ? '–' : x.toFixed(1) + ' %';
     const line = (name, a) => a && a.count ? name + ': MAPE ' + p2(a.mape_pct) + ', max ' + p2(a.max_error_pct) + ', Spearman ' + (a.spearman == null ? '–' : a.spearman.toFixed(3)) + ' over ' + a.count + ' variant(s)' : null;
     document.body.append(section('accuracy', 'Predicted against measured',
       V ? el('p', { class: 'note' }, line('varsim\'s model', sum.model) || '', el('br'), line('black-box linear baseline (held-out variants)', sum.baseline_held_out) || (sum.baseline_error ? 'baseline: ' + sum.baseline_error : ''))
-        : el('p', { class: 'note', text: 'No validation in this report: run varsim profile with --validate (or varsim validate --report) to measure variants.' }),
+        : el('p', { class: 'note', text: 'No validation in this report: the model\'s plot shows the planned simulator runs; run varsim profile with --validate to build and measure real variants (and fit the baseline).' }),
       el('div', { style: 'display:flex;flex-wrap:wrap;gap:18px' },
         scatter('varsim model', mp, 'model', '#2f6db5'), scatter('black-box baseline', bp, 'baseline', '#d9822b'))));
   }
@@ -355,4 +360,10 @@
       lm.length ? el('table', {}, el('thead', {}, el('tr', {}, ...['context', 'term', 'features', 'runs', 'local terms'].map(h => el('th', { text: h })))), el('tbody', {}, ...lm)) : null));
   }
   document.body.dataset.rendered = 'yes';
+  // The sections exist only now: a link into the report (#variants) is
+  // followed here, not by the browser's load.
+  if (location.hash) {
+    const target = document.getElementById(decodeURIComponent(location.hash.slice(1)));
+    if (target) target.scrollIntoView();
+  }
 })();
