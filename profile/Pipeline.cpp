@@ -281,9 +281,16 @@ llvm::Expected<bool> Pipeline::reuseOr(Stage S, llvm::StringRef What,
   if (llvm::Error E = Cache->invalidate(StageNames[S]))
     return E;
   if (llvm::Error E = Do()) {
-    std::string Msg = llvm::toString(std::move(E));
-    P->fail(llvm::StringRef(Msg).split('\n').first);
-    return makeError(Msg);
+    // The progress line gets the first line of the message; the error
+    // itself goes up unchanged (with its file and line, if any).
+    std::string First = "see below";
+    E = llvm::handleErrors(
+        std::move(E), [&](std::unique_ptr<LocatedError> L) -> llvm::Error {
+          First = llvm::StringRef(L->text()).split('\n').first.str();
+          return llvm::Error(std::move(L));
+        });
+    P->fail(First);
+    return E;
   }
   if (llvm::Error E = Cache->record(StageNames[S], Key.hex()))
     return E;
