@@ -239,12 +239,12 @@ llvm::Error Pipeline::setUp() {
   SimBuild = Build == BuildSystem::Make ? joinPath(SimDir, "src")
                                         : joinPath(OutDir, "sim-build");
   SimBin = SimBuild;
-  if (Build == BuildSystem::CMake || Build == BuildSystem::Meson)
+  // Make: the database goes beside the copy, not into it (the rewrite
+  // leaves the directory holding the compile database out of the mirror).
+  if (Build == BuildSystem::CMake || Build == BuildSystem::Meson ||
+      Build == BuildSystem::Make)
     CompileCommands =
         joinPath(joinPath(OutDir, "project-build"), "compile_commands.json");
-  if (Build == BuildSystem::Make)
-    CompileCommands =
-        joinPath(joinPath(OutDir, "project"), "compile_commands.json");
 
   Order = {CompileDb, Rewrite, BuildSim, Run, Model};
   if (!O.ValidateSample.empty())
@@ -455,7 +455,9 @@ llvm::Expected<ProfileResult> Pipeline::run() {
                        "compile database itself");
     Cmd0 = "rm -rf " + shq(Copy) + " && mkdir -p " + shq(Copy) + " && cp -a " +
            shq(Project) + "/. " + shq(Copy) + "/ && cd " + shq(Copy) +
-           " && bear --output compile_commands.json -- make -B -j " + Jobs;
+           " && mkdir -p " + shq(joinPath(OutDir, "project-build")) +
+           " && bear --output " + shq(CompileCommands) + " -- make -B -j " +
+           Jobs;
     K0.addTree(Project, isSourceOrBuildFile, SkipDirs);
     break;
   }
@@ -557,15 +559,18 @@ llvm::Expected<ProfileResult> Pipeline::run() {
     std::string VRun = "cd " + shq(ProjectRoot) + " && " +
                        replaceAll(replaceAll(O.RunCommand, "{bin}", VBin),
                                   "{project}", shq(ProjectRoot));
-    K5.add(K4.hex()).add(K0.hex()).add(VB).add(VRun).add(O.ValidateSample);
+    // A bare number N is a random sample of N variants.
+    std::string Sample = O.ValidateSample;
+    if (llvm::all_of(Sample, llvm::isDigit))
+      Sample = "random:" + Sample;
+    K5.add(K4.hex()).add(K0.hex()).add(VB).add(VRun).add(Sample);
     K5.add(std::to_string(O.Repeat));
     std::string Cmd5 =
         shq(Varsim) + " validate --model " + shq(ModelPath) + " -f " +
         shq(FeatureModel) + " --build " + shq(VB) + " --run " + shq(VRun) +
-        " --sample " + shq(O.ValidateSample) + " --repeat " +
-        std::to_string(O.Repeat) + " -j " + Jobs + " --exit-code " +
-        shq(O.ExitCodes) + " --report " + shq(ValidationDir) + " >" +
-        shq(joinPath(OutDir, "validation.txt"));
+        " --sample " + shq(Sample) + " --repeat " + std::to_string(O.Repeat) +
+        " -j " + Jobs + " --exit-code " + shq(O.ExitCodes) + " --report " +
+        shq(ValidationDir) + " >" + shq(joinPath(OutDir, "validation.txt"));
     if (auto R =
             stage(Validate,
                   "varsim validate (build and measure real variants: " +
