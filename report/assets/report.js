@@ -27,6 +27,9 @@
     for (const k of kids) if (k != null) e.append(k);
     return e;
   }
+  // Paths relative to the project (the plan and the facts name files
+  // absolutely).
+  function rel(t) { return D.project_root && t ? String(t).split(D.project_root + '/').join('') : t; }
   function fmtS(s) {
     if (s == null || !isFinite(s)) return '–';
     const a = Math.abs(s);
@@ -331,7 +334,7 @@
     const P = D.plan || {};
     const planRows = runs.map((r, k) => {
       const covers = (P.requirements || []).filter(q => (q.covered_by || []).includes(k));
-      const ul = el('ul', { style: 'margin:0;padding-left:16px' }, ...covers.slice(0, 12).map(q => el('li', { text: q.what })));
+      const ul = el('ul', { style: 'margin:0;padding-left:16px' }, ...covers.slice(0, 12).map(q => el('li', { text: rel(q.what) })));
       if (covers.length > 12) ul.append(el('li', { text: '+' + (covers.length - 12) + ' more' }));
       return el('tr', { class: 'run' }, el('td', { class: 'num', text: k + 1 }), el('td', { text: cfgName(r.config) }),
         el('td', { class: 'num', text: fmtS(r.seconds) }), el('td', {}, covers.length ? ul : el('span', { class: 'note', text: 'no requirement only this run covers' })));
@@ -341,14 +344,15 @@
     for (const r of df.regions || []) {
       const reg = regionById.get(r.region);
       for (const e of r.evidence || []) {
-        const loc = x => x ? (x.file || '') + ':' + (x.line || '') : '';
+        const loc = x => x ? rel(x.file || '') + ':' + (x.line || '') : '';
         dfRows.push(el('tr', { class: 'fact' }, el('td', { text: reg ? regionLabel(reg) : 'region ' + r.region }),
           el('td', { text: e.feature }), el('td', { class: 'src', text: loc(e.source) }), el('td', { text: e.via || '' }), el('td', { class: 'src', text: loc(e.sink) })));
       }
     }
-    const lm = (D.local_models || []).map(m => el('tr', { class: 'local' }, el('td', { text: m.function + ' (' + m.location + ')' }), el('td', { text: m.term }), el('td', { text: (m.features || []).join(', ') }), el('td', { class: 'num', text: m.observations }),
+    const lm = (D.local_models || []).map(m => el('tr', { class: 'local' }, el('td', { text: m.function + ' (' + rel(m.location) + ')' }), el('td', { text: m.term }), el('td', { text: (m.features || []).join(', ') }), el('td', { class: 'num', text: m.observations }),
       el('td', { text: (m.terms || []).map(t => t.term + ' ' + fmtS(t.seconds)).join('; ') })));
-    const notes = (P.notes || []).map(n => el('li', { text: n }));
+    const notes = (P.notes || []).slice(0, 8).map(n => el('li', { text: rel(n) }));
+    if ((P.notes || []).length > 8) notes.push(el('li', { text: '+' + (P.notes.length - 8) + ' more notes (varsim plan -v)' }));
     document.body.append(section('plan', 'The plan: which run observed what',
       el('p', { class: 'note', text: 'Command: ' + (D.run_command || '(not recorded)') + (P.error ? ' · plan not recomputed: ' + P.error : '') }),
       el('table', {}, el('thead', {}, el('tr', {}, ...['run', 'CONFIG', 'measured', 'requirements it covers'].map(h => el('th', { text: h })))), el('tbody', {}, ...planRows)),
