@@ -158,7 +158,7 @@
         for (const r of starting) {
           tbody.append(el('tr', { class: 'ann region-ann', 'data-region': r.id },
             el('td', {}), el('td', {}),
-            ...runs.map((_, j) => el('td', { class: 't', title: 'inclusive time in run ' + (j + 1) + ' (self ' + fmtS(r.self[j]) + ')', text: fmtS(r.incl[j]) })),
+            ...runs.map((_, j) => el('td', { class: 't', title: 'inclusive time in run ' + (j + 1) + ' (self ' + fmtS(r.self[j]) + ')', text: r.incl[j] ? fmtS(r.incl[j]) : '·' })),
             el('td', {}, el('span', { class: 'swatch', style: 'background:' + colorOf(r.condition) }),
               r.kind + ' ' + r.function + (r.condition !== '1' ? ' — under ' + r.condition : ' — Base'))));
         }
