@@ -84,9 +84,9 @@ void Progress::start(size_t Stage, llvm::StringRef WhatNow) {
 }
 
 void Progress::stopTicker() {
-  if (Ticking.exchange(false) || Ticker.joinable())
-    if (Ticker.joinable())
-      Ticker.join();
+  Ticking = false;
+  if (Ticker.joinable())
+    Ticker.join();
 }
 
 void Progress::finish(llvm::StringRef How) {
