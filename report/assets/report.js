@@ -126,15 +126,19 @@
   const srcBox = el('div', {});
   const fileTabs = el('div', { class: 'tabs' });
   const fileViews = [];
+  const moreFiles = el('select', { class: 'morefiles', onchange: ev => { if (ev.target.value !== '') showFile(+ev.target.value); } },
+    el('option', { value: '', text: 'other files …' }));
   function fileTime(f) {
     let t = 0;
-    for (const r of byFile.get(f) || []) if (r.kind !== 'region') t += Math.max(...r.incl, 0);
+    // Self times: a caller and its callee in one file are not counted twice.
+    for (const r of byFile.get(f) || []) t += Math.max(...r.self, 0);
     return t;
   }
   const fileOrder = D.files.map((_, i) => i).sort((a, b) => fileTime(b) - fileTime(a));
   function showFile(f, line) {
     fileViews.forEach((v, i) => { if (v) v.style.display = i === f ? '' : 'none'; });
-    for (const b of fileTabs.children) b.classList.toggle('on', +b.dataset.file === f);
+    for (const b of fileTabs.querySelectorAll('button')) b.classList.toggle('on', +b.dataset.file === f);
+    moreFiles.value = [...moreFiles.options].some(o => o.value === String(f)) ? String(f) : '';
     for (const tr of document.querySelectorAll('.code tr.target')) tr.classList.remove('target');
     if (line != null) {
       const row = document.getElementById('src-' + f + '-' + line);
@@ -174,8 +178,14 @@
     const view = el('div', { class: 'code file', 'data-file': f, style: 'display:none' }, el('table', {}, el('thead', {}, head), tbody));
     fileViews[f] = view;
     srcBox.append(view);
-    fileTabs.append(el('button', { 'data-file': f, text: file.path + (fileTime(f) ? ' · ' + fmtS(fileTime(f)) : ''), onclick: () => showFile(f) }));
+    // The files with the most time get a tab each; the rest are in a list
+    // (a real program has dozens of files with regions).
+    if (fileTabs.children.length < 12 && (fileTime(f) > 0 || fileTabs.children.length < 3))
+      fileTabs.append(el('button', { 'data-file': f, text: file.path + (fileTime(f) ? ' · ' + fmtS(fileTime(f)) : ''), onclick: () => showFile(f) }));
+    else
+      moreFiles.append(el('option', { value: f, text: file.path + (fileTime(f) ? ' · ' + fmtS(fileTime(f)) : '') }));
   }
+  if (moreFiles.children.length > 1) fileTabs.append(moreFiles);
   document.body.append(section('source', 'Annotated source',
     el('p', { class: 'note', text: 'Bars on the left: the feature regions and functions around a line, coloured by their condition. Each region\'s first line shows its inclusive time in every planned run: ' + runs.map((r, k) => 'run ' + (k + 1) + ' = ' + cfgName(r.config)).join('; ') + '.' }),
     fileTabs, srcBox));
