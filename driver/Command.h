@@ -50,6 +50,7 @@ std::unique_ptr<Command> makeModelCommand();
 std::unique_ptr<Command> makePredictCommand();
 std::unique_ptr<Command> makeValidateCommand();
 std::unique_ptr<Command> makeFeaturesCommand();
+std::unique_ptr<Command> makeProfileCommand();
 
 } // namespace varsim::driver
 

@@ -17,6 +17,7 @@
 #include "model/ModelFormats.h"
 #include "model/PerformanceModel.h"
 #include "model/RunObservations.h"
+#include "report/TraceExport.h"
 #include "support/Diagnostic.h"
 
 #include "llvm/Support/FileSystem.h"
@@ -103,6 +104,13 @@ public:
     Sub.add_option("--dot", DotPath, "Write the call graph as Graphviz DOT")
         ->type_name("FILE");
     Sub.add_option("--graphml", GraphMLPath, "Write the call graph as GraphML")
+        ->type_name("FILE");
+    Sub.add_option("--chrome-trace", ChromePath,
+                   "Write the runs' calling contexts as a Chrome/Perfetto "
+                   "trace (docs/report.md)")
+        ->type_name("FILE");
+    Sub.add_option("--speedscope", SpeedscopePath,
+                   "Write the runs' calling contexts as a speedscope profile")
         ->type_name("FILE");
     Sub.footer(
         "Output: the terms, largest first, with seconds, share, order and "
@@ -239,13 +247,18 @@ public:
     if (!writeGraph(DotPath, *CG, writeDot) ||
         !writeGraph(GraphMLPath, *CG, writeGraphML))
       return ExitFailure;
+    if (llvm::Error E = report::writeTraceExports(*TracePaths, ChromePath,
+                                                  SpeedscopePath)) {
+      reportError(std::move(E));
+      return ExitFailure;
+    }
     return ExitSuccess;
   }
 
 private:
   std::vector<std::string> Traces;
   std::string FeatureModelPath, OutputPath, Format, Simplify, DotPath,
-      GraphMLPath, OutDir;
+      GraphMLPath, OutDir, ChromePath, SpeedscopePath;
   double Threshold = 1e-6, Relative = 0.10, Absolute = 1e-3;
   bool NoDataFlow = false;
 

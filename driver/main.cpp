@@ -20,7 +20,7 @@ using namespace varsim::driver;
 
 namespace {
 
-const std::array<CommandInfo, 7> Commands = {{
+const std::array<CommandInfo, 8> Commands = {{
     {"rewrite", "Turn #ifdef/#if variability into a variant simulator",
      makeRewriteCommand},
     {"plan", "Print the configurations to run the simulator with",
@@ -35,6 +35,8 @@ const std::array<CommandInfo, 7> Commands = {{
      makeValidateCommand},
     {"features", "Inspect a feature model: count, list, check, sample",
      makeFeaturesCommand},
+    {"profile", "The whole pipeline on a project, to an HTML report",
+     makeProfileCommand},
 }};
 
 std::string commandList() {
@@ -81,11 +83,15 @@ int main(int argc, char **argv) {
   App.set_version_flag("--version", "varsim " VARSIM_VERSION_STRING);
   App.require_subcommand(1);
   App.footer(
-      "Typical session:\n"
-      "  varsim rewrite build/compile_commands.json -o sim\n"
-      "  cmake -S sim/<project> -B sim-build && cmake --build sim-build\n"
-      "  varsim run sim -- sim-build/app workload.txt\n"
-      "  varsim model sim/traces/*.json -o model.json\n"
+      "All in one (a CMake, Meson or Make project; report in OUT/report):\n"
+      "  varsim profile ~/src/app -o app-profile --run '{bin}/app "
+      "workload.txt'\n\n"
+      "Typical session, step by step, in the project's directory (the "
+      "rewrite's\noutput goes outside the project's sources):\n"
+      "  varsim rewrite build/compile_commands.json -o ../sim\n"
+      "  cmake -S ../sim/src -B ../sim-build && cmake --build ../sim-build\n"
+      "  varsim run ../sim -- ../sim-build/app workload.txt\n"
+      "  varsim model ../sim -o model.json\n"
       "  varsim predict model.json --all\n\n"
       "Run 'varsim COMMAND --help' for the options of a command.");
 

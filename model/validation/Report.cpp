@@ -7,6 +7,8 @@
 #include "support/Diagnostic.h"
 
 #include "llvm/ADT/SmallString.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/JSON.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -14,6 +16,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 namespace varsim::validation {
 namespace {
@@ -124,26 +127,38 @@ std::string esc(llvm::StringRef S) {
   return Out;
 }
 
-/// An axis from zero: a "nice" tick step (1, 2, 2.5 or 5 times a power of
-/// ten) giving about five ticks, and the top tick at or above Max.
+/// An axis that fits the data: a "nice" tick step (1, 2, 2.5 or 5 times a
+/// power of ten) giving about five ticks over [Min, Max] with a little
+/// room, starting at a multiple of the step (not at zero: 27 variants
+/// between 1.1 s and 1.3 s must not crowd a corner).
 struct Axis {
+  double Start = 0;
   double Step = 0.2;
   int Ticks = 5;
-  double top() const { return Step * Ticks; }
+  double top() const { return Start + Step * Ticks; }
 };
 
-Axis niceAxis(double Max) {
+Axis niceAxis(double Min, double Max) {
   Axis A;
   if (!(Max > 0))
     return A;
-  double Rough = Max / 5;
+  if (!(Max > Min)) { // One value: a range around it.
+    Min = Max * 0.9;
+    Max = Max * 1.1;
+  }
+  double Pad = (Max - Min) * 0.05;
+  Min = std::max(0.0, Min - Pad);
+  Max += Pad;
+  double Rough = (Max - Min) / 5;
   double P = std::pow(10.0, std::floor(std::log10(Rough)));
   for (double M : {1.0, 2.0, 2.5, 5.0, 10.0})
     if (M * P >= Rough) {
       A.Step = M * P;
       break;
     }
-  A.Ticks = std::max(1, static_cast<int>(std::ceil(Max / A.Step - 1e-9)));
+  A.Start = std::floor(Min / A.Step + 1e-9) * A.Step;
+  A.Ticks =
+      std::max(1, static_cast<int>(std::ceil((Max - A.Start) / A.Step - 1e-9)));
   return A;
 }
 
@@ -152,54 +167,60 @@ struct Point {
   std::string Config; ///< The CONFIG string ("" for no optional feature).
 };
 
-/// Predicted (x) against measured (y), both from zero, with the diagonal
+/// Predicted (x) against measured (y) on one axis range that fits the
+/// points (the same for both, so that the diagonal stays at 45 degrees),
+/// with the diagonal
 /// y = x where a perfect model's points lie. The legend sits above the plot
 /// area, where it cannot hide a point.
 std::string scatterSvg(const std::vector<Point> &Model,
                        const std::vector<Point> &Baseline) {
   const double W = 560, H = 500, L = 70, R = 20, T = 46, B = 50;
-  double Max = 0;
+  double Max = 0, Min = std::numeric_limits<double>::infinity();
   for (const auto *Set : {&Model, &Baseline})
-    for (const Point &P : *Set)
+    for (const Point &P : *Set) {
       Max = std::max({Max, P.X, P.Y});
-  Axis A = niceAxis(Max * 1.02);
-  double Top = A.top();
-  auto SX = [&](double V) { return L + V / Top * (W - L - R); };
-  auto SY = [&](double V) { return H - B - V / Top * (H - T - B); };
+      Min = std::min({Min, P.X, P.Y});
+    }
+  Axis A = niceAxis(std::isfinite(Min) ? Min : 0, Max);
+  double Top = A.top(), Lo = A.Start;
+  auto SX = [&](double V) { return L + (V - Lo) / (Top - Lo) * (W - L - R); };
+  auto SY = [&](double V) {
+    return H - B - (V - Lo) / (Top - Lo) * (H - T - B);
+  };
   std::string S = fmt::format(
       "<svg class=\"plot\" id=\"scatter\" xmlns=\"http://www.w3.org/2000/svg\" "
       "width=\"{0}\" height=\"{1}\" viewBox=\"0 0 {0} {1}\" role=\"img\" "
       "aria-label=\"predicted against measured time\">\n",
       W, H);
   for (int I = 0; I <= A.Ticks; ++I) {
-    double V = A.Step * I;
+    double V = Lo + A.Step * I;
     S += fmt::format("<line x1=\"{:.1f}\" y1=\"{:.1f}\" x2=\"{:.1f}\" "
                      "y2=\"{:.1f}\" class=\"grid\"/>\n",
-                     SX(0), SY(V), SX(Top), SY(V));
+                     SX(Lo), SY(V), SX(Top), SY(V));
     S += fmt::format("<line x1=\"{:.1f}\" y1=\"{:.1f}\" x2=\"{:.1f}\" "
                      "y2=\"{:.1f}\" class=\"grid\"/>\n",
-                     SX(V), SY(0), SX(V), SY(Top));
+                     SX(V), SY(Lo), SX(V), SY(Top));
     S += fmt::format("<text x=\"{:.1f}\" y=\"{:.1f}\" text-anchor=\"end\">"
                      "{:.4g}</text>\n",
-                     SX(0) - 6, SY(V) + 4, V);
+                     SX(Lo) - 6, SY(V) + 4, V);
     S += fmt::format("<text x=\"{:.1f}\" y=\"{:.1f}\" text-anchor=\"middle\">"
                      "{:.4g}</text>\n",
-                     SX(V), SY(0) + 16, V);
+                     SX(V), SY(Lo) + 16, V);
   }
   S += fmt::format("<line x1=\"{0:.1f}\" y1=\"{1:.1f}\" x2=\"{2:.1f}\" "
                    "y2=\"{1:.1f}\" class=\"axis\"/>\n"
                    "<line x1=\"{0:.1f}\" y1=\"{1:.1f}\" x2=\"{0:.1f}\" "
                    "y2=\"{3:.1f}\" class=\"axis\"/>\n",
-                   SX(0), SY(0), SX(Top), SY(Top));
+                   SX(Lo), SY(Lo), SX(Top), SY(Top));
   S += fmt::format("<line id=\"diagonal\" x1=\"{:.1f}\" y1=\"{:.1f}\" "
                    "x2=\"{:.1f}\" y2=\"{:.1f}\" class=\"diagonal\"/>\n",
-                   SX(0), SY(0), SX(Top), SY(Top));
+                   SX(Lo), SY(Lo), SX(Top), SY(Top));
   S += fmt::format("<text x=\"{:.1f}\" y=\"{:.1f}\" text-anchor=\"middle\">"
                    "predicted (s)</text>\n",
-                   (SX(0) + SX(Top)) / 2, H - 10);
+                   (SX(Lo) + SX(Top)) / 2, H - 10);
   S += fmt::format("<text transform=\"translate(16 {:.1f}) rotate(-90)\" "
                    "text-anchor=\"middle\">measured (s)</text>\n",
-                   (SY(0) + SY(Top)) / 2);
+                   (SY(Lo) + SY(Top)) / 2);
   for (const Point &P : Baseline)
     S += fmt::format("<rect class=\"baseline\" data-config=\"{0}\" "
                      "x=\"{1:.1f}\" y=\"{2:.1f}\" width=\"8\" height=\"8\">"
@@ -539,6 +560,66 @@ std::string renderHtml(const ValidationPlan &Plan,
   return H;
 }
 
+std::string renderResultsJson(const ValidationPlan &Plan,
+                              const ValidationResult &Result,
+                              const ReportContext &Context) {
+  auto Opt = [](std::optional<double> X) -> llvm::json::Value {
+    if (X)
+      return *X;
+    return nullptr;
+  };
+  auto AccuracyJson = [&](const Accuracy &A) -> llvm::json::Value {
+    return llvm::json::Object{{"count", static_cast<int64_t>(A.Count)},
+                              {"mape_pct", Opt(A.Mape)},
+                              {"max_error_pct", Opt(A.MaxError)},
+                              {"spearman", Opt(A.Spearman)}};
+  };
+  llvm::json::Array Variants;
+  for (size_t I = 0; I < Plan.Variants.size(); ++I) {
+    const VariantSpec &S = Plan.Variants[I];
+    const VariantResult &V = Result.Variants[I];
+    llvm::json::Array Times;
+    for (double T : V.Times)
+      Times.push_back(T);
+    Variants.push_back(llvm::json::Object{
+        {"config", S.Config},
+        {"role", roleOf(S)},
+        {"status", statusName(V.Status)},
+        {"predicted", Opt(V.Predicted)},
+        {"measured", Opt(V.Measured)},
+        {"baseline_predicted", Opt(V.BaselinePredicted)},
+        {"times", std::move(Times)},
+        {"build_seconds", V.BuildSeconds},
+        {"output_check", !V.OutputChecked              ? "not checked"
+                         : V.OutputDifferences.empty() ? "same"
+                                                       : "differs"},
+        {"message", V.Message}});
+  }
+  const BaselineSummary &B = Result.Baseline;
+  llvm::json::Object Summary{
+      {"sample", Plan.SampleDescription},
+      {"measured", static_cast<int64_t>(Result.Measured)},
+      {"failed", static_cast<int64_t>(Result.Failed)},
+      {"output_mismatches", static_cast<int64_t>(Result.OutputMismatches)},
+      {"model", AccuracyJson(Result.Model)},
+      {"baseline_fitted", B.Fitted},
+      {"baseline_error", B.Error},
+      {"baseline_training", static_cast<int64_t>(B.TrainingVariants)},
+      {"baseline_held_out", AccuracyJson(B.HeldOut)},
+      {"model_held_out", AccuracyJson(B.ModelHeldOut)},
+      {"repeat", static_cast<int64_t>(Context.Options.Repeat)}};
+  std::string Out;
+  llvm::raw_string_ostream OS(Out);
+  OS << llvm::formatv("{0:1}", llvm::json::Value(llvm::json::Object{
+                                   {"format", "varsim-validation-results"},
+                                   {"version", 1},
+                                   {"model", Context.ModelPath},
+                                   {"variants", std::move(Variants)},
+                                   {"summary", std::move(Summary)}}))
+     << "\n";
+  return Out;
+}
+
 llvm::Error writeReport(const ValidationPlan &Plan,
                         const ValidationResult &Result,
                         const ReportContext &Context, llvm::StringRef Dir) {
@@ -552,13 +633,16 @@ llvm::Error writeReport(const ValidationPlan &Plan,
                        "cannot write: " + llvm::toString(std::move(E)));
     return llvm::Error::success();
   };
-  llvm::SmallString<256> Csv(Dir), Summary(Dir), Html(Dir);
+  llvm::SmallString<256> Csv(Dir), Summary(Dir), Html(Dir), Json(Dir);
+  llvm::sys::path::append(Json, "results.json");
   llvm::sys::path::append(Csv, "results.csv");
   llvm::sys::path::append(Summary, "summary.csv");
   llvm::sys::path::append(Html, "index.html");
   if (llvm::Error E = Write(Csv, renderCsv(Plan, Result)))
     return E;
   if (llvm::Error E = Write(Summary, renderSummaryCsv(Plan, Result, Context)))
+    return E;
+  if (llvm::Error E = Write(Json, renderResultsJson(Plan, Result, Context)))
     return E;
   return Write(Html, renderHtml(Plan, Result, Context));
 }

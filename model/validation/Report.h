@@ -57,12 +57,20 @@ std::string renderSummaryCsv(const ValidationPlan &Plan,
                              const ValidationResult &Result,
                              const ReportContext &Context);
 
+/// Every variant (config, role, status, predicted, measured, baseline,
+/// each repetition's time) and the summary as JSON, for the profile report
+/// (report/) and for scripts.
+std::string renderResultsJson(const ValidationPlan &Plan,
+                              const ValidationResult &Result,
+                              const ReportContext &Context);
+
 /// The HTML report (self-contained).
 std::string renderHtml(const ValidationPlan &Plan,
                        const ValidationResult &Result,
                        const ReportContext &Context);
 
-/// Writes Dir/results.csv, Dir/summary.csv and Dir/index.html, each
+/// Writes Dir/results.json, Dir/results.csv, Dir/summary.csv and
+/// Dir/index.html, each
 /// atomically.
 llvm::Error writeReport(const ValidationPlan &Plan,
                         const ValidationResult &Result,

@@ -6,6 +6,7 @@
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/JSON.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 
@@ -147,6 +148,28 @@ TEST(ValidationReport, HtmlIsSelfContainedWithBothPlots) {
   EXPECT_EQ(H.find("href="), std::string::npos);
 }
 
+TEST(ValidationReport, ResultsJsonHasEveryRepetition) {
+  Fixture F;
+  auto V = llvm::json::parse(renderResultsJson(F.Plan, F.Result, F.Context));
+  ASSERT_TRUE(bool(V)) << llvm::toString(V.takeError());
+  const llvm::json::Array *Variants = V->getAsObject()->getArray("variants");
+  ASSERT_TRUE(Variants);
+  ASSERT_EQ(Variants->size(), F.Plan.Variants.size());
+  for (size_t I = 0; I < Variants->size(); ++I) {
+    const llvm::json::Object *O = (*Variants)[I].getAsObject();
+    EXPECT_EQ(O->getString("config"), F.Plan.Variants[I].Config);
+    const llvm::json::Array *Times = O->getArray("times");
+    ASSERT_TRUE(Times);
+    ASSERT_EQ(Times->size(), F.Result.Variants[I].Times.size());
+    for (size_t K = 0; K < Times->size(); ++K)
+      EXPECT_DOUBLE_EQ(*(*Times)[K].getAsNumber(),
+                       F.Result.Variants[I].Times[K]);
+    EXPECT_EQ(O->getNumber("measured").has_value(),
+              F.Result.Variants[I].Measured.has_value());
+  }
+  EXPECT_TRUE(V->getAsObject()->getObject("summary")->getObject("model"));
+}
+
 TEST(ValidationReport, FilesAreWrittenAtomically) {
   Fixture F;
   llvm::SmallString<128> Dir;
@@ -161,7 +184,9 @@ TEST(ValidationReport, FilesAreWrittenAtomically) {
   for (llvm::sys::fs::directory_iterator It(Dir, EC), End; !EC && It != End;
        It.increment(EC))
     ++Entries;
-  EXPECT_EQ(Entries, 3u);
+  EXPECT_EQ(Entries, 4u);
+  EXPECT_EQ(read((Dir + "/results.json").str()),
+            renderResultsJson(F.Plan, F.Result, F.Context));
   EXPECT_EQ(read((Dir + "/summary.csv").str()),
             renderSummaryCsv(F.Plan, F.Result, F.Context));
 
