@@ -1,7 +1,8 @@
 -- Workload of the real-programs suite for Lua 5.4 (about 1 s native on an
 -- idle machine): table-heavy code, string building (short and long strings:
 -- LUAI_MAXSHORTLEN), closures and deep calls (HARDSTACKTESTS), then probes
--- whose output depends on the compile-time options under test.
+-- whose output depends on the compile-time options under test (the workload
+-- itself converts explicitly, so that it runs in every configuration).
 local N = tonumber(arg and arg[1]) or 2
 
 -- 1. tables and integer arithmetic: a sieve
@@ -20,7 +21,7 @@ end
 local function strings(n)
   local t, total = {}, 0
   for i = 1, n do
-    local k = "key" .. (i % 997) .. string.rep("x", i % 60)
+    local k = "key" .. tostring(i % 997) .. string.rep("x", i % 60)
     t[k] = (t[k] or 0) + 1
   end
   for k, v in pairs(t) do total = total + #k * v end
