@@ -460,7 +460,7 @@ class Program:
         listed = self.varsim("features", self.model_used, "--list").stdout
         configs = [l.strip() for l in listed.splitlines()]
         rng = random.Random(1)
-        extra = rng.sample(configs, min(20, len(configs)))
+        extra = rng.sample(configs, min(self.args.random, len(configs)))
         out = ["--sample", "pairwise"]
         for c in extra:
             out += ["--config", c]
@@ -526,18 +526,21 @@ class Program:
         if not rows:
             return
         config = rows[0]["config"]
+        defines = self.varsim("features", self.model_used, "--defines",
+                              config).stdout.strip()
         key = None
+        # validate's variant directory of CONFIG: its build.stamp holds the
+        # expanded build command, so the defines.
         for v in (self.work / "validate" / "variants").iterdir():
-            info = v / "build" / self.conf["target"]
-            if info.is_file() and (v / "config.txt").is_file() and \
-                    (v / "config.txt").read_text().strip() == config:
+            stamp = v / "build.stamp"
+            if (v / "build" / self.conf["target"]).is_file() and \
+                    stamp.is_file() and \
+                    f'"-DCMAKE_C_FLAGS={defines}"' in stamp.read_text():
                 key = v
         native = None
         if key is None:
             # Build it ourselves: the report's layout is not a contract.
             native = self.work / "native"
-            defines = self.varsim("features", self.model_used, "--defines",
-                                  config).stdout.strip()
             run(self.cmake_configure_cmd(self.project, native, defines))
             run(["cmake", "--build", str(native), "--target", self.conf["target"]])
             native = native / self.conf["target"]
@@ -728,7 +731,11 @@ def main():
         "VARSIM_REALWORLD_CACHE",
         str(Path.home() / ".cache" / "varsim-realworld")))
     ap.add_argument("--work", default=os.environ.get("VARSIM_REALWORLD_WORK"))
-    ap.add_argument("--repeat", type=int, default=5)
+    ap.add_argument("--repeat", type=int, default=5,
+                    help="measured runs per variant (validate --repeat)")
+    ap.add_argument("--random", type=int, default=20,
+                    help="random configurations added to the pair-wise "
+                         "sample when there are more than 64")
     ap.add_argument("--json", help="write the results as JSON here")
     ap.add_argument("--fetch-only", action="store_true")
     args = ap.parse_args()
