@@ -306,6 +306,9 @@ class Program:
         self.quick = args.quick
         model = self.conf.get("quick_model") if self.quick else self.conf["model"]
         self.model_xml = self.dir / model
+        if args.model:
+            self.model_xml = Path(args.model).resolve()
+            self.result["model_override"] = str(self.model_xml)
 
     # helpers
     def varsim(self, *a, **kw):
@@ -759,6 +762,7 @@ def main():
                          "the later stages; default work directory "
                          "CACHE/work-workarounds")
     ap.add_argument("--fetch-only", action="store_true")
+    ap.add_argument("--model", help="another feature model (one program)")
     args = ap.parse_args()
     if not args.work:
         args.work = str(Path(args.cache) / ("work-quick" if args.quick else
