@@ -379,6 +379,8 @@ class Program:
         time, then with the accepted ones together."""
         features = model_features(self.model_xml)
         self.result["options"] = list(features)
+        self.result["valid_configs_full_model"] = int(
+            self.varsim("features", self.model_xml, "--count").stdout.split()[0])
         self.sim = self.work / "sim"
         proc, secs = self.rewrite(self.model_xml, self.sim)
         self.result["rewrite_s"] = secs
@@ -466,8 +468,6 @@ class Program:
         count = int(self.varsim("features", self.model_used, "--count")
                     .stdout.split()[0])
         self.result["valid_configs"] = count
-        self.result["valid_configs_full_model"] = int(
-            self.varsim("features", self.model_xml, "--count").stdout.split()[0])
         if count <= 64:
             return ["--sample", "all"]
         listed = self.varsim("features", self.model_used, "--list").stdout
@@ -763,7 +763,16 @@ def main():
                          "CACHE/work-workarounds")
     ap.add_argument("--fetch-only", action="store_true")
     ap.add_argument("--model", help="another feature model (one program)")
+    ap.add_argument("--render", nargs="+", metavar="JSON",
+                    help="print the table and the refusals of earlier runs "
+                         "(their --json files) and exit")
     args = ap.parse_args()
+    if args.render:
+        results = [r for f in args.render for r in json.loads(Path(f).read_text())]
+        print(table(results))
+        print("\nRefusals and failures:")
+        print(refusals_text(results))
+        return 0
     if not args.work:
         args.work = str(Path(args.cache) / ("work-quick" if args.quick else
                                             "work-workarounds" if args.workarounds
