@@ -108,7 +108,6 @@ int main(int argc, char **argv) {
         "WHERE a.name LIKE '%corp'");
   query("like", "SELECT count(*) FROM orders WHERE note LIKE 'order 1%'");
   query("top", "SELECT id, amount FROM orders ORDER BY note DESC LIMIT 3");
-  query("threadsafe", "SELECT sqlite_compileoption_used('THREADSAFE=0')");
   sqlite3_close(Db);
   unlink(path);
   return 0;
