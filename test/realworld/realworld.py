@@ -510,8 +510,12 @@ class Program:
         self.result["variants"] = len(rows)
         self.result["variants_ok"] = len(ok)
         self.result["equivalent"] = f"{len(same)}/{len(checked)}"
-        self.result["mismatches"] = [f"{r['config']}: {r.get('output_check')} {r.get('status')}"
-                                     for r in rows if r not in same]
+        # Every variant that is not shown equivalent: output differs, or
+        # not checked because its build or run failed (validate's message).
+        self.result["mismatches"] = [
+            f"{r['config']}: output {r.get('output_check') or 'not checked'}, "
+            f"status {r.get('status')}: {r.get('message', '')}".strip()
+            for r in rows if r not in same]
         summary = {}
         sfile = report / "summary.csv"
         if sfile.is_file():
