@@ -619,11 +619,20 @@ class Program:
         start = time.perf_counter()
         load0 = loadavg()
         with concurrent.futures.ThreadPoolExecutor(2) as pool:
-            list(pool.map(lambda j: run(j[0], cwd=j[1], check=False), jobs))
+            procs = list(pool.map(lambda j: run(j[0], cwd=j[1], check=False),
+                                  jobs))
         secs = time.perf_counter() - start
+        failed = [errors_of(p) for p in procs if p.returncode != 0]
         self.result["syntax_only"] = {"parses": len(jobs), "seconds": secs,
                                       "ratio": self.result["rewrite_s"] / secs,
-                                      "load": (load0 + loadavg()) / 2}
+                                      "load": (load0 + loadavg()) / 2,
+                                      "failed_parses": len(failed)}
+        if failed:
+            # A parse that fails is fast: the ratio would flatter nobody.
+            self.result["syntax_only"]["ratio"] = None
+            self.result["notes"].append(
+                f"clang -fsyntax-only failed on {len(failed)} of {len(jobs)} "
+                f"parses (no ratio): {failed[0]}")
 
 
 def configs_for(parse, file):
