@@ -133,11 +133,20 @@ llvm::Error FileRewriter::classify() {
     if (!Active)
       continue;
     if (!FG.MixedMacros[GI].empty())
-      return errorAt(If, "condition mixes features with the non-feature "
-                         "macro '" +
-                             FG.MixedMacros[GI].front() +
-                             "'; only feature macros can become run-time "
-                             "conditions");
+      return errorAt(
+          If, "condition mixes features with the non-feature macro '" +
+                  FG.MixedMacros[GI].front() +
+                  "': the features become run-time conditions, '" +
+                  FG.MixedMacros[GI].front() +
+                  "' stays a compile-time one, and this condition is not "
+                  "'(features) && (other macros)' so it cannot be split; "
+                  "nor is '" +
+                  FG.MixedMacros[GI].front() +
+                  "' defined from features only before every use of this "
+                  "file (a file #included by another source, or a macro "
+                  "set by the build, is seen as it is where it is "
+                  "included): test it in an #if of its own around the "
+                  "feature test, or make it a feature of the model");
     for (size_t BI = 0; BI < G.Branches.size(); ++BI) {
       if (P.Live[BI])
         continue;
@@ -152,7 +161,12 @@ llvm::Error FileRewriter::classify() {
                        "this branch (" +
                            conditionText(*FG.Presence[GI][BI], F) +
                            ") was not parsed by any translation unit; "
-                           "cannot classify it");
+                           "cannot classify it (if the project gives a "
+                           "feature of this condition a default when it is "
+                           "not defined, `#ifndef M` / `#define M 1`, a "
+                           "boolean feature never reaches the other "
+                           "value: model M as a numeric feature, e.g. "
+                           "0..1)");
     }
     P.L = Seen && Seen->K == DirectivePlace::Statements ? Level::Statements
                                                         : Level::Declarations;

@@ -416,8 +416,15 @@ llvm::Error FileRewriter::mergeMacros() {
       if (Ctx.TestedMacros.count(Macro))
         return errorAt(First, "macro '" + Macro + "' is defined per feature (" +
                                   featuresOf(G) +
-                                  ") and tested by #if elsewhere; make it a "
-                                  "feature of the model");
+                                  ") and tested by #if elsewhere, which "
+                                  "cannot become a run-time test; if that "
+                                  "test gives it a default (`#if "
+                                  "!defined(" +
+                                  Macro +
+                                  ")`), define the "
+                                  "default in an #else of this conditional "
+                                  "instead; otherwise make it a feature of "
+                                  "the model");
       std::set<unsigned> Branches;
       for (auto &[BI, D] : List)
         Branches.insert(BI);

@@ -19,6 +19,7 @@
 #include "rewrite/Manifest.h"
 #include "rewrite/ParseFacts.h"
 #include "rewrite/ProjectLayout.h"
+#include "rewrite/SimulatorCheck.h"
 #include "rewrite/globals/GlobalVariants.h"
 #include "rewrite/safety/VariantSafety.h"
 #include "rewrite/templates/TemplateLowering.h"
@@ -602,6 +603,12 @@ llvm::Expected<RewriteSummary> rewriteProject(const RewriteOptions &O) {
     M.ForeignSites.push_back({S.File, S.Line, S.Idiom, S.Features});
   if (llvm::Error E =
           writeFile(Temp + "/manifest.json", renderManifest(M, Ctx)))
+    return Fail(std::move(E));
+
+  // A simulator that does not compile is a failed rewrite: OUT stays as
+  // it was.
+  if (llvm::Error E =
+          checkSimulatorCompiles(Project, Temp, FeatureMacros, O.Jobs))
     return Fail(std::move(E));
 
   if (fs::exists(Out)) {

@@ -58,7 +58,15 @@ public:
   }
 
   bool VisitCallExpr(CallExpr *CE) {
-    if (const FunctionDecl *FD = CE->getDirectCallee(); FD && sizeSink(FD))
+    const FunctionDecl *FD = CE->getDirectCallee();
+    // Besides the C library's allocation and memory functions: any call
+    // that returns a pointer (a project's allocator, called directly or
+    // through a function pointer: `ZALLOC(strm, 1, sizeof(state))`,
+    // `luaM_new(L, T)`) or whose callee is named for allocation or freeing
+    // (`xfree(p, sizeof *p)`). Asking for more memory than the variant
+    // does is harmless; such a size is an allocation, not a layout use.
+    if ((FD && sizeSink(FD)) || CE->getType()->isPointerType() ||
+        allocationName(CE))
       for (const Expr *Arg : CE->arguments())
         markHarmless(Arg);
     return true;
@@ -308,6 +316,25 @@ private:
         .Cases("memalign", "posix_memalign", "alloca", true)
         .Cases("memset", "memcpy", "memmove", "qsort", "bsearch", true)
         .Default(false);
+  }
+
+  /// True if the callee (a function, a function pointer member or
+  /// variable) is named for allocation or freeing.
+  static bool allocationName(const CallExpr *CE) {
+    const Expr *Callee = CE->getCallee()->IgnoreParenImpCasts();
+    if (const auto *U = dyn_cast<UnaryOperator>(Callee);
+        U && U->getOpcode() == UO_Deref)
+      Callee = U->getSubExpr()->IgnoreParenImpCasts();
+    const NamedDecl *D = nullptr;
+    if (const auto *R = dyn_cast<DeclRefExpr>(Callee))
+      D = R->getDecl();
+    else if (const auto *M = dyn_cast<MemberExpr>(Callee))
+      D = M->getMemberDecl();
+    if (!D || !D->getIdentifier())
+      return false;
+    std::string Name = D->getName().lower();
+    return llvm::StringRef(Name).contains("alloc") ||
+           llvm::StringRef(Name).contains("free");
   }
 
   /// Marks the sizeof/alignof/offsetof values that reach Arg through

@@ -5,10 +5,12 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "rewrite/SimulatorCheck.h"
 #include "support/Diagnostic.h"
 #include "RewriteHarness.h"
 
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/raw_ostream.h"
 
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
@@ -186,6 +188,56 @@ TEST(RewriteOutput, OutputInsideTheSourcesIsRefused) {
   ASSERT_FALSE(static_cast<bool>(Sum));
   EXPECT_THAT(varsim::errorToString(Sum.takeError()),
               HasSubstr("inside the project's sources"));
+}
+
+} // namespace
+
+namespace {
+
+TEST(RewriteDiagnostics, SimulatorThatDoesNotCompileFailsAndKeepsOut) {
+  // A C++ traits struct with a `static constexpr` member per #ifdef: the
+  // rewrite emits both members (a construct it does not lower yet). Before
+  // the simulator check this was "simulator in OUT", exit 0, and a build
+  // failure later. Now the rewrite fails, says the simulator does not
+  // compile, names the user's line, and leaves the previous OUT alone.
+  const char *Traits =
+      "struct Limits {\n"
+      "#ifdef A\n"
+      "  static constexpr int width = 64;\n"
+      "#else\n"
+      "  static constexpr int width = 32;\n"
+      "#endif\n"
+      "};\n"
+      "int main() { return Limits::width == 64 ? 1 : 0; }\n";
+  TempProject P({{"main.cpp", Traits}, {"model.xml", OneFeature}},
+                /*Cxx=*/true);
+  // A previous, complete output that must survive the failed rewrite.
+  llvm::sys::fs::create_directories(P.out());
+  {
+    std::error_code EC;
+    llvm::raw_fd_ostream OS(P.out() + "/manifest.json", EC);
+    ASSERT_FALSE(EC);
+    OS << "{\"format\": \"varsim-manifest\", \"previous\": true}\n";
+  }
+  std::string Err = P.rewrite();
+  EXPECT_THAT(Err, HasSubstr("the simulator does not compile"));
+  EXPECT_THAT(Err, HasSubstr("main.cpp:5:"));
+  EXPECT_THAT(P.readOut("manifest.json"), HasSubstr("\"previous\": true"));
+  EXPECT_FALSE(llvm::sys::fs::exists(P.out() + ".partial"));
+}
+
+TEST(RewriteDiagnostics, FirstErrorLinesKeepErrorsAndTheirNotes) {
+  std::string Diags = "a.c:1:2: warning: w\n"
+                      "a.c:3:4: error: first\n"
+                      "a.c:1:1: note: previous here\n"
+                      "b.c:5:6: error: second\n"
+                      "2 errors generated.\n";
+  auto Lines = firstErrorLines(Diags, 10);
+  ASSERT_EQ(Lines.size(), 3u);
+  EXPECT_EQ(Lines[0], "a.c:3:4: error: first");
+  EXPECT_EQ(Lines[1], "a.c:1:1: note: previous here");
+  EXPECT_EQ(Lines[2], "b.c:5:6: error: second");
+  EXPECT_EQ(firstErrorLines(Diags, 1).size(), 1u);
 }
 
 } // namespace
