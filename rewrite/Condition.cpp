@@ -51,10 +51,16 @@ llvm::Expected<std::vector<Token>> tokenize(llvm::StringRef S) {
         size_t K = J;
         while (K < S.size() && std::isspace(static_cast<unsigned char>(S[K])))
           ++K;
+        // Without '(' it is the operand of `defined`.
         size_t Close = K < S.size() && S[K] == '(' ? S.find(')', K) : S.npos;
-        if (Close == S.npos)
+        if (K < S.size() && S[K] == '(' && Close == S.npos)
           return makeError("expected '(<header>)' after '" + Word +
                            "' in a preprocessor condition");
+        if (Close == S.npos) {
+          Out.push_back({Token::Ident, Word.str(), 0});
+          I = J;
+          continue;
+        }
         std::string Text =
             Word.str() + "(" + S.slice(K + 1, Close).trim().str() + ")";
         Out.push_back({Token::Ident, Text, 0});

@@ -6,7 +6,6 @@
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
-#include "clang/Lex/Lexer.h"
 #include "clang/Lex/MacroInfo.h"
 #include "clang/Lex/PPCallbacks.h"
 #include "clang/Lex/Preprocessor.h"
@@ -179,10 +178,8 @@ public:
     // expansion) is one: a type inside a statement or expression macro
     // (`((void)0)`, `do { int t = x; ... } while (0)`, a cast) is not.
     if (TL.getBeginLoc().isMacroID() &&
-        (!Lexer::isAtStartOfMacroExpansion(TL.getBeginLoc(), SM,
-                                           Ctx.getLangOpts()) ||
-         !Lexer::isAtEndOfMacroExpansion(TL.getEndLoc(), SM,
-                                         Ctx.getLangOpts())))
+        (!SM.isAtStartOfImmediateMacroExpansion(TL.getBeginLoc()) ||
+         !SM.isAtEndOfImmediateMacroExpansion(TL.getEndLoc())))
       return true;
     if (const ExpansionTable::Entry *X =
             expansionOf(TL.getBeginLoc(), TL.getEndLoc());

@@ -352,6 +352,9 @@ private:
         markHarmless(B->getLHS());
         markHarmless(B->getRHS());
       }
+      // Monotone in the left operand: a larger size stays larger.
+      if (B->getOpcode() == BO_Div || B->getOpcode() == BO_Shl)
+        markHarmless(B->getLHS());
       return;
     }
     if (const auto *C = dyn_cast<ConditionalOperator>(E)) {

@@ -1,6 +1,6 @@
 #include "vmconf.h"
 
-enum { OP_PUSH, OP_ADD, OP_MUL, OP_POP, OP_HALT };
+enum { OP_PUSH, OP_ADD, OP_MUL, OP_POP, OP_DUP, OP_HALT };
 
 typedef struct VM {
   int stack[16];
@@ -11,7 +11,8 @@ typedef struct VM {
 
 static void push(VM *vm, int v) {
   api_check(vm, vm->top < 16, "stack overflow");
-  vm->stack[vm->top++] = v;
+  setslot(vm, vm->top, v);
+  vm->top++;
 }
 
 static int pop(VM *vm) {
@@ -40,6 +41,10 @@ static int run(VM *vm, const int *code) {
     case OP_POP:
       (void)pop(vm);
       break;
+    case OP_DUP:
+      copyslot(vm, vm->top, vm->top - 1);
+      vm->top++;
+      break;
     default:
       vm_assert(op == OP_HALT);
       return check_exp(vm->top == 1, vm->stack[0]);
@@ -48,8 +53,8 @@ static int run(VM *vm, const int *code) {
 }
 
 int main(void) {
-  const int code[] = {OP_PUSH, 3, OP_PUSH, 4, OP_ADD, OP_PUSH, 5, OP_MUL,
-                      OP_PUSH, 9, OP_POP,  OP_HALT};
+  const int code[] = {OP_PUSH, 3, OP_PUSH, 4, OP_ADD, OP_PUSH, 5,
+                      OP_MUL,  OP_DUP, OP_ADD, OP_PUSH, 9, OP_POP, OP_HALT};
   VM vm = {{0}, 0, 0, 0};
   long sum = 0;
   for (int i = 0; i < 400; ++i) {

@@ -15,6 +15,15 @@
 #define api_check(vm, c, msg) ((void)(vm), ((void)0))
 #endif
 
+/* Store macros that check what they store (the check nested in them). */
+#define setslot(vm, i, v)                                                      \
+  {                                                                            \
+    int *slot_ = &(vm)->stack[(i)];                                            \
+    *slot_ = (v);                                                              \
+    vm_assert(*slot_ == (v));                                                  \
+  }
+#define copyslot(vm, to, from) setslot(vm, to, (vm)->stack[(from)])
+
 #ifdef TRACE_OPS
 #define vm_trace(vm, op)                                                       \
   do {                                                                         \
