@@ -172,6 +172,20 @@ llvm::Error FileRewriter::classify() {
                                                         : Level::Declarations;
     if (Seen && Seen->K == DirectivePlace::Statements)
       P.Compound = Seen->Compound;
+    // An #include in a function body under a feature (a computed-goto
+    // dispatch table, a block of generated cases): as a run-time branch its
+    // declarations and macros would be scoped to that branch.
+    if (P.L == Level::Statements)
+      for (size_t BI = 0; BI < G.Branches.size(); ++BI)
+        for (unsigned D : G.Branches[BI].Directives)
+          if (!P.Dead[BI] && dir(D).Kind == DirectiveKind::Include)
+            return errorAt(dir(D),
+                           "#include inside the body of '" + P.Function +
+                               "' under feature " + featuresOf(G) +
+                               ": its declarations and macros would be "
+                               "confined to a run-time branch (not supported); "
+                               "include it outside the function, or keep it "
+                               "out of the model");
     if (P.L == Level::Statements && P.FunctionConstexpr && !Problems.count(GI))
       return errorAt(If, "conditional statements in the constexpr function "
                          "'" +

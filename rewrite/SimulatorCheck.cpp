@@ -97,8 +97,16 @@ llvm::Error checkSimulatorCompiles(const ProjectLayout &Project,
     Shown += "\n  in " + Project.relativeToRoot(Project.Entries[I].File) + ":";
     if (Lines.empty())
       Shown += "\n    (the compiler gave no error message)";
-    for (const std::string &L : Lines)
+    // Files the rewrite copied unchanged carry no `#line`: name them by
+    // their place in the project, not in the temporary output.
+    std::string Mirror = (Temp + "/src/").str();
+    std::string Root = Project.Root + "/";
+    for (std::string L : Lines) {
+      for (size_t At = L.find(Mirror); At != std::string::npos;
+           At = L.find(Mirror, At + Root.size()))
+        L.replace(At, Mirror.size(), Root);
       Shown += "\n    " + L;
+    }
   }
   if (!Failed)
     return llvm::Error::success();
