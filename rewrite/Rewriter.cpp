@@ -414,6 +414,63 @@ llvm::Expected<RewriteSummary> rewriteProject(const RewriteOptions &O) {
         for (const DefinitionFact &D : V.Facts->Definitions)
           Defs[D.Key].try_emplace({File, D.Offset}, &D);
       }
+    // C: one name, one function. Definitions of a name per feature whose
+    // type or linkage differ (`static int f(int)` / `long f(long, int)`)
+    // are not one function with a switch; the simulator would define the
+    // name twice. Refused here, located, rather than a simulator that does
+    // not compile.
+    {
+      std::map<
+          std::string,
+          std::map<std::string, std::pair<std::string, const FunctionFact *>>>
+          ByName;
+      for (const auto &[Key, Sites] : ByKey)
+        for (const auto &[Site, Fn] : Sites)
+          if (Fn->CLanguage && !Fn->Member)
+            ByName[Fn->Name].try_emplace(Key, Site.first, Fn);
+      for (const auto &[Name, Keys] : ByName) {
+        if (Keys.size() < 2)
+          continue;
+        std::string Variants;
+        bool UnderFeature = false;
+        const std::pair<std::string, const FunctionFact *> *Last = nullptr;
+        size_t N = 0;
+        for (const auto &[Key, Site] : Keys) {
+          const FileStructure &FS = Structures.at(Site.first);
+          CondPtr PC =
+              Groups.at(Site.first).presenceAt(FS, Site.second->DeclBegin);
+          std::string Cond = conditionText(*PC, Features);
+          UnderFeature = UnderFeature || Cond != "1";
+          llvm::StringRef Text = Texts.at(Site.first);
+          std::string Header =
+              Text.slice(Site.second->DeclBegin, Site.second->BodyBegin).str();
+          std::replace(Header.begin(), Header.end(), '\n', ' ');
+          Variants += (N == 0                 ? ""
+                       : N + 1 == Keys.size() ? " and "
+                                              : ", ") +
+                      ("'" + llvm::StringRef(Header).trim().str() + "' when " +
+                       (Cond == "1" ? "always" : Cond) + " (" +
+                       Project.relativeToRoot(Site.first) + ":" +
+                       std::to_string(Site.second->Line) + ")");
+          Last = &Site;
+          ++N;
+        }
+        if (!UnderFeature || !Last)
+          continue;
+        const FileStructure &FS = Structures.at(Last->first);
+        unsigned Off = Last->second->NameBegin;
+        unsigned Line = FS.lineOf(Off);
+        return makeError(
+            Last->first, Line, Off - FS.LineStarts[Line - 1] + 1,
+            "the function '" + Name +
+                "' is defined per feature with another type or linkage: " +
+                Variants +
+                "; the simulator holds every variant's definitions, and "
+                "one C name cannot be two functions: give each variant "
+                "its own name (the callers already choose per feature) or "
+                "the same signature");
+      }
+    }
     for (const auto &[Key, Sites] : ByKey) {
       if (Sites.size() < 2)
         continue;
