@@ -63,6 +63,31 @@ llvm::Error checkSimulatorCompiles(const ProjectLayout &Project,
             E.Arguments.push_back(S->str());
       Entries.push_back(std::move(E));
     }
+  // Headers the project's build generates into its build directory
+  // (`-I BUILD/generated`): the simulator's own build generates them again
+  // under OUT/build, which the rewrite does not fill. Here they are found
+  // where the original build put them, after every other directory.
+  std::string BuildInTemp = (Temp + "/build").str();
+  std::vector<std::vector<std::string>> Fallbacks(Entries.size());
+  for (size_t I = 0; I < Entries.size(); ++I) {
+    const std::vector<std::string> &Args = Entries[I].Arguments;
+    for (size_t A = 0; A < Args.size(); ++A) {
+      llvm::StringRef Arg = Args[A];
+      llvm::StringRef Dir;
+      for (llvm::StringRef Opt : {"-I", "-isystem", "-iquote"})
+        if (Arg == Opt && A + 1 < Args.size()) {
+          Dir = Args[A + 1];
+          break;
+        } else if (Arg.starts_with(Opt) && Arg.size() > Opt.size() &&
+                   !(Opt == "-I" && Arg.starts_with("-isystem"))) {
+          Dir = Arg.drop_front(Opt.size());
+          break;
+        }
+      if (Dir.consume_front(BuildInTemp) &&
+          (Dir.empty() || Dir.starts_with("/")))
+        Fallbacks[I].push_back("-idirafter" + Project.BuildDir + Dir.str());
+    }
+  }
 
   std::vector<SyntaxOnlyResult> Results(Entries.size());
   {
@@ -76,6 +101,8 @@ llvm::Error checkSimulatorCompiles(const ProjectLayout &Project,
         // no "N errors generated." trailer on the terminal.
         P.ExtraFlags = {"-fno-caret-diagnostics",
                         "-fno-diagnostics-show-option"};
+        P.ExtraFlags.insert(P.ExtraFlags.end(), Fallbacks[I].begin(),
+                            Fallbacks[I].end());
         auto Factory =
             clang::tooling::newFrontendActionFactory<clang::SyntaxOnlyAction>();
         Results[I] = runSyntaxOnly(P, *Factory);
