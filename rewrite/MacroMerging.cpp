@@ -413,18 +413,48 @@ llvm::Error FileRewriter::mergeMacros() {
     }
     for (auto &[Macro, List] : Defs) {
       const Directive &First = dir(List.front().second);
-      if (Ctx.TestedMacros.count(Macro))
+      if (Ctx.TestedMacros.count(Macro)) {
+        // Another definition of the name outside this conditional (in
+        // another file, or in this one outside the group): possibly
+        // another header's macro of the same name, which no feature of the
+        // model can stand for.
+        std::string Elsewhere;
+        if (auto It = Ctx.DefinedAt.find(Macro); It != Ctx.DefinedAt.end())
+          for (const ProjectContext::DefineSite &S : It->second) {
+            bool InGroup =
+                S.File == In.Path &&
+                S.Line >= dir(G.Branches.front().DirectiveIndex).Line &&
+                S.Line <= dir(G.EndifIndex).Line;
+            if (!InGroup) {
+              Elsewhere = S.Shown;
+              break;
+            }
+          }
+        auto At = Ctx.TestedAt.find(Macro);
+        std::string Where =
+            At == Ctx.TestedAt.end() ? "elsewhere" : "at " + At->second;
+        if (!Elsewhere.empty())
+          return errorAt(First,
+                         "macro '" + Macro + "' is defined per feature (" +
+                             featuresOf(G) + ") and tested by #if " + Where +
+                             "; it is also defined at " + Elsewhere +
+                             ", outside this conditional: if that is another "
+                             "macro that shares the name (another header's "
+                             "meaning), rename the per-feature one (a feature "
+                             "of the model cannot stand for both); if it is a "
+                             "default, define it in an #else of this "
+                             "conditional instead");
         return errorAt(First, "macro '" + Macro + "' is defined per feature (" +
-                                  featuresOf(G) +
-                                  ") and tested by #if elsewhere, which "
-                                  "cannot become a run-time test; if that "
-                                  "test gives it a default (`#if "
+                                  featuresOf(G) + ") and tested by #if " +
+                                  Where +
+                                  ", which cannot become a run-time test; "
+                                  "if that test gives it a default (`#if "
                                   "!defined(" +
                                   Macro +
-                                  ")`), define the "
-                                  "default in an #else of this conditional "
-                                  "instead; otherwise make it a feature of "
-                                  "the model");
+                                  ")`), define the default in an #else of "
+                                  "this conditional instead; otherwise make "
+                                  "it a feature of the model");
+      }
       std::set<unsigned> Branches;
       for (auto &[BI, D] : List)
         Branches.insert(BI);

@@ -271,13 +271,27 @@ llvm::Expected<RewriteSummary> rewriteProject(const RewriteOptions &O) {
   std::map<std::string, std::vector<unsigned>> Watched;
   std::vector<CondPtr> ToCover;
   std::set<std::string> Tested;
+  std::map<std::string, std::string> TestedAt;
+  std::map<std::string, std::vector<ProjectContext::DefineSite>> DefinedAt;
   std::set<std::string> CoverSeen;
   for (const auto &[File, FS] : Structures) {
     FileGroups G = analyzeGroups(FS, Features);
+    for (const Directive &D : FS.Directives)
+      if (D.Kind == DirectiveKind::Define)
+        DefinedAt[D.Macro].push_back(
+            {File, Project.relativeToRoot(File) + ":" + std::to_string(D.Line),
+             D.Line});
     for (size_t GI = 0; GI < FS.Groups.size(); ++GI) {
       for (const CondGroup::Branch &B : FS.Groups[GI].Branches)
-        if (B.Condition)
-          collectMacros(*B.Condition, Tested);
+        if (B.Condition) {
+          std::set<std::string> Here;
+          collectMacros(*B.Condition, Here);
+          for (const std::string &M : Here)
+            TestedAt.try_emplace(
+                M, Project.relativeToRoot(File) + ":" +
+                       std::to_string(FS.Directives[B.DirectiveIndex].Line));
+          Tested.insert(Here.begin(), Here.end());
+        }
       if (!G.IsFeature[GI])
         continue;
       for (const CondPtr &PC : G.Presence[GI]) {
@@ -361,7 +375,14 @@ llvm::Expected<RewriteSummary> rewriteProject(const RewriteOptions &O) {
     }
   Consume();
 
-  ProjectContext Ctx{Features, O.Detail, Tested, {}, Features.tables(), {}};
+  ProjectContext Ctx{Features,
+                     O.Detail,
+                     Tested,
+                     std::move(TestedAt),
+                     std::move(DefinedAt),
+                     {},
+                     Features.tables(),
+                     {}};
   Ctx.MarkEveryFunction = O.Detail == Granularity::All;
   // Functions whose parameter lists hold feature conditionals take the
   // union of every configuration's parameters.
