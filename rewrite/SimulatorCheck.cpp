@@ -4,6 +4,7 @@
 
 #include "rewrite/SyntaxOnlyParse.h"
 #include "support/Diagnostic.h"
+#include "support/GeneratedHeaders.h"
 
 #include "clang/Frontend/FrontendActions.h"
 #include "llvm/Support/JSON.h"
@@ -63,31 +64,12 @@ llvm::Error checkSimulatorCompiles(const ProjectLayout &Project,
             E.Arguments.push_back(S->str());
       Entries.push_back(std::move(E));
     }
-  // Headers the project's build generates into its build directory
-  // (`-I BUILD/generated`): the simulator's own build generates them again
-  // under OUT/build, which the rewrite does not fill. Here they are found
-  // where the original build put them, after every other directory.
+  // Headers the project's build generated into its build directory.
   std::string BuildInTemp = (Temp + "/build").str();
   std::vector<std::vector<std::string>> Fallbacks(Entries.size());
-  for (size_t I = 0; I < Entries.size(); ++I) {
-    const std::vector<std::string> &Args = Entries[I].Arguments;
-    for (size_t A = 0; A < Args.size(); ++A) {
-      llvm::StringRef Arg = Args[A];
-      llvm::StringRef Dir;
-      for (llvm::StringRef Opt : {"-I", "-isystem", "-iquote"})
-        if (Arg == Opt && A + 1 < Args.size()) {
-          Dir = Args[A + 1];
-          break;
-        } else if (Arg.starts_with(Opt) && Arg.size() > Opt.size() &&
-                   !(Opt == "-I" && Arg.starts_with("-isystem"))) {
-          Dir = Arg.drop_front(Opt.size());
-          break;
-        }
-      if (Dir.consume_front(BuildInTemp) &&
-          (Dir.empty() || Dir.starts_with("/")))
-        Fallbacks[I].push_back("-idirafter" + Project.BuildDir + Dir.str());
-    }
-  }
+  for (size_t I = 0; I < Entries.size(); ++I)
+    Fallbacks[I] = generatedHeaderFallbacks(Entries[I].Arguments, BuildInTemp,
+                                            Project.BuildDir);
 
   std::vector<SyntaxOnlyResult> Results(Entries.size());
   {
