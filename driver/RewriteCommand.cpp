@@ -88,13 +88,22 @@ public:
                  << "/compile_commands.json, manifest: " << Sum->OutDir
                  << "/manifest.json)\n";
     // The data-flow facts (which features' data reach which regions'
-    // control flow) go into the manifest, for the plan and the model. The
-    // simulator is complete without them, so a failure is a warning.
+    // control flow) go into the manifest, for the plan and the model. An
+    // analysis that cannot parse the simulator would leave a plan that
+    // misses interactions: the rewrite fails (OUT stays for inspection).
     if (!NoDataFlow)
-      if (llvm::Error E = plan::storeDataFlowFacts(Sum->OutDir, &llvm::errs()))
-        reportWarning("data-flow analysis failed (" +
-                      errorToString(std::move(E)) +
-                      "); 'varsim plan' will retry it");
+      if (llvm::Error E =
+              plan::storeDataFlowFacts(Sum->OutDir, &llvm::errs())) {
+        reportError(makeError(
+            "the data-flow analysis of the simulator failed: " +
+            errorToString(std::move(E)) +
+            "; a plan without it could miss interactions, so the rewrite "
+            "fails (the simulator in " +
+            Sum->OutDir +
+            " is kept for inspection; --no-dataflow skips the analysis, "
+            "and 'varsim plan' then retries it)"));
+        return ExitFailure;
+      }
     return ExitSuccess;
   }
 

@@ -5,6 +5,7 @@
 #include "support/Diagnostic.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSwitch.h"
 
 #include <cstring>
@@ -35,8 +36,86 @@ llvm::Expected<std::vector<Token>> tokenize(llvm::StringRef S) {
       while (J < S.size() &&
              (std::isalnum(static_cast<unsigned char>(S[J])) || S[J] == '_'))
         ++J;
-      Out.push_back({Token::Ident, S.slice(I, J).str(), 0});
+      llvm::StringRef Word = S.slice(I, J);
+      // A character literal with an encoding prefix (L'a', u'a', U'a',
+      // u8'a'): the value of the character.
+      if (J < S.size() && S[J] == '\'' &&
+          (Word == "L" || Word == "u" || Word == "U" || Word == "u8")) {
+        I = J;
+        continue;
+      }
+      // __has_include(<h>) / __has_include("h"): the header name is not
+      // made of preprocessor tokens; the test stays one opaque term (it is
+      // about the system, never a feature).
+      if (Word == "__has_include" || Word == "__has_include_next") {
+        size_t K = J;
+        while (K < S.size() && std::isspace(static_cast<unsigned char>(S[K])))
+          ++K;
+        // Without '(' it is the operand of `defined`.
+        size_t Close = K < S.size() && S[K] == '(' ? S.find(')', K) : S.npos;
+        if (K < S.size() && S[K] == '(' && Close == S.npos)
+          return makeError("expected '(<header>)' after '" + Word +
+                           "' in a preprocessor condition");
+        if (Close == S.npos) {
+          Out.push_back({Token::Ident, Word.str(), 0});
+          I = J;
+          continue;
+        }
+        std::string Text =
+            Word.str() + "(" + S.slice(K + 1, Close).trim().str() + ")";
+        Out.push_back({Token::Ident, Text, 0});
+        I = Close + 1;
+        continue;
+      }
+      Out.push_back({Token::Ident, Word.str(), 0});
       I = J;
+      continue;
+    }
+    if (C == '\'') {
+      // A character literal ('A', '\n', '\x41', '\101', 'ab'): an int, as
+      // the preprocessor evaluates it.
+      size_t J = I + 1;
+      int64_t V = 0;
+      unsigned Chars = 0;
+      while (J < S.size() && S[J] != '\'') {
+        unsigned char Ch = static_cast<unsigned char>(S[J]);
+        int64_t One = Ch;
+        if (Ch == '\\' && J + 1 < S.size()) {
+          char E = S[J + 1];
+          J += 2;
+          if (E == 'x') {
+            One = 0;
+            while (J < S.size() &&
+                   std::isxdigit(static_cast<unsigned char>(S[J])))
+              One = One * 16 + llvm::hexDigitValue(S[J++]);
+          } else if (E >= '0' && E <= '7') {
+            One = E - '0';
+            for (int N = 0; N < 2 && J < S.size() && S[J] >= '0' && S[J] <= '7';
+                 ++N)
+              One = One * 8 + (S[J++] - '0');
+          } else {
+            One = llvm::StringSwitch<int64_t>(llvm::StringRef(&E, 1))
+                      .Case("n", '\n')
+                      .Case("t", '\t')
+                      .Case("r", '\r')
+                      .Case("a", '\a')
+                      .Case("b", '\b')
+                      .Case("f", '\f')
+                      .Case("v", '\v')
+                      .Default(static_cast<unsigned char>(E));
+          }
+        } else {
+          ++J;
+        }
+        V = Chars == 0 ? static_cast<int64_t>(static_cast<signed char>(One))
+                       : (V << 8) | (One & 0xff);
+        ++Chars;
+      }
+      if (J >= S.size() || Chars == 0)
+        return makeError("unterminated character literal in a preprocessor "
+                         "condition");
+      Out.push_back({Token::Number, S.slice(I, J + 1).str(), V});
+      I = J + 1;
       continue;
     }
     if (std::isdigit(static_cast<unsigned char>(C))) {

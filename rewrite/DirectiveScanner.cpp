@@ -1,6 +1,7 @@
 //===- rewrite/DirectiveScanner.cpp - The conditional structure of a file -===//
 
 #include "rewrite/DirectiveScanner.h"
+#include "rewrite/ErrorText.h"
 
 #include "support/Diagnostic.h"
 
@@ -78,7 +79,7 @@ DirectiveKind kindOf(llvm::StringRef Keyword) {
 }
 
 llvm::Error located(llvm::StringRef File, const Directive &D, llvm::Error E) {
-  std::string Msg = llvm::toString(std::move(E));
+  std::string Msg = errorText(std::move(E));
   return makeError(File, D.Line, D.Column, Msg);
 }
 

@@ -133,11 +133,20 @@ llvm::Error FileRewriter::classify() {
     if (!Active)
       continue;
     if (!FG.MixedMacros[GI].empty())
-      return errorAt(If, "condition mixes features with the non-feature "
-                         "macro '" +
-                             FG.MixedMacros[GI].front() +
-                             "'; only feature macros can become run-time "
-                             "conditions");
+      return errorAt(
+          If, "condition mixes features with the non-feature macro '" +
+                  FG.MixedMacros[GI].front() +
+                  "': the features become run-time conditions, '" +
+                  FG.MixedMacros[GI].front() +
+                  "' stays a compile-time one, and this condition is not "
+                  "'(features) && (other macros)' so it cannot be split; "
+                  "nor is '" +
+                  FG.MixedMacros[GI].front() +
+                  "' defined from features only before every use of this "
+                  "file (a file #included by another source, or a macro "
+                  "set by the build, is seen as it is where it is "
+                  "included): test it in an #if of its own around the "
+                  "feature test, or make it a feature of the model");
     for (size_t BI = 0; BI < G.Branches.size(); ++BI) {
       if (P.Live[BI])
         continue;
@@ -152,12 +161,31 @@ llvm::Error FileRewriter::classify() {
                        "this branch (" +
                            conditionText(*FG.Presence[GI][BI], F) +
                            ") was not parsed by any translation unit; "
-                           "cannot classify it");
+                           "cannot classify it (if the project gives a "
+                           "feature of this condition a default when it is "
+                           "not defined, `#ifndef M` / `#define M 1`, a "
+                           "boolean feature never reaches the other "
+                           "value: model M as a numeric feature, e.g. "
+                           "0..1)");
     }
     P.L = Seen && Seen->K == DirectivePlace::Statements ? Level::Statements
                                                         : Level::Declarations;
     if (Seen && Seen->K == DirectivePlace::Statements)
       P.Compound = Seen->Compound;
+    // An #include in a function body under a feature (a computed-goto
+    // dispatch table, a block of generated cases): as a run-time branch its
+    // declarations and macros would be scoped to that branch.
+    if (P.L == Level::Statements)
+      for (size_t BI = 0; BI < G.Branches.size(); ++BI)
+        for (unsigned D : G.Branches[BI].Directives)
+          if (!P.Dead[BI] && dir(D).Kind == DirectiveKind::Include)
+            return errorAt(dir(D),
+                           "#include inside the body of '" + P.Function +
+                               "' under feature " + featuresOf(G) +
+                               ": its declarations and macros would be "
+                               "confined to a run-time branch (not supported); "
+                               "include it outside the function, or keep it "
+                               "out of the model");
     if (P.L == Level::Statements && P.FunctionConstexpr && !Problems.count(GI))
       return errorAt(If, "conditional statements in the constexpr function "
                          "'" +

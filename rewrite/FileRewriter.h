@@ -84,6 +84,14 @@ struct ProjectContext {
   Granularity Detail = Granularity::Region;
   /// Macros tested by some #if in the project (merged macros must not be).
   std::set<std::string> TestedMacros;
+  /// For messages: the first #if testing each macro, and every #define
+  /// of it ("file:line", relative to the project root).
+  std::map<std::string, std::string> TestedAt = {};
+  struct DefineSite {
+    std::string File, Shown; ///< Absolute; "dir/file.h:3".
+    unsigned Line = 0;
+  };
+  std::map<std::string, std::vector<DefineSite>> DefinedAt = {};
   std::vector<SwitchPlan> Switches;
   runtime::SimulatorTables Tables;
   std::vector<Renaming> Renamings;

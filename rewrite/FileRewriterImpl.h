@@ -248,6 +248,12 @@ private:
                                               const std::vector<Edit> &Inner);
 
   llvm::Error mergeMacros();
+  /// A function-like macro in some branches of group GI and a function of
+  /// its name in the others: the merged definition, nullopt if not that.
+  llvm::Expected<std::optional<std::string>>
+  selectFunctionOrMacro(unsigned GI, const std::string &Macro,
+                        const std::vector<std::pair<unsigned, unsigned>> &List,
+                        unsigned LiveBranches, bool HasElse);
 
   /// A macro defined per feature whose value is stringified (M2: the
   /// string would hold the run-time selection's text) or whose type is

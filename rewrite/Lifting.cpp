@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "rewrite/ErrorText.h"
 #include "rewrite/FileRewriterImpl.h"
 
 #include "llvm/ADT/StringExtras.h"
@@ -411,7 +412,7 @@ llvm::Error FileRewriter::planDuplicates() {
       return error(At, "cannot duplicate '" + Fn.Name +
                            "' per configuration (to lift its undisciplined "
                            "conditionals or constant expressions): " +
-                           llvm::toString(Plan.takeError()));
+                           errorText(Plan.takeError()));
     D.Plan = std::move(*Plan);
     std::string Base = Fn.Name;
     if (size_t Colons = Base.rfind("::"); Colons != std::string::npos)

@@ -413,11 +413,48 @@ llvm::Error FileRewriter::mergeMacros() {
     }
     for (auto &[Macro, List] : Defs) {
       const Directive &First = dir(List.front().second);
-      if (Ctx.TestedMacros.count(Macro))
+      if (Ctx.TestedMacros.count(Macro)) {
+        // Another definition of the name outside this conditional (in
+        // another file, or in this one outside the group): possibly
+        // another header's macro of the same name, which no feature of the
+        // model can stand for.
+        std::string Elsewhere;
+        if (auto It = Ctx.DefinedAt.find(Macro); It != Ctx.DefinedAt.end())
+          for (const ProjectContext::DefineSite &S : It->second) {
+            bool InGroup =
+                S.File == In.Path &&
+                S.Line >= dir(G.Branches.front().DirectiveIndex).Line &&
+                S.Line <= dir(G.EndifIndex).Line;
+            if (!InGroup) {
+              Elsewhere = S.Shown;
+              break;
+            }
+          }
+        auto At = Ctx.TestedAt.find(Macro);
+        std::string Where =
+            At == Ctx.TestedAt.end() ? "elsewhere" : "at " + At->second;
+        if (!Elsewhere.empty())
+          return errorAt(First,
+                         "macro '" + Macro + "' is defined per feature (" +
+                             featuresOf(G) + ") and tested by #if " + Where +
+                             "; it is also defined at " + Elsewhere +
+                             ", outside this conditional: if that is another "
+                             "macro that shares the name (another header's "
+                             "meaning), rename the per-feature one (a feature "
+                             "of the model cannot stand for both); if it is a "
+                             "default, define it in an #else of this "
+                             "conditional instead");
         return errorAt(First, "macro '" + Macro + "' is defined per feature (" +
-                                  featuresOf(G) +
-                                  ") and tested by #if elsewhere; make it a "
-                                  "feature of the model");
+                                  featuresOf(G) + ") and tested by #if " +
+                                  Where +
+                                  ", which cannot become a run-time test; "
+                                  "if that test gives it a default (`#if "
+                                  "!defined(" +
+                                  Macro +
+                                  ")`), define the default in an #else of "
+                                  "this conditional instead; otherwise make "
+                                  "it a feature of the model");
+      }
       std::set<unsigned> Branches;
       for (auto &[BI, D] : List)
         Branches.insert(BI);
@@ -468,6 +505,17 @@ llvm::Error FileRewriter::mergeMacros() {
           continue;
         }
       }
+      if (!Everywhere)
+        if (auto Sel =
+                selectFunctionOrMacro(GI, Macro, List, LiveBranches, HasElse);
+            !Sel || *Sel) {
+          if (!Sel)
+            return Sel.takeError();
+          Replace[List.front().second] = **Sel;
+          for (size_t I = 1; I < List.size(); ++I)
+            Replace[List[I].second] += "";
+          continue;
+        }
       if (!Everywhere)
         return errorAt(First, "macro '" + Macro +
                                   "' is defined only in some branches of "
@@ -611,6 +659,113 @@ llvm::Error FileRewriter::mergeMacros() {
     }
   }
   return llvm::Error::success();
+}
+
+/// `#ifndef OMIT static int f(int a) { ... } #else #define f(a) 0 #endif`:
+/// a function in the branches that do not define the function-like macro.
+/// Both are kept; the macro, placed after the function, selects per
+/// configuration between a call of the function (its own name is not
+/// expanded again inside it) and its body: `#define f(a) ((c) ? f(a) : (0))`.
+/// nullopt: not this idiom; an error: this idiom, refused.
+llvm::Expected<std::optional<std::string>> FileRewriter::selectFunctionOrMacro(
+    unsigned GI, const std::string &Macro,
+    const std::vector<std::pair<unsigned, unsigned>> &List,
+    unsigned LiveBranches, bool HasElse) {
+  const CondGroup &G = FS.Groups[GI];
+  const GroupPlan &P = Plans[GI];
+  const Directive &First = dir(List.front().second);
+  std::set<unsigned> MacroBranches;
+  for (auto &[BI, D] : List)
+    MacroBranches.insert(BI);
+  if (MacroBranches.size() != List.size())
+    return std::nullopt;
+  // Every other live branch defines the function (any parse that saw it).
+  std::map<unsigned, const FunctionFact *> FunctionIn;
+  for (unsigned BI = 0; BI < G.Branches.size(); ++BI) {
+    if (P.Dead[BI] || MacroBranches.count(BI))
+      continue;
+    const CondGroup::Branch &B = G.Branches[BI];
+    for (const ParseView &V : In.Parses)
+      for (const FunctionFact &Fn : V.Facts->Functions)
+        if (Fn.Name == Macro && !Fn.Member && Fn.DeclBegin >= B.ContentBegin &&
+            Fn.BodyEnd < B.ContentEnd)
+          FunctionIn[BI] = &Fn;
+    if (!FunctionIn.count(BI))
+      return std::nullopt;
+  }
+  if (FunctionIn.empty() ||
+      FunctionIn.size() + MacroBranches.size() != LiveBranches)
+    return std::nullopt;
+  auto Refuse = [&](const std::string &Why) -> llvm::Error {
+    return errorAt(First, "macro '" + Macro +
+                              "' is defined in some branches of the "
+                              "conditional on feature " +
+                              featuresOf(G) +
+                              " and a function of that name in the "
+                              "others; " +
+                              Why);
+  };
+  if (!HasElse)
+    return Refuse("with no #else, some configuration has neither, and a "
+                  "use cannot be selected at run time (add the #else)");
+  if (!First.FunctionLike)
+    return Refuse("an object-like macro cannot select a call at run time; "
+                  "give the macro the function's parameters (`#define " +
+                  Macro + "(a, b) ...(a, b)`)");
+  unsigned LastBody = 0;
+  for (auto &[BI, Fn] : FunctionIn)
+    LastBody = std::max(LastBody, Fn->BodyEnd);
+  for (auto &[BI, D] : List)
+    if (dir(D).Begin < LastBody)
+      return Refuse("the macro precedes the function, whose definition it "
+                    "would expand; define the function first");
+  bool AnyVoid = false;
+  std::vector<MacroBody> Shapes;
+  for (auto &[BI, D] : List) {
+    Shapes.push_back(classifyMacroBody(dir(D).Replacement));
+    MacroBody::Kind K = Shapes.back().K;
+    if (K != MacroBody::Expression && K != MacroBody::Void &&
+        K != MacroBody::Empty)
+      return Refuse("its body is not an expression" +
+                    (Shapes.back().Why.empty() ? std::string()
+                                               : ": " + Shapes.back().Why) +
+                    "; a call cannot be selected against it at run time");
+    AnyVoid = AnyVoid || K != MacroBody::Expression;
+  }
+  for (auto &[BI, Fn] : FunctionIn)
+    AnyVoid = AnyVoid || Fn->ReturnsVoid;
+  std::set<std::string> ParamNames = macroParameters(First.Body, Macro);
+  llvm::StringRef FirstBody(First.Body);
+  std::string Params =
+      FirstBody.slice(Macro.size(), FirstBody.find(')') + 1).str();
+  std::string Call = Macro + Params;
+  // The variants in branch order; the last one needs no test.
+  std::vector<std::pair<unsigned, std::string>> Values;
+  for (unsigned BI = 0; BI < G.Branches.size(); ++BI) {
+    if (P.Dead[BI])
+      continue;
+    std::string Value = Call;
+    for (size_t I = 0; I < List.size(); ++I)
+      if (List[I].first == BI)
+        Value = Shapes[I].K == MacroBody::Empty
+                    ? "0"
+                    : withFeatureValues(dir(List[I].second).Replacement,
+                                        ParamNames, F);
+    Values.push_back({BI, (AnyVoid ? "(void)(" : "(") + Value + ")"});
+  }
+  std::string Sel;
+  for (size_t I = 0; I < Values.size(); ++I) {
+    if (I + 1 == Values.size()) {
+      Sel += Values[I].second;
+      break;
+    }
+    unsigned BI = Values[I].first;
+    Sel += "(" +
+           conditionCode(
+               hasPlatformPart(GI) ? *runtimeOwn(GI, BI) : *FG.Own[GI][BI], F) +
+           ") ? " + Values[I].second + " : ";
+  }
+  return "#define " + Call + " (" + Sel + ")";
 }
 
 llvm::Error FileRewriter::refuseStringifiedMacros() {

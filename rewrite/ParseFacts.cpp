@@ -366,6 +366,7 @@ public:
         FD->getStorageClass() == SC_Static || FD->isInAnonymousNamespace();
     F.Key = F.Name + "|" + FD->getType().getAsString() +
             (Internal ? "|" + *Path : "");
+    F.CLanguage = !Ctx.getLangOpts().CPlusPlus;
     auto DR = R.of(FD->getSourceRange(), FID);
     F.DeclBegin = DR ? DR->first : R.offset(FD->getBeginLoc());
     F.NameBegin = R.offset(FD->getLocation());

@@ -36,6 +36,7 @@ struct FunctionFact {
   bool Constexpr = false, Member = false, Variadic = false, Main = false;
   bool ReturnsVoid = false, ParamsNamed = true, Lambda = false;
   bool Template = false;  ///< A template or a member of one.
+  bool CLanguage = false; ///< Parsed as C (a name is one function).
   bool OutOfLine = false; ///< A member defined outside its class.
   bool Structor = false;  ///< A constructor or destructor.
   /// Its body (lambdas included) has a loop or a goto: its function marker

@@ -19,6 +19,7 @@
 #include "rewrite/Manifest.h"
 #include "rewrite/ParseFacts.h"
 #include "rewrite/ProjectLayout.h"
+#include "rewrite/SimulatorCheck.h"
 #include "rewrite/globals/GlobalVariants.h"
 #include "rewrite/safety/VariantSafety.h"
 #include "rewrite/templates/TemplateLowering.h"
@@ -270,13 +271,27 @@ llvm::Expected<RewriteSummary> rewriteProject(const RewriteOptions &O) {
   std::map<std::string, std::vector<unsigned>> Watched;
   std::vector<CondPtr> ToCover;
   std::set<std::string> Tested;
+  std::map<std::string, std::string> TestedAt;
+  std::map<std::string, std::vector<ProjectContext::DefineSite>> DefinedAt;
   std::set<std::string> CoverSeen;
   for (const auto &[File, FS] : Structures) {
     FileGroups G = analyzeGroups(FS, Features);
+    for (const Directive &D : FS.Directives)
+      if (D.Kind == DirectiveKind::Define)
+        DefinedAt[D.Macro].push_back(
+            {File, Project.relativeToRoot(File) + ":" + std::to_string(D.Line),
+             D.Line});
     for (size_t GI = 0; GI < FS.Groups.size(); ++GI) {
       for (const CondGroup::Branch &B : FS.Groups[GI].Branches)
-        if (B.Condition)
-          collectMacros(*B.Condition, Tested);
+        if (B.Condition) {
+          std::set<std::string> Here;
+          collectMacros(*B.Condition, Here);
+          for (const std::string &M : Here)
+            TestedAt.try_emplace(
+                M, Project.relativeToRoot(File) + ":" +
+                       std::to_string(FS.Directives[B.DirectiveIndex].Line));
+          Tested.insert(Here.begin(), Here.end());
+        }
       if (!G.IsFeature[GI])
         continue;
       for (const CondPtr &PC : G.Presence[GI]) {
@@ -360,7 +375,14 @@ llvm::Expected<RewriteSummary> rewriteProject(const RewriteOptions &O) {
     }
   Consume();
 
-  ProjectContext Ctx{Features, O.Detail, Tested, {}, Features.tables(), {}};
+  ProjectContext Ctx{Features,
+                     O.Detail,
+                     Tested,
+                     std::move(TestedAt),
+                     std::move(DefinedAt),
+                     {},
+                     Features.tables(),
+                     {}};
   Ctx.MarkEveryFunction = O.Detail == Granularity::All;
   // Functions whose parameter lists hold feature conditionals take the
   // union of every configuration's parameters.
@@ -413,6 +435,63 @@ llvm::Expected<RewriteSummary> rewriteProject(const RewriteOptions &O) {
         for (const DefinitionFact &D : V.Facts->Definitions)
           Defs[D.Key].try_emplace({File, D.Offset}, &D);
       }
+    // C: one name, one function. Definitions of a name per feature whose
+    // type or linkage differ (`static int f(int)` / `long f(long, int)`)
+    // are not one function with a switch; the simulator would define the
+    // name twice. Refused here, located, rather than a simulator that does
+    // not compile.
+    {
+      std::map<
+          std::string,
+          std::map<std::string, std::pair<std::string, const FunctionFact *>>>
+          ByName;
+      for (const auto &[Key, Sites] : ByKey)
+        for (const auto &[Site, Fn] : Sites)
+          if (Fn->CLanguage && !Fn->Member)
+            ByName[Fn->Name].try_emplace(Key, Site.first, Fn);
+      for (const auto &[Name, Keys] : ByName) {
+        if (Keys.size() < 2)
+          continue;
+        std::string Variants;
+        bool UnderFeature = false;
+        const std::pair<std::string, const FunctionFact *> *Last = nullptr;
+        size_t N = 0;
+        for (const auto &[Key, Site] : Keys) {
+          const FileStructure &FS = Structures.at(Site.first);
+          CondPtr PC =
+              Groups.at(Site.first).presenceAt(FS, Site.second->DeclBegin);
+          std::string Cond = conditionText(*PC, Features);
+          UnderFeature = UnderFeature || Cond != "1";
+          llvm::StringRef Text = Texts.at(Site.first);
+          std::string Header =
+              Text.slice(Site.second->DeclBegin, Site.second->BodyBegin).str();
+          std::replace(Header.begin(), Header.end(), '\n', ' ');
+          Variants += (N == 0                 ? ""
+                       : N + 1 == Keys.size() ? " and "
+                                              : ", ") +
+                      ("'" + llvm::StringRef(Header).trim().str() + "' when " +
+                       (Cond == "1" ? "always" : Cond) + " (" +
+                       Project.relativeToRoot(Site.first) + ":" +
+                       std::to_string(Site.second->Line) + ")");
+          Last = &Site;
+          ++N;
+        }
+        if (!UnderFeature || !Last)
+          continue;
+        const FileStructure &FS = Structures.at(Last->first);
+        unsigned Off = Last->second->NameBegin;
+        unsigned Line = FS.lineOf(Off);
+        return makeError(
+            Last->first, Line, Off - FS.LineStarts[Line - 1] + 1,
+            "the function '" + Name +
+                "' is defined per feature with another type or linkage: " +
+                Variants +
+                "; the simulator holds every variant's definitions, and "
+                "one C name cannot be two functions: give each variant "
+                "its own name (the callers already choose per feature) or "
+                "the same signature");
+      }
+    }
     for (const auto &[Key, Sites] : ByKey) {
       if (Sites.size() < 2)
         continue;
@@ -602,6 +681,12 @@ llvm::Expected<RewriteSummary> rewriteProject(const RewriteOptions &O) {
     M.ForeignSites.push_back({S.File, S.Line, S.Idiom, S.Features});
   if (llvm::Error E =
           writeFile(Temp + "/manifest.json", renderManifest(M, Ctx)))
+    return Fail(std::move(E));
+
+  // A simulator that does not compile is a failed rewrite: OUT stays as
+  // it was.
+  if (llvm::Error E =
+          checkSimulatorCompiles(Project, Temp, FeatureMacros, O.Jobs))
     return Fail(std::move(E));
 
   if (fs::exists(Out)) {

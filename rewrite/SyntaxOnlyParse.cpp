@@ -90,6 +90,9 @@ SyntaxOnlyResult runSyntaxOnly(const SyntaxOnlyParse &P,
   SyntaxOnlyResult Result;
   llvm::raw_string_ostream DiagOS(Result.Diagnostics);
   auto DiagOpts = llvm::makeIntrusiveRefCnt<clang::DiagnosticOptions>();
+  // Places as `#line` gives them (as the compiler driver does): lowered and
+  // rewritten texts carry the original files' names and lines.
+  DiagOpts->ShowPresumedLoc = true;
   clang::TextDiagnosticPrinter Printer(DiagOS, DiagOpts.get());
   Tool.setDiagnosticConsumer(&Printer);
   Tool.setPrintErrorMessage(false);

@@ -5,7 +5,10 @@
 #include "support/JsonError.h"
 
 #include "support/Diagnostic.h"
+#include "support/GeneratedHeaders.h"
 
+#include "clang/Tooling/ArgumentsAdjusters.h"
+#include "clang/Tooling/CommonOptionsParser.h"
 #include "clang/Tooling/JSONCompilationDatabase.h"
 
 #include "llvm/Support/FileSystem.h"
@@ -127,7 +130,27 @@ llvm::Expected<dataflow::DataFlowFacts> analyse(const json::Object &Root,
       DbPath, Err, clang::tooling::JSONCommandLineSyntax::AutoDetect);
   if (!Db)
     return makeError(DbPath, 0, 0, "cannot load: " + Err);
-  auto Facts = dataflow::analyzeDataFlow(*Db, analysisOptions(Root));
+  // Headers the project's build generated into its build directory are
+  // found where it put them (the simulator's build generates them again).
+  llvm::SmallString<256> MappedBuild(OutDir);
+  llvm::sys::fs::make_absolute(MappedBuild);
+  llvm::sys::path::append(MappedBuild, "build");
+  llvm::sys::path::remove_dots(MappedBuild, true);
+  std::string OriginalBuild;
+  if (auto Original = Root.getString("compile_commands"))
+    OriginalBuild = llvm::sys::path::parent_path(*Original).str();
+  clang::tooling::ArgumentsAdjustingCompilations Adjusted(std::move(Db));
+  if (!OriginalBuild.empty())
+    Adjusted.appendArgumentsAdjuster(
+        [MappedBuild = std::string(MappedBuild), OriginalBuild](
+            const clang::tooling::CommandLineArguments &Args, llvm::StringRef) {
+          clang::tooling::CommandLineArguments Out = Args;
+          for (std::string &F :
+               generatedHeaderFallbacks(Args, MappedBuild, OriginalBuild))
+            Out.push_back(std::move(F));
+          return Out;
+        });
+  auto Facts = dataflow::analyzeDataFlow(Adjusted, analysisOptions(Root));
   if (!Facts)
     return Facts.takeError();
   mapToOriginal(Root, OutDir, *Facts);

@@ -359,9 +359,27 @@ analyzeDataFlow(const tooling::CompilationDatabase &Db,
         return Out;
       });
   std::vector<std::unique_ptr<ASTUnit>> Units;
-  if (Tool.buildASTs(Units) != 0)
-    return makeError("data-flow checks: some translation units of the "
-                     "simulator do not parse (see the errors above)");
+  // buildASTs succeeds for a unit with errors (even a missing header): the
+  // AST is then partial, and facts from it could be wrong.
+  bool BuildFailed = Tool.buildASTs(Units) != 0;
+  std::vector<std::string> Broken;
+  for (auto &U : Units)
+    if (U->getDiagnostics().hasErrorOccurred())
+      Broken.push_back(U->getMainFileName().str());
+  if (BuildFailed || !Broken.empty()) {
+    std::string Names;
+    for (size_t I = 0; I < Broken.size() && I < 3; ++I)
+      Names += (I ? ", " : " (") + Broken[I];
+    if (Broken.size() > 3)
+      Names += ", ...";
+    if (!Broken.empty())
+      Names += ")";
+    return makeError("data-flow checks: " +
+                     std::to_string(std::max<size_t>(Broken.size(), 1)) +
+                     " of " + std::to_string(Files.size()) +
+                     " translation unit(s) of the simulator do not parse" +
+                     Names + "; see the errors above");
+  }
   ProgramAnalysis Program(Options);
   for (auto &U : Units)
     Program.addTranslationUnit(U->getASTContext());

@@ -301,6 +301,22 @@ private:
     return SM.getFileOffset(SM.getExpansionLoc(L));
   }
 
+  /// True when a declaration's first token comes from a macro whose whole
+  /// invocation lies before the declared name, in the same file: a
+  /// storage-class or linkage macro (`#define local static`, `LUAI_FUNC`,
+  /// `ZEXTERN`, `API_EXPORT`). The declaration's text, copied from the
+  /// invocation on, then means the same in every copy: the macro is seen
+  /// through, not refused.
+  bool leadingSpecifierMacro(SourceLocation Begin, SourceLocation Name) {
+    if (!Begin.isMacroID() || Name.isMacroID())
+      return false;
+    CharSourceRange Inv = SM.getExpansionRange(Begin);
+    if (Inv.getEnd().isMacroID() ||
+        SM.getFileID(Inv.getEnd()) != SM.getFileID(Name))
+      return false;
+    return SM.getFileOffset(Inv.getEnd()) < SM.getFileOffset(Name);
+  }
+
   /// Offset just past the ';' that ends a declaration whose last token
   /// starts at End; 0 if the next token is not a ';'.
   unsigned pastSemicolon(SourceLocation End) {
@@ -406,7 +422,9 @@ private:
     } else {
       E.Key = Kind.str() + "|" + keyOf(E.File, E.NameOffset);
     }
-    if (D->getLocation().isMacroID() || D->getBeginLoc().isMacroID())
+    if (D->getLocation().isMacroID() ||
+        (D->getBeginLoc().isMacroID() &&
+         !leadingSpecifierMacro(D->getBeginLoc(), D->getLocation())))
       E.Unsupported = "declared by a macro";
     else if (E.End == 0)
       E.Unsupported = "declared together with other declarations (one "
@@ -576,7 +594,8 @@ private:
       }
     }
     if (NameLoc.isMacroID() || Body->getBeginLoc().isMacroID() ||
-        FD->getBeginLoc().isMacroID())
+        (FD->getBeginLoc().isMacroID() &&
+         !leadingSpecifierMacro(FD->getBeginLoc(), NameLoc)))
       F.Unsupported = "a function defined by a macro";
     else if (isa<CXXMethodDecl>(FD))
       F.Unsupported =

@@ -27,6 +27,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "rewrite/globals/GlobalVariants.h"
+#include "rewrite/ErrorText.h"
 
 #include "rewrite/FeatureGroups.h"
 #include "rewrite/FunctionCopies.h"
@@ -1390,7 +1391,7 @@ struct Lowering {
       auto Plan = planCopies(decisionsOf(I), In.Features, I.Presence);
       if (!Plan)
         return located(I.File, I.Line, I.Column,
-                       describe(I) + ": " + llvm::toString(Plan.takeError()));
+                       describe(I) + ": " + errorText(Plan.takeError()));
       std::set<std::string> Names;
       for (FunctionCopy &FC : Plan->Copies) {
         Copy C;

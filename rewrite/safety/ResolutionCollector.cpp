@@ -6,6 +6,7 @@
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Lex/Lexer.h"
 #include "clang/Lex/MacroInfo.h"
 #include "clang/Lex/PPCallbacks.h"
 #include "clang/Lex/Preprocessor.h"
@@ -173,6 +174,17 @@ public:
 
   bool VisitTypeLoc(TypeLoc TL) {
     if (Table.ByRange.empty())
+      return true;
+    // Only a macro that expands to a type (the type is its whole
+    // expansion) is one: a type inside a statement or expression macro
+    // (`((void)0)`, `do { int t = x; ... } while (0)`, a cast) is not.
+    SourceLocation B = TL.getBeginLoc(), E = TL.getEndLoc();
+    if (B.isMacroID() && !SM.isAtStartOfImmediateMacroExpansion(B))
+      return true;
+    // The end test takes the location just past the last token.
+    if (E.isMacroID() && !SM.isAtEndOfImmediateMacroExpansion(
+                             E.getLocWithOffset(Lexer::MeasureTokenLength(
+                                 SM.getSpellingLoc(E), SM, Ctx.getLangOpts()))))
       return true;
     if (const ExpansionTable::Entry *X =
             expansionOf(TL.getBeginLoc(), TL.getEndLoc());

@@ -58,7 +58,15 @@ public:
   }
 
   bool VisitCallExpr(CallExpr *CE) {
-    if (const FunctionDecl *FD = CE->getDirectCallee(); FD && sizeSink(FD))
+    const FunctionDecl *FD = CE->getDirectCallee();
+    // Besides the C library's allocation and memory functions: any call
+    // that returns a pointer (a project's allocator, called directly or
+    // through a function pointer: `ZALLOC(strm, 1, sizeof(state))`,
+    // `luaM_new(L, T)`) or whose callee is named for allocation or freeing
+    // (`xfree(p, sizeof *p)`). Asking for more memory than the variant
+    // does is harmless; such a size is an allocation, not a layout use.
+    if ((FD && sizeSink(FD)) || CE->getType()->isPointerType() ||
+        allocationName(CE))
       for (const Expr *Arg : CE->arguments())
         markHarmless(Arg);
     return true;
@@ -310,6 +318,25 @@ private:
         .Default(false);
   }
 
+  /// True if the callee (a function, a function pointer member or
+  /// variable) is named for allocation or freeing.
+  static bool allocationName(const CallExpr *CE) {
+    const Expr *Callee = CE->getCallee()->IgnoreParenImpCasts();
+    if (const auto *U = dyn_cast<UnaryOperator>(Callee);
+        U && U->getOpcode() == UO_Deref)
+      Callee = U->getSubExpr()->IgnoreParenImpCasts();
+    const NamedDecl *D = nullptr;
+    if (const auto *R = dyn_cast<DeclRefExpr>(Callee))
+      D = R->getDecl();
+    else if (const auto *M = dyn_cast<MemberExpr>(Callee))
+      D = M->getMemberDecl();
+    if (!D || !D->getIdentifier())
+      return false;
+    std::string Name = D->getName().lower();
+    return llvm::StringRef(Name).contains("alloc") ||
+           llvm::StringRef(Name).contains("free");
+  }
+
   /// Marks the sizeof/alignof/offsetof values that reach Arg through
   /// parentheses, casts, `*`, `+` and `?:`.
   void markHarmless(const Expr *E) {
@@ -325,6 +352,9 @@ private:
         markHarmless(B->getLHS());
         markHarmless(B->getRHS());
       }
+      // Monotone in the left operand: a larger size stays larger.
+      if (B->getOpcode() == BO_Div || B->getOpcode() == BO_Shl)
+        markHarmless(B->getLHS());
       return;
     }
     if (const auto *C = dyn_cast<ConditionalOperator>(E)) {

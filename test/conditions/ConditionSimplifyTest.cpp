@@ -126,3 +126,39 @@ TEST(ConditionSimplify, Helpers) {
 }
 
 } // namespace
+
+namespace {
+
+int64_t valueOf(llvm::StringRef S) {
+  return evaluate(*parse(S), [](llvm::StringRef M) -> std::optional<int64_t> {
+    if (M == "F")
+      return 1;
+    return std::nullopt;
+  });
+}
+
+TEST(ConditionLexer, TakesEveryPreprocessorToken) {
+  // Character literals, as the preprocessor evaluates them (valid C that
+  // once blocked a whole interpreter: "unexpected character").
+  EXPECT_EQ(valueOf("'A' == 65 && '0' == 48"), 1);
+  EXPECT_EQ(valueOf("'\\n' == 10 && '\\x41' == 65 && '\\101' == 65"), 1);
+  EXPECT_EQ(valueOf("'\\\\' == 92 && '\\'' == 39"), 1);
+  EXPECT_EQ(valueOf("L'a' == 97 && u8'b' == 98 && U'c' == 99"), 1);
+  EXPECT_EQ(valueOf("'ab' == 0x6162"), 1);
+  // `defined X` without parentheses.
+  EXPECT_EQ(valueOf("defined F && !defined G"), 1);
+  // __has_include: one opaque term, in both spellings, and as the operand
+  // of `defined`.
+  CondPtr H = parse("__has_include(<stdint.h>) && F");
+  EXPECT_EQ(print(*H), "(__has_include(<stdint.h>)) && F");
+  EXPECT_TRUE(static_cast<bool>(parseCondition("__has_include(\"cfg.h\")")));
+  EXPECT_EQ(valueOf("defined __has_include || F"), 1);
+  // Still errors, with one "error:" and no doubling.
+  auto Bad = parseCondition("'A");
+  ASSERT_FALSE(static_cast<bool>(Bad));
+  EXPECT_EQ(llvm::toString(Bad.takeError()),
+            "error: unterminated character literal in a preprocessor "
+            "condition");
+}
+
+} // namespace

@@ -190,4 +190,36 @@ TEST_F(OutDirTest, AMissingManifestIsALocatedError) {
   llvm::consumeError(std::move(E));
 }
 
+// A header the project's build generated into its build directory: the
+// simulator's command names it under OUT/build (empty until the simulator's
+// own build regenerates it); the analysis finds it in the original build
+// directory, which the manifest names. Without it, the analysis fails.
+TEST_F(OutDirTest, HeadersGeneratedIntoTheBuildDirectoryAreFound) {
+  write("orig/build/generated/sizes.h", "#define TABLE_SIZE 10\n");
+  write("src/main.cc", std::string("#include \"sizes.h\"\n") + Simulator.str());
+  llvm::json::Array Db;
+  Db.push_back(llvm::json::Object{
+      {"directory", path("src")},
+      {"file", path("src/main.cc")},
+      {"arguments",
+       llvm::json::Array{"c++", "-std=c++17", "-I", path("build/generated"),
+                         "-c", "main.cc"}}});
+  write("compile_commands.json",
+        llvm::formatv("{0:2}", llvm::json::Value(std::move(Db))).str());
+
+  llvm::Error Missing = storeDataFlowFacts(Out, nullptr);
+  ASSERT_TRUE(static_cast<bool>(Missing));
+  llvm::consumeError(std::move(Missing));
+
+  llvm::json::Value V = manifest();
+  (*V.getAsObject())["compile_commands"] =
+      path("orig/build/compile_commands.json");
+  write("manifest.json", llvm::formatv("{0:2}", std::move(V)).str());
+  llvm::Error E = storeDataFlowFacts(Out, nullptr);
+  ASSERT_FALSE(static_cast<bool>(E)) << errorToString(std::move(E));
+  auto Loaded = loadDataFlowFacts(Out, llvm::nulls());
+  ASSERT_TRUE(static_cast<bool>(Loaded)) << errorToString(Loaded.takeError());
+  EXPECT_EQ(Loaded->Facts.featuresOf(0), std::vector<std::string>{"A"});
+}
+
 } // namespace

@@ -7,8 +7,10 @@
 
 #include "support/Diagnostic.h"
 #include "RewriteHarness.h"
+#include "rewrite/SimulatorCheck.h"
 
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/raw_ostream.h"
 
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
@@ -186,6 +188,90 @@ TEST(RewriteOutput, OutputInsideTheSourcesIsRefused) {
   ASSERT_FALSE(static_cast<bool>(Sum));
   EXPECT_THAT(varsim::errorToString(Sum.takeError()),
               HasSubstr("inside the project's sources"));
+}
+
+} // namespace
+
+namespace {
+
+TEST(RewriteDiagnostics, SimulatorThatDoesNotCompileFailsAndKeepsOut) {
+  // A C++ traits struct with a `static constexpr` member per #ifdef: the
+  // rewrite emits both members (a construct it does not lower yet). Before
+  // the simulator check this was "simulator in OUT", exit 0, and a build
+  // failure later. Now the rewrite fails, says the simulator does not
+  // compile, names the user's line, and leaves the previous OUT alone.
+  const char *Traits = "struct Limits {\n"
+                       "#ifdef A\n"
+                       "  static constexpr int width = 64;\n"
+                       "#else\n"
+                       "  static constexpr int width = 32;\n"
+                       "#endif\n"
+                       "};\n"
+                       "int main() { return Limits::width == 64 ? 1 : 0; }\n";
+  TempProject P({{"main.cpp", Traits}, {"model.xml", OneFeature}},
+                /*Cxx=*/true);
+  // A previous, complete output that must survive the failed rewrite.
+  llvm::sys::fs::create_directories(P.out());
+  {
+    std::error_code EC;
+    llvm::raw_fd_ostream OS(P.out() + "/manifest.json", EC);
+    ASSERT_FALSE(EC);
+    OS << "{\"format\": \"varsim-manifest\", \"previous\": true}\n";
+  }
+  std::string Err = P.rewrite();
+  EXPECT_THAT(Err, HasSubstr("the simulator does not compile"));
+  EXPECT_THAT(Err, HasSubstr("main.cpp:5:"));
+  EXPECT_THAT(P.readOut("manifest.json"), HasSubstr("\"previous\": true"));
+  EXPECT_FALSE(llvm::sys::fs::exists(P.out() + ".partial"));
+}
+
+TEST(RewriteDiagnostics, FirstErrorLinesKeepErrorsAndTheirNotes) {
+  std::string Diags = "a.c:1:2: warning: w\n"
+                      "a.c:3:4: error: first\n"
+                      "a.c:1:1: note: previous here\n"
+                      "b.c:5:6: error: second\n"
+                      "2 errors generated.\n";
+  auto Lines = firstErrorLines(Diags, 10);
+  ASSERT_EQ(Lines.size(), 3u);
+  EXPECT_EQ(Lines[0], "a.c:3:4: error: first");
+  EXPECT_EQ(Lines[1], "a.c:1:1: note: previous here");
+  EXPECT_EQ(Lines[2], "b.c:5:6: error: second");
+  EXPECT_EQ(firstErrorLines(Diags, 1).size(), 1u);
+}
+
+} // namespace
+
+namespace {
+
+// A function in one branch, a macro of its name in the other: selected per
+// use when the macro is function-like and follows the function (corpus
+// c_idiom_function_or_macro); otherwise refused at the macro with the fix.
+TEST(RewriteDiagnostics, FunctionOrObjectLikeMacroIsRefusedWithTheFix) {
+  const char *Code = "#define PUT(n, b) ((b)[0] = (char)(n))\n"
+                     "#ifdef A\n"
+                     "static void put(int n, char *b) { b[0] = (char)n; }\n"
+                     "#else\n"
+                     "#define put PUT\n"
+                     "#endif\n"
+                     "int main(void) { char b[1]; put(3, b); return b[0]; }\n";
+  TempProject P({{"main.c", Code}, {"model.xml", OneFeature}});
+  std::string Err = P.rewrite();
+  EXPECT_THAT(Err, HasSubstr("main.c:5:1: error: macro 'put' is defined in "
+                             "some branches"));
+  EXPECT_THAT(Err, HasSubstr("give the macro the function's parameters"));
+}
+
+TEST(RewriteDiagnostics, MacroBeforeItsFunctionIsRefusedWithTheFix) {
+  const char *Code = "#ifndef A\n"
+                     "#define twice(x) (x)\n"
+                     "#else\n"
+                     "static int twice(int x) { return 2 * x; }\n"
+                     "#endif\n"
+                     "int main(void) { return twice(2) == 4 ? 0 : 1; }\n";
+  TempProject P({{"main.c", Code}, {"model.xml", OneFeature}});
+  std::string Err = P.rewrite();
+  EXPECT_THAT(Err, HasSubstr("main.c:2:1: error: macro 'twice'"));
+  EXPECT_THAT(Err, HasSubstr("define the function first"));
 }
 
 } // namespace
