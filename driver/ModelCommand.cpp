@@ -17,6 +17,7 @@
 #include "model/ModelFormats.h"
 #include "model/PerformanceModel.h"
 #include "model/RunObservations.h"
+#include "support/Output.h"
 #include "support/Diagnostic.h"
 
 #include "llvm/Support/FileSystem.h"
@@ -427,12 +428,11 @@ private:
                                        llvm::raw_ostream &)) {
     if (Path.empty())
       return true;
-    if (llvm::Error E = llvm::writeToOutput(Path, [&](llvm::raw_ostream &OS) {
+    if (llvm::Error E = writeFileAtomically(Path, [&](llvm::raw_ostream &OS) {
           Write(CG, OS);
           return llvm::Error::success();
         })) {
-      reportError(makeError(Path, 0, 0,
-                            "cannot write: " + llvm::toString(std::move(E))));
+      reportError(std::move(E));
       return false;
     }
     return true;

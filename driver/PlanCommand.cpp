@@ -10,6 +10,7 @@
 
 #include "feature_models/plan/OutDir.h"
 #include "support/Diagnostic.h"
+#include "support/Output.h"
 
 #include "llvm/Support/raw_ostream.h"
 
@@ -75,7 +76,7 @@ public:
       dataflow::printReport(In->Facts, llvm::errs(), In->RegionLabels);
     if (!ReportFile.empty()) {
       if (llvm::Error E =
-              llvm::writeToOutput(ReportFile, [&](llvm::raw_ostream &OS) {
+              writeFileAtomically(ReportFile, [&](llvm::raw_ostream &OS) {
                 dataflow::printReport(In->Facts, OS, In->RegionLabels);
                 return llvm::Error::success();
               })) {

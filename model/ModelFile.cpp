@@ -4,6 +4,7 @@
 
 #include "support/JsonError.h"
 
+#include "support/Output.h"
 #include "support/Diagnostic.h"
 #include "varsim/Version.h"
 
@@ -134,12 +135,13 @@ void writeModelJson(const PerformanceModel &M, llvm::raw_ostream &OS) {
 llvm::Error saveModel(const PerformanceModel &M, llvm::StringRef Path) {
   if (llvm::sys::fs::is_directory(Path))
     return makeError(Path, 0, 0, "cannot write the model: is a directory");
-  if (llvm::Error E = llvm::writeToOutput(Path, [&](llvm::raw_ostream &OS) {
+  // Atomic, and a full disk is an error rather than a truncated model.
+  if (llvm::Error E = writeFileAtomically(Path, [&](llvm::raw_ostream &OS) {
         writeModelJson(M, OS);
         return llvm::Error::success();
       }))
     return makeError(Path, 0, 0,
-                     "cannot write the model: " + llvm::toString(std::move(E)));
+                     "cannot write the model: " + errorText(std::move(E)));
   return llvm::Error::success();
 }
 

@@ -212,6 +212,8 @@ setUpFeatures(llvm::StringRef ModelPath, llvm::StringRef ProjectRoot,
     auto M = fm::loadFeatureModel(Path);
     if (!M)
       return M.takeError();
+    if (llvm::Error E = fm::requireValidConfiguration(*M))
+      return std::move(E);
     FeatureSetup S{std::move(*M), Path, false, {}, {}};
     S.CommandLineDefines.insert(DefinedOnCommandLine.begin(),
                                 DefinedOnCommandLine.end());

@@ -23,6 +23,8 @@
 #include "rewrite/safety/VariantSafety.h"
 #include "rewrite/templates/TemplateLowering.h"
 #include "support/Diagnostic.h"
+#include "support/Interrupt.h"
+#include "support/Output.h"
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -44,7 +46,7 @@ namespace {
 llvm::Error writeFile(llvm::StringRef Path, llvm::StringRef Text) {
   if (std::error_code EC = fs::create_directories(path::parent_path(Path)))
     return makeError(Path, 0, 0, "cannot create directory: " + EC.message());
-  return llvm::writeToOutput(Path, [&](llvm::raw_ostream &OS) {
+  return writeFileAtomically(Path, [&](llvm::raw_ostream &OS) {
     OS << Text;
     return llvm::Error::success();
   });
@@ -106,13 +108,18 @@ llvm::Expected<RewriteSummary> rewriteProject(const RewriteOptions &O) {
   fs::make_absolute(OutPath);
   path::remove_dots(OutPath, true);
   std::string Out(OutPath);
-  if (Project.isProjectSource(Out) || Out == Project.Root)
-    return makeError("the output directory '" + Out +
-                     "' is inside the project's sources ('" + Project.Root +
-                     "'); choose one in a build directory or elsewhere");
+  if (llvm::Error E =
+          checkOutputDirectory(Project, Out, Out == defaultOutDir(O.CompileCommands)))
+    return E;
   std::string Temp = Out + ".partial";
   Project.ExcludedDirs.push_back(Out);
   Project.ExcludedDirs.push_back(Temp);
+  Project.ExcludedDirs.push_back(Out + ".lock");
+  // Two rewrites into one OUT would share OUT.partial: the second waits
+  // for nothing and fails at once.
+  auto Lock = OutputLock::acquire(Out);
+  if (!Lock)
+    return Lock.takeError();
   {
     llvm::SmallString<256> Own(Project.Root);
     path::append(Own, "varsim", runtime::GeneratedHeaderName);
@@ -510,10 +517,12 @@ llvm::Expected<RewriteSummary> rewriteProject(const RewriteOptions &O) {
       Rewritten[File] = std::move(*Text);
   }
 
-  // Write OUT (through Temp).
+  // Write OUT (through Temp). A Temp left by a killed rewrite goes; one
+  // being written now is removed if the rewrite is interrupted.
   if (fs::exists(Temp))
     if (llvm::Error E = removeOutput(Temp))
       return E;
+  RemoveOnInterrupt CleanTemp(Temp);
   auto Fail = [&](llvm::Error E) -> llvm::Error {
     fs::remove_directories(Temp);
     return E;
@@ -608,17 +617,16 @@ llvm::Expected<RewriteSummary> rewriteProject(const RewriteOptions &O) {
     llvm::SmallString<256> Old(Out);
     path::append(Old, "manifest.json");
     std::error_code EC;
-    bool Empty = fs::directory_iterator(Out, EC) == fs::directory_iterator();
-    if (!fs::exists(Old) && !Empty)
+    bool Empty = fs::is_directory(Out) &&
+                 fs::directory_iterator(Out, EC) == fs::directory_iterator();
+    if (!fs::is_directory(Out) || (!fs::exists(Old) && !Empty))
       return Fail(makeError(Out, 0, 0,
                             "exists and is not the output of a varsim "
                             "rewrite; refusing to replace it"));
-    if (llvm::Error E = removeOutput(Out))
-      return Fail(std::move(E));
   }
-  if (std::error_code EC = fs::rename(Temp, Out))
-    return Fail(makeError(
-        Out, 0, 0, "cannot move the output into place: " + EC.message()));
+  // The earlier OUT stays whole until the new one is complete.
+  if (llvm::Error E = replaceDirectory(Temp, Out))
+    return Fail(std::move(E));
 
   Sum.OutDir = Out;
   Sum.TranslationUnits = M.TranslationUnits;

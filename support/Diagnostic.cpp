@@ -72,4 +72,15 @@ std::string errorToString(llvm::Error E) {
   return S;
 }
 
+std::string errorText(llvm::Error E) {
+  std::string S;
+  llvm::handleAllErrors(
+      std::move(E),
+      [&](const LocatedError &L) { S += (S.empty() ? "" : "; ") + L.text(); },
+      [&](const llvm::ErrorInfoBase &Other) {
+        S += (S.empty() ? "" : "; ") + Other.message();
+      });
+  return S;
+}
+
 } // namespace varsim

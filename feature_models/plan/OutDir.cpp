@@ -4,6 +4,7 @@
 
 #include "support/JsonError.h"
 
+#include "support/Output.h"
 #include "support/Diagnostic.h"
 
 #include "clang/Tooling/JSONCompilationDatabase.h"
@@ -201,12 +202,11 @@ llvm::Error storeDataFlowFacts(llvm::StringRef OutDir, llvm::raw_ostream *Log) {
     return Facts.takeError();
   Root["dataflow"] = dataflow::toJSON(*Facts);
   if (llvm::Error E =
-          llvm::writeToOutput(ManifestPath, [&](llvm::raw_ostream &OS) {
+          writeFileAtomically(ManifestPath, [&](llvm::raw_ostream &OS) {
             OS << llvm::formatv("{0:2}", json::Value(std::move(Root))) << "\n";
             return llvm::Error::success();
           }))
-    return makeError(ManifestPath, 0, 0,
-                     "cannot write: " + toString(std::move(E)));
+    return E;
   if (Log) {
     size_t Influenced = Facts->Regions.size();
     *Log << "data-flow checks: " << Facts->TranslationUnits
@@ -243,6 +243,8 @@ llvm::Expected<OutDirPlanInput> loadPlanInput(llvm::StringRef OutDir,
   auto Model = fm::loadFeatureModel(ModelPath);
   if (!Model)
     return Model.takeError();
+  if (llvm::Error E = fm::requireValidConfiguration(*Model))
+    return std::move(E);
 
   OutDirPlanInput In{std::move(*Model), {}, {}, false, {}, std::nullopt};
   if (auto Default = Root->getString("default_config")) {
