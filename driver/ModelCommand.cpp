@@ -319,6 +319,20 @@ private:
           return Mismatch(fmt::format(
               "region {} is '{}' in the trace, '{}' in {}", I,
               T.Regions[I].ConditionText, Cond->str(), ManifestPath));
+        // Same conditions, other places: a build of an earlier rewrite,
+        // whose times would be reported at stale lines.
+        std::optional<int64_t> Line = R ? R->getInteger("line") : std::nullopt;
+        std::optional<llvm::StringRef> File =
+            R ? R->getString("file") : std::nullopt;
+        if (Line && T.Regions[I].Line != 0 &&
+            (*Line != T.Regions[I].Line ||
+             (File && !T.Regions[I].File.empty() &&
+              *File != T.Regions[I].File)))
+          return Mismatch(fmt::format(
+              "region {} is at {}:{} in the trace, {}:{} in {} (a build of "
+              "an earlier rewrite)",
+              I, T.Regions[I].File, T.Regions[I].Line,
+              File ? File->str() : T.Regions[I].File, *Line, ManifestPath));
       }
     }
     return llvm::Error::success();

@@ -181,6 +181,11 @@ private:
     if (Path.empty())
       return llvm::Error::success();
     llvm::Expected<fm::FeatureModel> Loaded = fm::loadFeatureModel(Path);
+    if (!Loaded && FeatureModelPath.empty())
+      return makeError(Path, 0, 0,
+                       errorText(Loaded.takeError()) +
+                           " (the feature model that " + ModelPath +
+                           " names; give another with -f)");
     if (!Loaded)
       return Loaded.takeError();
     FM.emplace(std::move(*Loaded));

@@ -213,7 +213,7 @@ setUpFeatures(llvm::StringRef ModelPath, llvm::StringRef ProjectRoot,
     if (!M)
       return M.takeError();
     if (llvm::Error E = fm::requireValidConfiguration(*M))
-      return std::move(E);
+      return E;
     FeatureSetup S{std::move(*M), Path, false, {}, {}};
     S.CommandLineDefines.insert(DefinedOnCommandLine.begin(),
                                 DefinedOnCommandLine.end());

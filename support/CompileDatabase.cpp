@@ -5,6 +5,7 @@
 #include "support/Diagnostic.h"
 #include "support/JsonError.h"
 
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/JSON.h"
 
 namespace varsim {
@@ -110,6 +111,21 @@ parseCompileDatabase(llvm::StringRef Path, llvm::StringRef Text) {
                      "configured? CMake writes it with "
                      "-DCMAKE_EXPORT_COMPILE_COMMANDS=ON, Bear with "
                      "'bear -- make')");
+  // JSON is UTF-8; a file name in another encoding (raw bytes that some
+  // tools write) would be read and written back as U+FFFD.
+  size_t Bad = 0;
+  if (!llvm::json::isUTF8(Text, &Bad)) {
+    llvm::StringRef Before = Text.take_front(Bad);
+    unsigned Line = 1 + Before.count('\n');
+    unsigned Column = 1 + (Before.size() - (Before.rfind('\n') + 1));
+    return makeError(Path, Line, Column,
+                     "not valid UTF-8 (byte 0x" +
+                         llvm::utohexstr(static_cast<unsigned char>(Text[Bad]),
+                                         /*LowerCase=*/false, 2) +
+                         "): a file name in another encoding cannot be "
+                         "kept through JSON; rename the file to a UTF-8 "
+                         "name");
+  }
   auto Doc = llvm::json::parse(Text);
   if (!Doc)
     return locatedJsonError(Path, Doc.takeError(),
@@ -149,11 +165,11 @@ parseCompileDatabase(llvm::StringRef Path, llvm::StringRef Text) {
       return llvm::Error::success();
     };
     if (llvm::Error Err = String("directory", E.Directory, true))
-      return std::move(Err);
+      return Err;
     if (llvm::Error Err = String("file", E.File, true))
-      return std::move(Err);
+      return Err;
     if (llvm::Error Err = String("output", E.Output, false))
-      return std::move(Err);
+      return Err;
     if (const llvm::json::Value *Args = O->get("arguments")) {
       const llvm::json::Array *A = Args->getAsArray();
       if (!A)
