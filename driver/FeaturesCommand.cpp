@@ -9,6 +9,7 @@
 #include "driver/Command.h"
 
 #include "feature_models/FeatureModel.h"
+#include "feature_models/Validity.h"
 #include "support/Diagnostic.h"
 #include "support/Output.h"
 

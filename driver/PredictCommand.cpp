@@ -14,6 +14,7 @@
 #include "model/FeatureValues.h"
 #include "model/ModelFile.h"
 #include "support/Diagnostic.h"
+#include "support/ErrorText.h"
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"

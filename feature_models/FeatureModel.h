@@ -168,12 +168,6 @@ llvm::Expected<FeatureModel> loadFeatureModel(llvm::StringRef Path);
 llvm::Expected<FeatureModel> parseFeatureModel(llvm::StringRef XmlText,
                                                llvm::StringRef PathForErrors);
 
-/// Success if M has at least one valid configuration; otherwise an error at
-/// M's file that says so and lists the cross-tree constraints to look at
-/// (a model whose tree and constraints contradict each other describes no
-/// program: the rewrite refuses it, `varsim features` warns).
-llvm::Error requireValidConfiguration(const FeatureModel &M);
-
 /// A number of configurations as text: exact digits up to 2^53, otherwise
 /// scientific notation ("1.2346e+60").
 std::string formatCount(double N);

@@ -1,6 +1,7 @@
 //===- feature_models/LoadModel.cpp - Reading a model file ----------------===//
 
 #include "feature_models/Readers.h"
+#include "feature_models/Validity.h"
 
 #include "support/Diagnostic.h"
 

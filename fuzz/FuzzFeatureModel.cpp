@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "feature_models/FeatureModel.h"
+#include "feature_models/Validity.h"
 #include "support/Diagnostic.h"
 
 #include <cstdint>

@@ -4,6 +4,7 @@
 
 #include "support/JsonError.h"
 
+#include "support/ErrorText.h"
 #include "support/Output.h"
 #include "support/Diagnostic.h"
 #include "varsim/Version.h"

@@ -2,6 +2,8 @@
 
 #include "rewrite/FeatureSetup.h"
 
+#include "feature_models/Validity.h"
+
 #include "support/Diagnostic.h"
 
 #include "llvm/Support/FileSystem.h"

@@ -1,6 +1,7 @@
 //===- rewrite/ProjectLayout.cpp - Where a project and its mirror live ----===//
 
 #include "rewrite/ProjectLayout.h"
+#include "rewrite/OutputDirectory.h"
 
 #include "support/CompileDatabase.h"
 #include "support/Diagnostic.h"

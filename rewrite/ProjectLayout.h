@@ -29,13 +29,8 @@ struct CompileEntry {
 
 struct ProjectLayout {
   std::string CompileCommandsPath; ///< Absolute.
-  /// The separate build tree, mirrored to OUT/build: the database's
-  /// directory when a build system generated it or it holds no translation
-  /// unit, else an entry directory that CMake/Meson/Ninja generated. Empty
-  /// for an in-source build (a database at the project root, `bear --
-  /// make`): everything is then under Root and mirrored to OUT/src.
-  std::string BuildDir;
-  std::string Root; ///< The project root (absolute).
+  std::string BuildDir;            ///< Directory of compile_commands.json.
+  std::string Root;                ///< The project root (absolute).
   std::vector<CompileEntry> Entries;
 
   /// True if Path (absolute) is inside the project root, outside any build
@@ -50,23 +45,8 @@ struct ProjectLayout {
   std::vector<std::string> ExcludedDirs; ///< Build dirs, OUT, temp dirs.
 };
 
-/// Reads the compile database (whole, or refused with its line and column),
-/// checks that every entry's directory and file exist, and works out the
-/// project root and the build directory from the sources and the build
-/// description (CMakeCache.txt, meson-info, the directories holding a
-/// CMakeLists.txt/Makefile/meson.build/configure), not from where the
-/// database lies. A layout in which no translation unit is a project source
-/// is refused.
+/// Reads the compile database and works out the project root.
 llvm::Expected<ProjectLayout> loadProject(llvm::StringRef CompileCommands);
-
-/// Refuses an output directory that would put varsim's files into the
-/// user's sources: one that is an existing file, the project root or above
-/// it, or (symbolic links resolved) inside the sources outside any build
-/// directory. IsDefault: Out is the default `<database dir>/varsim`, allowed
-/// under the root for a database at the root (an in-source build), since it
-/// is excluded from the mirror.
-llvm::Error checkOutputDirectory(const ProjectLayout &P, llvm::StringRef Out,
-                                 bool IsDefault);
 
 /// Every file of the project root, recursively, skipping ExcludedDirs,
 /// directories holding CMakeCache.txt and version-control directories.

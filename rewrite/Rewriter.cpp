@@ -18,6 +18,7 @@
 #include "rewrite/MacroUses.h"
 #include "rewrite/Manifest.h"
 #include "rewrite/ParseFacts.h"
+#include "rewrite/OutputDirectory.h"
 #include "rewrite/ProjectLayout.h"
 #include "rewrite/globals/GlobalVariants.h"
 #include "rewrite/safety/VariantSafety.h"

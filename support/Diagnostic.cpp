@@ -1,6 +1,7 @@
 //===- support/Diagnostic.cpp - Located errors and diagnostics ------------===//
 
 #include "support/Diagnostic.h"
+#include "support/ErrorText.h"
 
 #include "llvm/Support/WithColor.h"
 

@@ -5,8 +5,8 @@
 // prints the way clang prints it: `file:line:col: error: message`. The
 // driver is the only place that prints errors and chooses exit codes.
 //
-// Files are written with writeFileAtomically (support/Output.h: temporary
-// name, then rename), so that a failure never leaves half a file behind.
+// Files are written with llvm::writeToOutput (temporary name, then rename),
+// so that a failure never leaves half a file behind.
 //
 //===----------------------------------------------------------------------===//
 
@@ -74,11 +74,6 @@ void reportWarning(const llvm::Twine &Message,
 /// Renders an error to a string (`file:line:col: error: message`, one line per
 /// error) and consumes it. For tests and for embedding in reports.
 std::string errorToString(llvm::Error E);
-
-/// The messages of E without their places and "error:" (for wrapping an
-/// error about the same file: "cannot write the model: No space left on
-/// device"), joined by "; ". Consumes E.
-std::string errorText(llvm::Error E);
 
 } // namespace varsim
 

@@ -2,6 +2,7 @@
 
 #include "feature_models/plan/OutDir.h"
 
+#include "feature_models/Validity.h"
 #include "feature_models/plan/ManifestReader.h"
 
 #include "support/JsonError.h"
