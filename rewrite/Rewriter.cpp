@@ -118,9 +118,9 @@ llvm::Expected<RewriteSummary> rewriteProject(const RewriteOptions &O) {
   Project.ExcludedDirs.push_back(Out + ".lock");
   // Two rewrites into one OUT would share OUT.partial: the second waits
   // for nothing and fails at once.
-  auto Lock = OutputLock::acquire(Out);
-  if (!Lock)
-    return Lock.takeError();
+  auto OutLock = OutputLock::acquire(Out);
+  if (!OutLock)
+    return OutLock.takeError();
   {
     llvm::SmallString<256> Own(Project.Root);
     path::append(Own, "varsim", runtime::GeneratedHeaderName);
@@ -543,7 +543,9 @@ llvm::Expected<RewriteSummary> rewriteProject(const RewriteOptions &O) {
       if (std::error_code EC = fs::create_directories(path::parent_path(Dest)))
         return Fail(makeError(Dest, 0, 0, EC.message()));
       if (std::error_code EC = fs::copy_file(File, Dest))
-        return Fail(makeError(File, 0, 0, "cannot copy: " + EC.message()));
+        return Fail(makeError(Dest, 0, 0,
+                              "cannot write the copy of " + File + ": " +
+                                  EC.message()));
     }
     M.Files.push_back({File, "src/" + Rel, Changed});
   }

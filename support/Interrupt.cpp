@@ -93,6 +93,10 @@ void installInterruptCleanup() {
     sigaddset(&A.sa_mask, S);
   for (int S : {SIGINT, SIGTERM, SIGHUP})
     ::sigaction(S, &A, nullptr);
+  // A file-size limit (`ulimit -f`) makes write() fail with EFBIG, which
+  // the writers report ("File too large") and clean up after, as for a
+  // full disk; LLVM would otherwise take SIGXFSZ for a crash.
+  ::signal(SIGXFSZ, SIG_IGN);
 }
 
 RemoveOnInterrupt::RemoveOnInterrupt(llvm::StringRef Path) {

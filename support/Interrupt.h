@@ -24,9 +24,10 @@
 
 namespace varsim {
 
-/// Installs the handler for SIGINT, SIGTERM and SIGHUP. Call once, early in
-/// main (after llvm::InitLLVM, whose handlers it takes over for these
-/// signals).
+/// Installs the handler for SIGINT, SIGTERM and SIGHUP, and ignores SIGXFSZ
+/// (a file-size limit is then a write error, reported like a full disk).
+/// Call once, early in main (after llvm::InitLLVM, whose handlers it takes
+/// over for these signals).
 void installInterruptCleanup();
 
 /// While it lives, Path (a file or a directory tree) is removed if the

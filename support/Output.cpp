@@ -91,7 +91,12 @@ std::string resolvedPath(llvm::StringRef Path) {
   return std::string(Real);
 }
 
+OutputLock::OutputLock(std::string Path, int Fd)
+    : Path(std::move(Path)), Fd(Fd),
+      Cleanup(std::make_unique<RemoveOnInterrupt>(this->Path)) {}
+
 OutputLock::~OutputLock() {
+  Cleanup.reset();
   // Unlinked before it is unlocked: a waiter that opened the old file then
   // sees it is no longer the lock file (acquire checks) and retries.
   ::unlink(Path.c_str());

@@ -13,6 +13,8 @@
 #ifndef VARSIM_SUPPORT_OUTPUT_H
 #define VARSIM_SUPPORT_OUTPUT_H
 
+#include "support/Interrupt.h"
+
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
@@ -55,9 +57,11 @@ public:
   acquire(llvm::StringRef Out);
 
 private:
-  OutputLock(std::string Path, int Fd) : Path(std::move(Path)), Fd(Fd) {}
+  OutputLock(std::string Path, int Fd);
   std::string Path;
   int Fd;
+  /// The lock file goes with the process on Ctrl-C too.
+  std::unique_ptr<RemoveOnInterrupt> Cleanup;
 };
 
 /// Puts the complete directory Temp in place of Out: Out (if any) is moved
