@@ -150,7 +150,7 @@ with tempfile.TemporaryDirectory(prefix="varsim-robust-") as tmp:
            [re.escape(bad) + r".*error: "])
     expect("features: --to-featureide unwritable",
            ["features", fm, "--to-featureide", unwritable], 1,
-           [r"error: .*varsim-cannot-write"])
+           [r"varsim-cannot-write/out\.json: error: |error: .*varsim-cannot-write"])
     expect("features: --check duplicate feature",
            ["features", fm, "--check", "Logging,Logging"], 1,
            [r"error: .*'Logging' is named twice"])
@@ -201,7 +201,7 @@ with tempfile.TemporaryDirectory(prefix="varsim-robust-") as tmp:
     out = make_out(T("plan", "report"))
     expect("plan: --report-file unwritable",
            ["plan", out, "--report-file", unwritable], 1,
-           [r"error: .*varsim-cannot-write"])
+           [r"varsim-cannot-write/out\.json: error: |error: .*varsim-cannot-write"])
 
     # run: OUT/traces is a file; the program is missing or a directory.
     out = make_out(T("run", "traces-file"))
@@ -321,7 +321,7 @@ with tempfile.TemporaryDirectory(prefix="varsim-robust-") as tmp:
            [re.escape(adir) + r"/manifest\.json: error: --out-dir: no "
             r"readable varsim manifest"], absent=[out_model])
     expect("model: --dot unwritable", ["model", trace, "--dot", unwritable], 1,
-           [r"error: .*varsim-cannot-write"])
+           [r"varsim-cannot-write/out\.json: error: |error: .*varsim-cannot-write"])
 
     # --- predict --------------------------------------------------------------
     m = json.loads(model_text)
