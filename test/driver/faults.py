@@ -29,10 +29,14 @@ failures = []
 count = 0
 
 MAIN_C = """#include <stdio.h>
+#include <stdlib.h>
 #include "util.h"
 
 int main(void) {
   int x = 1;
+  if (getenv("FAULTS_WAIT")) /* a long run, for Ctrl-C */
+    while (getchar() != EOF)
+      ;
 #ifdef LOGGING
   x += 10;
 #endif
@@ -184,6 +188,29 @@ with tempfile.TemporaryDirectory(prefix="varsim-faults-") as tmp:
         if {k: v for k, v in tree(root).items()
                 if not k.startswith("varsim/")} != before:
             failures.append("layout: the rewrite changed the sources")
+
+        # A run cut short by Ctrl-C: the runtime's handler writes the
+        # trace, flagged, and `varsim model` refuses it.
+        count += 1
+        cut = T("cut-short.json")
+        sim = subprocess.Popen([os.path.join(out, "src", "app")],
+                               stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                               env={**os.environ, "VARSIM_CONFIG": "LOGGING",
+                                    "VARSIM_TRACE": cut, "FAULTS_WAIT": "1"})
+        time.sleep(0.3)
+        sim.send_signal(signal.SIGINT)
+        sim.communicate(timeout=20)
+        flagged = os.path.exists(cut) and \
+            json.load(open(cut)).get("cut_short_by_signal") == signal.SIGINT
+        m = run(["model", cut, "-o", T("cut-model.json")])
+        if not (sim.returncode == -signal.SIGINT and flagged and
+                m.returncode == 1 and re.search(
+                    re.escape(cut) + r": error: the run was cut short by "
+                    r"signal 2", m.stderr) and
+                not os.path.exists(T("cut-model.json"))):
+            failures.append(f"trace of a run cut short: simulator exit "
+                            f"{sim.returncode}, flagged {flagged}, model "
+                            f"{m.returncode} {m.stderr[-400:]!r}")
 
     # Out of tree: the database elsewhere, absolute paths.
     root, entries = project(T("oot"), database="none")
@@ -424,6 +451,29 @@ with tempfile.TemporaryDirectory(prefix="varsim-faults-") as tmp:
                             f"exit {proc.returncode}, stderr {err[-600:]!r}")
             if alive:
                 os.kill(child, signal.SIGKILL)
+
+        # --build whose {defines} never reach the compiler: every variant
+        # is the same binary. An error after the report, not a MAPE.
+        count += 1
+        same = ("sh -c 'mkdir -p {dir} && cp /bin/true {dir}/app'")
+        p = run(["validate", "--model", model, "-f", fm, "--build", same,
+                 "--run", "{dir}/app", "--repeat", "1", "--no-baseline",
+                 "--report", T("report-same")])
+        if not (p.returncode == 1 and re.search(
+                r"error: variants '.*' and '.*' \(and 2 more\) built the "
+                r"same executables in \{dir\}: the \{defines\} of --build "
+                r"do not reach the compiler", p.stderr)):
+            failures.append(f"validate: identical binaries: exit "
+                            f"{p.returncode}, stderr {p.stderr[-800:]!r}")
+        count += 1
+        differ = ("sh -c 'mkdir -p {dir} && printf \"#!/bin/sh\\n# {defines}"
+                  "\\n\" > {dir}/app && chmod +x {dir}/app'")
+        p = run(["validate", "--model", model, "-f", fm, "--build", differ,
+                 "--run", "{dir}/app", "--repeat", "1", "--no-baseline",
+                 "--report", T("report-differ")])
+        if re.search(r"same executables", p.stderr) or CRASH.search(p.stderr):
+            failures.append(f"validate: binaries that differ: exit "
+                            f"{p.returncode}, stderr {p.stderr[-800:]!r}")
 
 if failures:
     print("\n\n".join("FAIL: " + f for f in failures))
