@@ -492,8 +492,7 @@ llvm::Expected<CallTrace> TraceReader::read() {
                     std::to_string(Signal) + " (" +
                     ::strsignal(static_cast<int>(Signal)) +
                     "); its times are not those of a whole run (rerun it)");
-    }
-    else if (Key == "wall_ns")
+    } else if (Key == "wall_ns")
       E = get(V.get_double(), T.WallNs, "\"wall_ns\"");
     else if (Key == "monotonic")
       E = readTimes(V, "\"monotonic\"",

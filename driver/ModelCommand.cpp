@@ -17,8 +17,8 @@
 #include "model/ModelFormats.h"
 #include "model/PerformanceModel.h"
 #include "model/RunObservations.h"
-#include "support/Output.h"
 #include "support/Diagnostic.h"
+#include "support/Output.h"
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/JSON.h"

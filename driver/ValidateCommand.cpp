@@ -20,8 +20,8 @@
 #include "llvm/Support/Format.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
-#include "llvm/Support/xxhash.h"
 #include "llvm/Support/raw_ostream.h"
+#include "llvm/Support/xxhash.h"
 
 #include <map>
 #include <optional>
@@ -275,8 +275,8 @@ private:
       return std::nullopt;
     uint64_t H = 0;
     for (const auto &[Name, Hash] : Files)
-      H = llvm::xxh3_64bits(Name) ^ (Hash + 0x9e3779b97f4a7c15ULL + (H << 6) +
-                                     (H >> 2));
+      H = llvm::xxh3_64bits(Name) ^
+          (Hash + 0x9e3779b97f4a7c15ULL + (H << 6) + (H >> 2));
     return H;
   }
 
@@ -304,18 +304,17 @@ private:
         return "'" + (C.empty() ? std::string("(no optional feature)") : C) +
                "'";
       };
-      std::string Msg = "variants " + Name(Group[0]) + " and " +
-                        Name(Group[1]) +
-                        (Group.size() > 2
-                             ? " (and " + std::to_string(Group.size() - 2) +
-                                   " more)"
-                             : std::string()) +
-                        " built the same executables in {dir}: the "
-                        "{defines} of --build do not reach the compiler, so "
-                        "their measurements say nothing about the features "
-                        "(for C and C++ together pass {defines} to both, "
-                        "e.g. -DCMAKE_C_FLAGS='{defines}' "
-                        "-DCMAKE_CXX_FLAGS='{defines}'; docs/validation.md)";
+      std::string Msg =
+          "variants " + Name(Group[0]) + " and " + Name(Group[1]) +
+          (Group.size() > 2
+               ? " (and " + std::to_string(Group.size() - 2) + " more)"
+               : std::string()) +
+          " built the same executables in {dir}: the "
+          "{defines} of --build do not reach the compiler, so "
+          "their measurements say nothing about the features "
+          "(for C and C++ together pass {defines} to both, "
+          "e.g. -DCMAKE_C_FLAGS='{defines}' "
+          "-DCMAKE_CXX_FLAGS='{defines}'; docs/validation.md)";
       if (AllSame)
         reportError(makeError(Msg));
       else

@@ -11,8 +11,8 @@
 
 #include "support/Diagnostic.h"
 
-#include "llvm/Support/JSON.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/JSON.h"
 
 #include <algorithm>
 
@@ -46,9 +46,10 @@ llvm::Expected<unsigned> FeatureModelBuilder::addFeature(Feature F) {
                      "feature name '" + llvm::json::fixUTF8(Name) +
                          "' is not valid UTF-8");
   if (Name.find_first_of(",=") != llvm::StringRef::npos ||
-      llvm::any_of(Name, [](char C) {
-        return static_cast<unsigned char>(C) < 0x20 || C == 0x7f;
-      }) ||
+      llvm::any_of(Name,
+                   [](char C) {
+                     return static_cast<unsigned char>(C) < 0x20 || C == 0x7f;
+                   }) ||
       Name.trim() != Name)
     return makeError(Path, F.Line, 0,
                      "feature name '" + F.Name +

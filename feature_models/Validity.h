@@ -1,4 +1,4 @@
-//===- feature_models/Validity.h - Models that describe no program -*- C++ -*-===//
+//===- feature_models/Validity.h - Models without a program -*- C++ -*-===//
 
 #ifndef VARSIM_FEATURE_MODELS_VALIDITY_H
 #define VARSIM_FEATURE_MODELS_VALIDITY_H

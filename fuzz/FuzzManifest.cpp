@@ -34,8 +34,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
     llvm::consumeError(V.takeError());
     return 0;
   }
-  auto S = varsim::plan::readManifestSummary(*V->getAsObject(),
-                                             "manifest.json");
+  auto S =
+      varsim::plan::readManifestSummary(*V->getAsObject(), "manifest.json");
   if (!S) {
     llvm::consumeError(S.takeError());
     return 0;

@@ -4,9 +4,9 @@
 
 #include "support/JsonError.h"
 
+#include "support/Diagnostic.h"
 #include "support/ErrorText.h"
 #include "support/Output.h"
-#include "support/Diagnostic.h"
 #include "varsim/Version.h"
 
 #include "llvm/Support/FileSystem.h"

@@ -17,8 +17,8 @@
 #include "rewrite/ForeignFeatures.h"
 #include "rewrite/MacroUses.h"
 #include "rewrite/Manifest.h"
-#include "rewrite/ParseFacts.h"
 #include "rewrite/OutputDirectory.h"
+#include "rewrite/ParseFacts.h"
 #include "rewrite/ProjectLayout.h"
 #include "rewrite/globals/GlobalVariants.h"
 #include "rewrite/safety/VariantSafety.h"
@@ -109,8 +109,8 @@ llvm::Expected<RewriteSummary> rewriteProject(const RewriteOptions &O) {
   fs::make_absolute(OutPath);
   path::remove_dots(OutPath, true);
   std::string Out(OutPath);
-  if (llvm::Error E =
-          checkOutputDirectory(Project, Out, Out == defaultOutDir(O.CompileCommands)))
+  if (llvm::Error E = checkOutputDirectory(
+          Project, Out, Out == defaultOutDir(O.CompileCommands)))
     return E;
   std::string Temp = Out + ".partial";
   Project.ExcludedDirs.push_back(Out);

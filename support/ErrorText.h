@@ -1,4 +1,4 @@
-//===- support/ErrorText.h - An error's message without its place -*- C++ -*-===//
+//===- support/ErrorText.h - An error's message, no place ---*- C++ -*-===//
 
 #ifndef VARSIM_SUPPORT_ERRORTEXT_H
 #define VARSIM_SUPPORT_ERRORTEXT_H

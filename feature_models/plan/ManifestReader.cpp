@@ -51,8 +51,8 @@ llvm::Expected<ManifestSummary> readManifestSummary(const json::Object &Root,
                        "region " + llvm::Twine(K) + " has no valid \"id\"");
     if (!Ids.insert(static_cast<unsigned>(*Id)).second)
       return makeError(Path, 0, 0,
-                       "region " + llvm::Twine(K) + ": id " +
-                           llvm::Twine(*Id) + " appears twice");
+                       "region " + llvm::Twine(K) + ": id " + llvm::Twine(*Id) +
+                           " appears twice");
     RegionToCover Region;
     Region.Id = static_cast<unsigned>(*Id);
     if (const json::Value *C = R->get("condition")) {

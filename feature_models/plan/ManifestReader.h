@@ -39,8 +39,8 @@ struct ManifestSummary {
 /// The model path, default configuration and regions of a parsed manifest.
 /// A region without a non-negative integer "id", a duplicate id, or a
 /// "condition" that is not a string is an error.
-llvm::Expected<ManifestSummary> readManifestSummary(const llvm::json::Object &Root,
-                                                    llvm::StringRef Path);
+llvm::Expected<ManifestSummary>
+readManifestSummary(const llvm::json::Object &Root, llvm::StringRef Path);
 
 } // namespace varsim::plan
 

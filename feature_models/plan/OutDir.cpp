@@ -7,8 +7,8 @@
 
 #include "support/JsonError.h"
 
-#include "support/Output.h"
 #include "support/Diagnostic.h"
+#include "support/Output.h"
 
 #include "clang/Tooling/JSONCompilationDatabase.h"
 

@@ -17,8 +17,7 @@ std::string errorOf(llvm::StringRef Text) {
 }
 
 TEST(CompileDatabase, ReadsArgumentsAndCommands) {
-  auto R = parseCompileDatabase(
-      "cc.json", R"([
+  auto R = parseCompileDatabase("cc.json", R"([
   {"directory": "/p", "file": "a.c", "arguments": ["cc", "-c", "a.c"]},
   {"directory": "/p", "file": "b.c",
    "command": "cc -DMSG=\"a b\" -DQ='x y' -I\\ sp -c b.c", "output": "b.o"}

@@ -1,7 +1,7 @@
 //===- test/support/OutputTest.cpp ----------------------------------------===//
 
-#include "support/Diagnostic.h"
 #include "support/Output.h"
+#include "support/Diagnostic.h"
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -90,9 +90,8 @@ TEST_F(OutputTest, AFullDiskLeavesTheEarlierFileAndNoTemporary) {
 
 TEST_F(OutputTest, RefusesADirectory) {
   ASSERT_FALSE(fs::create_directory(path("d")));
-  llvm::Error E = writeFileAtomically(path("d"), [](auto &) {
-    return llvm::Error::success();
-  });
+  llvm::Error E = writeFileAtomically(
+      path("d"), [](auto &) { return llvm::Error::success(); });
   EXPECT_NE(errorToString(std::move(E)).find("d: error: is a directory"),
             std::string::npos);
 }
