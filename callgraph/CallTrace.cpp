@@ -6,6 +6,7 @@
 
 #include "llvm/Support/MemoryBuffer.h"
 
+#include <cstring>
 #include <simdjson.h>
 
 namespace varsim::callgraph {
@@ -481,7 +482,17 @@ llvm::Expected<CallTrace> TraceReader::read() {
       E = get(V.get_int64(), T.ParentPid, "\"parent_pid\"");
     else if (Key == "fork_child")
       E = get(V.get_bool(), T.ForkChild, "\"fork_child\"");
-    else if (Key == "wall_ns")
+    else if (Key == "cut_short_by_signal") {
+      // The runtime wrote this trace from a signal handler: the run did
+      // not finish, so its times are not those of the configuration.
+      int64_t Signal = 0;
+      E = get(V.get_int64(), Signal, "\"cut_short_by_signal\"");
+      if (!E && Signal != 0)
+        return fail("the run was cut short by signal " +
+                    std::to_string(Signal) + " (" +
+                    ::strsignal(static_cast<int>(Signal)) +
+                    "); its times are not those of a whole run (rerun it)");
+    } else if (Key == "wall_ns")
       E = get(V.get_double(), T.WallNs, "\"wall_ns\"");
     else if (Key == "monotonic")
       E = readTimes(V, "\"monotonic\"",

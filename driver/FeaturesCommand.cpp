@@ -9,7 +9,9 @@
 #include "driver/Command.h"
 
 #include "feature_models/FeatureModel.h"
+#include "feature_models/Validity.h"
 #include "support/Diagnostic.h"
+#include "support/Output.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/raw_ostream.h"
@@ -98,6 +100,12 @@ public:
       reportError(M.takeError());
       return ExitFailure;
     }
+    // Inspecting a contradictory model is what one does to fix it: a
+    // warning here; the rewrite refuses such a model.
+    if (llvm::Error E = requireValidConfiguration(*M))
+      llvm::handleAllErrors(std::move(E), [](const LocatedError &L) {
+        reportWarning(L.where(), L.text());
+      });
     if (CountOnly) {
       llvm::outs() << formatCount(M->count()) << '\n';
       return ExitSuccess;
@@ -216,13 +224,12 @@ private:
 
   int convert(const FeatureModel &M) {
     llvm::Error E =
-        llvm::writeToOutput(ConvertPath, [&](llvm::raw_ostream &OS) {
+        writeFileAtomically(ConvertPath, [&](llvm::raw_ostream &OS) {
           writeFeatureIDE(M, OS);
           return llvm::Error::success();
         });
     if (E) {
-      reportError(makeError(ConvertPath, 0, 0,
-                            "cannot write: " + errorMessage(std::move(E))));
+      reportError(std::move(E));
       return ExitFailure;
     }
     return ExitSuccess;

@@ -19,6 +19,7 @@
 #include "model/RunObservations.h"
 #include "report/TraceExport.h"
 #include "support/Diagnostic.h"
+#include "support/Output.h"
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/JSON.h"
@@ -331,6 +332,20 @@ private:
           return Mismatch(fmt::format(
               "region {} is '{}' in the trace, '{}' in {}", I,
               T.Regions[I].ConditionText, Cond->str(), ManifestPath));
+        // Same conditions, other places: a build of an earlier rewrite,
+        // whose times would be reported at stale lines.
+        std::optional<int64_t> Line = R ? R->getInteger("line") : std::nullopt;
+        std::optional<llvm::StringRef> File =
+            R ? R->getString("file") : std::nullopt;
+        if (Line && T.Regions[I].Line != 0 &&
+            (*Line != T.Regions[I].Line ||
+             (File && !T.Regions[I].File.empty() &&
+              *File != T.Regions[I].File)))
+          return Mismatch(fmt::format(
+              "region {} is at {}:{} in the trace, {}:{} in {} (a build of "
+              "an earlier rewrite)",
+              I, T.Regions[I].File, T.Regions[I].Line,
+              File ? File->str() : T.Regions[I].File, *Line, ManifestPath));
       }
     }
     return llvm::Error::success();
@@ -440,12 +455,11 @@ private:
                                        llvm::raw_ostream &)) {
     if (Path.empty())
       return true;
-    if (llvm::Error E = llvm::writeToOutput(Path, [&](llvm::raw_ostream &OS) {
+    if (llvm::Error E = writeFileAtomically(Path, [&](llvm::raw_ostream &OS) {
           Write(CG, OS);
           return llvm::Error::success();
         })) {
-      reportError(makeError(Path, 0, 0,
-                            "cannot write: " + llvm::toString(std::move(E))));
+      reportError(std::move(E));
       return false;
     }
     return true;

@@ -11,6 +11,7 @@
 #include "feature_models/plan/Coverage.h"
 #include "feature_models/plan/OutDir.h"
 #include "support/Diagnostic.h"
+#include "support/Output.h"
 
 #include "llvm/Support/raw_ostream.h"
 
@@ -92,7 +93,7 @@ public:
       PrintReport(llvm::errs());
     if (!ReportFile.empty()) {
       if (llvm::Error E =
-              llvm::writeToOutput(ReportFile, [&](llvm::raw_ostream &OS) {
+              writeFileAtomically(ReportFile, [&](llvm::raw_ostream &OS) {
                 PrintReport(OS);
                 return llvm::Error::success();
               })) {

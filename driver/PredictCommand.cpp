@@ -14,6 +14,7 @@
 #include "model/FeatureValues.h"
 #include "model/ModelFile.h"
 #include "support/Diagnostic.h"
+#include "support/ErrorText.h"
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -181,6 +182,11 @@ private:
     if (Path.empty())
       return llvm::Error::success();
     llvm::Expected<fm::FeatureModel> Loaded = fm::loadFeatureModel(Path);
+    if (!Loaded && FeatureModelPath.empty())
+      return makeError(Path, 0, 0,
+                       errorText(Loaded.takeError()) +
+                           " (the feature model that " + ModelPath +
+                           " names; give another with -f)");
     if (!Loaded)
       return Loaded.takeError();
     FM.emplace(std::move(*Loaded));

@@ -16,6 +16,7 @@
 #include "feature_models/plan/OutDir.h"
 #include "model/validation/ExitCodes.h"
 #include "support/Diagnostic.h"
+#include "support/Output.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
@@ -116,7 +117,7 @@ llvm::Error addProcessTimes(llvm::StringRef Trace, int64_t LaunchNs,
                      "not a trace that this varsim's runtime wrote (no closing "
                      "brace, or process times already present)");
   llvm::StringRef Body = Text.drop_back().rtrim();
-  return llvm::writeToOutput(Trace, [&](llvm::raw_ostream &OS) {
+  return writeFileAtomically(Trace, [&](llvm::raw_ostream &OS) {
     OS << Body << (Body.ends_with("{") ? "" : ",")
        << "\n  \"process\": {\"launch_ns\": " << LaunchNs
        << ", \"exit_ns\": " << ExitNs << "}\n}\n";
@@ -210,7 +211,17 @@ public:
                             "directory"));
       return ExitFailure;
     }
-    removeOldTraces(TraceDir);
+    // The earlier traces stay until this run's set is complete: a run that
+    // fails or is interrupted puts them back (support/Output.h).
+    auto Previous = StashedFiles::stash(TraceDir, isTraceFile);
+    if (!Previous) {
+      reportError(Previous.takeError());
+      return ExitFailure;
+    }
+    std::string Kept =
+        (*Previous)->size()
+            ? "; the earlier traces in " + std::string(TraceDir) + " are kept"
+            : std::string();
 
     InterruptGuard Guard;
     InterruptSignal = 0;
@@ -248,12 +259,9 @@ public:
       if (InterruptSignal) {
         // The interrupted run's trace (if any) is not a whole run.
         llvm::sys::fs::remove(Trace);
-        reportError(
-            makeError(What + " interrupted (" + ::strsignal(InterruptSignal) +
-                      "); no index written" +
-                      (K > 0 ? "; the traces of runs 1-" + std::to_string(K) +
-                                   " stay in " + std::string(TraceDir)
-                             : std::string())));
+        reportError(makeError(What + " interrupted (" +
+                              ::strsignal(InterruptSignal) +
+                              "); no index written" + Kept));
         return 128 + InterruptSignal;
       }
       double Seconds = static_cast<double>(ExitNs - LaunchNs) * 1e-9;
@@ -265,7 +273,7 @@ public:
                       " (--exit-code accepts " + Accepted->str() + ")";
         reportError(makeError(What + " failed: " + Why +
                               " (command: " + llvm::join(CommandLine, " ") +
-                              "); no index written"));
+                              "); no index written" + Kept));
         return ExitFailure;
       }
       if (!llvm::sys::fs::exists(Trace)) {
@@ -293,12 +301,13 @@ public:
     if (InterruptSignal) { // After the last run: its trace is whole.
       reportError(makeError(std::string("interrupted (") +
                             ::strsignal(InterruptSignal) +
-                            ") after the last run; no index written; the "
-                            "traces stay in " +
-                            std::string(TraceDir)));
+                            ") after the last run; no index written" + Kept));
       return 128 + InterruptSignal;
     }
-    return writeIndex(TraceDir, std::move(Runs));
+    int Code = writeIndex(TraceDir, std::move(Runs));
+    if (Code == ExitSuccess)
+      (*Previous)->commit();
+    return Code;
   }
 
 private:
@@ -318,16 +327,10 @@ private:
     return *Found;
   }
 
-  /// Traces of an earlier `varsim run` would mix with this one's.
-  void removeOldTraces(llvm::StringRef TraceDir) {
-    std::error_code EC;
-    for (llvm::sys::fs::directory_iterator It(TraceDir, EC), End;
-         It != End && !EC; It.increment(EC)) {
-      llvm::StringRef File = llvm::sys::path::filename(It->path());
-      if ((File.starts_with("run-") && File.ends_with(".json")) ||
-          File == "index.json")
-        llvm::sys::fs::remove(It->path());
-    }
+  /// The files of a run's set in OUT/traces.
+  static bool isTraceFile(llvm::StringRef File) {
+    return (File.starts_with("run-") && File.ends_with(".json")) ||
+           File == "index.json";
   }
 
   int writeIndex(llvm::StringRef TraceDir, llvm::json::Array Runs) {
@@ -337,7 +340,7 @@ private:
                             {"version", 1},
                             {"command", CommandLine},
                             {"runs", std::move(Runs)}};
-    if (llvm::Error E = llvm::writeToOutput(Index, [&](llvm::raw_ostream &OS) {
+    if (llvm::Error E = writeFileAtomically(Index, [&](llvm::raw_ostream &OS) {
           OS << llvm::formatv("{0:2}", llvm::json::Value(std::move(Root)))
              << "\n";
           return llvm::Error::success();

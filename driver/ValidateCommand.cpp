@@ -16,8 +16,15 @@
 #include "model/validation/Validation.h"
 #include "support/Diagnostic.h"
 
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Format.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
+#include "llvm/Support/xxhash.h"
+
+#include <map>
+#include <optional>
 
 #include <thread>
 
@@ -217,6 +224,8 @@ public:
       return ExitFailure;
     }
 
+    bool AllSame = sameBinaries(*Plan, *Result);
+
     ReportContext Context;
     Context.ModelPath = ModelPath;
     Context.FeatureModelPath = FeatureModelPath;
@@ -237,10 +246,83 @@ public:
                                  Result->ElapsedSeconds)
                  << "report: " << Options.ReportDir << "/index.html (also "
                  << "results.csv, summary.csv)\n";
-    return Result->anyFailure() ? ExitFailure : ExitSuccess;
+    return Result->anyFailure() || AllSame ? ExitFailure : ExitSuccess;
   }
 
 private:
+  /// A hash of the executables that a variant's build left in its {dir}
+  /// (CMakeFiles/ left out: CMake's compiler probes are the same for every
+  /// variant); std::nullopt if there are none.
+  static std::optional<uint64_t> executablesHash(llvm::StringRef Dir) {
+    std::map<std::string, uint64_t> Files;
+    std::error_code EC;
+    for (llvm::sys::fs::recursive_directory_iterator It(Dir, EC), End;
+         It != End && !EC; It.increment(EC)) {
+      if (llvm::sys::path::filename(It->path()) == "CMakeFiles") {
+        It.no_push();
+        continue;
+      }
+      auto St = It->status();
+      if (!St || St->type() != llvm::sys::fs::file_type::regular_file ||
+          !(St->permissions() & llvm::sys::fs::owner_exe))
+        continue;
+      auto Buf = llvm::MemoryBuffer::getFile(It->path());
+      if (Buf)
+        Files[It->path().substr(Dir.size())] =
+            llvm::xxh3_64bits((*Buf)->getBuffer());
+    }
+    if (Files.empty())
+      return std::nullopt;
+    uint64_t H = 0;
+    for (const auto &[Name, Hash] : Files)
+      H = llvm::xxh3_64bits(Name) ^
+          (Hash + 0x9e3779b97f4a7c15ULL + (H << 6) + (H >> 2));
+    return H;
+  }
+
+  /// Variants of different configurations built into the same binaries
+  /// measure one program several times: the {defines} of --build do not
+  /// reach the compiler (C flags on a C++ project, a build that ignores
+  /// them). A warning per group; an error (true) when every variant is
+  /// the same.
+  static bool sameBinaries(const ValidationPlan &Plan,
+                           const ValidationResult &Result) {
+    std::map<uint64_t, std::vector<size_t>> ByHash;
+    size_t Hashed = 0;
+    for (size_t I = 0; I < Result.Variants.size(); ++I)
+      if (Result.Variants[I].Built)
+        if (auto H = executablesHash(Result.Variants[I].Dir)) {
+          ByHash[*H].push_back(I);
+          ++Hashed;
+        }
+    bool AllSame = Hashed >= 2 && ByHash.size() == 1;
+    for (const auto &[Hash, Group] : ByHash) {
+      if (Group.size() < 2)
+        continue;
+      auto Name = [&](size_t I) {
+        const std::string &C = Plan.Variants[I].Config;
+        return "'" + (C.empty() ? std::string("(no optional feature)") : C) +
+               "'";
+      };
+      std::string Msg =
+          "variants " + Name(Group[0]) + " and " + Name(Group[1]) +
+          (Group.size() > 2
+               ? " (and " + std::to_string(Group.size() - 2) + " more)"
+               : std::string()) +
+          " built the same executables in {dir}: the "
+          "{defines} of --build do not reach the compiler, so "
+          "their measurements say nothing about the features "
+          "(for C and C++ together pass {defines} to both, "
+          "e.g. -DCMAKE_C_FLAGS='{defines}' "
+          "-DCMAKE_CXX_FLAGS='{defines}'; docs/validation.md)";
+      if (AllSame)
+        reportError(makeError(Msg));
+      else
+        reportWarning(Msg);
+    }
+    return AllSame;
+  }
+
   std::string ModelPath, FeatureModelPath, Sample;
   std::string ExitCodeSpec = "0";
   std::vector<std::string> ExtraConfigs;

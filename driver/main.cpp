@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "driver/Command.h"
+#include "support/Interrupt.h"
 #include "varsim/Version.h"
 
 #include "llvm/Support/InitLLVM.h"
@@ -60,6 +61,9 @@ const CommandInfo *findCommand(const char *Name) {
 
 int main(int argc, char **argv) {
   llvm::InitLLVM X(argc, argv);
+  // Ctrl-C, SIGTERM and SIGHUP: child process groups ended, unfinished
+  // outputs removed, a message, exit 128 + the signal.
+  varsim::installInterruptCleanup();
 
   // An unknown subcommand gets a message that names the valid ones, rather
   // than CLI11's generic "arguments were not expected".

@@ -12,6 +12,7 @@
 #include "support/Diagnostic.h"
 
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/JSON.h"
 
 #include <algorithm>
 
@@ -36,6 +37,24 @@ std::string defaultMacro(llvm::StringRef Prefix, llvm::StringRef Name) {
 llvm::Expected<unsigned> FeatureModelBuilder::addFeature(Feature F) {
   if (F.Name.empty())
     return makeError(Path, F.Line, 0, "feature without a name");
+  // A CONFIG string is NAME[=VALUE] items separated by commas, trimmed: a
+  // name that holds a comma, '=', a control character or outer blanks
+  // could be printed but never read back (found by fuzz/).
+  llvm::StringRef Name(F.Name);
+  if (!llvm::json::isUTF8(Name))
+    return makeError(Path, F.Line, 0,
+                     "feature name '" + llvm::json::fixUTF8(Name) +
+                         "' is not valid UTF-8");
+  if (Name.find_first_of(",=") != llvm::StringRef::npos ||
+      llvm::any_of(Name,
+                   [](char C) {
+                     return static_cast<unsigned char>(C) < 0x20 || C == 0x7f;
+                   }) ||
+      Name.trim() != Name)
+    return makeError(Path, F.Line, 0,
+                     "feature name '" + F.Name +
+                         "' cannot be written in a CONFIG string (it holds "
+                         "',', '=', a control character or outer blanks)");
   auto [It, New] = ByName.try_emplace(F.Name, Features.size());
   if (!New)
     return makeError(Path, F.Line, 0,

@@ -1,6 +1,7 @@
 //===- feature_models/LoadModel.cpp - Reading a model file ----------------===//
 
 #include "feature_models/Readers.h"
+#include "feature_models/Validity.h"
 
 #include "support/Diagnostic.h"
 
@@ -74,6 +75,25 @@ llvm::Expected<FeatureModel> loadFeatureModel(llvm::StringRef Path) {
                      "cannot read the feature model: " +
                          Buffer.getError().message());
   return parseFeatureModel((*Buffer)->getBuffer(), Path);
+}
+
+llvm::Error requireValidConfiguration(const FeatureModel &M) {
+  if (M.isSatisfiable({}))
+    return llvm::Error::success();
+  std::vector<std::string> Constraints = M.constraintTexts();
+  std::string Message = "the feature model has no valid configuration: ";
+  if (Constraints.empty()) {
+    Message += "its tree alone admits none (a mandatory feature below an "
+               "empty alternative group?)";
+  } else {
+    Message += "its tree and its " + std::to_string(Constraints.size()) +
+               " cross-tree constraint" + (Constraints.size() == 1 ? "" : "s") +
+               " contradict each other (";
+    for (size_t I = 0; I < Constraints.size() && I < 6; ++I)
+      Message += (I ? "; " : "") + Constraints[I];
+    Message += Constraints.size() > 6 ? "; ...)" : ")";
+  }
+  return makeError(M.path(), 0, 0, Message);
 }
 
 } // namespace varsim::fm

@@ -5,11 +5,16 @@
 #include "support/JsonError.h"
 
 #include "support/Diagnostic.h"
+#include "support/ErrorText.h"
+#include "support/Output.h"
 #include "varsim/Version.h"
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+
+#include <optional>
 
 namespace varsim::model {
 
@@ -134,12 +139,33 @@ void writeModelJson(const PerformanceModel &M, llvm::raw_ostream &OS) {
 llvm::Error saveModel(const PerformanceModel &M, llvm::StringRef Path) {
   if (llvm::sys::fs::is_directory(Path))
     return makeError(Path, 0, 0, "cannot write the model: is a directory");
-  if (llvm::Error E = llvm::writeToOutput(Path, [&](llvm::raw_ostream &OS) {
-        writeModelJson(M, OS);
+  // The feature model is stored relative to MODEL.json's directory (so
+  // that the two can move together), or absolute if it is elsewhere.
+  const PerformanceModel *Out = &M;
+  std::optional<PerformanceModel> Relocated;
+  if (!M.FeatureModelPath.empty()) {
+    llvm::SmallString<256> FM(M.FeatureModelPath), Dir(Path);
+    llvm::sys::fs::make_absolute(FM);
+    llvm::sys::path::remove_dots(FM, true);
+    llvm::sys::fs::make_absolute(Dir);
+    llvm::sys::path::remove_dots(Dir, true);
+    llvm::sys::path::remove_filename(Dir);
+    std::string Stored(FM);
+    if (llvm::StringRef(Stored).starts_with((Dir + "/").str()))
+      Stored = Stored.substr(Dir.size() + 1);
+    if (Stored != M.FeatureModelPath) {
+      Relocated.emplace(M);
+      Relocated->FeatureModelPath = Stored;
+      Out = &*Relocated;
+    }
+  }
+  // Atomic, and a full disk is an error rather than a truncated model.
+  if (llvm::Error E = writeFileAtomically(Path, [&](llvm::raw_ostream &OS) {
+        writeModelJson(*Out, OS);
         return llvm::Error::success();
       }))
     return makeError(Path, 0, 0,
-                     "cannot write the model: " + llvm::toString(std::move(E)));
+                     "cannot write the model: " + errorText(std::move(E)));
   return llvm::Error::success();
 }
 
@@ -253,7 +279,16 @@ llvm::Expected<PerformanceModel> loadModel(llvm::StringRef Path) {
   if (!Buffer)
     return makeError(Path, 0, 0,
                      "cannot read the model: " + Buffer.getError().message());
-  return parseModel((*Buffer)->getBuffer(), Path);
+  auto M = parseModel((*Buffer)->getBuffer(), Path);
+  // A relative feature-model path is relative to MODEL.json's directory,
+  // not to wherever `varsim predict` runs.
+  if (M && !M->FeatureModelPath.empty() &&
+      llvm::sys::path::is_relative(M->FeatureModelPath)) {
+    llvm::SmallString<256> Full(llvm::sys::path::parent_path(Path));
+    llvm::sys::path::append(Full, M->FeatureModelPath);
+    M->FeatureModelPath = std::string(Full);
+  }
+  return M;
 }
 
 } // namespace varsim::model

@@ -2,6 +2,8 @@
 
 #include "rewrite/FeatureSetup.h"
 
+#include "feature_models/Validity.h"
+
 #include "support/Diagnostic.h"
 
 #include "llvm/Support/FileSystem.h"
@@ -212,6 +214,8 @@ setUpFeatures(llvm::StringRef ModelPath, llvm::StringRef ProjectRoot,
     auto M = fm::loadFeatureModel(Path);
     if (!M)
       return M.takeError();
+    if (llvm::Error E = fm::requireValidConfiguration(*M))
+      return E;
     FeatureSetup S{std::move(*M), Path, false, {}, {}};
     S.CommandLineDefines.insert(DefinedOnCommandLine.begin(),
                                 DefinedOnCommandLine.end());

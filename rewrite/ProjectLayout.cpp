@@ -1,10 +1,12 @@
 //===- rewrite/ProjectLayout.cpp - Where a project and its mirror live ----===//
 
 #include "rewrite/ProjectLayout.h"
+#include "rewrite/OutputDirectory.h"
 
+#include "support/CompileDatabase.h"
 #include "support/Diagnostic.h"
+#include "support/Output.h"
 
-#include "clang/Tooling/JSONCompilationDatabase.h"
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/JSON.h"
@@ -126,6 +128,41 @@ std::string ProjectLayout::mapPath(llvm::StringRef Path,
   return Path.str();
 }
 
+namespace {
+
+/// Whether Dir is a build directory that a build system made: CMake's
+/// (CMakeCache.txt), Meson's (meson-info/) or Ninja's (build.ninja).
+bool isGeneratedBuildDir(llvm::StringRef Dir) {
+  for (const char *Name : {"CMakeCache.txt", "meson-info", "build.ninja"}) {
+    llvm::SmallString<256> P(Dir);
+    path::append(P, Name);
+    if (fs::exists(P))
+      return true;
+  }
+  return false;
+}
+
+/// The source directory that Meson records in BuildDir/meson-info.
+std::string mesonSourceDir(llvm::StringRef BuildDir) {
+  llvm::SmallString<256> P(BuildDir);
+  path::append(P, "meson-info", "meson-info.json");
+  auto Buf = llvm::MemoryBuffer::getFile(P);
+  if (!Buf)
+    return "";
+  auto Doc = llvm::json::parse((*Buf)->getBuffer());
+  if (!Doc) {
+    llvm::consumeError(Doc.takeError());
+    return "";
+  }
+  if (const llvm::json::Object *O = Doc->getAsObject())
+    if (const llvm::json::Object *Dirs = O->getObject("directories"))
+      if (auto S = Dirs->getString("source"))
+        return S->str();
+  return "";
+}
+
+} // namespace
+
 llvm::Expected<ProjectLayout> loadProject(llvm::StringRef CompileCommands) {
   ProjectLayout P;
   llvm::SmallString<256> Abs(CompileCommands);
@@ -133,37 +170,82 @@ llvm::Expected<ProjectLayout> loadProject(llvm::StringRef CompileCommands) {
     return makeError(CompileCommands, 0, 0, EC.message());
   path::remove_dots(Abs, true);
   P.CompileCommandsPath = std::string(Abs);
-  P.BuildDir = path::parent_path(Abs).str();
+  std::string DbDir = path::parent_path(Abs).str();
   if (!fs::exists(Abs))
     return makeError(P.CompileCommandsPath, 0, 0, "no such compile database");
-
-  std::string Err;
-  auto DB = clang::tooling::JSONCompilationDatabase::loadFromFile(
-      P.CompileCommandsPath, Err,
-      clang::tooling::JSONCommandLineSyntax::AutoDetect);
-  if (!DB)
+  if (fs::is_directory(Abs))
     return makeError(P.CompileCommandsPath, 0, 0,
-                     "cannot read the compile database: " + Err);
+                     "is a directory; give the compile_commands.json in it");
+  auto Buf = llvm::MemoryBuffer::getFile(Abs, /*IsText=*/true);
+  if (!Buf)
+    return makeError(P.CompileCommandsPath, 0, 0,
+                     "cannot read the compile database: " +
+                         Buf.getError().message());
+  auto Raw = parseCompileDatabase(P.CompileCommandsPath, (*Buf)->getBuffer());
+  if (!Raw)
+    return Raw.takeError();
+
+  // Every entry's directory and file must exist: the parses chdir into the
+  // directory (a missing one used to abort inside LLVM) and read the file.
   std::set<std::string> Seen;
-  for (clang::tooling::CompileCommand &C : DB->getAllCompileCommands()) {
+  for (size_t I = 0; I < Raw->size(); ++I) {
+    RawCompileEntry &R = (*Raw)[I];
+    auto Fail = [&](const llvm::Twine &Message) {
+      return makeError(P.CompileCommandsPath, R.Line, R.Column,
+                       "entry " + llvm::Twine(I + 1) + ": " + Message);
+    };
     CompileEntry E;
-    E.Directory = absolute(P.BuildDir, C.Directory);
-    E.File = absolute(E.Directory, C.Filename);
-    E.Arguments = C.CommandLine;
-    E.Output = C.Output.empty() ? "" : absolute(E.Directory, C.Output);
+    E.Directory = absolute(DbDir, R.Directory);
+    if (!fs::is_directory(E.Directory))
+      return Fail(
+          "its directory '" + E.Directory + "' " +
+          (fs::exists(E.Directory) ? "is not a directory" : "does not exist") +
+          " (the compile database is stale or was moved; "
+          "regenerate it)");
+    E.File = absolute(E.Directory, R.File);
+    if (!fs::exists(E.File))
+      return Fail("its file '" + E.File +
+                  "' does not exist (the compile database is stale or was "
+                  "moved; regenerate it)");
+    if (fs::is_directory(E.File))
+      return Fail("its file '" + E.File + "' is a directory");
+    E.Arguments = std::move(R.Arguments);
+    E.Output = R.Output.empty() ? "" : absolute(E.Directory, R.Output);
     if (!Seen.insert(E.File + "\n" + E.Output).second)
       continue;
     P.Entries.push_back(std::move(E));
   }
-  if (P.Entries.empty())
-    return makeError(P.CompileCommandsPath, 0, 0,
-                     "the compile database has no entries");
 
-  std::string Root = cmakeSourceDir(P.BuildDir);
+  // The build directory: the database's own directory when a build system
+  // generated it, or when it holds none of the translation units (an
+  // out-of-source Make build); else the first entry directory that a build
+  // system generated. A database at the project root (`bear -- make`,
+  // in-source builds) has none: its directory is part of the sources.
+  auto HoldsSources = [&](llvm::StringRef Dir) {
+    return llvm::any_of(
+        P.Entries, [&](const CompileEntry &E) { return isUnder(E.File, Dir); });
+  };
+  if (isGeneratedBuildDir(DbDir) || !HoldsSources(DbDir))
+    P.BuildDir = DbDir;
+  else
+    for (const CompileEntry &E : P.Entries)
+      if (isGeneratedBuildDir(E.Directory) && !HoldsSources(E.Directory)) {
+        P.BuildDir = E.Directory;
+        break;
+      }
+
+  std::string Root;
+  if (!P.BuildDir.empty()) {
+    Root = cmakeSourceDir(P.BuildDir);
+    if (Root.empty())
+      Root = mesonSourceDir(P.BuildDir);
+  }
   if (Root.empty() || !fs::is_directory(Root)) {
     Root = path::parent_path(P.Entries.front().File).str();
     for (const CompileEntry &E : P.Entries) {
-      Root = commonAncestor(Root, E.File);
+      // Generated sources in the build directory do not widen the root.
+      if (!isUnder(E.File, P.BuildDir))
+        Root = commonAncestor(Root, E.File);
       // Project include directories widen the root too.
       for (size_t I = 0; I < E.Arguments.size(); ++I) {
         llvm::StringRef A = E.Arguments[I];
@@ -184,15 +266,75 @@ llvm::Expected<ProjectLayout> loadProject(llvm::StringRef CompileCommands) {
     std::string Dir = Root;
     while (!hasBuildFile(Dir) && path::has_parent_path(Dir) && Dir != "/")
       Dir = path::parent_path(Dir).str();
-    if (hasBuildFile(Dir))
+    if (hasBuildFile(Dir) && Dir != "/")
       Root = Dir;
   }
   llvm::SmallString<256> R(Root);
   path::remove_dots(R, true);
   P.Root = std::string(R);
-  if (isUnder(P.BuildDir, P.Root))
+  if (P.Root == "/" || P.Root.empty())
+    return makeError(P.CompileCommandsPath, 0, 0,
+                     "the translation units have no common project "
+                     "directory below '/' (they are spread over the file "
+                     "system); varsim rewrites one project at a time");
+  // A build directory that is the root or above it is not a separate
+  // build tree: the database then describes an in-source build.
+  if (!P.BuildDir.empty() && isUnder(P.Root, P.BuildDir))
+    P.BuildDir.clear();
+  if (!P.BuildDir.empty() && isUnder(P.BuildDir, P.Root))
     P.ExcludedDirs.push_back(P.BuildDir);
+
+  // A layout varsim cannot handle is refused here rather than becoming an
+  // empty rewrite: at least one translation unit must be a source of the
+  // project. (Units elsewhere, generated in the build directory or outside
+  // the root, are compiled from where they are.)
+  size_t Sources = llvm::count_if(P.Entries, [&](const CompileEntry &E) {
+    return P.isProjectSource(E.File);
+  });
+  if (Sources == 0)
+    return makeError(P.CompileCommandsPath, 0, 0,
+                     "none of its " + llvm::Twine(P.Entries.size()) +
+                         " translation units is a source of the project "
+                         "root '" +
+                         P.Root +
+                         "' worked out from the sources and the build "
+                         "description; varsim cannot tell where this "
+                         "project's sources are");
   return P;
+}
+
+llvm::Error checkOutputDirectory(const ProjectLayout &P, llvm::StringRef Out,
+                                 bool IsDefault) {
+  if (fs::exists(Out) && !fs::is_directory(Out))
+    return makeError(Out, 0, 0,
+                     "the output exists and is not a directory; varsim "
+                     "writes a directory there and will not replace a file "
+                     "(give -o a new or an earlier output directory)");
+  std::string RealOut = resolvedPath(Out), RealRoot = resolvedPath(P.Root);
+  std::string Through =
+      RealOut == Out ? std::string()
+                     : " (through a symbolic link: it is '" + RealOut + "')";
+  if (isPathUnder(RealRoot, RealOut))
+    return makeError("the output directory '" + Out.str() + "'" + Through +
+                     " holds the project's sources ('" + P.Root +
+                     "'); choose one in a build directory or elsewhere");
+  if (!isPathUnder(RealOut, RealRoot))
+    return llvm::Error::success();
+  // Inside the root: fine in a build directory (the database's, or any that
+  // CMake generated), refused elsewhere.
+  if (!P.BuildDir.empty() && isPathUnder(RealOut, resolvedPath(P.BuildDir)))
+    return llvm::Error::success();
+  for (llvm::StringRef Dir = path::parent_path(RealOut);
+       isPathUnder(Dir, RealRoot) && Dir != RealRoot;
+       Dir = path::parent_path(Dir))
+    if (isGeneratedBuildDir(Dir))
+      return llvm::Error::success();
+  if (IsDefault && path::parent_path(RealOut) ==
+                       resolvedPath(path::parent_path(P.CompileCommandsPath)))
+    return llvm::Error::success();
+  return makeError("the output directory '" + Out.str() + "'" + Through +
+                   " is inside the project's sources ('" + P.Root +
+                   "'); choose one in a build directory or elsewhere");
 }
 
 std::vector<std::string> listProjectFiles(const ProjectLayout &P) {

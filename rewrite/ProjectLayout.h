@@ -29,7 +29,12 @@ struct CompileEntry {
 
 struct ProjectLayout {
   std::string CompileCommandsPath; ///< Absolute.
-  std::string BuildDir;            ///< Directory of compile_commands.json.
+  /// The separate build tree, mirrored to OUT/build: the database's
+  /// directory when a build system generated it or it holds no translation
+  /// unit, else an entry directory that CMake/Meson/Ninja generated. Empty
+  /// for an in-source build (a database at the project root, `bear --
+  /// make`): everything is then under Root and mirrored to OUT/src.
+  std::string BuildDir;
   std::string Root;                ///< The project root (absolute).
   std::vector<CompileEntry> Entries;
 
@@ -45,7 +50,13 @@ struct ProjectLayout {
   std::vector<std::string> ExcludedDirs; ///< Build dirs, OUT, temp dirs.
 };
 
-/// Reads the compile database and works out the project root.
+/// Reads the compile database (whole, or refused with its line and column),
+/// checks that every entry's directory and file exist, and works out the
+/// project root and the build directory from the sources and the build
+/// description (CMakeCache.txt, meson-info, the directories holding a
+/// CMakeLists.txt/Makefile/meson.build/configure), not from where the
+/// database lies. A layout in which no translation unit is a project source
+/// is refused.
 llvm::Expected<ProjectLayout> loadProject(llvm::StringRef CompileCommands);
 
 /// Every file of the project root, recursively, skipping ExcludedDirs,

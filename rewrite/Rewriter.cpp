@@ -17,6 +17,7 @@
 #include "rewrite/ForeignFeatures.h"
 #include "rewrite/MacroUses.h"
 #include "rewrite/Manifest.h"
+#include "rewrite/OutputDirectory.h"
 #include "rewrite/ParseFacts.h"
 #include "rewrite/ProjectLayout.h"
 #include "rewrite/SimulatorCheck.h"
@@ -24,6 +25,8 @@
 #include "rewrite/safety/VariantSafety.h"
 #include "rewrite/templates/TemplateLowering.h"
 #include "support/Diagnostic.h"
+#include "support/Interrupt.h"
+#include "support/Output.h"
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -45,7 +48,7 @@ namespace {
 llvm::Error writeFile(llvm::StringRef Path, llvm::StringRef Text) {
   if (std::error_code EC = fs::create_directories(path::parent_path(Path)))
     return makeError(Path, 0, 0, "cannot create directory: " + EC.message());
-  return llvm::writeToOutput(Path, [&](llvm::raw_ostream &OS) {
+  return writeFileAtomically(Path, [&](llvm::raw_ostream &OS) {
     OS << Text;
     return llvm::Error::success();
   });
@@ -107,13 +110,18 @@ llvm::Expected<RewriteSummary> rewriteProject(const RewriteOptions &O) {
   fs::make_absolute(OutPath);
   path::remove_dots(OutPath, true);
   std::string Out(OutPath);
-  if (Project.isProjectSource(Out) || Out == Project.Root)
-    return makeError("the output directory '" + Out +
-                     "' is inside the project's sources ('" + Project.Root +
-                     "'); choose one in a build directory or elsewhere");
+  if (llvm::Error E = checkOutputDirectory(
+          Project, Out, Out == defaultOutDir(O.CompileCommands)))
+    return E;
   std::string Temp = Out + ".partial";
   Project.ExcludedDirs.push_back(Out);
   Project.ExcludedDirs.push_back(Temp);
+  Project.ExcludedDirs.push_back(Out + ".lock");
+  // Two rewrites into one OUT would share OUT.partial: the second waits
+  // for nothing and fails at once.
+  auto OutLock = OutputLock::acquire(Out);
+  if (!OutLock)
+    return OutLock.takeError();
   {
     llvm::SmallString<256> Own(Project.Root);
     path::append(Own, "varsim", runtime::GeneratedHeaderName);
@@ -589,10 +597,12 @@ llvm::Expected<RewriteSummary> rewriteProject(const RewriteOptions &O) {
       Rewritten[File] = std::move(*Text);
   }
 
-  // Write OUT (through Temp).
+  // Write OUT (through Temp). A Temp left by a killed rewrite goes; one
+  // being written now is removed if the rewrite is interrupted.
   if (fs::exists(Temp))
     if (llvm::Error E = removeOutput(Temp))
       return E;
+  RemoveOnInterrupt CleanTemp(Temp);
   auto Fail = [&](llvm::Error E) -> llvm::Error {
     fs::remove_directories(Temp);
     return E;
@@ -612,7 +622,9 @@ llvm::Expected<RewriteSummary> rewriteProject(const RewriteOptions &O) {
       if (std::error_code EC = fs::create_directories(path::parent_path(Dest)))
         return Fail(makeError(Dest, 0, 0, EC.message()));
       if (std::error_code EC = fs::copy_file(File, Dest))
-        return Fail(makeError(File, 0, 0, "cannot copy: " + EC.message()));
+        return Fail(makeError(Dest, 0, 0,
+                              "cannot write the copy of " + File + ": " +
+                                  EC.message()));
     }
     M.Files.push_back({File, "src/" + Rel, Changed});
   }
@@ -693,17 +705,16 @@ llvm::Expected<RewriteSummary> rewriteProject(const RewriteOptions &O) {
     llvm::SmallString<256> Old(Out);
     path::append(Old, "manifest.json");
     std::error_code EC;
-    bool Empty = fs::directory_iterator(Out, EC) == fs::directory_iterator();
-    if (!fs::exists(Old) && !Empty)
+    bool Empty = fs::is_directory(Out) &&
+                 fs::directory_iterator(Out, EC) == fs::directory_iterator();
+    if (!fs::is_directory(Out) || (!fs::exists(Old) && !Empty))
       return Fail(makeError(Out, 0, 0,
                             "exists and is not the output of a varsim "
                             "rewrite; refusing to replace it"));
-    if (llvm::Error E = removeOutput(Out))
-      return Fail(std::move(E));
   }
-  if (std::error_code EC = fs::rename(Temp, Out))
-    return Fail(makeError(
-        Out, 0, 0, "cannot move the output into place: " + EC.message()));
+  // The earlier OUT stays whole until the new one is complete.
+  if (llvm::Error E = replaceDirectory(Temp, Out))
+    return Fail(std::move(E));
 
   Sum.OutDir = Out;
   Sum.TranslationUnits = M.TranslationUnits;

@@ -178,6 +178,7 @@ typedef struct varsim_global {
   int lock;
   int chrome;
   int is_fork_child;
+  int cut_short_signal; /* the signal whose handler wrote the trace, or 0 */
   long long pid, parent_pid, main_tid;
   varsim_u64 start_ticks, start_mono_ns;
   varsim_u64 init_mono_ns; /* CLOCK_MONOTONIC when the start-up began */
@@ -1008,6 +1009,7 @@ VARSIM_IMPL void varsim_fork_child(void) {
 }
 
 VARSIM_IMPL void varsim_on_signal(int sig) {
+  varsim_g.cut_short_signal = sig; /* the trace says the run is not whole */
   varsim_write_trace();
   varsim_sys_signal(sig, (varsim_sighandler)0);
   varsim_sys_raise(sig); /* delivered, with the default action, on return */
@@ -1209,6 +1211,10 @@ VARSIM_HELPER void varsim_write_calltrace(varsim_u64 now, varsim_u64 mono,
   varsim_put_i64(o, varsim_g.parent_pid);
   varsim_puts(o, ",\n  \"fork_child\": ");
   varsim_puts(o, varsim_g.is_fork_child ? "true" : "false");
+  if (varsim_g.cut_short_signal) {
+    varsim_puts(o, ",\n  \"cut_short_by_signal\": ");
+    varsim_put_i64(o, varsim_g.cut_short_signal);
+  }
   varsim_puts(o, ",\n  \"config\": ");
   varsim_put_config(o);
   varsim_puts(o, ",\n  \"config_requested\": ");

@@ -1,6 +1,7 @@
 //===- support/Diagnostic.cpp - Located errors and diagnostics ------------===//
 
 #include "support/Diagnostic.h"
+#include "support/ErrorText.h"
 
 #include "llvm/Support/WithColor.h"
 
@@ -69,6 +70,17 @@ std::string errorToString(llvm::Error E) {
       OS << '\n';
     Info.log(OS);
   });
+  return S;
+}
+
+std::string errorText(llvm::Error E) {
+  std::string S;
+  llvm::handleAllErrors(
+      std::move(E),
+      [&](const LocatedError &L) { S += (S.empty() ? "" : "; ") + L.text(); },
+      [&](const llvm::ErrorInfoBase &Other) {
+        S += (S.empty() ? "" : "; ") + Other.message();
+      });
   return S;
 }
 

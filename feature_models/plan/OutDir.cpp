@@ -2,10 +2,14 @@
 
 #include "feature_models/plan/OutDir.h"
 
+#include "feature_models/Validity.h"
+#include "feature_models/plan/ManifestReader.h"
+
 #include "support/JsonError.h"
 
 #include "support/Diagnostic.h"
 #include "support/GeneratedHeaders.h"
+#include "support/Output.h"
 
 #include "clang/Tooling/ArgumentsAdjusters.h"
 #include "clang/Tooling/CommonOptionsParser.h"
@@ -88,18 +92,13 @@ void mapToOriginal(const json::Object &Root, llvm::StringRef OutDir,
 
 /// Reads and checks OUT/manifest.json.
 llvm::Expected<json::Value> readManifest(llvm::StringRef ManifestPath) {
-  auto Manifest = readJson(ManifestPath);
-  if (!Manifest)
-    return Manifest.takeError();
-  const json::Object *Root = Manifest->getAsObject();
-  if (!Root || Root->getString("format") != "varsim-manifest")
+  auto Buffer = llvm::MemoryBuffer::getFile(ManifestPath);
+  if (!Buffer)
     return makeError(ManifestPath, 0, 0,
-                     "not a varsim manifest (\"format\" is not "
-                     "\"varsim-manifest\")");
-  if (Root->getInteger("version") != 1)
-    return makeError(ManifestPath, 0, 0,
-                     "unsupported manifest version (this varsim reads 1)");
-  return Manifest;
+                     "cannot read: " + Buffer.getError().message() +
+                         " (is this the output directory of 'varsim "
+                         "rewrite'?)");
+  return parseManifest((*Buffer)->getBuffer(), ManifestPath);
 }
 
 /// What the analysis needs from the manifest: the switch regions (whose
@@ -224,12 +223,11 @@ llvm::Error storeDataFlowFacts(llvm::StringRef OutDir, llvm::raw_ostream *Log) {
     return Facts.takeError();
   Root["dataflow"] = dataflow::toJSON(*Facts);
   if (llvm::Error E =
-          llvm::writeToOutput(ManifestPath, [&](llvm::raw_ostream &OS) {
+          writeFileAtomically(ManifestPath, [&](llvm::raw_ostream &OS) {
             OS << llvm::formatv("{0:2}", json::Value(std::move(Root))) << "\n";
             return llvm::Error::success();
           }))
-    return makeError(ManifestPath, 0, 0,
-                     "cannot write: " + toString(std::move(E)));
+    return E;
   if (Log) {
     size_t Influenced = Facts->Regions.size();
     *Log << "data-flow checks: " << Facts->TranslationUnits
@@ -249,76 +247,38 @@ llvm::Expected<OutDirPlanInput> loadPlanInput(llvm::StringRef OutDir,
     return Manifest.takeError();
   const json::Object *Root = Manifest->getAsObject();
 
+  auto Summary = readManifestSummary(*Root, ManifestPath);
+  if (!Summary)
+    return Summary.takeError();
+
   // The feature model.
   std::string ModelPath = Options.FeatureModelPath;
   if (ModelPath.empty()) {
-    if (const json::Object *FM = Root->getObject("feature_model")) {
-      if (auto P = FM->getString("path"))
-        ModelPath = P->str();
-    } else if (auto P = Root->getString("feature_model")) {
-      ModelPath = P->str();
-    }
-    if (ModelPath.empty())
+    if (Summary->FeatureModelPath.empty())
       return makeError(ManifestPath, 0, 0,
                        "names no feature model (give one with -f)");
-    ModelPath = inOut(OutDir, ModelPath);
+    ModelPath = inOut(OutDir, Summary->FeatureModelPath);
   }
   auto Model = fm::loadFeatureModel(ModelPath);
   if (!Model)
     return Model.takeError();
+  if (llvm::Error E = fm::requireValidConfiguration(*Model))
+    return E;
 
   OutDirPlanInput In{std::move(*Model), {}, {}, false, {}, std::nullopt};
-  if (auto Default = Root->getString("default_config")) {
-    auto C = In.Model.parseConfig(*Default);
+  if (Summary->DefaultConfig) {
+    const std::string &Default = *Summary->DefaultConfig;
+    auto C = In.Model.parseConfig(Default);
     llvm::Error E = C ? In.Model.check(*C) : C.takeError();
     if (E)
       Log << "varsim: note: " << ManifestPath << ": the default configuration '"
-          << *Default << "' is not valid (" << toString(std::move(E))
+          << Default << "' is not valid (" << toString(std::move(E))
           << "); the plan does not start with it\n";
     else
       In.DefaultConfig = std::move(*C);
   }
-
-  // Regions.
-  const json::Array *Regions = Root->getArray("regions");
-  if (!Regions)
-    return makeError(ManifestPath, 0, 0, "has no \"regions\" array");
-  // A region inside a function that exists only in some configurations
-  // (a definition renamed per variant, lookup__varsim_CACHE) runs only
-  // under the function's condition too: the manifest gives each region its
-  // own #if condition only.
-  std::map<std::pair<std::string, std::string>, std::string> FunctionCondition;
-  for (const json::Value &V : *Regions)
-    if (const json::Object *R = V.getAsObject();
-        R && R->getString("kind") == "function")
-      FunctionCondition[{R->getString("file").value_or("").str(),
-                         R->getString("function").value_or("").str()}] =
-          R->getString("condition").value_or("1").str();
-  for (size_t K = 0; K < Regions->size(); ++K) {
-    const json::Object *R = (*Regions)[K].getAsObject();
-    std::optional<int64_t> Id = R ? R->getInteger("id") : std::nullopt;
-    if (!Id || *Id < 0)
-      return makeError(ManifestPath, 0, 0,
-                       "region " + llvm::Twine(K) + " has no valid \"id\"");
-    RegionToCover Region;
-    Region.Id = static_cast<unsigned>(*Id);
-    Region.Condition = R->getString("condition").value_or("1").str();
-    if (R->getString("kind") != "function") {
-      auto Fn =
-          FunctionCondition.find({R->getString("file").value_or("").str(),
-                                  R->getString("function").value_or("").str()});
-      if (Fn != FunctionCondition.end() && Fn->second != "1" &&
-          Fn->second != Region.Condition)
-        Region.Condition = "(" + Region.Condition + ") && (" + Fn->second + ")";
-    }
-    std::string Label = R->getString("function").value_or("").str();
-    if (auto File = R->getString("file"))
-      Label += " (" + File->str() + ":" +
-               std::to_string(R->getInteger("line").value_or(0)) + ")";
-    Region.Label = Label;
-    In.RegionLabels[Region.Id] = Label;
-    In.Regions.push_back(std::move(Region));
-  }
+  In.Regions = std::move(Summary->Regions);
+  In.RegionLabels = std::move(Summary->RegionLabels);
 
   // Data-flow facts.
   if (Options.NoDataFlow)

@@ -2,6 +2,8 @@
 
 #include "model/validation/ShellProcess.h"
 
+#include "support/Interrupt.h"
+
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Program.h"
@@ -271,6 +273,9 @@ ShellResult runShell(const ShellCommand &C) {
   }
   R.Started = true;
 
+  // In its own group, the command does not see the terminal's Ctrl-C:
+  // varsim's handler ends the group if varsim is interrupted.
+  KillGroupOnInterrupt EndOnInterrupt(Pid);
   Watchdog Dog(Pid, C.TimeoutSeconds);
   int Status = 0;
   struct rusage Usage{};

@@ -150,7 +150,7 @@ with tempfile.TemporaryDirectory(prefix="varsim-robust-") as tmp:
            [re.escape(bad) + r".*error: "])
     expect("features: --to-featureide unwritable",
            ["features", fm, "--to-featureide", unwritable], 1,
-           [r"error: .*varsim-cannot-write"])
+           [r"varsim-cannot-write/out\.json: error: |error: .*varsim-cannot-write"])
     expect("features: --check duplicate feature",
            ["features", fm, "--check", "Logging,Logging"], 1,
            [r"error: .*'Logging' is named twice"])
@@ -201,7 +201,7 @@ with tempfile.TemporaryDirectory(prefix="varsim-robust-") as tmp:
     out = make_out(T("plan", "report"))
     expect("plan: --report-file unwritable",
            ["plan", out, "--report-file", unwritable], 1,
-           [r"error: .*varsim-cannot-write"])
+           [r"varsim-cannot-write/out\.json: error: |error: .*varsim-cannot-write"])
 
     # run: OUT/traces is a file; the program is missing or a directory.
     out = make_out(T("run", "traces-file"))
@@ -321,7 +321,7 @@ with tempfile.TemporaryDirectory(prefix="varsim-robust-") as tmp:
            [re.escape(adir) + r"/manifest\.json: error: --out-dir: no "
             r"readable varsim manifest"], absent=[out_model])
     expect("model: --dot unwritable", ["model", trace, "--dot", unwritable], 1,
-           [r"error: .*varsim-cannot-write"])
+           [r"varsim-cannot-write/out\.json: error: |error: .*varsim-cannot-write"])
 
     # --- predict --------------------------------------------------------------
     m = json.loads(model_text)
@@ -392,6 +392,88 @@ with tempfile.TemporaryDirectory(prefix="varsim-robust-") as tmp:
             "x", "--report", report], 2,
            [r"error: --exit-code 'x': expected a number 0-255, a "
             r"comma-separated list of them, or 'any'"], absent=[report])
+
+    # --- issue 19: nothing lost, nothing half-written, no stale input -------
+    # A full disk while MODEL.json is written (RLIMIT_FSIZE, as `ulimit -f`):
+    # an error, the earlier model intact, no temporary beside it.
+    import resource
+    kept = write(T("full-disk", "model.json"), model_text)
+
+    def small_files():
+        signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+        resource.setrlimit(resource.RLIMIT_FSIZE, (512, 512))
+    count += 1
+    p = subprocess.run([VARSIM, "model", trace, "-f", fm, "-o", kept],
+                       capture_output=True, text=True, preexec_fn=small_files)
+    left = [f for f in os.listdir(T("full-disk")) if f != "model.json"]
+    if not (p.returncode == 1 and re.search(
+            re.escape(kept) + r": error: cannot write the model: cannot "
+            r"write: File too large", p.stderr) and
+            open(kept).read() == model_text and not left and
+            not CRASH.search(p.stderr)):
+        failures.append(f"model: full disk: exit {p.returncode}, stderr "
+                        f"{p.stderr!r}, left {left}, model intact "
+                        f"{open(kept).read() == model_text}")
+
+    # A trace that the runtime wrote from its SIGINT handler.
+    cut = write(T("cut-short", "run-1.json"),
+                json.dumps({**t, "cut_short_by_signal": 2}))
+    expect("model: trace of a run cut short by SIGINT",
+           ["model", cut, "-o", out_model], 1,
+           [re.escape(cut) + r": error: the run was cut short by signal 2 "
+            r"\(Interrupt\)"], absent=[out_model])
+
+    # A trace of an earlier build of the simulator: same regions and
+    # conditions, other lines.
+    out = make_out(T("model", "earlier-build"), nregions=5)
+    m5 = json.load(open(os.path.join(out, "manifest.json")))
+    m5["regions"] = json.loads(trace_text)["regions"]
+    m5["regions"][1]["line"] += 7
+    write(os.path.join(out, "manifest.json"), json.dumps(m5))
+    old = write(os.path.join(out, "traces", "run-1.json"), trace_text)
+    expect("model: trace of an earlier build (stale lines)",
+           ["model", old, "-o", out_model], 1,
+           [re.escape(old) + r": error: not a trace of the simulator in .*"
+            r"region 1 is at printer\.c:3 in the trace, printer\.c:10 in"],
+           absent=[out_model])
+
+    # A failed `varsim run` keeps the earlier traces and index.
+    out = make_out(T("run", "keeps"))
+    traces = os.path.join(out, "traces")
+    write(os.path.join(traces, "run-1.json"), "earlier trace")
+    write(os.path.join(traces, "index.json"), "earlier index")
+    expect("run: a failed run keeps the earlier traces",
+           ["run", out, "--", "sh", "-c",
+            'printf "{}" > "$VARSIM_TRACE"; exit 3'], 1,
+           [r"failed: it exited with code 3.*the earlier traces in .* are "
+            r"kept"])
+    if sorted(os.listdir(traces)) != ["index.json", "run-1.json"] or \
+            open(os.path.join(traces, "run-1.json")).read() != \
+            "earlier trace":
+        failures.append("run: a failed run keeps the earlier traces: "
+                        f"traces/ holds {sorted(os.listdir(traces))}")
+
+    # MODEL.json names its feature model relative to its own directory:
+    # `varsim predict` works from anywhere.
+    where = T("moved-model")
+    os.makedirs(where)
+    write(os.path.join(where, "fm.xml"), FEATURE_MODEL)
+    p = run("model", trace, "-f", "fm.xml", "-o", "model.json", cwd=where)
+    q = run("predict", os.path.join(where, "model.json"), "--all", cwd="/")
+    count += 1
+    stored = json.load(open(os.path.join(where, "model.json"))) \
+        if p.returncode == 0 else {}
+    if p.returncode != 0 or q.returncode != 0 or \
+            stored.get("feature_model") != "fm.xml" or not q.stdout.strip():
+        failures.append(f"predict: relative feature model from another "
+                        f"directory: model {p.returncode} {p.stderr!r}, "
+                        f"predict {q.returncode} {q.stderr!r}, stored "
+                        f"{stored.get('feature_model')!r}")
+    os.remove(os.path.join(where, "fm.xml"))
+    expect("predict: the model's feature model is gone (says where from)",
+           ["predict", os.path.join(where, "model.json"), "--all"], 1,
+           [r"fm\.xml: error: .*\(the feature model that .*model\.json "
+            r"names; give another with -f\)"])
 
 if failures:
     print("\n\n".join("FAIL: " + f for f in failures))

@@ -2,6 +2,9 @@
 
 #include "TestModels.h"
 
+#include "feature_models/Validity.h"
+#include "support/Diagnostic.h"
+
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
@@ -54,6 +57,18 @@ const BadCase Cases[] = {
      "</struct>\n<constraints>\n<rule><imp><var>A</var>\n<var>Nope</var>"
      "</imp></rule></constraints></featureModel>",
      "bad.xml:4: error: ", "constraint names unknown feature 'Nope'"},
+    // Found by fuzz/FuzzFeatureModel.cpp: names a CONFIG cannot hold.
+    {"a comma in a feature name",
+     "<featureModel><struct>\n<and name=\"R\">\n<feature name=\"A,B\"/>"
+     "</and></struct></featureModel>",
+     "bad.xml:3: error: ",
+     "feature name 'A,B' cannot be written in a CONFIG string"},
+    {"an SPL Conqueror name with '='",
+     "<vm name=\"S\"><binaryOptions>\n<configurationOption>"
+     "<name>X=1</name><optional>True</optional></configurationOption>"
+     "</binaryOptions></vm>",
+     "bad.xml:2: error: ",
+     "feature name 'X=1' cannot be written in a CONFIG string"},
     {"duplicate feature names",
      "<featureModel><struct>\n<and name=\"R\">\n<feature name=\"A\"/>\n"
      "<feature name=\"A\"/></and></struct></featureModel>",
@@ -197,3 +212,23 @@ TEST(FeatureModelBadInput, TruncatedFilesNeverCrash) {
 }
 
 } // namespace
+
+// A model whose constraints contradict its tree describes no program.
+TEST(BadInput, NoValidConfigurationIsAnErrorAtTheModel) {
+  auto M = parseFeatureModel(
+      "<featureModel><struct><and abstract=\"true\" mandatory=\"true\" "
+      "name=\"R\"><feature mandatory=\"true\" name=\"A\"/></and></struct>"
+      "<constraints><rule><not><var>A</var></not></rule></constraints>"
+      "</featureModel>",
+      "none.xml");
+  ASSERT_TRUE(bool(M)) << varsim::errorToString(M.takeError());
+  EXPECT_EQ(M->count(), 0);
+  EXPECT_THAT(varsim::errorToString(requireValidConfiguration(*M)),
+              StartsWith("none.xml: error: the feature model has no valid "
+                         "configuration: its tree and its 1 cross-tree "
+                         "constraint contradict each other (!A)"));
+  EXPECT_FALSE(bool(requireValidConfiguration(
+      *parseFeatureModel("<featureModel><struct><and name=\"R\"/></struct>"
+                         "</featureModel>",
+                         "ok.xml"))));
+}

@@ -141,13 +141,20 @@ with tempfile.TemporaryDirectory() as tmp:
     check([r["trace"] for r in index["runs"]] ==
           [os.path.basename(t) for t in traces], "index traces")
 
-    # A failing run stops with a clear message, exit 1.
+    # A failing run stops with a clear message, exit 1, and keeps the
+    # earlier complete set of traces and its index (issue 19).
+    with open(os.path.join(out, "traces", "index.json")) as f:
+        earlier_index = f.read()
     p = varsim("run", out, "--", "sh", "-c", "exit 3")
     check(p.returncode == 1, "failing run exits 1", p)
     check("run 1/4" in p.stderr and "exited with code 3" in p.stderr,
           "failing run says which and why", p)
-    check(not os.path.exists(os.path.join(out, "traces", "index.json")),
-          "no index after a failure")
+    with open(os.path.join(out, "traces", "index.json")) as f:
+        check(f.read() == earlier_index,
+              "the earlier index is kept after a failure")
+    check(sorted(os.listdir(os.path.join(out, "traces"))) ==
+          sorted(["index.json"] + [os.path.basename(t) for t in traces]),
+          "the earlier traces are kept after a failure, nothing else")
 
     # --exit-code: programs whose exit code is their result.
     sim3 = sim + "; exit 3"

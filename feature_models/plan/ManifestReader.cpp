@@ -1,0 +1,97 @@
+//===- feature_models/plan/ManifestReader.cpp - OUT/manifest.json ---------===//
+
+#include "feature_models/plan/ManifestReader.h"
+
+#include "support/Diagnostic.h"
+#include "support/JsonError.h"
+
+#include <map>
+#include <set>
+
+namespace json = llvm::json;
+
+namespace varsim::plan {
+
+llvm::Expected<json::Value> parseManifest(llvm::StringRef Text,
+                                          llvm::StringRef Path) {
+  auto V = json::parse(Text);
+  if (!V)
+    return locatedJsonError(Path, V.takeError(), "not valid JSON");
+  const json::Object *Root = V->getAsObject();
+  if (!Root || Root->getString("format") != "varsim-manifest")
+    return makeError(Path, 0, 0,
+                     "not a varsim manifest (\"format\" is not "
+                     "\"varsim-manifest\")");
+  if (Root->getInteger("version") != 1)
+    return makeError(Path, 0, 0,
+                     "unsupported manifest version (this varsim reads 1)");
+  return V;
+}
+
+llvm::Expected<ManifestSummary> readManifestSummary(const json::Object &Root,
+                                                    llvm::StringRef Path) {
+  ManifestSummary S;
+  if (const json::Object *FM = Root.getObject("feature_model")) {
+    if (auto P = FM->getString("path"))
+      S.FeatureModelPath = P->str();
+  } else if (auto P = Root.getString("feature_model")) {
+    S.FeatureModelPath = P->str();
+  }
+  if (auto Default = Root.getString("default_config"))
+    S.DefaultConfig = Default->str();
+
+  const json::Array *Regions = Root.getArray("regions");
+  if (!Regions)
+    return makeError(Path, 0, 0, "has no \"regions\" array");
+  // A region inside a function that exists only in some configurations
+  // (a definition renamed per variant, lookup__varsim_CACHE) runs only
+  // under the function's condition too: the manifest gives each region its
+  // own #if condition only.
+  std::map<std::pair<std::string, std::string>, std::string> FunctionCondition;
+  for (const json::Value &V : *Regions)
+    if (const json::Object *R = V.getAsObject();
+        R && R->getString("kind") == "function")
+      FunctionCondition[{R->getString("file").value_or("").str(),
+                         R->getString("function").value_or("").str()}] =
+          R->getString("condition").value_or("1").str();
+  std::set<unsigned> Ids;
+  for (size_t K = 0; K < Regions->size(); ++K) {
+    const json::Object *R = (*Regions)[K].getAsObject();
+    std::optional<int64_t> Id = R ? R->getInteger("id") : std::nullopt;
+    if (!Id || *Id < 0 || *Id > std::numeric_limits<unsigned>::max())
+      return makeError(Path, 0, 0,
+                       "region " + llvm::Twine(K) + " has no valid \"id\"");
+    if (!Ids.insert(static_cast<unsigned>(*Id)).second)
+      return makeError(Path, 0, 0,
+                       "region " + llvm::Twine(K) + ": id " + llvm::Twine(*Id) +
+                           " appears twice");
+    RegionToCover Region;
+    Region.Id = static_cast<unsigned>(*Id);
+    if (const json::Value *C = R->get("condition")) {
+      auto Text = C->getAsString();
+      if (!Text)
+        return makeError(Path, 0, 0,
+                         "region " + llvm::Twine(K) +
+                             ": \"condition\" is not a string");
+      Region.Condition = Text->str();
+    }
+    if (R->getString("kind") != "function") {
+      auto Fn =
+          FunctionCondition.find({R->getString("file").value_or("").str(),
+                                  R->getString("function").value_or("").str()});
+      if (Fn != FunctionCondition.end() && Fn->second != "1" &&
+          Fn->second != Region.Condition)
+        Region.Condition = "(" + Region.Condition + ") && (" + Fn->second + ")";
+    }
+    std::string Label = R->getString("function").value_or("").str();
+    if (auto File = R->getString("file"))
+      Label += " (" + File->str() + ":" +
+               std::to_string(R->getInteger("line").value_or(0)) + ")";
+    Region.Label = Label;
+    S.RegionLabels[Region.Id] = Label;
+    S.Regions.push_back(std::move(Region));
+  }
+  return S;
+}
+
+} // namespace varsim::plan
