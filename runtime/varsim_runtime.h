@@ -1009,7 +1009,11 @@ VARSIM_IMPL void varsim_fork_child(void) {
 }
 
 VARSIM_IMPL void varsim_on_signal(int sig) {
-  varsim_g.cut_short_signal = sig; /* the trace says the run is not whole */
+  /* SIGINT/SIGTERM cut the run short from outside: the trace says the run is
+     not whole. SIGABRT is the program's own end (a failed assert), as the
+     variant ends too: that run is whole. */
+  if (sig != VARSIM_SIGABRT)
+    varsim_g.cut_short_signal = sig;
   varsim_write_trace();
   varsim_sys_signal(sig, (varsim_sighandler)0);
   varsim_sys_raise(sig); /* delivered, with the default action, on return */
