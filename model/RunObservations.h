@@ -31,6 +31,10 @@ struct RunObservation {
   llvm::StringMap<int64_t> Values;
   /// (context of the merged graph, self ns in this run), by context.
   std::vector<std::pair<uint32_t, double>> SelfNs;
+  /// Per entry of SelfNs: the visits, and the range of the self time over
+  /// the repetitions of this configuration (run-to-run noise).
+  std::vector<double> Calls, NoiseNs;
+  unsigned Repetitions = 1;
 
   int64_t valueOf(llvm::StringRef Feature) const {
     auto It = Values.find(Feature);
@@ -45,9 +49,10 @@ struct RunObservations {
   size_t Unmatched = 0;
 };
 
-/// Groups Traces into runs as CallGraph::build does (a fork child joins its
-/// parent's run) and records each run's self time per context of Merged,
-/// which must have been built from the same traces.
+/// Groups Traces into configurations as CallGraph::build does (a fork
+/// child joins its parent's run, repetitions of one configuration are one
+/// observation: their medians) and records each configuration's self time
+/// per context of Merged, which must have been built from the same traces.
 llvm::Expected<RunObservations>
 observeRuns(const callgraph::CallGraph &Merged,
             llvm::ArrayRef<callgraph::CallTrace> Traces,
