@@ -155,11 +155,30 @@ private:
         Sets.push_back(std::move(S));
       return It->second;
     };
+    // A folded region's later visits are its callers' self time: the
+    // callers' contexts take its facts too.
+    std::vector<std::vector<unsigned>> FromFolded(CG.size());
+    for (Vertex V = 0; V < CG.size(); ++V) {
+      const callgraph::ContextNode &N = CG[V];
+      if (N.Parent < 0 || N.Region >= OfRegion.size() ||
+          OfRegion[N.Region].empty() ||
+          !std::binary_search(Options.Runs->FoldedRegions.begin(),
+                              Options.Runs->FoldedRegions.end(), N.Region))
+        continue;
+      std::vector<unsigned> &Into = FromFolded[N.Parent];
+      std::vector<unsigned> Merged;
+      std::set_union(Into.begin(), Into.end(), OfRegion[N.Region].begin(),
+                     OfRegion[N.Region].end(), std::back_inserter(Merged));
+      Into = std::move(Merged);
+    }
     Intern({});
     SetOf.assign(CG.size(), 0);
     for (Vertex V = 0; V < CG.size(); ++V) {
       const callgraph::ContextNode &N = CG[V];
-      const std::vector<unsigned> &Own = OfRegion[N.Region];
+      std::vector<unsigned> Own;
+      std::set_union(OfRegion[N.Region].begin(), OfRegion[N.Region].end(),
+                     FromFolded[V].begin(), FromFolded[V].end(),
+                     std::back_inserter(Own));
       uint32_t Parent = N.Parent >= 0 ? SetOf[N.Parent] : 0;
       if (Own.empty()) {
         SetOf[V] = Parent;

@@ -36,6 +36,13 @@ observeRuns(const CallGraph &Merged, llvm::ArrayRef<CallTrace> Traces,
   if (Merged.processRegion())
     PerRun.ProcessLaunchNs = Merged.processLaunchNs();
   RunObservations Out;
+  for (const CallTrace &T : Traces)
+    Out.FoldedRegions.insert(Out.FoldedRegions.end(), T.FoldedRegions.begin(),
+                             T.FoldedRegions.end());
+  llvm::sort(Out.FoldedRegions);
+  Out.FoldedRegions.erase(
+      std::unique(Out.FoldedRegions.begin(), Out.FoldedRegions.end()),
+      Out.FoldedRegions.end());
   for (const std::vector<callgraph::Repetition> &Reps :
        callgraph::groupRunsByConfiguration(Traces)) {
     // One configuration's graph: the merged graph's code, on its

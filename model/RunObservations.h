@@ -47,6 +47,9 @@ struct RunObservations {
   /// Contexts of a run that the merged graph does not have (should not
   /// happen; their time is left to the merged graph's average).
   size_t Unmatched = 0;
+  /// Regions the runtime folded in any run (sorted): after their warm-up
+  /// their time is their callers' self time.
+  std::vector<uint32_t> FoldedRegions;
 };
 
 /// Groups Traces into configurations as CallGraph::build does (a fork

@@ -229,4 +229,37 @@ TEST(NumericFeatures, TotalIsNeverTheSumOfExclusiveValues) {
   EXPECT_NEAR(Read->totalSeconds(), 1.5, 1e-9);
 }
 
+TEST(Folding, AFoldedRegionsFactsGoToItsCallers) {
+  // work() (Base, region 1) was folded by the runtime after its warm-up:
+  // its later visits are main's self time. A's data reaches work()'s
+  // control flow (the fact is on region 1): main's time, which now holds
+  // work()'s, differs with A, and main gets the local model.
+  std::vector<callgraph::CallTrace> Traces;
+  for (bool A : {true, false}) {
+    callgraph::CallTrace T = run(A, 0.1, A ? "a.json" : "n.json", 128);
+    // main: 1 ms own + work's folded visits, 60 ms with A, 20 ms without.
+    T.Threads[0].Nodes[0].InclusiveNs += (A ? 60 : 20) * Ms;
+    T.Threads[0].Nodes[0].TimedNs += (A ? 60 : 20) * Ms;
+    T.FoldedRegions = {1};
+    Traces.push_back(std::move(T));
+  }
+  std::map<unsigned, std::vector<std::string>> Facts{{1, {"A"}}};
+  Built B = build(Traces, Facts);
+  ASSERT_EQ(B.Runs.FoldedRegions, std::vector<uint32_t>{1});
+  ASSERT_EQ(B.M.LocalModels.size(), 1u);
+  EXPECT_EQ(B.M.LocalModels[0].Function, "main");
+  EXPECT_EQ(B.M.LocalModels[0].Features, std::vector<std::string>{"A"});
+  EXPECT_NEAR(
+      B.M.predict([](llvm::StringRef F) -> int64_t { return F == "A"; }),
+      (1 + 60 + 0.1 + 5) * 1e-3, 1e-9);
+  EXPECT_NEAR(B.M.predict([](llvm::StringRef) -> int64_t { return 0; }),
+              (1 + 20 + 0.1) * 1e-3, 1e-9);
+
+  // Without the folding (the same times): main has no fact, no local model.
+  for (callgraph::CallTrace &T : Traces)
+    T.FoldedRegions.clear();
+  Built Plain = build(Traces, Facts);
+  EXPECT_EQ(Plain.M.LocalModelCount, 0u);
+}
+
 } // namespace
