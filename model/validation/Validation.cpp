@@ -335,15 +335,20 @@ private:
       for (size_t K = 0; K < ToRun.size(); ++K) {
         size_t I = ToRun[K];
         ++Done;
-        if (!Ok[I])
+        // A variant that failed is reported once: in the round it failed
+        // in (the first one for a failed warm-up).
+        bool FailedBefore = !Ok[I];
+        if (FailedBefore && Rep > 0)
           continue;
-        double Seconds = 0;
-        Ok[I] = runOnce(I, Commands[I], Opts.Warmup == 0 && Rep == 0, &Seconds,
-                        &Reasons[I]);
-        if (Ok[I])
-          Results[I].Times.push_back(Seconds);
-        if (Rep + 1 < Repeat && Ok[I])
-          continue;
+        if (!FailedBefore) {
+          double Seconds = 0;
+          Ok[I] = runOnce(I, Commands[I], Opts.Warmup == 0 && Rep == 0,
+                          &Seconds, &Reasons[I]);
+          if (Ok[I])
+            Results[I].Times.push_back(Seconds);
+          if (Rep + 1 < Repeat && Ok[I])
+            continue;
+        }
         // The variant's last run (or its failure): its result.
         VariantResult &R = Results[I];
         if (Ok[I])
