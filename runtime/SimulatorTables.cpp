@@ -109,6 +109,11 @@ void writeRegions(const SimulatorTables &T, llvm::raw_ostream &OS) {
   OS << "VARSIM_WEAK unsigned char varsim_region_fold[" << N + 2 << "];\n\n";
 }
 
+void writeFoldDefault(const SimulatorTables &T, llvm::raw_ostream &OS) {
+  OS << "VARSIM_WEAK VARSIM_CONST_DEF int varsim_fold_default = "
+     << (T.FoldByDefault ? 1 : 0) << ";\n\n";
+}
+
 void writeConstraints(const SimulatorTables &T, llvm::raw_ostream &OS) {
   size_t N = T.Constraints.size();
   OS << "VARSIM_WEAK VARSIM_CONST_DEF varsim_constraint_desc "
@@ -161,6 +166,7 @@ void writeGeneratedHeader(const SimulatorTables &Tables,
         "VARSIM_BEGIN_C\n\n";
   writeFeatures(Tables, OS);
   writeRegions(Tables, OS);
+  writeFoldDefault(Tables, OS);
   writeConstraints(Tables, OS);
   OS << "VARSIM_WEAK VARSIM_CONST_DEF varsim_program varsim_program_tables = "
         "{\n"

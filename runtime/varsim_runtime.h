@@ -119,6 +119,9 @@ extern const varsim_program varsim_program_tables;
  * region turns out tiny and hot; a benign race: a visit that reads the old
  * value is recorded as before. */
 extern unsigned char varsim_region_fold[];
+/* 0: no folding unless VARSIM_FOLD=on (`varsim rewrite --granularity
+ * all`, which keeps every marker). */
+extern const int varsim_fold_default;
 
 /* ---- Per-thread calling-context tree ------------------------------------ */
 
@@ -911,7 +914,8 @@ VARSIM_HELPER void varsim_fold_setup(void) {
 #if defined(VARSIM_TEST_CLOCK)
   int on = env && __builtin_strcmp(env, "on") == 0;
 #else
-  int on = !(env && __builtin_strcmp(env, "off") == 0);
+  int on = env && *env ? __builtin_strcmp(env, "on") == 0
+                       : varsim_fold_default != 0;
 #endif
   if (env && *env && __builtin_strcmp(env, "on") != 0 &&
       __builtin_strcmp(env, "off") != 0)

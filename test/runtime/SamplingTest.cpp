@@ -184,6 +184,23 @@ TEST(FoldingTest, TinyHotBaseFunctionFolds) {
       << Bad.Err;
 }
 
+// `varsim rewrite --granularity all` keeps every marker: its tables turn
+// folding off unless VARSIM_FOLD=on.
+TEST(FoldingTest, TablesCanTurnItOffByDefault) {
+  SimulatorTables Tables = testTables();
+  Tables.FoldByDefault = false;
+  Sandbox Box(Tables);
+  ASSERT_EQ(Box.build({"gcc", "-std=c99 -O2"}, "hot.c", "hot",
+                      "-DHOT_VISITS=50000 -DHOT_WORK=10"),
+            "");
+  Trace T = runHot(Box);
+  EXPECT_FALSE(T.FoldEnabled);
+  EXPECT_EQ(T.mainThread()->byPath()["0/1"].Calls, 50000u);
+  Trace On = runHot(Box, {{"VARSIM_FOLD", "on"}});
+  EXPECT_TRUE(On.FoldEnabled);
+  EXPECT_EQ(On.mainThread()->byPath()["0/1"].Calls, Warmup);
+}
+
 TEST(FoldingTest, OffUnderTheTestClockUnlessAsked) {
   Sandbox Box;
   ASSERT_EQ(Box.build({"gcc", "-std=c99"}, "hot.c", "hot"), "");
