@@ -137,9 +137,11 @@ TEST(Counts, DifferingVisitCountsWitnessAnInteraction) {
   EXPECT_EQ(L.Features, (std::vector<std::string>{"A"}));
   std::map<std::string, double> T = termsOf(B.M);
   EXPECT_NEAR(T["A"], 0.005 + 0.002, 1e-9);
-  for (const Term &Tm : B.M.Terms)
-    if (Tm.name() == "A")
+  for (const Term &Tm : B.M.Terms) {
+    if (Tm.name() == "A") {
       EXPECT_TRUE(Tm.FromLocalModel);
+    }
+  }
   for (const callgraph::DataFlowSuspect &S : B.G.dataFlowSuspects())
     EXPECT_TRUE(S.CountWitness);
 
