@@ -392,6 +392,7 @@ llvm::Expected<RewriteSummary> rewriteProject(const RewriteOptions &O) {
                      Features.tables(),
                      {}};
   Ctx.MarkEveryFunction = O.Detail == Granularity::All;
+  Ctx.Tables.FoldByDefault = O.Detail != Granularity::All;
   // Functions whose parameter lists hold feature conditionals take the
   // union of every configuration's parameters.
   if (auto UnionsOr = planParameterUnions(Views, Structures))

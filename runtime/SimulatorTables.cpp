@@ -103,6 +103,15 @@ void writeRegions(const SimulatorTables &T, llvm::raw_ostream &OS) {
   if (!N)
     OS << "    {\"function\", \"\", \"1\", \"\", 0u, 0u},\n";
   OS << "};\n\n";
+  // Per region: may it fold, is it folded (varsim_runtime.h); written at
+  // run time, so not const.
+  // Two more: the start-up calibration enters regions 0 and 1.
+  OS << "VARSIM_WEAK unsigned char varsim_region_fold[" << N + 2 << "];\n\n";
+}
+
+void writeFoldDefault(const SimulatorTables &T, llvm::raw_ostream &OS) {
+  OS << "VARSIM_WEAK VARSIM_CONST_DEF int varsim_fold_default = "
+     << (T.FoldByDefault ? 1 : 0) << ";\n\n";
 }
 
 void writeConstraints(const SimulatorTables &T, llvm::raw_ostream &OS) {
@@ -157,6 +166,7 @@ void writeGeneratedHeader(const SimulatorTables &Tables,
         "VARSIM_BEGIN_C\n\n";
   writeFeatures(Tables, OS);
   writeRegions(Tables, OS);
+  writeFoldDefault(Tables, OS);
   writeConstraints(Tables, OS);
   OS << "VARSIM_WEAK VARSIM_CONST_DEF varsim_program varsim_program_tables = "
         "{\n"

@@ -85,6 +85,9 @@ struct SimulatorTables {
   std::vector<RegionDesc> Regions; ///< Region id = index.
   std::vector<ConstraintDesc> Constraints;
   std::string DefaultConfig; ///< Used when VARSIM_CONFIG is unset.
+  /// Whether tiny hot Base functions fold at run time unless VARSIM_FOLD
+  /// says otherwise (off for `--granularity all`, which keeps every marker).
+  bool FoldByDefault = true;
 };
 
 /// Writes varsim_generated.h: includes varsim_runtime.h, defines the tables
