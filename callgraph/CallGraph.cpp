@@ -12,7 +12,9 @@
 #include "llvm/ADT/StringMap.h"
 
 #include <algorithm>
+#include <cmath>
 #include <limits>
+#include <map>
 
 namespace varsim::callgraph {
 
@@ -133,9 +135,12 @@ public:
   GraphBuilder(CallGraph &CG, const GraphOptions &Options)
       : CG(CG), Options(Options) {}
 
-  /// One run: a trace and the traces of the processes it forked.
-  void addRun(llvm::ArrayRef<const CallTrace *> Parts, unsigned Run);
-  void addPart(const CallTrace &T, unsigned Run, RunInfo &Info);
+  /// One configuration: its repetitions, each a trace and the traces of
+  /// the processes it forked. Each context gets the median of the
+  /// repetitions (a robust aggregate: one preempted repetition does not
+  /// move it) and their range, the run-to-run noise.
+  void addConfiguration(llvm::ArrayRef<Repetition> Reps, unsigned Run);
+  void addPart(const CallTrace &T, RunInfo &Info);
   /// Every run gets Ns of self time in a top-level context of Region.
   void addToEveryRun(uint32_t Region, double Ns) {
     LaunchRegion = Region;
@@ -144,9 +149,11 @@ public:
   /// Room for about N contexts, so that a large trace does not rehash.
   void reserve(size_t N) {
     CG.ContextIndex.reserve(N);
-    for (auto *Vec : {&SumSelf, &SumIncl, &SumCalls, &MinSelf, &MaxSelf,
-                      &RunSelf, &RunIncl, &RunCalls})
+    for (auto *Vec :
+         {&SumSelf, &SumIncl, &SumCalls, &MinSelf, &MaxSelf, &RunSelf, &RunIncl,
+          &RunCalls, &Noise, &MinCalls, &MaxCalls})
       Vec->reserve(N);
+    CallsVary.reserve(N);
     for (auto *Vec : {&MinRun, &MaxRun, &RunCount, &Stamp})
       Vec->reserve(N);
   }
@@ -158,17 +165,22 @@ private:
   // Per context, over the runs.
   std::vector<double> SumSelf, SumIncl, SumCalls, MinSelf, MaxSelf;
   std::vector<unsigned> MinRun, MaxRun, RunCount;
-  // Per context, within the current run.
+  /// Per context, over the configurations: the largest range of the
+  /// repetitions' self times, and the visit counts' extremes.
+  std::vector<double> Noise, MinCalls, MaxCalls;
+  std::vector<char> CallsVary; ///< Counts differed between repetitions.
+  // Per context, within the current repetition.
   std::vector<double> RunSelf, RunIncl, RunCalls;
-  std::vector<unsigned> Stamp; ///< Run + 1 if touched in that run.
+  std::vector<unsigned> Stamp; ///< Pass + 1 if touched in that pass.
+  unsigned Pass = 0;           ///< One per repetition.
   std::vector<uint32_t> Touched;
   std::optional<uint32_t> LaunchRegion;
   double LaunchNs = 0;
 
   uint32_t contextOf(int64_t ParentContext, uint32_t Region);
-  void touch(uint32_t C, unsigned Run) {
-    if (Stamp[C] != Run + 1) {
-      Stamp[C] = Run + 1;
+  void touch(uint32_t C) {
+    if (Stamp[C] != Pass + 1) {
+      Stamp[C] = Pass + 1;
       RunSelf[C] = RunIncl[C] = RunCalls[C] = 0;
       Touched.push_back(C);
     }
@@ -188,8 +200,11 @@ uint32_t GraphBuilder::contextOf(int64_t ParentContext, uint32_t Region) {
   if (ParentContext >= 0)
     boost::add_edge(static_cast<Vertex>(ParentContext), V, (*CG.G));
   for (auto *Vec :
-       {&SumSelf, &SumIncl, &SumCalls, &RunSelf, &RunIncl, &RunCalls})
+       {&SumSelf, &SumIncl, &SumCalls, &RunSelf, &RunIncl, &RunCalls, &Noise})
     Vec->push_back(0);
+  MinCalls.push_back(std::numeric_limits<double>::infinity());
+  MaxCalls.push_back(-std::numeric_limits<double>::infinity());
+  CallsVary.push_back(0);
   MinSelf.push_back(std::numeric_limits<double>::infinity());
   MaxSelf.push_back(-std::numeric_limits<double>::infinity());
   MinRun.push_back(0);
@@ -199,7 +214,7 @@ uint32_t GraphBuilder::contextOf(int64_t ParentContext, uint32_t Region) {
   return It->second;
 }
 
-void GraphBuilder::addPart(const CallTrace &T, unsigned Run, RunInfo &Info) {
+void GraphBuilder::addPart(const CallTrace &T, RunInfo &Info) {
   // Regions that ran although the run's configuration excludes them.
   std::vector<char> RegionSeen(CG.Regions.size(), 0);
   auto CheckCondition = [&](uint32_t Region) {
@@ -244,7 +259,7 @@ void GraphBuilder::addPart(const CallTrace &T, unsigned Run, RunInfo &Info) {
       uint32_t C = contextOf(ParentContext, N.Region);
       Context[I] = C;
       CheckCondition(N.Region);
-      touch(C, Run);
+      touch(C);
       double Calls = static_cast<double>(N.Calls);
       // Equation 2, with the instrumentation's cost taken out: the node's
       // own visits cost InnerNs inside it; each child visit costs OuterNs
@@ -267,39 +282,119 @@ void GraphBuilder::addPart(const CallTrace &T, unsigned Run, RunInfo &Info) {
   }
 }
 
-void GraphBuilder::addRun(llvm::ArrayRef<const CallTrace *> Parts,
-                          unsigned Run) {
-  const CallTrace &First = *Parts.front();
+namespace {
+
+/// The median of a few values (the mean of the middle two for an even
+/// count); Values is reordered.
+double medianOf(llvm::MutableArrayRef<double> Values) {
+  size_t N = Values.size(), Mid = N / 2;
+  std::nth_element(Values.begin(), Values.begin() + Mid, Values.end());
+  double Upper = Values[Mid];
+  if (N % 2)
+    return Upper;
+  double Lower = *std::max_element(Values.begin(), Values.begin() + Mid);
+  return (Lower + Upper) / 2;
+}
+
+} // namespace
+
+void GraphBuilder::addConfiguration(llvm::ArrayRef<Repetition> Reps,
+                                    unsigned Run) {
+  const CallTrace &First = *Reps.front().front();
   RunInfo Info;
   Info.Path = First.Path;
   Info.Config = First.Config;
-  Info.UntracedNs = First.untracedNs();
-  Touched.clear();
-  for (const CallTrace *Part : Parts) {
-    addPart(*Part, Run, Info);
-    Info.Dropped += Part->Dropped;
+  Info.Repetitions = static_cast<unsigned>(Reps.size());
+  // Each repetition's values of the contexts it touched.
+  struct Sample {
+    uint32_t Context;
+    double Self, Incl, Calls;
+  };
+  std::vector<std::vector<Sample>> PerRep;
+  std::vector<double> Totals;
+  for (const Repetition &Parts : Reps) {
+    ++Pass;
+    Touched.clear();
+    if (Parts.front() != &First)
+      Info.RepetitionPaths.push_back(Parts.front()->Path);
+    if (std::optional<double> U = Parts.front()->untracedNs())
+      Info.UntracedNs = std::min(Info.UntracedNs.value_or(*U), *U);
+    uint64_t Dropped = 0;
+    for (const CallTrace *Part : Parts) {
+      addPart(*Part, Info);
+      Dropped += Part->Dropped;
+    }
+    Info.Dropped = std::max(Info.Dropped, Dropped);
+    if (LaunchRegion) {
+      uint32_t C = contextOf(-1, *LaunchRegion);
+      touch(C);
+      RunSelf[C] += LaunchNs;
+      RunIncl[C] += LaunchNs;
+      RunCalls[C] += 1;
+    }
+    std::vector<Sample> Samples;
+    double Total = 0;
+    for (uint32_t C : Touched) {
+      Samples.push_back({C, RunSelf[C], RunIncl[C], RunCalls[C]});
+      Total += RunSelf[C];
+    }
+    PerRep.push_back(std::move(Samples));
+    Totals.push_back(Total);
   }
-  if (LaunchRegion) {
-    uint32_t C = contextOf(-1, *LaunchRegion);
-    touch(C, Run);
-    RunSelf[C] += LaunchNs;
-    RunIncl[C] += LaunchNs;
-    RunCalls[C] += 1;
+  // The repetitions' phases are averaged rather than picked.
+  double Count = static_cast<double>(Reps.size());
+  Info.ParallelPhases = static_cast<unsigned>(
+      std::lround(static_cast<double>(Info.ParallelPhases) / Count));
+  Info.ParallelNs /= Count;
+  Info.MainWaitNs /= Count;
+  if (Reps.size() > 1) {
+    double Low = *std::min_element(Totals.begin(), Totals.end());
+    double High = *std::max_element(Totals.begin(), Totals.end());
+    Info.TotalRangeNs = High - Low;
   }
-  for (uint32_t C : Touched) {
+
+  // Per context: the repetitions' values (0 where one did not reach it).
+  llvm::DenseMap<uint32_t, unsigned> Slot;
+  std::vector<uint32_t> Contexts;
+  for (const std::vector<Sample> &Samples : PerRep)
+    for (const Sample &S : Samples)
+      if (Slot.try_emplace(S.Context, Contexts.size()).second)
+        Contexts.push_back(S.Context);
+  size_t R = Reps.size();
+  std::vector<double> Self(Contexts.size() * R, 0), Incl(Self), Calls(Self);
+  for (size_t K = 0; K < R; ++K)
+    for (const Sample &S : PerRep[K]) {
+      size_t At = Slot[S.Context] * R + K;
+      Self[At] = S.Self;
+      Incl[At] = S.Incl;
+      Calls[At] = S.Calls;
+    }
+  for (size_t I = 0; I < Contexts.size(); ++I) {
+    uint32_t C = Contexts[I];
+    llvm::MutableArrayRef<double> S(&Self[I * R], R), In(&Incl[I * R], R),
+        Ca(&Calls[I * R], R);
+    auto [LowSelf, HighSelf] = std::minmax_element(S.begin(), S.end());
+    Noise[C] = std::max(Noise[C], *HighSelf - *LowSelf);
+    auto [LowCalls, HighCalls] = std::minmax_element(Ca.begin(), Ca.end());
+    if (*LowCalls != *HighCalls)
+      CallsVary[C] = 1;
+    double MedSelf = medianOf(S), MedIncl = medianOf(In),
+           MedCalls = medianOf(Ca);
     // The run's total is the sum of its corrected self times: the
     // top-level inclusive times minus every visit's overhead.
-    Info.CorrectedTotalNs += RunSelf[C];
-    SumSelf[C] += RunSelf[C];
-    SumIncl[C] += RunIncl[C];
-    SumCalls[C] += RunCalls[C];
+    Info.CorrectedTotalNs += MedSelf;
+    SumSelf[C] += MedSelf;
+    SumIncl[C] += MedIncl;
+    SumCalls[C] += MedCalls;
+    MinCalls[C] = std::min(MinCalls[C], MedCalls);
+    MaxCalls[C] = std::max(MaxCalls[C], MedCalls);
     ++RunCount[C];
-    if (RunSelf[C] < MinSelf[C]) {
-      MinSelf[C] = RunSelf[C];
+    if (MedSelf < MinSelf[C]) {
+      MinSelf[C] = MedSelf;
       MinRun[C] = Run;
     }
-    if (RunSelf[C] > MaxSelf[C]) {
-      MaxSelf[C] = RunSelf[C];
+    if (MedSelf > MaxSelf[C]) {
+      MaxSelf[C] = MedSelf;
       MaxRun[C] = Run;
     }
   }
@@ -314,11 +409,20 @@ void GraphBuilder::finish() {
     N.SelfNs = SumSelf[V] / R;
     N.InclusiveNs = SumIncl[V] / R;
     N.Calls = SumCalls[V] / R;
+    N.NoiseNs = Noise[V];
+    N.CallsDeterministic = !CallsVary[V];
     if (RunCount[V] < 2)
       continue;
+    // Visit counts that differ between configurations, and agree between
+    // the repetitions of each, are an exact witness: no timing noise.
+    N.CountWitness = N.CallsDeterministic && MinCalls[V] != MaxCalls[V];
     double Difference = MaxSelf[V] - MinSelf[V];
-    if (Difference > Options.AbsoluteNs + Options.Relative * std::abs(N.SelfNs))
-      CG.Suspects.push_back({V, MinSelf[V], MaxSelf[V], MinRun[V], MaxRun[V]});
+    bool BeyondNoise = Difference > Options.AbsoluteNs +
+                                        Options.Relative * std::abs(N.SelfNs) &&
+                       Difference > Options.RepetitionNoiseFactor * N.NoiseNs;
+    if (BeyondNoise)
+      CG.Suspects.push_back(
+          {V, MinSelf[V], MaxSelf[V], MinRun[V], MaxRun[V], N.CountWitness});
   }
   std::sort(CG.Suspects.begin(), CG.Suspects.end(),
             [](const DataFlowSuspect &A, const DataFlowSuspect &B) {
@@ -408,6 +512,25 @@ groupTracesByRun(llvm::ArrayRef<CallTrace> Traces) {
   return Runs;
 }
 
+std::vector<std::vector<Repetition>>
+groupRunsByConfiguration(llvm::ArrayRef<CallTrace> Traces) {
+  std::vector<std::vector<Repetition>> Configurations;
+  std::map<std::string, size_t> Index;
+  for (Repetition &Run : groupTracesByRun(Traces)) {
+    const CallTrace &T = *Run.front();
+    // The configuration: its CONFIG and, when the trace lists them, the
+    // features' values (the completed configuration).
+    std::string Key = T.Config + '\n';
+    for (const TraceFeature &F : T.Features)
+      Key += F.Name + '=' + std::to_string(F.Value) + ',';
+    auto [It, New] = Index.try_emplace(Key, Configurations.size());
+    if (New)
+      Configurations.emplace_back();
+    Configurations[It->second].push_back(std::move(Run));
+  }
+  return Configurations;
+}
+
 llvm::Expected<CallGraph> CallGraph::build(llvm::ArrayRef<CallTrace> Traces,
                                            const GraphOptions &Options) {
   if (Traces.empty())
@@ -423,7 +546,8 @@ llvm::Expected<CallGraph> CallGraph::build(llvm::ArrayRef<CallTrace> Traces,
       if (FeatureIndex.try_emplace(F.Name, CG.Features.size()).second)
         CG.Features.push_back(F);
   }
-  std::vector<std::vector<const CallTrace *>> Runs = groupTracesByRun(Traces);
+  std::vector<std::vector<Repetition>> Configurations =
+      groupRunsByConfiguration(Traces);
   GraphBuilder Builder(CG, Options);
   // The process's start-up and exit, which no region sees, as Base time of
   // every run: the smallest over the runs in which `varsim run` measured
@@ -431,9 +555,10 @@ llvm::Expected<CallGraph> CallGraph::build(llvm::ArrayRef<CallTrace> Traces,
   // milliseconds to some runs' (noise only ever adds to it), and the
   // variants' medians of repeated runs do not carry such delays.
   std::vector<double> Untraced;
-  for (const std::vector<const CallTrace *> &Run : Runs)
-    if (std::optional<double> U = Run.front()->untracedNs())
-      Untraced.push_back(*U);
+  for (const std::vector<Repetition> &Reps : Configurations)
+    for (const Repetition &Run : Reps)
+      if (std::optional<double> U = Run.front()->untracedNs())
+        Untraced.push_back(*U);
   if (Options.ProcessLaunch && !Untraced.empty()) {
     CG.ProcessLaunchNs = *std::min_element(Untraced.begin(), Untraced.end());
     if (Options.ProcessLaunchNs)
@@ -444,8 +569,8 @@ llvm::Expected<CallGraph> CallGraph::build(llvm::ArrayRef<CallTrace> Traces,
   for (const TraceThread &Th : Traces.front().Threads)
     Nodes += Th.Nodes.size();
   Builder.reserve(Nodes);
-  for (unsigned Run = 0; Run < Runs.size(); ++Run)
-    Builder.addRun(Runs[Run], Run);
+  for (unsigned Run = 0; Run < Configurations.size(); ++Run)
+    Builder.addConfiguration(Configurations[Run], Run);
   Builder.finish();
   CG.attachPrefixes();
   return CG;

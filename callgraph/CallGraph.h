@@ -13,9 +13,12 @@
 //    function, is a normal call.
 //  - Equation 2: self time = inclusive time minus the children's inclusive
 //    times, minus the calibrated instrumentation cost of the visits.
-//  - Several runs: a context's self time is the average over the runs in
-//    which it executed; a context whose time differs between runs beyond
-//    noise is reported as a likely data-flow interaction.
+//  - Several runs: repetitions of one configuration (`varsim run --repeat`)
+//    give each context their median and their range (the run-to-run
+//    noise); a context's self time is the average over the configurations
+//    in which it executed; a context whose time differs between
+//    configurations beyond noise (a fixed floor and its repetitions' range)
+//    is reported as a likely data-flow interaction.
 //
 // A region's feature is its presence condition, split into conjuncts (atoms:
 // literals such as `A`/`!A`, or general conditions such as `A || B`), so that
@@ -110,6 +113,16 @@ struct ContextNode {
   double Calls = 0;                    ///< Visits, averaged over those runs.
   double InclusiveNs = 0;              ///< Measured, averaged over those runs.
   double SelfNs = 0;                   ///< Equation 2 minus overhead, averaged.
+  /// Run-to-run noise: the largest range of its self time among the
+  /// repetitions of one configuration (0 with one run per configuration).
+  double NoiseNs = 0;
+  /// Its visit counts agreed between the repetitions of every
+  /// configuration (a program that counts by the clock or by thread
+  /// timing does not).
+  bool CallsDeterministic = true;
+  /// Deterministic visit counts that differ between configurations: an
+  /// exact witness that the configuration decides how often it runs.
+  bool CountWitness = false;
 };
 
 struct ContextEdge {
@@ -136,6 +149,12 @@ struct RunInfo {
   /// This run's process start-up and exit (CallTrace::untracedNs), if
   /// `varsim run` measured it.
   std::optional<double> UntracedNs;
+  /// Repetitions of this configuration (their medians are the run's
+  /// times); the traces of the repetitions after the first.
+  unsigned Repetitions = 1;
+  std::vector<std::string> RepetitionPaths;
+  /// The range of the repetitions' corrected totals (0 for one).
+  double TotalRangeNs = 0;
 };
 
 /// A context whose self time differs between runs beyond noise.
@@ -143,6 +162,7 @@ struct DataFlowSuspect {
   Vertex Context = 0;
   double MinNs = 0, MaxNs = 0;
   unsigned MinRun = 0, MaxRun = 0; ///< Indices into runs().
+  bool CountWitness = false;       ///< Its visit counts differ too.
 };
 
 struct GraphOptions {
@@ -150,6 +170,9 @@ struct GraphOptions {
   /// above AbsoluteNs + Relative * (the context's mean self time).
   double Relative = 0.10;
   double AbsoluteNs = 1e6;
+  /// ... and above this many times the largest range of its repetitions
+  /// (run-to-run noise measured by `varsim run --repeat`).
+  double RepetitionNoiseFactor = 1.5;
   /// Wall time rather than the sum of the threads' times (WallTime.h).
   bool WallTime = true;
   /// A Base context for the process's start-up and exit, which no region
@@ -172,6 +195,14 @@ inline constexpr llvm::StringLiteral ProcessRegionName =
 /// parent's trace is not given is a run of its own.
 std::vector<std::vector<const CallTrace *>>
 groupTracesByRun(llvm::ArrayRef<CallTrace> Traces);
+
+/// One run: a trace and the traces of the processes it forked.
+using Repetition = std::vector<const CallTrace *>;
+
+/// The runs among Traces grouped by configuration (the CONFIG and the
+/// features' values): the repetitions of each, in first-seen order.
+std::vector<std::vector<Repetition>>
+groupRunsByConfiguration(llvm::ArrayRef<CallTrace> Traces);
 
 class CallGraph {
 public:

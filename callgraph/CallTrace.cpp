@@ -143,6 +143,7 @@ private:
   llvm::Error readRegion(od::value V, size_t Index);
   llvm::Error readCalibration(od::value V);
   llvm::Error readClock(od::value V);
+  llvm::Error readFolding(od::value V);
   llvm::Error readTimes(od::value V, llvm::StringRef What,
                         llvm::ArrayRef<std::pair<const char *, double *>> Keys);
   llvm::Error readThreads(od::value V);
@@ -284,6 +285,33 @@ llvm::Error TraceReader::readCalibration(od::value V) {
       if (llvm::Error E =
               get(Field.value().get_double(), *Out, "\"calibration\""))
         return E;
+  }
+  return llvm::Error::success();
+}
+
+llvm::Error TraceReader::readFolding(od::value V) {
+  od::object O;
+  if (llvm::Error E = get(V.get_object(), O, "\"folding\""))
+    return E;
+  for (auto Field : O) {
+    std::string_view Key;
+    if (llvm::Error E = get(Field.unescaped_key(), Key, "\"folding\""))
+      return E;
+    if (Key != "folded_regions")
+      continue;
+    od::value List;
+    if (llvm::Error E = get(Field.value(), List, "\"folding\""))
+      return E;
+    if (llvm::Error E = readArray(
+            List, "\"folded_regions\"",
+            [this](od::value RV, size_t) -> llvm::Error {
+              uint64_t Id = 0;
+              if (llvm::Error E = get(RV.get_uint64(), Id, "a folded region"))
+                return E;
+              T.FoldedRegions.push_back(static_cast<uint32_t>(Id));
+              return llvm::Error::success();
+            }))
+      return E;
   }
   return llvm::Error::success();
 }
@@ -475,6 +503,8 @@ llvm::Expected<CallTrace> TraceReader::read() {
       E = readCalibration(V);
     else if (Key == "clock")
       E = readClock(V);
+    else if (Key == "folding")
+      E = readFolding(V);
     else if (Key == "pid")
       E = get(V.get_int64(), T.Pid, "\"pid\"");
     else if (Key == "parent_pid")

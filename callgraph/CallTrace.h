@@ -110,6 +110,9 @@ struct CallTrace {
   /// in the parent's interval). 0 in traces without sampling.
   double UntimedNs = 0;
   double WallNs = 0;
+  /// Regions the runtime folded (tiny hot Base functions: their later
+  /// visits are their callers' self time), by id.
+  std::vector<uint32_t> FoldedRegions;
   ProcessTimes Times;
   uint64_t Dropped = 0;
   std::vector<TraceThread> Threads;

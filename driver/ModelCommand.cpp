@@ -25,6 +25,7 @@
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <algorithm>
 #include <fmt/format.h>
 
 #include <map>
@@ -404,6 +405,23 @@ private:
           "s); they are listed in MODEL.json under \"dropped\"",
           M.Dropped.size(), M.ThresholdSeconds, Sum));
     }
+    // Repetitions (`varsim run --repeat`): the run-to-run noise that the
+    // model kept out of its interaction terms.
+    unsigned MaxReps = 0;
+    double Range = 0, RangeShare = 0;
+    for (const RunSummary &R : M.Runs) {
+      MaxReps = std::max(MaxReps, R.Repetitions);
+      if (R.RangeSeconds > Range) {
+        Range = R.RangeSeconds;
+        RangeShare = R.Seconds > 0 ? R.RangeSeconds / R.Seconds : 0;
+      }
+    }
+    if (MaxReps > 1)
+      reportNote(fmt::format(
+          "{} configuration(s), each the median of up to {} repetitions; "
+          "the largest run-to-run range {:.6f} s ({:.1f} % of its run): "
+          "differences within such noise make no interaction term",
+          M.Runs.size(), MaxReps, Range, 100 * RangeShare));
     if (M.LocalModelCount != 0)
       reportNote(fmt::format(
           "data flow: local models for {} calling context(s), over the "
@@ -417,9 +435,12 @@ private:
           SourcePoint{F.Location, 0, 0},
           fmt::format("likely data-flow interaction: the self time of {} "
                       "(term {}) differs between runs by {:.6f} s: {:.6f} s "
-                      "in {}, {:.6f} s in {}",
+                      "in {}, {:.6f} s in {}{}",
                       F.Function, F.Term, F.MaxSeconds - F.MinSeconds,
-                      F.MinSeconds, F.MinRun, F.MaxSeconds, F.MaxRun));
+                      F.MinSeconds, F.MinRun, F.MaxSeconds, F.MaxRun,
+                      F.CountWitness ? "; its visit counts differ too (an "
+                                       "exact witness)"
+                                     : ""));
   }
 
   static bool writeGraph(const std::string &Path, const CallGraph &CG,

@@ -1,8 +1,10 @@
 //===- driver/RunCommand.cpp - varsim run ---------------------------------===//
 //
-// Runs the built simulator once per planned configuration, with
+// Runs the built simulator once or a few times per planned configuration
+// (--repeat; rounds of every configuration, interleaved), with
 // VARSIM_CONFIG and VARSIM_TRACE set, keeps the traces in OUT/traces and
 // lists them in OUT/traces/index.json. Stops at the first failed run.
+// Warns, naming the load average, when the machine is busy.
 //
 // Each run's launch and exit are timed on CLOCK_MONOTONIC and added to its
 // trace ("process", docs/calltrace-format.md): the model then knows the
@@ -15,6 +17,7 @@
 
 #include "feature_models/plan/OutDir.h"
 #include "model/validation/ExitCodes.h"
+#include "model/validation/MachineLoad.h"
 #include "support/Diagnostic.h"
 
 #include "llvm/ADT/StringExtras.h"
@@ -26,11 +29,14 @@
 #include "llvm/Support/Program.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <csignal>
 #include <cstring>
 #include <optional>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include <signal.h>
@@ -144,6 +150,15 @@ public:
         ->type_name("FILE");
     Sub.add_flag("--no-dataflow", NoDataFlow,
                  "Plan without the data-flow runs (the paper's plain plan)");
+    Sub.add_option("--repeat", RepeatSpec,
+                   "Runs per planned configuration, interleaved (every "
+                   "configuration once, then again, ...): a number 1-100, or "
+                   "'auto' (default): 3 while the rounds take under 120 s, "
+                   "up to 5 while no other run of a configuration lies "
+                   "within 5 % of its median, at least 1. The model takes each "
+                   "context's "
+                   "median and reads the spread as run-to-run noise")
+        ->type_name("N|auto");
     Sub.add_option("--exit-code", ExitCodeSpec,
                    "The exit code(s) of a successful run: a number (default "
                    "0), a comma-separated list, or 'any' for programs whose "
@@ -177,6 +192,15 @@ public:
     if (!Accepted) {
       reportError(Accepted.takeError());
       return ExitUsage;
+    }
+    if (RepeatSpec != "auto") {
+      unsigned R = 0;
+      if (llvm::StringRef(RepeatSpec).getAsInteger(10, R) || R < 1 || R > 100) {
+        reportError(makeError("--repeat '" + RepeatSpec +
+                              "': expected a number from 1 to 100, or auto"));
+        return ExitUsage;
+      }
+      Repeat = R;
     }
     plan::OutDirOptions Options;
     Options.FeatureModelPath = ModelPath;
@@ -214,82 +238,29 @@ public:
 
     InterruptGuard Guard;
     InterruptSignal = 0;
+    warnIfBusy("before the runs");
     llvm::json::Array Runs;
-    std::vector<std::string> Traces;
     size_t N = P->Runs.size();
-    for (size_t K = 0; K < N; ++K) {
-      const std::string &Config = P->Runs[K].ConfigString;
-      std::string Name = "run-" + std::to_string(K + 1) + ".json";
-      llvm::SmallString<256> Trace(TraceDir);
-      llvm::sys::path::append(Trace, Name);
-      std::vector<std::string> Env = environmentWith(
-          {{"VARSIM_CONFIG", Config}, {"VARSIM_TRACE", std::string(Trace)}});
-      std::vector<llvm::StringRef> Args(CommandLine.begin(), CommandLine.end());
-      std::vector<llvm::StringRef> EnvRefs(Env.begin(), Env.end());
-      std::string What =
-          llvm::formatv("run {0}/{1}: CONFIG '{2}'", K + 1, N, Config);
-      llvm::errs() << What << " ...\n";
-      std::string ErrMsg;
-      // Wait blocks in wait4 (no polling), so the interval is the
-      // launch, the run and the exit, plus a spawn's cost.
-      int64_t LaunchNs = monotonicNs();
-      bool ExecutionFailed = false;
-      llvm::sys::ProcessInfo PI = llvm::sys::ExecuteNoWait(
-          *Program, Args, EnvRefs, {}, 0, &ErrMsg, &ExecutionFailed);
-      int Code = -1;
-      if (!ExecutionFailed) {
-        RunningPid = static_cast<std::sig_atomic_t>(PI.Pid);
-        if (InterruptSignal) // Arrived between the runs or during the spawn.
-          ::kill(PI.Pid, InterruptSignal);
-        Code = llvm::sys::Wait(PI, std::nullopt, &ErrMsg).ReturnCode;
-        RunningPid = 0;
+    // Rounds of every planned configuration, interleaved (1..N, 1..N,
+    // ...), so that a slow phase of the machine hits every configuration
+    // alike instead of one configuration's repetitions.
+    std::vector<std::vector<double>> Totals(N);
+    auto RoundStart = std::chrono::steady_clock::now();
+    for (unsigned Round = 1;; ++Round) {
+      for (size_t K = 0; K < N; ++K) {
+        std::optional<double> Seconds;
+        if (int Code = runOnce(*P, K, Round, *Program, *Accepted, TraceDir,
+                               Runs, Seconds))
+          return Code;
+        Totals[K].push_back(*Seconds);
       }
-      int64_t ExitNs = monotonicNs();
-      if (InterruptSignal) {
-        // The interrupted run's trace (if any) is not a whole run.
-        llvm::sys::fs::remove(Trace);
-        reportError(
-            makeError(What + " interrupted (" + ::strsignal(InterruptSignal) +
-                      "); no index written" +
-                      (K > 0 ? "; the traces of runs 1-" + std::to_string(K) +
-                                   " stay in " + std::string(TraceDir)
-                             : std::string())));
-        return 128 + InterruptSignal;
-      }
-      double Seconds = static_cast<double>(ExitNs - LaunchNs) * 1e-9;
-      if (Code < 0 || !Accepted->accepts(Code)) {
-        std::string Why =
-            Code < 0
-                ? (ErrMsg.empty() ? std::string("it could not run") : ErrMsg)
-                : "it exited with code " + std::to_string(Code) +
-                      " (--exit-code accepts " + Accepted->str() + ")";
-        reportError(makeError(What + " failed: " + Why +
-                              " (command: " + llvm::join(CommandLine, " ") +
-                              "); no index written"));
-        return ExitFailure;
-      }
-      if (!llvm::sys::fs::exists(Trace)) {
-        reportError(
-            makeError(What + " wrote no trace to " + Trace +
-                      " (is the command the simulator built from " + OutDir +
-                      "/src, and does it exit through main or exit()?)"));
-        return ExitFailure;
-      }
-      if (llvm::Error E = addProcessTimes(Trace, LaunchNs, ExitNs)) {
-        reportError(std::move(E));
-        return ExitFailure;
-      }
-      llvm::errs() << llvm::formatv("{0} {1:F3} s\n", What, Seconds);
-      llvm::outs() << Trace << "\n";
-      llvm::outs().flush();
-      Traces.push_back(std::string(Trace));
-      Runs.push_back(llvm::json::Object{{"run", static_cast<int64_t>(K + 1)},
-                                        {"config", Config},
-                                        {"trace", Name},
-                                        {"seconds", Seconds},
-                                        {"launch_ns", LaunchNs},
-                                        {"exit_ns", ExitNs}});
+      double Elapsed = std::chrono::duration<double>(
+                           std::chrono::steady_clock::now() - RoundStart)
+                           .count();
+      if (!anotherRound(Round, Elapsed, Totals))
+        break;
     }
+    warnIfBusy("after the runs");
     if (InterruptSignal) { // After the last run: its trace is whole.
       reportError(makeError(std::string("interrupted (") +
                             ::strsignal(InterruptSignal) +
@@ -302,6 +273,145 @@ public:
   }
 
 private:
+  /// Runs configuration K of the plan (repetition Round); appends its
+  /// index entry and sets Seconds. Returns 0, or the exit code to stop with.
+  int runOnce(const plan::Plan &P, size_t K, unsigned Round,
+              const std::string &Program, const validation::ExitCodes &Accepted,
+              llvm::StringRef TraceDir, llvm::json::Array &Runs,
+              std::optional<double> &Seconds) {
+    size_t N = P.Runs.size();
+    const std::string &Config = P.Runs[K].ConfigString;
+    // The first round keeps the names of a run without repetitions.
+    std::string Name = "run-" + std::to_string(K + 1) +
+                       (Round > 1 ? ".rep-" + std::to_string(Round) : "") +
+                       ".json";
+    llvm::SmallString<256> Trace(TraceDir);
+    llvm::sys::path::append(Trace, Name);
+    std::vector<std::string> Env = environmentWith(
+        {{"VARSIM_CONFIG", Config}, {"VARSIM_TRACE", std::string(Trace)}});
+    std::vector<llvm::StringRef> Args(CommandLine.begin(), CommandLine.end());
+    std::vector<llvm::StringRef> EnvRefs(Env.begin(), Env.end());
+    std::string What =
+        Round > 1 ? llvm::formatv("run {0}/{1} (repetition {2}): CONFIG '{3}'",
+                                  K + 1, N, Round, Config)
+                        .str()
+                  : llvm::formatv("run {0}/{1}: CONFIG '{2}'", K + 1, N, Config)
+                        .str();
+    llvm::errs() << What << " ...\n";
+    std::string ErrMsg;
+    // Wait blocks in wait4 (no polling), so the interval is the
+    // launch, the run and the exit, plus a spawn's cost.
+    int64_t LaunchNs = monotonicNs();
+    bool ExecutionFailed = false;
+    llvm::sys::ProcessInfo PI = llvm::sys::ExecuteNoWait(
+        Program, Args, EnvRefs, {}, 0, &ErrMsg, &ExecutionFailed);
+    int Code = -1;
+    if (!ExecutionFailed) {
+      RunningPid = static_cast<std::sig_atomic_t>(PI.Pid);
+      if (InterruptSignal) // Arrived between the runs or during the spawn.
+        ::kill(PI.Pid, InterruptSignal);
+      Code = llvm::sys::Wait(PI, std::nullopt, &ErrMsg).ReturnCode;
+      RunningPid = 0;
+    }
+    int64_t ExitNs = monotonicNs();
+    if (InterruptSignal) {
+      // The interrupted run's trace (if any) is not a whole run.
+      llvm::sys::fs::remove(Trace);
+      reportError(makeError(
+          What + " interrupted (" + ::strsignal(InterruptSignal) +
+          "); no index written" +
+          (Runs.empty() ? std::string()
+                        : "; the traces of the earlier runs stay in " +
+                              TraceDir.str())));
+      return 128 + InterruptSignal;
+    }
+    double Wall = static_cast<double>(ExitNs - LaunchNs) * 1e-9;
+    if (Code < 0 || !Accepted.accepts(Code)) {
+      std::string Why =
+          Code < 0 ? (ErrMsg.empty() ? std::string("it could not run") : ErrMsg)
+                   : "it exited with code " + std::to_string(Code) +
+                         " (--exit-code accepts " + Accepted.str() + ")";
+      reportError(makeError(What + " failed: " + Why +
+                            " (command: " + llvm::join(CommandLine, " ") +
+                            "); no index written"));
+      return ExitFailure;
+    }
+    if (!llvm::sys::fs::exists(Trace)) {
+      reportError(makeError(What + " wrote no trace to " + Trace +
+                            " (is the command the simulator built from " +
+                            OutDir +
+                            "/src, and does it exit through main or exit()?)"));
+      return ExitFailure;
+    }
+    if (llvm::Error E = addProcessTimes(Trace, LaunchNs, ExitNs)) {
+      reportError(std::move(E));
+      return ExitFailure;
+    }
+    llvm::errs() << llvm::formatv("{0} {1:F3} s\n", What, Wall);
+    llvm::outs() << Trace << "\n";
+    llvm::outs().flush();
+    Runs.push_back(
+        llvm::json::Object{{"run", static_cast<int64_t>(K + 1)},
+                           {"repetition", static_cast<int64_t>(Round)},
+                           {"config", Config},
+                           {"trace", Name},
+                           {"seconds", Wall},
+                           {"launch_ns", LaunchNs},
+                           {"exit_ns", ExitNs}});
+    Seconds = Wall;
+    return 0;
+  }
+
+  /// Whether to run another round of every configuration. A number: that
+  /// many rounds. auto: 3 rounds (the median of three is robust to one
+  /// disturbed run) while the rounds so far took under AutoBudgetSeconds;
+  /// up to AutoMaxRounds while some configuration's median is not backed
+  /// by another run within AutoSpread of it (and AutoSpreadFloorSeconds)
+  /// and the budget allows; at least one round however long it takes.
+  bool anotherRound(unsigned Done, double Elapsed,
+                    const std::vector<std::vector<double>> &Totals) const {
+    if (Repeat)
+      return Done < *Repeat;
+    double PerRound = Elapsed / Done;
+    if (Elapsed + PerRound > AutoBudgetSeconds)
+      return false;
+    if (Done < AutoMinRounds)
+      return true;
+    if (Done >= AutoMaxRounds)
+      return false;
+    for (const std::vector<double> &T : Totals) {
+      std::vector<double> S = T;
+      std::sort(S.begin(), S.end());
+      size_t Mid = S.size() / 2;
+      double Median = S[Mid];
+      // The nearest other run: one outlier leaves the median backed.
+      double Gap =
+          std::min(Mid > 0 ? Median - S[Mid - 1] : INFINITY,
+                   Mid + 1 < S.size() ? S[Mid + 1] - Median : INFINITY);
+      if (Gap > AutoSpread * Median && Gap > AutoSpreadFloorSeconds) {
+        llvm::errs() << llvm::formatv(
+            "varsim: no run of one configuration within {0:F1} % of its "
+            "median ({1:F3} s): another round\n",
+            100 * Gap / Median, Median);
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /// A warning naming the load average when the machine is busy: the
+  /// runs' times then carry other jobs' time.
+  static void warnIfBusy(llvm::StringRef When) {
+    if (std::optional<std::string> Busy = validation::busyMachineMessage())
+      reportWarning(*Busy + " (" + When +
+                    "); the model's repetitions take each context's median, "
+                    "but an idle machine gives better figures");
+  }
+
+  static constexpr unsigned AutoMinRounds = 3, AutoMaxRounds = 5;
+  static constexpr double AutoBudgetSeconds = 120, AutoSpread = 0.05,
+                          AutoSpreadFloorSeconds = 0.01;
+
   llvm::Expected<std::string> findProgram(const std::string &Name) {
     if (llvm::StringRef(Name).contains('/')) {
       if (llvm::sys::fs::is_directory(Name))
@@ -353,6 +463,8 @@ private:
   std::vector<std::string> CommandLine;
   bool NoDataFlow = false;
   std::string ExitCodeSpec = "0";
+  std::string RepeatSpec = "auto";
+  std::optional<unsigned> Repeat; ///< Unset: auto.
 };
 
 } // namespace

@@ -3,6 +3,7 @@
 #include "model/ContextModels.h"
 
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringMap.h"
 
 #include <algorithm>
@@ -23,6 +24,9 @@ constexpr size_t MaxSearchedFeatures = 12;
 struct ContextRuns {
   std::vector<unsigned> Runs;
   std::vector<double> Seconds;
+  std::vector<double> Calls;
+  /// The largest run-to-run range among its repetitions, seconds.
+  double Noise = 0;
 };
 
 class Builder {
@@ -41,11 +45,17 @@ public:
     // Each context's runs, in run order.
     Executed.resize(CG.size());
     for (unsigned R = 0; R < Runs.size(); ++R)
-      for (const auto &[Context, Ns] : Runs[R].SelfNs)
-        if (Context < Executed.size()) {
-          Executed[Context].Runs.push_back(R);
-          Executed[Context].Seconds.push_back(Ns * 1e-9);
-        }
+      for (size_t I = 0; I < Runs[R].SelfNs.size(); ++I) {
+        auto [Context, Ns] = Runs[R].SelfNs[I];
+        if (Context >= Executed.size())
+          continue;
+        ContextRuns &E = Executed[Context];
+        E.Runs.push_back(R);
+        E.Seconds.push_back(Ns * 1e-9);
+        E.Calls.push_back(I < Runs[R].Calls.size() ? Runs[R].Calls[I] : 0);
+        if (I < Runs[R].NoiseNs.size())
+          E.Noise = std::max(E.Noise, Runs[R].NoiseNs[I] * 1e-9);
+      }
     if (Options.Influences)
       influenceSets();
   }
@@ -55,7 +65,11 @@ public:
     if (Runs.size() < 2)
       return Out;
     for (Vertex V = 0; V < CG.size(); ++V) {
-      if (Options.Influences && Sets[SetOf[V]].empty())
+      // Visit counts that differ between configurations (and agree
+      // between repetitions) witness an interaction exactly: they confirm
+      // a fact, or stand in for one the analysis missed.
+      bool Witness = CG[V].CountWitness;
+      if (Options.Influences && Sets[SetOf[V]].empty() && !Witness)
         continue;
       ContextRuns Obs = observations(V);
       if (Obs.Runs.size() < 2)
@@ -65,15 +79,29 @@ public:
       // may explain a difference the fewest that do are used, since the
       // planned runs rarely cover the whole subspace of the candidates and
       // an inversion over a sparse subspace misplaces constant costs.
-      if (!beyondNoise(Obs, {}))
+      // With a count witness the difference needs only to stand out of
+      // the run-to-run noise, not out of the fixed relative floor.
+      Witness = Witness && countsDiffer(Obs, {});
+      if (!beyondNoise(Obs, {}, Witness))
         continue;
-      std::vector<unsigned> Features =
-          explaining(Obs, differing(Obs, candidates(V)));
+      bool FactsCover = Options.Influences && !Sets[SetOf[V]].empty();
+      std::vector<unsigned> Features = explaining(
+          Obs, differing(Obs, FactsCover ? candidates(V) : allFeatures()),
+          Witness);
       if (Features.empty())
         continue;
       ContextModel M;
       M.Context = V;
-      M.FromFacts = Options.Influences.has_value();
+      M.FromFacts = FactsCover;
+      M.CountWitness = Witness;
+      M.Why = FactsCover ? "data-flow facts name these features on its path"
+              : Options.Influences
+                  ? "its visit counts differ between configurations "
+                    "(an exact witness) though no data-flow fact names it"
+                  : "its time differs between runs beyond noise";
+      if (Witness && FactsCover)
+        M.Why += "; its visit counts differ between configurations (an "
+                 "exact witness)";
       M.Observations = static_cast<unsigned>(Obs.Runs.size());
       for (unsigned F : Features) {
         M.Features.push_back(Names[F]);
@@ -87,7 +115,8 @@ public:
         P.Seconds = Obs.Seconds[K];
         Points.push_back(std::move(P));
       }
-      M.Terms = mobiusInversion(Points);
+      llvm::SmallVector<bool, 8> ByValue(M.Numeric.begin(), M.Numeric.end());
+      M.Terms = mobiusInversion(Points, ByValue);
       Out.push_back(std::move(M));
     }
     return Out;
@@ -126,11 +155,30 @@ private:
         Sets.push_back(std::move(S));
       return It->second;
     };
+    // A folded region's later visits are its callers' self time: the
+    // callers' contexts take its facts too.
+    std::vector<std::vector<unsigned>> FromFolded(CG.size());
+    for (Vertex V = 0; V < CG.size(); ++V) {
+      const callgraph::ContextNode &N = CG[V];
+      if (N.Parent < 0 || N.Region >= OfRegion.size() ||
+          OfRegion[N.Region].empty() ||
+          !std::binary_search(Options.Runs->FoldedRegions.begin(),
+                              Options.Runs->FoldedRegions.end(), N.Region))
+        continue;
+      std::vector<unsigned> &Into = FromFolded[N.Parent];
+      std::vector<unsigned> Merged;
+      std::set_union(Into.begin(), Into.end(), OfRegion[N.Region].begin(),
+                     OfRegion[N.Region].end(), std::back_inserter(Merged));
+      Into = std::move(Merged);
+    }
     Intern({});
     SetOf.assign(CG.size(), 0);
     for (Vertex V = 0; V < CG.size(); ++V) {
       const callgraph::ContextNode &N = CG[V];
-      const std::vector<unsigned> &Own = OfRegion[N.Region];
+      std::vector<unsigned> Own;
+      std::set_union(OfRegion[N.Region].begin(), OfRegion[N.Region].end(),
+                     FromFolded[V].begin(), FromFolded[V].end(),
+                     std::back_inserter(Own));
       uint32_t Parent = N.Parent >= 0 ? SetOf[N.Parent] : 0;
       if (Own.empty()) {
         SetOf[V] = Parent;
@@ -146,6 +194,10 @@ private:
   std::vector<unsigned> candidates(Vertex V) const {
     if (Options.Influences)
       return Sets[SetOf[V]];
+    return allFeatures();
+  }
+
+  std::vector<unsigned> allFeatures() const {
     std::vector<unsigned> All(Names.size());
     for (unsigned F = 0; F < All.size(); ++F)
       All[F] = F;
@@ -183,12 +235,15 @@ private:
     for (unsigned R = 0; R < Runs.size(); ++R) {
       if (K < Ran.Runs.size() && Ran.Runs[K] == R) {
         Out.Runs.push_back(R);
+        Out.Calls.push_back(Ran.Calls[K]);
         Out.Seconds.push_back(Ran.Seconds[K++]);
       } else if (termHolds(CG[V].Term, R)) {
         Out.Runs.push_back(R);
+        Out.Calls.push_back(0);
         Out.Seconds.push_back(0);
       }
     }
+    Out.Noise = Ran.Noise;
     return Out;
   }
 
@@ -204,15 +259,39 @@ private:
     return Of;
   }
 
-  /// Whether runs with equal values of Features differ beyond noise.
+  /// Whether runs with equal values of Features differ in their visit
+  /// counts (which carry no timing noise).
+  bool countsDiffer(const ContextRuns &Obs,
+                    const std::vector<unsigned> &Features) const {
+    std::map<std::vector<int64_t>, double> Seen;
+    for (size_t K = 0; K < Obs.Runs.size(); ++K) {
+      std::vector<int64_t> Key;
+      for (unsigned F : Features)
+        Key.push_back(Values[Obs.Runs[K]][F]);
+      auto [It, New] = Seen.try_emplace(Key, Obs.Calls[K]);
+      if (!New && It->second != Obs.Calls[K])
+        return true;
+    }
+    return false;
+  }
+
+  /// Whether runs with equal values of Features differ beyond noise: the
+  /// fixed floor (absolute + relative; only the absolute part when a count
+  /// witness vouches for the difference) and the repetitions' range. With a
+  /// count witness, the counts must agree within the groups too.
   bool beyondNoise(const ContextRuns &Obs,
-                   const std::vector<unsigned> &Features) const {
+                   const std::vector<unsigned> &Features,
+                   bool Witness = false) const {
+    if (Witness && countsDiffer(Obs, Features))
+      return true;
     double Mean = 0;
     for (double S : Obs.Seconds)
       Mean += S;
     Mean /= static_cast<double>(Obs.Seconds.size());
     double Noise =
-        Options.NoiseAbsoluteNs * 1e-9 + Options.NoiseRelative * std::abs(Mean);
+        std::max(Options.NoiseAbsoluteNs * 1e-9 +
+                     (Witness ? 0 : Options.NoiseRelative * std::abs(Mean)),
+                 Options.RepetitionNoiseFactor * Obs.Noise);
     std::map<std::vector<int64_t>, std::pair<double, double>> Range;
     for (size_t K = 0; K < Obs.Runs.size(); ++K) {
       std::vector<int64_t> Key;
@@ -231,7 +310,8 @@ private:
   /// feature order) within whose groups the times agree; all of them if
   /// none does or there are too many to search.
   std::vector<unsigned> explaining(const ContextRuns &Obs,
-                                   std::vector<unsigned> Features) const {
+                                   std::vector<unsigned> Features,
+                                   bool Witness) const {
     if (Features.size() > MaxSearchedFeatures)
       return Features;
     size_t N = Features.size();
@@ -244,7 +324,7 @@ private:
         for (size_t I = 0; I < N; ++I)
           if (Pick[I])
             Subset.push_back(Features[I]);
-        if (!beyondNoise(Obs, Subset))
+        if (!beyondNoise(Obs, Subset, Witness))
           return Subset;
       } while (std::prev_permutation(Pick.begin(), Pick.end()));
     }

@@ -16,6 +16,14 @@
 // A run in which the context's term holds but which never reached the
 // context observes it at 0 s (data decided not to run it).
 //
+// Counts are exact: a context whose visit counts differ between
+// configurations (and agree between the repetitions of each) gets a local
+// model even where the facts name no feature on its path (the analysis
+// missed a flow), its difference needs only to stand out of the measured
+// run-to-run noise, and its features are the fewest that explain both the
+// counts and the times. Differences within the noise (a fixed floor, and
+// RepetitionNoiseFactor times the repetitions' range) never make one.
+//
 //===----------------------------------------------------------------------===//
 
 #ifndef VARSIM_MODEL_CONTEXTMODELS_H
@@ -42,6 +50,9 @@ struct DataFlowOptions {
   /// (used without facts).
   double NoiseRelative = 0.10;
   double NoiseAbsoluteNs = 1e6;
+  /// ... and differences up to this many times the largest range among
+  /// the repetitions of one configuration (`varsim run --repeat`).
+  double RepetitionNoiseFactor = 1.5;
 };
 
 /// The local model of one context.
@@ -52,6 +63,9 @@ struct ContextModel {
   std::vector<LocalTerm> Terms;      ///< Seconds.
   unsigned Observations = 0;         ///< Runs that observed it.
   bool FromFacts = false; ///< Features from the facts, not from the runs.
+  /// Its visit counts differ between configurations (exact evidence).
+  bool CountWitness = false;
+  std::string Why; ///< Why it has a local model, for MODEL.json.
 };
 
 /// The contexts of CG that get a local model, by context.

@@ -11,10 +11,11 @@ namespace {
 
 using Assignment = std::vector<std::pair<unsigned, int64_t>>;
 
-Assignment assignmentOf(llvm::ArrayRef<int64_t> Values) {
+Assignment assignmentOf(llvm::ArrayRef<int64_t> Values,
+                        llvm::ArrayRef<bool> ByValue) {
   Assignment A;
   for (unsigned I = 0; I < Values.size(); ++I)
-    if (Values[I] != 0)
+    if (Values[I] != 0 || (I < ByValue.size() && ByValue[I]))
       A.emplace_back(I, Values[I]);
   return A;
 }
@@ -26,11 +27,12 @@ bool below(const Assignment &Small, const Assignment &Large) {
 
 } // namespace
 
-std::vector<LocalTerm> mobiusInversion(llvm::ArrayRef<Observation> Points) {
+std::vector<LocalTerm> mobiusInversion(llvm::ArrayRef<Observation> Points,
+                                       llvm::ArrayRef<bool> ByValue) {
   // Average the observations of each distinct point.
   std::map<Assignment, std::pair<double, unsigned>> Sums;
   for (const Observation &O : Points) {
-    auto &[Sum, Count] = Sums[assignmentOf(O.Values)];
+    auto &[Sum, Count] = Sums[assignmentOf(O.Values, ByValue)];
     Sum += O.Seconds;
     ++Count;
   }
@@ -51,8 +53,9 @@ std::vector<LocalTerm> mobiusInversion(llvm::ArrayRef<Observation> Points) {
 }
 
 double evaluateLocalModel(llvm::ArrayRef<LocalTerm> Model,
-                          llvm::ArrayRef<int64_t> Values) {
-  Assignment Point = assignmentOf(Values);
+                          llvm::ArrayRef<int64_t> Values,
+                          llvm::ArrayRef<bool> ByValue) {
+  Assignment Point = assignmentOf(Values, ByValue);
   double Sum = 0;
   for (const LocalTerm &T : Model)
     if (below(T.Assignment, Point))

@@ -21,7 +21,9 @@
 // no run showed alone adds nothing alone).
 //
 // Numeric features take part by value: the point of a run with LEVEL = 2
-// holds the literal `LEVEL == 2`; 0 is the baseline.
+// holds the literal `LEVEL == 2`, and one with LEVEL = 0 `LEVEL == 0`: 0 is
+// a value like any other, never "not selected". The terms of one numeric
+// feature's values exclude each other.
 //
 //===----------------------------------------------------------------------===//
 
@@ -44,7 +46,9 @@ struct Observation {
 };
 
 /// One term of a local model: it holds when each listed influencing
-/// feature (by index) has the listed (non-zero) value; empty: always.
+/// feature (by index) has the listed value; empty: always. A boolean
+/// feature is listed only when selected (value 1); a numeric feature is
+/// listed with its value in every point, 0 included (0 is a value).
 struct LocalTerm {
   std::vector<std::pair<unsigned, int64_t>> Assignment;
   double Seconds = 0;
@@ -57,11 +61,15 @@ struct LocalTerm {
 /// by the number of features in the term, then by assignment. For every
 /// observed point, the sum of the terms whose assignment it satisfies is
 /// its (average) time.
-std::vector<LocalTerm> mobiusInversion(llvm::ArrayRef<Observation> Points);
+/// ByValue[i]: feature i is numeric (every value is a literal of its own,
+/// so a numeric feature's terms are one per observed value, exclusive).
+std::vector<LocalTerm> mobiusInversion(llvm::ArrayRef<Observation> Points,
+                                       llvm::ArrayRef<bool> ByValue = {});
 
 /// The local model's prediction for a point.
 double evaluateLocalModel(llvm::ArrayRef<LocalTerm> Model,
-                          llvm::ArrayRef<int64_t> Values);
+                          llvm::ArrayRef<int64_t> Values,
+                          llvm::ArrayRef<bool> ByValue = {});
 
 } // namespace varsim::model
 

@@ -22,6 +22,8 @@ static void writeTerm(json::OStream &J, const Term &T, double Total) {
     if (Total != 0)
       J.attribute("share", T.Seconds / Total);
     J.attribute("order", static_cast<int64_t>(T.order()));
+    if (T.FromLocalModel)
+      J.attribute("from_local_model", true);
     J.attributeArray("atoms", [&] {
       for (const Atom &A : T.Atoms)
         J.value(A.Text);
@@ -72,6 +74,8 @@ void writeModelJson(const PerformanceModel &M, llvm::raw_ostream &OS) {
           J.attribute("trace", R.Trace);
           J.attribute("config", R.Config);
           J.attribute("seconds", R.Seconds);
+          J.attribute("repetitions", static_cast<int64_t>(R.Repetitions));
+          J.attribute("range_seconds", R.RangeSeconds);
         });
     });
     J.attribute("total_seconds", Total);
@@ -99,6 +103,7 @@ void writeModelJson(const PerformanceModel &M, llvm::raw_ostream &OS) {
           J.attribute("max_run", F.MaxRun);
           J.attribute("max_seconds", F.MaxSeconds);
           J.attribute("difference_seconds", F.MaxSeconds - F.MinSeconds);
+          J.attribute("count_witness", F.CountWitness);
         });
     });
     J.attribute("data_flow_model", M.DataFlowMode);
@@ -114,6 +119,8 @@ void writeModelJson(const PerformanceModel &M, llvm::raw_ostream &OS) {
               J.value(F);
           });
           J.attribute("observations", static_cast<int64_t>(L.Observations));
+          J.attribute("why", L.Why);
+          J.attribute("count_witness", L.CountWitness);
           J.attributeArray("terms", [&] {
             for (const auto &[Name, Seconds] : L.Terms)
               J.object([&] {
@@ -182,9 +189,12 @@ public:
     if (const json::Array *Runs = Root->getArray("runs"))
       for (const json::Value &R : *Runs)
         if (const json::Object *O = R.getAsObject())
-          M.Runs.push_back({O->getString("trace").value_or("").str(),
-                            O->getString("config").value_or("").str(),
-                            O->getNumber("seconds").value_or(0)});
+          M.Runs.push_back(
+              {O->getString("trace").value_or("").str(),
+               O->getString("config").value_or("").str(),
+               O->getNumber("seconds").value_or(0),
+               static_cast<unsigned>(O->getInteger("repetitions").value_or(1)),
+               O->getNumber("range_seconds").value_or(0)});
     const json::Array *Terms = Root->getArray("terms");
     if (!Terms)
       return fail("no \"terms\" array");

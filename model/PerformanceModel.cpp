@@ -48,11 +48,34 @@ llvm::StringRef simplificationName(Simplification S) {
   return "full";
 }
 
-double PerformanceModel::totalSeconds() const {
+double PerformanceModel::sumOfTerms() const {
   double Sum = 0;
   for (const Term &T : Terms)
     Sum += T.Seconds;
   return Sum;
+}
+
+double PerformanceModel::totalSeconds() const {
+  // Terms that exclude each other (the values of a numeric feature, the
+  // members of an alternative group) never hold together, so their sum is
+  // no program's time: the total is the slowest measured configuration's
+  // prediction.
+  std::optional<double> Largest;
+  for (const RunSummary &R : Runs) {
+    llvm::StringMap<int64_t> Values;
+    llvm::SmallVector<llvm::StringRef> Items;
+    llvm::StringRef(R.Config).split(Items, ',', -1, /*KeepEmpty=*/false);
+    for (llvm::StringRef Item : Items) {
+      auto [Name, Value] = Item.trim().split('=');
+      int64_t V = 1;
+      if (Item.contains('=') && Value.trim().getAsInteger(0, V))
+        V = 0;
+      Values[Name.trim()] = V;
+    }
+    double P = predict([&](llvm::StringRef F) { return Values.lookup(F); });
+    Largest = std::max(Largest.value_or(P), P);
+  }
+  return Largest ? *Largest : sumOfTerms();
 }
 
 double PerformanceModel::predict(
@@ -87,7 +110,13 @@ public:
       const Atom &At = Atoms[A];
       if (A == AtomTable::Base || !At.isLiteral() || !Options.Features)
         continue;
-      Info[A].Id = Options.Features->findByName(At.Feature);
+      // A numeric feature is in every configuration, with a value; its
+      // literal `LEVEL` reads `LEVEL != 0`, which the feature model's
+      // selection says nothing about (0 is a value, not "unselected").
+      std::optional<fm::FeatureId> Id =
+          Options.Features->findByName(At.Feature);
+      if (Id && Options.Features->feature(*Id).Kind != fm::FeatureKind::Numeric)
+        Info[A].Id = Id;
     }
     if (Options.Features)
       for (fm::FeatureId F : Options.Features->coreFeatures())
@@ -469,6 +498,7 @@ llvm::Expected<PerformanceModel> buildModel(const CallGraph &CG,
     std::string Unsatisfiable;
     double Seconds = 0;
     std::set<uint32_t> Regions;
+    bool FromLocalModel = false;
   };
   std::map<std::vector<AtomId>, Merged> Terms;
   for (uint32_t Key : UsedKeys) {
@@ -495,6 +525,7 @@ llvm::Expected<PerformanceModel> buildModel(const CallGraph &CG,
       T.Unsatisfiable = Simple.Unsatisfiable;
     T.Seconds += E.Seconds;
     T.Regions.insert(E.Regions.begin(), E.Regions.end());
+    T.FromLocalModel = true;
   }
 
   for (auto &[Key, T] : Terms) {
@@ -502,6 +533,7 @@ llvm::Expected<PerformanceModel> buildModel(const CallGraph &CG,
     for (AtomId A : T.Display)
       Out.Atoms.push_back(Atoms[A]);
     Out.Seconds = T.Seconds;
+    Out.FromLocalModel = T.FromLocalModel;
     for (uint32_t R : T.Regions)
       Out.Sources.push_back(sourceOf(CG.regions()[R]));
     std::sort(Out.Sources.begin(), Out.Sources.end());
@@ -528,7 +560,8 @@ llvm::Expected<PerformanceModel> buildModel(const CallGraph &CG,
   std::sort(M.Dropped.begin(), M.Dropped.end(), Largest);
 
   for (const callgraph::RunInfo &R : CG.runs()) {
-    M.Runs.push_back({R.Path, R.Config, R.CorrectedTotalNs * 1e-9});
+    M.Runs.push_back({R.Path, R.Config, R.CorrectedTotalNs * 1e-9,
+                      R.Repetitions, R.TotalRangeNs * 1e-9});
     if (R.Dropped != 0)
       M.Warnings.push_back(R.Path + ": the runtime could not record " +
                            std::to_string(R.Dropped) +
@@ -551,6 +584,7 @@ llvm::Expected<PerformanceModel> buildModel(const CallGraph &CG,
     F.MaxRun = runName(CG.runs()[D.MaxRun]);
     F.MinSeconds = D.MinNs * 1e-9;
     F.MaxSeconds = D.MaxNs * 1e-9;
+    F.CountWitness = D.CountWitness;
     M.DataFlow.push_back(std::move(F));
   }
 
@@ -580,6 +614,8 @@ llvm::Expected<PerformanceModel> buildModel(const CallGraph &CG,
     Sum.Term = CG.sequenceText(N.Term);
     Sum.Features = L.Features;
     Sum.Observations = L.Observations;
+    Sum.Why = L.Why;
+    Sum.CountWitness = L.CountWitness;
     for (size_t T = 0; T < L.Terms.size(); ++T) {
       std::string Name;
       for (AtomId A : ExtraSets[LocalAtoms[K][T]])

@@ -50,6 +50,9 @@ struct Term {
   double Seconds = 0;
   /// Where its time was spent: "file:line (function)", sorted, unique.
   std::vector<std::string> Sources;
+  /// Some of its time comes from a local model's term (a data-flow
+  /// interaction), not from a context's own term.
+  bool FromLocalModel = false;
 
   /// "A#B#!C"; "Base" for the empty term.
   std::string name() const;
@@ -70,6 +73,7 @@ struct DataFlowFinding {
   std::string Term;
   std::string MinRun, MaxRun; ///< "trace.json (CONFIG)"
   double MinSeconds = 0, MaxSeconds = 0;
+  bool CountWitness = false; ///< Its visit counts differ too (exact).
 };
 
 /// A context whose time depends on the configuration of its influencing
@@ -80,6 +84,8 @@ struct LocalModelSummary {
   std::string Term;     ///< The context's term before simplification.
   std::vector<std::string> Features;
   unsigned Observations = 0;
+  std::string Why; ///< Why the context has a local model.
+  bool CountWitness = false;
   /// "Base" (the context's own term) or the conjunction of influencing
   /// feature values added to it ("BIGBLOCKS", "LEVEL == 2#FAST"), seconds.
   std::vector<std::pair<std::string, double>> Terms;
@@ -88,7 +94,9 @@ struct LocalModelSummary {
 struct RunSummary {
   std::string Trace;
   std::string Config;
-  double Seconds = 0; ///< Measured, overhead corrected.
+  double Seconds = 0;       ///< Measured, overhead corrected.
+  unsigned Repetitions = 1; ///< Seconds is their median.
+  double RangeSeconds = 0;  ///< The repetitions' range (noise).
 };
 
 struct ModelFeature {
@@ -117,8 +125,12 @@ struct PerformanceModel {
   size_t LocalModelCount = 0;
   std::vector<std::string> Warnings;
 
-  /// Sum of the terms' seconds.
+  /// What shares are relative to: the largest prediction over the runs'
+  /// configurations (terms of exclusive values never add up); the sum of
+  /// the terms if the model has no runs.
   double totalSeconds() const;
+  /// Sum of the terms' seconds.
+  double sumOfTerms() const;
   /// Sum of the terms that hold under ValueOf (a feature's value: 0/1 for a
   /// boolean one).
   double predict(llvm::function_ref<int64_t(llvm::StringRef)> ValueOf) const;

@@ -36,14 +36,24 @@ observeRuns(const CallGraph &Merged, llvm::ArrayRef<CallTrace> Traces,
   if (Merged.processRegion())
     PerRun.ProcessLaunchNs = Merged.processLaunchNs();
   RunObservations Out;
-  for (const std::vector<const CallTrace *> &Parts :
-       callgraph::groupTracesByRun(Traces)) {
-    // One run's graph: the merged graph's code, on this run alone.
+  for (const CallTrace &T : Traces)
+    Out.FoldedRegions.insert(Out.FoldedRegions.end(), T.FoldedRegions.begin(),
+                             T.FoldedRegions.end());
+  llvm::sort(Out.FoldedRegions);
+  Out.FoldedRegions.erase(
+      std::unique(Out.FoldedRegions.begin(), Out.FoldedRegions.end()),
+      Out.FoldedRegions.end());
+  for (const std::vector<callgraph::Repetition> &Reps :
+       callgraph::groupRunsByConfiguration(Traces)) {
+    // One configuration's graph: the merged graph's code, on its
+    // repetitions alone.
     std::vector<CallTrace> Copies;
+    const std::vector<const CallTrace *> &Parts = Reps.front();
     llvm::ArrayRef<CallTrace> Run(*Parts.front());
-    if (Parts.size() > 1) {
-      for (const CallTrace *T : Parts)
-        Copies.push_back(*T);
+    if (Reps.size() > 1 || Parts.size() > 1) {
+      for (const callgraph::Repetition &Rep : Reps)
+        for (const CallTrace *T : Rep)
+          Copies.push_back(*T);
       Run = Copies;
     }
     llvm::Expected<CallGraph> G = CallGraph::build(Run, PerRun);
@@ -51,6 +61,7 @@ observeRuns(const CallGraph &Merged, llvm::ArrayRef<CallTrace> Traces,
       return G.takeError();
 
     RunObservation Obs;
+    Obs.Repetitions = static_cast<unsigned>(Reps.size());
     Obs.Trace = Parts.front()->Path;
     Obs.Config = Parts.front()->Config;
     for (const callgraph::TraceFeature &F : Parts.front()->Features)
@@ -75,8 +86,25 @@ observeRuns(const CallGraph &Merged, llvm::ArrayRef<CallTrace> Traces,
       }
       Mapped[V] = It->second;
       Obs.SelfNs.emplace_back(It->second, N.SelfNs);
+      Obs.Calls.push_back(N.Calls);
+      Obs.NoiseNs.push_back(N.NoiseNs);
     }
-    std::sort(Obs.SelfNs.begin(), Obs.SelfNs.end());
+    // By context, the per-entry vectors along.
+    std::vector<size_t> Order(Obs.SelfNs.size());
+    for (size_t I = 0; I < Order.size(); ++I)
+      Order[I] = I;
+    std::sort(Order.begin(), Order.end(), [&](size_t A, size_t B) {
+      return Obs.SelfNs[A] < Obs.SelfNs[B];
+    });
+    RunObservation Sorted;
+    for (size_t I : Order) {
+      Sorted.SelfNs.push_back(Obs.SelfNs[I]);
+      Sorted.Calls.push_back(Obs.Calls[I]);
+      Sorted.NoiseNs.push_back(Obs.NoiseNs[I]);
+    }
+    Obs.SelfNs = std::move(Sorted.SelfNs);
+    Obs.Calls = std::move(Sorted.Calls);
+    Obs.NoiseNs = std::move(Sorted.NoiseNs);
     Out.Runs.push_back(std::move(Obs));
   }
   return Out;

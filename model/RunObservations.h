@@ -31,6 +31,10 @@ struct RunObservation {
   llvm::StringMap<int64_t> Values;
   /// (context of the merged graph, self ns in this run), by context.
   std::vector<std::pair<uint32_t, double>> SelfNs;
+  /// Per entry of SelfNs: the visits, and the range of the self time over
+  /// the repetitions of this configuration (run-to-run noise).
+  std::vector<double> Calls, NoiseNs;
+  unsigned Repetitions = 1;
 
   int64_t valueOf(llvm::StringRef Feature) const {
     auto It = Values.find(Feature);
@@ -43,11 +47,15 @@ struct RunObservations {
   /// Contexts of a run that the merged graph does not have (should not
   /// happen; their time is left to the merged graph's average).
   size_t Unmatched = 0;
+  /// Regions the runtime folded in any run (sorted): after their warm-up
+  /// their time is their callers' self time.
+  std::vector<uint32_t> FoldedRegions;
 };
 
-/// Groups Traces into runs as CallGraph::build does (a fork child joins its
-/// parent's run) and records each run's self time per context of Merged,
-/// which must have been built from the same traces.
+/// Groups Traces into configurations as CallGraph::build does (a fork
+/// child joins its parent's run, repetitions of one configuration are one
+/// observation: their medians) and records each configuration's self time
+/// per context of Merged, which must have been built from the same traces.
 llvm::Expected<RunObservations>
 observeRuns(const callgraph::CallGraph &Merged,
             llvm::ArrayRef<callgraph::CallTrace> Traces,

@@ -3,6 +3,7 @@
 #include "rewrite/FileRewriterImpl.h"
 
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/Path.h"
 
 #include <algorithm>
 #include <cctype>
@@ -616,6 +617,39 @@ llvm::Error FileRewriter::keepOriginalName(const FunctionFact &Fn,
   return llvm::Error::success();
 }
 
+/// A `static` non-member function of a source file (not a header: other
+/// files cannot name it) whose name the file uses only to call it: every
+/// caller is code of this file, none takes its address for a table or a
+/// callback that Base code might call through.
+static bool onlyCalledInFile(const FunctionFact &Fn, llvm::StringRef Path,
+                             llvm::StringRef Text) {
+  if (Fn.Member || Fn.Template || Fn.Lambda || Fn.NameLength == 0 ||
+      Fn.NameBegin + Fn.NameLength > Text.size())
+    return false;
+  llvm::StringRef Ext = llvm::sys::path::extension(Path);
+  if (Ext != ".c" && Ext != ".cc" && Ext != ".cpp" && Ext != ".cxx")
+    return false;
+  auto IsIdent = [](char C) { return llvm::isAlnum(C) || C == '_'; };
+  llvm::StringRef Head = Text.slice(Fn.DeclBegin, Fn.NameBegin);
+  size_t Static = Head.find("static");
+  if (Static == llvm::StringRef::npos ||
+      (Static > 0 && IsIdent(Head[Static - 1])) ||
+      (Static + 6 < Head.size() && IsIdent(Head[Static + 6])))
+    return false;
+  llvm::StringRef Name = Text.substr(Fn.NameBegin, Fn.NameLength);
+  for (size_t At = Text.find(Name); At != llvm::StringRef::npos;
+       At = Text.find(Name, At + Name.size())) {
+    size_t End = At + Name.size();
+    if ((At > 0 && IsIdent(Text[At - 1])) ||
+        (End < Text.size() && IsIdent(Text[End])))
+      continue;
+    llvm::StringRef After = Text.drop_front(End).ltrim();
+    if (!After.starts_with("("))
+      return false; // Its address, or a use the scan cannot read.
+  }
+  return true;
+}
+
 void FileRewriter::markFunctions() {
   for (const auto &[Begin, Fn] : Functions) {
     if (Fn->Lambda || Fn->Constexpr || Duplicates.count(Begin) ||
@@ -623,7 +657,19 @@ void FileRewriter::markFunctions() {
       continue;
     CondPtr PC = FG.presenceAt(FS, Fn->DeclBegin);
     std::string Condition = conditionText(*PC, F);
-    if (!Ctx.MarkEveryFunction && Condition == "1" && !Fn->Main &&
+    // A loopless function's marker costs more than a small hot function
+    // and adds nothing the model needs: its time is its caller's self
+    // time, whose term already holds the function's condition (Base adds
+    // nothing; a function present only under C is called only from code
+    // present under C, which a marked region or function covers). Except
+    // where a call can come from elsewhere: a function other files may
+    // call, or one whose address is taken (an indirect call from Base
+    // code). Block markers (--granularity function has none) are what
+    // cover the callers.
+    bool ConditionCovered =
+        Condition == "1" || (Ctx.Detail == Granularity::Region &&
+                             onlyCalledInFile(*Fn, In.Path, In.Text));
+    if (!Ctx.MarkEveryFunction && ConditionCovered && !Fn->Main &&
         !inAnyParse(Begin, &FunctionFact::Loops)) {
       Ctx.Unmarked.push_back({Fn->Name, In.Path, Fn->Line, Fn->EndLine});
       continue;

@@ -103,6 +103,10 @@ void writeRegions(const SimulatorTables &T, llvm::raw_ostream &OS) {
   if (!N)
     OS << "    {\"function\", \"\", \"1\", \"\", 0u, 0u},\n";
   OS << "};\n\n";
+  // Per region: may it fold, is it folded (varsim_runtime.h); written at
+  // run time, so not const.
+  // Two more: the start-up calibration enters regions 0 and 1.
+  OS << "VARSIM_WEAK unsigned char varsim_region_fold[" << N + 2 << "];\n\n";
 }
 
 void writeConstraints(const SimulatorTables &T, llvm::raw_ostream &OS) {

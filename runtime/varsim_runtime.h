@@ -112,6 +112,14 @@ typedef struct varsim_program {
 
 extern const varsim_program varsim_program_tables;
 
+/* Folding (docs/runtime.md): per region, 0 keeps its marker, 1 may fold
+ * (a Base function other than main: its time is its caller's self time,
+ * whose term is the same), 2 folded (its markers do nothing). Written by
+ * the generated header (zeros), set at start-up and when a node of the
+ * region turns out tiny and hot; a benign race: a visit that reads the old
+ * value is recorded as before. */
+extern unsigned char varsim_region_fold[];
+
 /* ---- Per-thread calling-context tree ------------------------------------ */
 
 typedef struct varsim_node {
@@ -190,6 +198,7 @@ typedef struct varsim_global {
   varsim_u64 sample_period;
   varsim_u64 sample_outlier; /* a longer timed visit of a sampled node is
                                 left out of its sample */
+  int fold;                   /* folding of tiny hot Base functions is on */
   varsim_thread *head, *tail;
   varsim_thread *main_thread; /* the tree of the thread that runs main */
   unsigned thread_key;
@@ -255,9 +264,15 @@ VARSIM_HOT varsim_u64 varsim_now(void) { return varsim_mono_ns(); }
 #define VARSIM_SAMPLE_PERIOD 32
 #endif
 
+/* What varsim_enter returns for a visit of a folded region. */
+#define VARSIM_FOLDED 0xFFFFFFFFu
+
 VARSIM_HOT varsim_u32 varsim_enter(varsim_u32 region) {
   varsim_thread *t = varsim_tls;
   varsim_u32 d;
+  if (VARSIM_UNLIKELY(
+          __atomic_load_n(&varsim_region_fold[region], __ATOMIC_RELAXED) == 2))
+    return VARSIM_FOLDED;
   if (VARSIM_UNLIKELY(t == 0))
     t = varsim_thread_attach();
   d = t->depth;
@@ -290,6 +305,8 @@ VARSIM_HOT varsim_u32 varsim_enter(varsim_u32 region) {
 VARSIM_HOT void varsim_exit(varsim_u32 d) {
   varsim_thread *t = varsim_tls;
   varsim_u64 now = 0;
+  if (VARSIM_UNLIKELY(d == VARSIM_FOLDED))
+    return;
   if (VARSIM_UNLIKELY(t == 0 || t->depth != d + 1)) {
     now = varsim_rebalance(t, d); /* the time it closed the others at */
     if (!now)
@@ -314,6 +331,13 @@ VARSIM_HOT void varsim_exit(varsim_u32 d) {
          * clock reads would cost more than the code they measure. */
         n->sampled = n->timed >= VARSIM_SAMPLE_WARMUP &&
                      n->ticks < n->timed * varsim_g.sample_below;
+        /* A tiny hot visit of a foldable region: even an untimed visit
+         * costs more than the model gains from it. */
+        if (VARSIM_UNLIKELY(n->sampled) &&
+            __atomic_load_n(&varsim_region_fold[n->region],
+                            __ATOMIC_RELAXED) == 1)
+          __atomic_store_n(&varsim_region_fold[n->region], 2,
+                           __ATOMIC_RELAXED);
       }
       if (VARSIM_UNLIKELY(varsim_g.chrome))
         varsim_chrome_record(t, n->region, start, now);
@@ -876,6 +900,35 @@ VARSIM_HELPER void varsim_child_path(char *dst, unsigned long cap,
   varsim_append(dst, cap, ".json");
 }
 
+/* Which regions may fold: Base functions other than main (a region of a
+ * function present in every configuration; its caller's term is its own).
+ * Off with VARSIM_FOLD=off, with sampling off (every visit timed) and with
+ * the Chrome file; under the test clock only with VARSIM_FOLD=on. */
+VARSIM_HELPER void varsim_fold_setup(void) {
+  const varsim_program *p = &varsim_program_tables;
+  const char *env = varsim_sys_getenv("VARSIM_FOLD");
+  unsigned i;
+#if defined(VARSIM_TEST_CLOCK)
+  int on = env && __builtin_strcmp(env, "on") == 0;
+#else
+  int on = !(env && __builtin_strcmp(env, "off") == 0);
+#endif
+  if (env && *env && __builtin_strcmp(env, "on") != 0 &&
+      __builtin_strcmp(env, "off") != 0)
+    varsim_fatal("malformed VARSIM_FOLD (expected 'on' or 'off')", env,
+                 VARSIM_EXIT_BAD_CONFIG);
+  varsim_g.fold = on && varsim_g.sample_period > 1 && !varsim_g.chrome_path[0];
+  if (!varsim_g.fold)
+    return;
+  for (i = 0; i < p->num_regions; ++i) {
+    const varsim_region_desc *r = &p->regions[i];
+    if (__builtin_strcmp(r->kind, "function") == 0 &&
+        __builtin_strcmp(r->condition, "1") == 0 &&
+        __builtin_strcmp(r->function, "main") != 0)
+      varsim_region_fold[i] = 1;
+  }
+}
+
 VARSIM_IMPL void varsim_init(void) {
   int expected = 0;
   const char *trace, *chrome, *cap;
@@ -932,6 +985,7 @@ VARSIM_IMPL void varsim_init(void) {
     varsim_g.sample_period = 0;
   varsim_sys_pthread_key_create(&varsim_g.thread_key, varsim_thread_gone);
   varsim_calibrate();
+  varsim_fold_setup();
   varsim_g.start_mono_ns = varsim_mono_ns();
   varsim_g.start_ticks = varsim_now();
 #if defined(VARSIM_TEST_CLOCK)
@@ -1259,7 +1313,20 @@ VARSIM_HELPER void varsim_write_calltrace(varsim_u64 now, varsim_u64 mono,
   varsim_put_fixed3(o, (double)varsim_g.sample_outlier / tpn);
   varsim_puts(o, ", \"warmup\": ");
   varsim_put_u64(o, varsim_g.sample_below ? VARSIM_SAMPLE_WARMUP : 0);
-  varsim_puts(o, "},\n  \"wall_ns\": ");
+  varsim_puts(o, "},\n  \"folding\": {\"enabled\": ");
+  varsim_puts(o, varsim_g.fold ? "true" : "false");
+  varsim_puts(o, ", \"folded_regions\": [");
+  {
+    unsigned i, first = 1;
+    for (i = 0; i < varsim_program_tables.num_regions; ++i)
+      if (__atomic_load_n(&varsim_region_fold[i], __ATOMIC_RELAXED) == 2) {
+        if (!first)
+          varsim_puts(o, ", ");
+        first = 0;
+        varsim_put_u64(o, i);
+      }
+  }
+  varsim_puts(o, "]},\n  \"wall_ns\": ");
   varsim_put_u64(o, mono - varsim_g.start_mono_ns);
   varsim_puts(o, ",\n  \"monotonic\": {\"init_ns\": ");
   varsim_put_u64(o, varsim_g.init_mono_ns);

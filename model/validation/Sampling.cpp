@@ -136,6 +136,36 @@ const char *strategyName(fm::SampleStrategy S) {
   return "?";
 }
 
+/// At most this many values of each numeric feature go into the
+/// baseline's training sample (spread from the smallest to the largest).
+constexpr size_t MaxNumericValues = 5;
+
+/// For each numeric feature: the default configuration with the feature at
+/// each of (up to MaxNumericValues of) its values, 0 included.
+void addNumericValues(const fm::FeatureModel &M, PlanBuilder &B) {
+  std::optional<fm::Configuration> Base = M.defaultConfiguration();
+  if (!Base)
+    return;
+  for (fm::FeatureId Id : M.concreteFeatures()) {
+    const fm::Feature &F = M.feature(Id);
+    if (F.Kind != fm::FeatureKind::Numeric || F.Values.size() < 2 ||
+        Id >= Base->Values.size())
+      continue;
+    size_t N = std::min(F.Values.size(), MaxNumericValues);
+    for (size_t K = 0; K < N; ++K) {
+      // Evenly spread indices, the first and the last value included.
+      size_t At = N == 1 ? 0 : K * (F.Values.size() - 1) / (N - 1);
+      fm::Configuration C = *Base;
+      C.Values[Id] = F.Values[At];
+      if (llvm::Error E = M.check(C)) {
+        llvm::consumeError(std::move(E));
+        continue;
+      }
+      B.add(C, /*InSample=*/false, /*Training=*/true);
+    }
+  }
+}
+
 } // namespace
 
 llvm::Expected<ValidationPlan> planValidation(const fm::FeatureModel &M,
@@ -174,7 +204,11 @@ llvm::Expected<ValidationPlan> planValidation(const fm::FeatureModel &M,
       for (const fm::Configuration &C : *Configs)
         B.add(C, /*InSample=*/false, /*Training=*/true);
     }
-    Description += "; baseline training: featurewise + pairwise (" +
+    // The feature-wise and pair-wise samples leave numeric features at one
+    // value; a black box that never saw another value cannot fit them.
+    addNumericValues(M, B);
+    Description += "; baseline training: featurewise + pairwise + numeric "
+                   "values (" +
                    std::to_string(B.plan().Variants.size() - Before) +
                    " extra variant(s))";
   }

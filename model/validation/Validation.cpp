@@ -1,6 +1,7 @@
 //===- model/validation/Validation.cpp - Model against real variants ------===//
 
 #include "model/validation/Validation.h"
+#include "model/validation/MachineLoad.h"
 
 #include "model/validation/LinearBaseline.h"
 #include "model/validation/Placeholders.h"
@@ -311,37 +312,60 @@ private:
     unsigned Repeat = std::max(1u, Opts.Repeat);
     say("validate: measuring " + llvm::Twine(ToRun.size()) +
         " variant(s) one at a time, " + llvm::Twine(Opts.Warmup) +
-        " warm-up + " + llvm::Twine(Repeat) + " run(s) each");
+        " warm-up + " + llvm::Twine(Repeat) +
+        " run(s) each, interleaved (every variant once per round)");
+    if (std::optional<std::string> Busy = busyMachineMessage())
+      say("varsim: warning: " + *Busy +
+          "; the measured times and the errors are less reliable");
     auto PhaseStart = Clock::now();
-    for (size_t K = 0; K < ToRun.size(); ++K) {
-      size_t I = ToRun[K];
-      VariantResult &R = Results[I];
-      std::string Command = expandPlaceholders(Opts.RunCommand, values(I));
-      bool Ok = true;
+    // Warm-ups first, then rounds of every variant: a slow phase of the
+    // machine (another job, a thermal throttle) then hits every variant
+    // alike instead of all the runs of one.
+    std::vector<char> Ok(Results.size(), 1);
+    std::vector<std::string> Reasons(Results.size());
+    std::vector<std::string> Commands(Results.size());
+    for (size_t I : ToRun) {
+      Commands[I] = expandPlaceholders(Opts.RunCommand, values(I));
       double Seconds = 0;
-      std::string Reason;
-      for (unsigned W = 0; Ok && W < Opts.Warmup; ++W)
-        Ok = runOnce(I, Command, W == 0, &Seconds, &Reason);
-      for (unsigned Rep = 0; Ok && Rep < Repeat; ++Rep) {
-        Ok = runOnce(I, Command, Opts.Warmup == 0 && Rep == 0, &Seconds,
-                     &Reason);
-        if (Ok)
-          R.Times.push_back(Seconds);
+      for (unsigned W = 0; Ok[I] && W < Opts.Warmup; ++W)
+        Ok[I] = runOnce(I, Commands[I], W == 0, &Seconds, &Reasons[I]);
+    }
+    size_t Total = ToRun.size() * Repeat, Done = 0;
+    for (unsigned Rep = 0; Rep < Repeat; ++Rep) {
+      for (size_t K = 0; K < ToRun.size(); ++K) {
+        size_t I = ToRun[K];
+        ++Done;
+        // A variant that failed is reported once: in the round it failed
+        // in (the first one for a failed warm-up).
+        bool FailedBefore = !Ok[I];
+        if (FailedBefore && Rep > 0)
+          continue;
+        if (!FailedBefore) {
+          double Seconds = 0;
+          Ok[I] = runOnce(I, Commands[I], Opts.Warmup == 0 && Rep == 0,
+                          &Seconds, &Reasons[I]);
+          if (Ok[I])
+            Results[I].Times.push_back(Seconds);
+          if (Rep + 1 < Repeat && Ok[I])
+            continue;
+        }
+        // The variant's last run (or its failure): its result.
+        VariantResult &R = Results[I];
+        if (Ok[I])
+          R.Measured = median(R.Times);
+        double Elapsed = secondsSince(PhaseStart);
+        double Left = Elapsed / static_cast<double>(Done) *
+                      static_cast<double>(Total - Done);
+        char Buf[64] = "";
+        if (R.Measured)
+          std::snprintf(Buf, sizeof(Buf), "%.6f s (median of %zu)", *R.Measured,
+                        R.Times.size());
+        say("[measure " + llvm::Twine(K + 1) + "/" + llvm::Twine(ToRun.size()) +
+            "] " + displayConfig(spec(I).Config) + ": " +
+            (Ok[I] ? std::string(Buf) : "FAILED: " + Reasons[I]) +
+            (Done < Total ? "; about " + formatSeconds(Left) + " left"
+                          : std::string()));
       }
-      if (Ok)
-        R.Measured = median(R.Times);
-      double Elapsed = secondsSince(PhaseStart);
-      double Left = Elapsed / static_cast<double>(K + 1) *
-                    static_cast<double>(ToRun.size() - K - 1);
-      char Buf[64] = "";
-      if (R.Measured)
-        std::snprintf(Buf, sizeof(Buf), "%.6f s (median of %zu)", *R.Measured,
-                      R.Times.size());
-      say("[measure " + llvm::Twine(K + 1) + "/" + llvm::Twine(ToRun.size()) +
-          "] " + displayConfig(spec(I).Config) + ": " +
-          (Ok ? std::string(Buf) : "FAILED: " + Reason) +
-          (K + 1 < ToRun.size() ? "; about " + formatSeconds(Left) + " left"
-                                : std::string()));
     }
   }
 

@@ -210,8 +210,9 @@ TEST(WallTime, WorkersWithoutAWaitingMainKeepTheirShares) {
 /// A trace of one run: main() of MainNs, launched at 1000 and exiting
 /// ExitAfter after the write; the runtime's start-up took 300 (of which
 /// InitNs - Launch = 200 before it).
-CallTrace launched(std::string Path, double MainNs, double Untraced) {
-  TraceBuilder B("", std::move(Path));
+CallTrace launched(std::string Path, double MainNs, double Untraced,
+                   std::string Config = "") {
+  TraceBuilder B(std::move(Config), std::move(Path));
   uint32_t Main = B.region(RegionKind::Function, "main", "1");
   B.node(-1, Main, 1, MainNs);
   // Launch 1000, init 1200, start 1500; wall = main + 100 (static
@@ -232,9 +233,9 @@ TEST(ProcessLaunch, UntracedTimeLeavesOutTheRuntimesOwn) {
 }
 
 TEST(ProcessLaunch, SmallestOverTheRunsIsBaseTimeOfEveryRun) {
-  CallGraph G =
-      build({launched("a.json", 5000, 900), launched("b.json", 5000, 5000),
-             launched("c.json", 7000, 1000)});
+  CallGraph G = build({launched("a.json", 5000, 900, "A"),
+                       launched("b.json", 5000, 5000, "B"),
+                       launched("c.json", 7000, 1000, "C")});
   ASSERT_TRUE(G.processRegion().has_value());
   const TraceRegion &R = G.regions()[*G.processRegion()];
   EXPECT_EQ(R.Function, ProcessRegionName);

@@ -288,9 +288,16 @@ TEST(DataFlowModel, NumericFeaturesGetTermsByValue) {
   llvm::Expected<PerformanceModel> M = buildModel(G, O);
   ASSERT_TRUE(static_cast<bool>(M)) << errorToString(M.takeError());
   std::map<std::string, double> T = termsOf(*M);
-  EXPECT_NEAR(T["Base"], 0.010, 1e-12);
-  EXPECT_NEAR(T["LEVEL == 1"], 0.020, 1e-12);
-  EXPECT_NEAR(T["LEVEL == 2"], 0.060, 1e-12);
+  // One term per value, 0 included (0 is a value, not "unselected").
+  EXPECT_EQ(T.count("Base"), 0u);
+  EXPECT_NEAR(T["LEVEL == 0"], 0.010, 1e-12);
+  EXPECT_NEAR(T["LEVEL == 1"], 0.030, 1e-12);
+  EXPECT_NEAR(T["LEVEL == 2"], 0.070, 1e-12);
+  // The values' terms exclude each other: shares are relative to the
+  // slowest configuration, never to their sum.
+  EXPECT_NEAR(M->totalSeconds(), 0.070, 1e-12);
+  for (const Term &Tm : M->Terms)
+    EXPECT_TRUE(Tm.FromLocalModel) << Tm.name();
   for (int Level = 0; Level < 3; ++Level)
     EXPECT_NEAR(M->predict([&](llvm::StringRef) -> int64_t { return Level; }),
                 Costs[Level] * 1e-3, 1e-12);

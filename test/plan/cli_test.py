@@ -124,7 +124,7 @@ with tempfile.TemporaryDirectory() as tmp:
 
     # --- run: the simulator is a shell command --------------------------------
     sim = ('printf \'{"config": "%s"}\' "$VARSIM_CONFIG" > "$VARSIM_TRACE"')
-    p = varsim("run", out, "--", "sh", "-c", sim)
+    p = varsim("run", out, "--repeat", "1", "--", "sh", "-c", sim)
     check(p.returncode == 0, "run exits 0", p)
     traces = p.stdout.splitlines()
     check(len(traces) == 4, f"run prints 4 trace names: {traces}", p)
@@ -151,7 +151,7 @@ with tempfile.TemporaryDirectory() as tmp:
 
     # --exit-code: programs whose exit code is their result.
     sim3 = sim + "; exit 3"
-    p = varsim("run", out, "--exit-code", "0,3", "--", "sh", "-c", sim3)
+    p = varsim("run", out, "--repeat", "1", "--exit-code", "0,3", "--", "sh", "-c", sim3)
     check(p.returncode == 0 and len(p.stdout.splitlines()) == 4,
           "--exit-code 0,3 accepts a run that exits 3", p)
     p = varsim("run", out, "--exit-code", "any", "--", "sh", "-c", sim3)

@@ -417,6 +417,20 @@ llvm::Expected<Trace> readTrace(const std::string &Path) {
     return Err;
   if (auto Err = get(Sampling, "warmup", T.SampleWarmup))
     return Err;
+  object Folding;
+  if (auto Err = get(Obj, "folding", Folding))
+    return Err;
+  if (auto Err = get(Folding, "enabled", T.FoldEnabled))
+    return Err;
+  simdjson::dom::array Folded;
+  if (auto Err = get(Folding, "folded_regions", Folded))
+    return Err;
+  for (simdjson::dom::element E : Folded) {
+    uint64_t Id = 0;
+    if (E.get(Id) != simdjson::SUCCESS)
+      return schemaError("folding.folded_regions: not an unsigned integer");
+    T.FoldedRegions.push_back(Id);
+  }
   if (auto Err = get(Obj, "wall_ns", T.WallNs))
     return Err;
   object Monotonic;

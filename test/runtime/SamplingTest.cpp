@@ -112,7 +112,8 @@ TEST(SamplingTest, EstimateIsCloseToTheExactTime) {
             "");
   double Sampled = 1e300, OutlierNs = 0;
   for (int Run = 0; Run < 3; ++Run) {
-    Trace T = runHot(Box);
+    // The leaf is a Base function: folding would stop its visits.
+    Trace T = runHot(Box, {{"VARSIM_FOLD", "off"}});
     ASSERT_NE(T.mainThread(), nullptr);
     const TraceNode Hot = T.mainThread()->byPath()["0/1"];
     EXPECT_EQ(Hot.Calls, 50000u);
@@ -148,6 +149,51 @@ TEST(SamplingTest, EstimateIsCloseToTheExactTime) {
   }
   EXPECT_NEAR(Sampled / Exact, 1.0, 0.25)
       << "sampled mean " << Sampled << " ns, every visit " << Exact << " ns";
+}
+
+// Folding (docs/runtime.md): a Base function other than main whose node
+// turns out tiny and hot stops being recorded: its visits cost one load
+// and a branch, its time is its caller's self time (whose term is its own).
+TEST(FoldingTest, TinyHotBaseFunctionFolds) {
+  Sandbox Box;
+  ASSERT_EQ(Box.build({"gcc", "-std=c99 -O2"}, "hot.c", "hot",
+                      "-DHOT_VISITS=50000 -DHOT_WORK=10"),
+            "");
+  Trace T = runHot(Box);
+  ASSERT_NE(T.mainThread(), nullptr);
+  EXPECT_TRUE(T.FoldEnabled);
+  EXPECT_EQ(T.FoldedRegions, std::vector<uint64_t>{1});
+  auto Nodes = T.mainThread()->byPath();
+  // Recorded until its warm-up showed it tiny: then folded.
+  EXPECT_EQ(Nodes["0/1"].Calls, Warmup);
+  EXPECT_EQ(Nodes["0"].Calls, 1u);
+  EXPECT_EQ(Nodes["0/2"].Calls, 5u); // visited too rarely to fold
+
+  Trace Off = runHot(Box, {{"VARSIM_FOLD", "off"}});
+  EXPECT_FALSE(Off.FoldEnabled);
+  EXPECT_TRUE(Off.FoldedRegions.empty());
+  EXPECT_EQ(Off.mainThread()->byPath()["0/1"].Calls, 50000u);
+  // Every visit timed (no sampling): nothing is tiny enough to fold.
+  Trace Timed = runHot(Box, {{"VARSIM_SAMPLING", "off"}});
+  EXPECT_FALSE(Timed.FoldEnabled);
+  EXPECT_EQ(Timed.mainThread()->byPath()["0/1"].Calls, 50000u);
+
+  RunResult Bad = Box.run("hot", {{"VARSIM_FOLD", "sometimes"}});
+  EXPECT_EQ(Bad.ExitCode, 86);
+  EXPECT_NE(Bad.Err.find("malformed VARSIM_FOLD"), std::string::npos)
+      << Bad.Err;
+}
+
+TEST(FoldingTest, OffUnderTheTestClockUnlessAsked) {
+  Sandbox Box;
+  ASSERT_EQ(Box.build({"gcc", "-std=c99"}, "hot.c", "hot"), "");
+  Trace T = runHot(Box);
+  EXPECT_FALSE(T.FoldEnabled);
+  EXPECT_EQ(T.mainThread()->byPath()["0/1"].Calls, HotVisits);
+  Trace On = runHot(Box, {{"VARSIM_FOLD", "on"}});
+  EXPECT_TRUE(On.FoldEnabled);
+  EXPECT_EQ(On.FoldedRegions, std::vector<uint64_t>{1});
+  EXPECT_EQ(On.mainThread()->byPath()["0/1"].Calls, Warmup);
 }
 
 } // namespace

@@ -118,6 +118,24 @@ TEST_F(ValidationTest, MedianOfRepetitionsMeasuresTheRun) {
   EXPECT_GT(*R.Model.Mape, 50.0);
 }
 
+TEST_F(ValidationTest, RepetitionsInterleaveTheVariants) {
+  // Each run appends its variant's CONFIG to one log: the warm-ups first,
+  // then rounds of every variant, so that a slow phase of the machine hits
+  // every variant alike.
+  Plan.Variants = {variant(false, false), variant(true, false),
+                   variant(true, true)};
+  Options.BuildCommand = "true";
+  Options.Jobs = 1;
+  std::string Log = std::string(Dir) + "/order.log";
+  Options.RunCommand = "echo '[{config}]' >> " + Log;
+  ValidationResult R = run();
+  ASSERT_EQ(R.Measured, 3u);
+  std::string Expected;
+  for (int Round = 0; Round < 4; ++Round) // 1 warm-up + 3 repetitions.
+    Expected += "[]\n[A]\n[A,B]\n";
+  EXPECT_EQ(read(Log), Expected);
+}
+
 TEST_F(ValidationTest, FailuresAreReportedPerVariantAndKeepTheOthers) {
   VariantSpec Invalid = variant(false, true);
   Invalid.Config = "B,NOSUCH";

@@ -1,0 +1,111 @@
+#!/usr/bin/env python3
+"""Simulator against native variant, side by side (run by hand).
+
+For each case: the simulator (with VARSIM_CONFIG) and the native variant of
+the same configuration run interleaved, --repeat times each; prints the
+medians of wall time and of CPU time (user + system, from wait4) and their
+ratios, and the load average before and after. CPU time is far less
+disturbed by other jobs on a shared machine than wall time, so both are
+shown.
+
+Cases:
+  --samples BUILD   the samples whose end-to-end tests ran in BUILD/test/
+                    samples (sample.printer etc.): the simulator built there
+                    and the variant of the first planned configuration
+  --case NAME SIM NATIVE CONFIG CWD ARG...   any pair (repeatable; ARGs
+                    up to the next --case; use -- to end)
+
+Usage:
+  overhead_bench.py --samples build --repeat 5
+  overhead_bench.py --case lua /tmp/sim/lua /tmp/native/lua '' /tmp w.lua --
+"""
+import json
+import os
+import resource
+import statistics
+import subprocess
+import sys
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(
+    os.path.abspath(__file__)))))
+
+
+def timed(cmd, cwd, env):
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    start = time.monotonic()
+    subprocess.run(cmd, cwd=cwd, env=env, stdout=subprocess.DEVNULL,
+                   stderr=subprocess.DEVNULL, check=True)
+    wall = time.monotonic() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    return wall, cpu
+
+
+def sample_cases(build):
+    cases = []
+    base = os.path.join(os.path.abspath(build), "test", "samples")
+    for name in sorted(os.listdir(base)) if os.path.isdir(base) else []:
+        work = os.path.join(base, name)
+        index = os.path.join(work, "sim", "traces", "index.json")
+        conf = os.path.join(ROOT, "samples", name, "sample.conf")
+        if not (os.path.exists(index) and os.path.exists(conf)):
+            continue
+        settings = {}
+        for line in open(conf):
+            if "=" in line and not line.startswith("#"):
+                k, v = line.strip().split("=", 1)
+                settings[k] = v.strip('"')
+        target = settings["TARGET"]
+        config = json.load(open(index))["runs"][0]["config"]
+        variant = os.path.join(work, "variants",
+                               config.replace(",", "+") or "(none)", target)
+        sim = os.path.join(work, "sim-build", target)
+        if os.path.exists(variant) and os.path.exists(sim):
+            cases.append((name, sim, variant, config,
+                          os.path.join(ROOT, "samples", name),
+                          settings.get("RUN_ARGS", "").split()))
+    return cases
+
+
+def main(argv):
+    repeat, cases, i = 5, [], 0
+    while i < len(argv):
+        if argv[i] == "--repeat":
+            repeat, i = int(argv[i + 1]), i + 2
+        elif argv[i] == "--samples":
+            cases += sample_cases(argv[i + 1])
+            i += 2
+        elif argv[i] == "--case":
+            name, sim, native, config, cwd = argv[i + 1:i + 6]
+            j = i + 6
+            args = []
+            while j < len(argv) and argv[j] not in ("--case", "--"):
+                args.append(argv[j])
+                j += 1
+            cases.append((name, sim, native, config, cwd, args))
+            i = j + (1 if j < len(argv) and argv[j] == "--" else 0)
+        else:
+            sys.exit(__doc__)
+    print("load average before: " + open("/proc/loadavg").read().split()[0])
+    print(f"{'case':<14}{'native wall':>12}{'sim wall':>10}{'ratio':>7}"
+          f"{'native cpu':>12}{'sim cpu':>10}{'ratio':>7}")
+    for name, sim, native, config, cwd, args in cases:
+        env = dict(os.environ, VARSIM_CONFIG=config,
+                   VARSIM_TRACE="/tmp/overhead-bench-trace.json")
+        nw, nc, sw, sc = [], [], [], []
+        for _ in range(repeat):
+            w, c = timed([native, *args], cwd, env)
+            nw.append(w)
+            nc.append(c)
+            w, c = timed([sim, *args], cwd, env)
+            sw.append(w)
+            sc.append(c)
+        m = statistics.median
+        print(f"{name:<14}{m(nw):>12.3f}{m(sw):>10.3f}{m(sw) / m(nw):>7.2f}"
+              f"{m(nc):>12.3f}{m(sc):>10.3f}{m(sc) / m(nc):>7.2f}")
+    print("load average after: " + open("/proc/loadavg").read().split()[0])
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])

@@ -1,0 +1,127 @@
+"""`varsim run --repeat` on a hand-made OUT directory: run_repeat.py VARSIM.
+The "simulator" is a shell command that writes a JSON file to $VARSIM_TRACE
+and appends its CONFIG to a log, so the order of the runs shows."""
+import json
+import os
+import subprocess
+import sys
+import tempfile
+
+VARSIM = sys.argv[1]
+
+MODEL = """<featureModel><struct>
+  <and abstract="true" mandatory="true" name="Root">
+    <alt mandatory="true" abstract="true" name="Codec">
+      <feature name="A"/><feature name="B"/>
+    </alt></and></struct></featureModel>"""
+
+failures = []
+
+
+def check(cond, what, proc=None):
+    if not cond:
+        detail = ""
+        if proc is not None:
+            detail = (f"\n  exit {proc.returncode}\n  stdout: {proc.stdout!r}"
+                      f"\n  stderr: {proc.stderr!r}")
+        failures.append(what + detail)
+
+
+def varsim(*args):
+    return subprocess.run([VARSIM, *args], capture_output=True, text=True,
+                          timeout=120)
+
+
+def make_out(root):
+    out = os.path.join(root, "out")
+    os.makedirs(out)
+    with open(os.path.join(out, "model.xml"), "w") as f:
+        f.write(MODEL)
+    regions = [
+        {"id": 0, "kind": "function", "function": "main", "condition": "1",
+         "file": "main.c", "line": 1, "end_line": 9},
+        {"id": 1, "kind": "region", "function": "main", "condition": "A",
+         "file": "main.c", "line": 3, "end_line": 4},
+        {"id": 2, "kind": "region", "function": "main", "condition": "B",
+         "file": "main.c", "line": 6, "end_line": 7},
+    ]
+    manifest = {"format": "varsim-manifest", "version": 1,
+                "feature_model": {"path": "model.xml", "inferred": False},
+                "features": [{"name": n, "macro": n, "kind": "bool"}
+                             for n in "AB"],
+                "regions": regions, "dataflow": {
+                    "version": 1, "locations": "simulator",
+                    "translation_units": 1, "regions": [],
+                    "functions": []}, "plan": []}
+    with open(os.path.join(out, "manifest.json"), "w") as f:
+        json.dump(manifest, f)
+    return out
+
+
+def index_of(out):
+    with open(os.path.join(out, "traces", "index.json")) as f:
+        return json.load(f)
+
+
+with tempfile.TemporaryDirectory() as tmp:
+    out = make_out(tmp)
+    log = os.path.join(tmp, "order.log")
+    sim = ('printf \'{"config": "%s"}\' "$VARSIM_CONFIG" > "$VARSIM_TRACE"; '
+           f'echo "$VARSIM_CONFIG" >> {log}')
+    plan = varsim("plan", out)
+    configs = plan.stdout.splitlines()
+    check(plan.returncode == 0 and len(configs) == 2,
+          f"the alternative group A|B plans two runs: {configs}", plan)
+
+    # A number: that many runs per configuration, interleaved.
+    p = varsim("run", out, "--repeat", "3", "--", "sh", "-c", sim)
+    check(p.returncode == 0, "run --repeat 3 exits 0", p)
+    names = [os.path.basename(t) for t in p.stdout.splitlines()]
+    check(names == ["run-1.json", "run-2.json", "run-1.rep-2.json",
+                    "run-2.rep-2.json", "run-1.rep-3.json",
+                    "run-2.rep-3.json"], f"trace names: {names}", p)
+    with open(log) as f:
+        order = f.read().splitlines()
+    check(order == configs * 3, f"rounds of every configuration: {order}")
+    index = index_of(out)
+    check([(r["run"], r["repetition"]) for r in index["runs"]] ==
+          [(1, 1), (2, 1), (1, 2), (2, 2), (1, 3), (2, 3)],
+          f"index: runs and repetitions {index['runs']}")
+    check([r["config"] for r in index["runs"]] == configs * 3,
+          "index: configs")
+    check("(repetition 2)" in p.stderr, "progress names the repetition", p)
+
+    # A second `run` replaces every trace of the first, repetitions too.
+    p = varsim("run", out, "--repeat", "1", "--", "sh", "-c", sim)
+    left = sorted(f for f in os.listdir(os.path.join(out, "traces")))
+    check(left == ["index.json", "run-1.json", "run-2.json"],
+          f"old repetitions removed: {left}", p)
+
+    # auto (the default): three rounds of a quick, steady program...
+    os.remove(log)
+    p = varsim("run", out, "--", "sh", "-c", sim)
+    check(p.returncode == 0 and len(p.stdout.splitlines()) == 6,
+          "auto: 3 rounds of a quick steady program", p)
+
+    # ... and more, up to 5, while no other run of a configuration is
+    # within 5 % (and 10 ms) of its median: every run sleeps 60 ms longer
+    # than the one before.
+    count = os.path.join(tmp, "count")
+    spread = (f'n=$(cat {count} 2>/dev/null || echo 0); '
+              f'echo $((n + 1)) > {count}; sleep $(awk "BEGIN {{print $n * 0.06}}"); '
+              + sim)
+    p = varsim("run", out, "--", "sh", "-c", spread)
+    check(p.returncode == 0 and len(p.stdout.splitlines()) == 10,
+          "auto: spread runs add rounds, at most 5", p)
+    check("another round" in p.stderr, "auto says why it adds a round", p)
+
+    # Bad values are usage errors.
+    for bad in ("0", "101", "x", "-1"):
+        p = varsim("run", out, "--repeat", bad, "--", "true")
+        check(p.returncode == 2 and "--repeat" in p.stderr,
+              f"--repeat {bad} is a usage error", p)
+
+if failures:
+    print("FAILED:\n" + "\n".join(failures))
+    sys.exit(1)
+print("ok")
