@@ -74,7 +74,7 @@ class Program:
     def __init__(self, path, varsim, work):
         self.dir = Path(path).resolve()
         self.name = self.dir.name
-        self.varsim = str(varsim)
+        self.varsim = str(Path(varsim).resolve())
         self.work = work
         self.model_xml = self.dir / "model.xml"
         self.target, self.args, self.max_runs = load_conf(self.dir)
