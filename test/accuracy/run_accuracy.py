@@ -72,12 +72,13 @@ def load_conf(program):
     conf = program / "accuracy.conf"
     if not conf.is_file():
         raise Failure(f"{conf}: no such file")
-    out = run(["bash", "-c", '. "$1" && printf "%s\\n%s\\n%s\\n" "$TARGET" '
-               '"$RUN_ARGS" "${MAX_RUNS:-}"', "accuracy.conf", conf]).stdout
-    target, args, max_runs = out.split("\n")[:3]
+    out = run(["bash", "-c", '. "$1" && printf "%s\\n%s\\n%s\\n%s\\n" "$TARGET" '
+               '"$RUN_ARGS" "${MAX_RUNS:-}" "${KNOWN_PLAN_GAP:-}"',
+               "accuracy.conf", conf]).stdout
+    target, args, max_runs, gap = out.split("\n")[:4]
     if not target:
         raise Failure(f"{conf}: TARGET is not set")
-    return target, shlex.split(args), int(max_runs) if max_runs else None
+    return target, shlex.split(args), int(max_runs) if max_runs else None, gap
 
 
 def load():
@@ -91,7 +92,12 @@ class Program:
         self.varsim = str(Path(varsim).resolve())
         self.work = work
         self.model_xml = self.dir / "model.xml"
-        self.target, self.args, self.max_runs = load_conf(self.dir)
+        # known_gap: KNOWN_PLAN_GAP of accuracy.conf, why the plan is known
+        # to exceed MAX_RUNS (an open issue): the check then expects it to
+        # (XFAIL) and fails once it no longer does (XPASS), so that the note
+        # is removed.
+        self.target, self.args, self.max_runs, self.known_gap = \
+            load_conf(self.dir)
 
     def vs(self, *args, timed=False):
         return run([self.varsim, *args], cwd=self.dir, timed=timed)
@@ -199,9 +205,18 @@ def check(p):
     p.plan()
     log(f"{p.name}: planned runs {p.planned} / {p.variants} variants")
     ok = True
-    if p.max_runs is not None and p.planned > p.max_runs:
+    too_many = p.max_runs is not None and p.planned > p.max_runs
+    if too_many and p.known_gap:
+        log(f"XFAIL: varsim plan: {p.planned} runs > MAX_RUNS {p.max_runs}, "
+            f"as expected: {p.known_gap}")
+    elif too_many:
         log(f"FAILED: varsim plan: {p.planned} runs > MAX_RUNS {p.max_runs}\n"
             f"{p.plan_report}")
+        ok = False
+    elif p.known_gap:
+        log(f"FAILED (XPASS): varsim plan: {p.planned} runs <= MAX_RUNS "
+            f"{p.max_runs} although accuracy.conf declares a known gap "
+            f"({p.known_gap}); remove KNOWN_PLAN_GAP")
         ok = False
     p.model(1)
     p.validate(1, 0, baseline=False)
