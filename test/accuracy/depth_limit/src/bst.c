@@ -29,8 +29,8 @@ static struct node *insert(struct node *root, unsigned key) {
 }
 
 /* Counts the keys in [lo, hi] down to the depth limit. */
-static unsigned long count_range(const struct node *n, unsigned lo,
-                                 unsigned hi, int depth) {
+static unsigned long count_range(const struct node *n, unsigned lo, unsigned hi,
+                                 int depth) {
   if (!n)
     return 0;
 #if MAX_DEPTH > 0

@@ -35,8 +35,10 @@ static uint64_t mix_update(uint64_t h, const unsigned char *p, size_t len) {
 }
 static uint64_t mix_final(uint64_t h) { return h ^ (h >> 29); }
 
-static const struct hash_ops fnv_ops = {"fnv1a", fnv_init, fnv_update, fnv_final};
-static const struct hash_ops mix_ops = {"mix64", mix_init, mix_update, mix_final};
+static const struct hash_ops fnv_ops = {"fnv1a", fnv_init, fnv_update,
+                                        fnv_final};
+static const struct hash_ops mix_ops = {"mix64", mix_init, mix_update,
+                                        mix_final};
 
 static const struct hash_ops *const hash_table[] = {
 #ifdef FAST_HASH

@@ -4,7 +4,9 @@
 
 #include <stdio.h>
 
-static void label(char *out, unsigned n) { sprintf(out, "L%u_%s", n, n % 3 ? "loop" : "end"); }
+static void label(char *out, unsigned n) {
+  sprintf(out, "L%u_%s", n, n % 3 ? "loop" : "end");
+}
 
 int main(int argc, char **argv) {
   if (argc != 2) {
