@@ -861,8 +861,21 @@ def quick_checks(p):
         problems.append(f"equivalent variants {r.get('equivalent')}: "
                         f"{r.get('mismatches')}")
     limit = p.conf.get("quick_max_plan")
-    if limit is not None and r.get("sim_runs", 10**9) > limit:
-        problems.append(f"plan has {r.get('sim_runs')} runs, expected at most {limit}")
+    # A known plan gap (program.json quick_plan_gap: {"runs": N, "why": ...})
+    # is the issue-16 goal not met yet: the plan may not grow past N, and the
+    # marker must go once the goal is met, so the check turns red both ways.
+    gap = p.conf.get("quick_plan_gap")
+    runs = r.get("sim_runs", 10**9)
+    if limit is not None and gap and runs <= limit:
+        problems.append(f"plan has {runs} runs, within the goal of {limit}: "
+                        f"the known gap is closed; remove quick_plan_gap from "
+                        f"test/realworld/{p.name}/program.json")
+    elif limit is not None and gap and runs <= gap["runs"]:
+        print(f"realworld.quick: {p.name}: KNOWN GAP: plan has {runs} runs, "
+              f"goal at most {limit} ({gap['why']})", file=sys.stderr)
+    elif limit is not None and runs > (gap["runs"] if gap else limit):
+        problems.append(f"plan has {runs} runs, expected at most "
+                        f"{gap['runs'] if gap else limit}")
     for msg in problems:
         print(f"realworld.quick: {p.name}: {msg}", file=sys.stderr)
     return not problems
