@@ -6,11 +6,13 @@
 
 #include <atomic>
 #include <cerrno>
+#include <csignal>
+#include <cstddef>
 #include <cstdlib>
 #include <cstring>
-#include <dirent.h>
 #include <fcntl.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 
 namespace varsim {
@@ -25,8 +27,18 @@ void say(const char *S) {
   (void)Ignored;
 }
 
+/// The layout of the records getdents64 fills in (not in glibc's headers).
+struct LinuxDirent64 {
+  ino64_t Ino;
+  off64_t Off;
+  unsigned short RecLen;
+  unsigned char Type;
+  char Name[1]; // NUL-terminated, RecLen - 19 bytes at most
+};
+
 /// Removes the tree at Name, relative to the directory Dir. Only system
-/// calls that are safe enough in a handler that exits right after.
+/// calls: the handler may interrupt a thread inside malloc, so nothing here
+/// allocates (no opendir/readdir, which take malloc's lock and would hang).
 void removeTree(int Dir, const char *Name, int Depth) {
   if (::unlinkat(Dir, Name, 0) == 0 || errno == ENOENT)
     return;
@@ -35,17 +47,36 @@ void removeTree(int Dir, const char *Name, int Depth) {
   int Fd = ::openat(Dir, Name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW);
   if (Fd < 0)
     return;
-  if (DIR *D = ::fdopendir(Fd)) {
-    while (struct dirent *E = ::readdir(D)) {
-      if (std::strcmp(E->d_name, ".") == 0 || std::strcmp(E->d_name, "..") == 0)
-        continue;
-      removeTree(::dirfd(D), E->d_name, Depth + 1);
+  alignas(8) char Buffer[2048];
+  for (;;) {
+    long N = ::syscall(SYS_getdents64, Fd, Buffer, sizeof Buffer);
+    if (N <= 0)
+      break;
+    for (long Pos = 0; Pos < N;) {
+      auto *E = reinterpret_cast<LinuxDirent64 *>(Buffer + Pos);
+      Pos += E->RecLen;
+      const char *Entry =
+          Buffer + (Pos - E->RecLen) + offsetof(LinuxDirent64, Name);
+      if (std::strcmp(Entry, ".") != 0 && std::strcmp(Entry, "..") != 0)
+        removeTree(Fd, Entry, Depth + 1);
     }
-    ::closedir(D);
-  } else {
-    ::close(Fd);
   }
+  ::close(Fd);
   ::unlinkat(Dir, Name, AT_REMOVEDIR);
+}
+
+/// strsignal may allocate or take the locale's lock: not in a handler.
+const char *signalName(int Signal) {
+  switch (Signal) {
+  case SIGINT:
+    return "Interrupt";
+  case SIGTERM:
+    return "Terminated";
+  case SIGHUP:
+    return "Hangup";
+  default:
+    return "signal";
+  }
 }
 
 extern "C" void onInterruptSignal(int Signal) {
@@ -68,7 +99,7 @@ extern "C" void onInterruptSignal(int Signal) {
     say("\n");
   llvm::sys::RunInterruptHandlers(); // LLVM's temporary files.
   say("varsim: error: interrupted (");
-  say(::strsignal(Signal));
+  say(signalName(Signal));
   say("); nothing half-written was left behind\n");
   ::_exit(128 + Signal);
 }
