@@ -85,9 +85,15 @@ public:
       reportError(Coverage.takeError());
       return ExitFailure;
     }
+    auto Conditions = plan::conditionCoverage(In->Model, In->Regions, *P);
+    if (!Conditions) {
+      reportError(Conditions.takeError());
+      return ExitFailure;
+    }
     auto PrintReport = [&](llvm::raw_ostream &OS) {
       dataflow::printReport(In->Facts, OS, In->RegionLabels);
       plan::printFactCoverage(*Coverage, In->Model, OS);
+      plan::printConditionCoverage(*Conditions, OS);
     };
     if (Report)
       PrintReport(llvm::errs());

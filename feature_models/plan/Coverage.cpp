@@ -35,8 +35,8 @@ void collectNames(const callgraph::Condition &C,
 }
 
 /// Whether Cond can hold with W = V in a valid configuration: the boolean
-/// variables of Cond are enumerated (up to 12; beyond, or with numeric
-/// ones, it is assumed possible).
+/// variables of Cond other than W are enumerated (up to 12; beyond, or
+/// with numeric ones other than W, it is assumed possible).
 bool possible(const fm::FeatureModel &Model, const callgraph::Condition &Cond,
               fm::FeatureId W, int64_t V) {
   bool WBoolean = Model.feature(W).Kind == fm::FeatureKind::Boolean;
@@ -45,10 +45,11 @@ bool possible(const fm::FeatureModel &Model, const callgraph::Condition &Cond,
   std::vector<fm::FeatureId> Vars;
   for (const std::string &N : Names) {
     std::optional<fm::FeatureId> Id = lookup(Model, N);
+    if (Id && *Id == W)
+      continue;
     if (!Id || Model.feature(*Id).Kind != fm::FeatureKind::Boolean)
       return true;
-    if (*Id != W)
-      Vars.push_back(*Id);
+    Vars.push_back(*Id);
   }
   if (Vars.size() > 12)
     return true;
@@ -125,6 +126,80 @@ factCoverage(const fm::FeatureModel &Model,
     }
   }
   return Out;
+}
+
+llvm::Expected<std::vector<ConditionCoverage>>
+conditionCoverage(const fm::FeatureModel &Model,
+                  const std::vector<RegionToCover> &Regions, const Plan &P) {
+  std::vector<ConditionCoverage> Out;
+  std::map<std::string, size_t> Index;
+  for (const RegionToCover &R : Regions) {
+    if (R.Condition == "1")
+      continue;
+    std::string Code =
+        (R.IsVariant ? "variant" : "region " + std::to_string(R.Id)) +
+        (R.Label.empty() ? std::string() : " " + R.Label);
+    auto [It, New] = Index.try_emplace(R.Condition, Out.size());
+    if (!New) {
+      Out[It->second].Code.push_back(std::move(Code));
+      continue;
+    }
+    auto Cond = callgraph::parseCondition(R.Condition);
+    if (!Cond)
+      return makeError("region " + llvm::Twine(R.Id) + ": condition '" +
+                       R.Condition + "': " + toString(Cond.takeError()));
+    ConditionCoverage C;
+    C.Condition = R.Condition;
+    C.Code.push_back(std::move(Code));
+    for (unsigned K = 0; K < P.Runs.size(); ++K) {
+      const fm::Configuration &Config = P.Runs[K].Config;
+      if (Cond->evaluate([&](llvm::StringRef N) -> int64_t {
+            std::optional<fm::FeatureId> Id = lookup(Model, N);
+            return Id ? valueIn(Model, Config, *Id) : 0;
+          }) != 0)
+        C.Runs.push_back(K);
+    }
+    // Not run: is there a valid configuration that would run it? The
+    // planner noted dead code; say so rather than "NOT RUN".
+    if (C.Runs.empty()) {
+      std::vector<std::string> Names;
+      collectNames(*Cond, Names);
+      std::optional<fm::FeatureId> W =
+          Names.empty() ? std::nullopt : lookup(Model, Names.front());
+      bool Live = true;
+      if (!W)
+        Live = Cond->evaluate([](llvm::StringRef) -> int64_t { return 0; });
+      else if (Model.feature(*W).Kind == fm::FeatureKind::Boolean)
+        Live = possible(Model, *Cond, *W, 0) || possible(Model, *Cond, *W, 1);
+      C.Dead = !Live;
+    }
+    Out.push_back(std::move(C));
+  }
+  return Out;
+}
+
+void printConditionCoverage(const std::vector<ConditionCoverage> &Conditions,
+                            llvm::raw_ostream &OS) {
+  if (Conditions.empty())
+    return;
+  OS << "runs that execute each presence condition (every region and "
+        "variant runs in some planned run):\n";
+  constexpr size_t MaxNamed = 3;
+  for (const ConditionCoverage &C : Conditions) {
+    OS << "  [" << C.Condition << "] ";
+    for (size_t K = 0; K < C.Code.size() && K < MaxNamed; ++K)
+      OS << (K ? ", " : "") << C.Code[K];
+    if (C.Code.size() > MaxNamed)
+      OS << " and " << C.Code.size() - MaxNamed << " more";
+    OS << ":";
+    if (C.Runs.empty())
+      OS << (C.Dead ? " dead (no valid configuration)" : " NOT RUN");
+    else
+      OS << " run" << (C.Runs.size() > 1 ? "s " : " ");
+    for (size_t K = 0; K < C.Runs.size(); ++K)
+      OS << (K ? ", " : "") << C.Runs[K] + 1;
+    OS << "\n";
+  }
 }
 
 void printFactCoverage(const std::vector<FactCoverage> &Facts,

@@ -39,6 +39,28 @@ llvm::Expected<std::vector<FactCoverage>>
 factCoverage(const fm::FeatureModel &Model,
              const std::vector<RegionToCover> &Regions, const Plan &P);
 
+/// The runs that execute the code of one presence condition: the regions
+/// (and the variants of renamed definitions) with that condition.
+struct ConditionCoverage {
+  std::string Condition;
+  /// "region 3 f (a.c:12)", "variant f__varsim_not_A (a.c:9)".
+  std::vector<std::string> Code;
+  /// 0-based indices into Plan::Runs.
+  std::vector<unsigned> Runs;
+  /// No valid configuration satisfies the condition (dead code).
+  bool Dead = false;
+};
+
+/// One entry per distinct presence condition of Regions other than "1",
+/// in order of first appearance.
+llvm::Expected<std::vector<ConditionCoverage>>
+conditionCoverage(const fm::FeatureModel &Model,
+                  const std::vector<RegionToCover> &Regions, const Plan &P);
+
+/// "[!A] region 3 f (a.c:12), variant g__varsim_not_A (a.c:9): run 2".
+void printConditionCoverage(const std::vector<ConditionCoverage> &Conditions,
+                            llvm::raw_ostream &OS);
+
 /// "region 3 f (a.c:12) [A]: LEVEL=0 runs 1, 3; LEVEL=1 run 2".
 void printFactCoverage(const std::vector<FactCoverage> &Facts,
                        const fm::FeatureModel &Model, llvm::raw_ostream &OS);

@@ -91,6 +91,29 @@ llvm::Expected<ManifestSummary> readManifestSummary(const json::Object &Root,
     S.RegionLabels[Region.Id] = Label;
     S.Regions.push_back(std::move(Region));
   }
+  // Each variant of a definition renamed per configuration runs only under
+  // its condition; a tiny one has no region of its own (the feature
+  // switch's region has condition 1), so without this the plan could leave
+  // an `#else` definition unmeasured.
+  if (const json::Array *Renamings = Root.getArray("renamings")) {
+    for (const json::Value &V : *Renamings) {
+      const json::Object *R = V.getAsObject();
+      if (!R)
+        continue;
+      std::optional<llvm::StringRef> Condition = R->getString("condition");
+      if (!Condition || *Condition == "1")
+        continue;
+      RegionToCover Variant;
+      Variant.IsVariant = true;
+      Variant.Condition = Condition->str();
+      Variant.Label = R->getString("renamed").value_or("").str();
+      if (auto File = R->getString("file"))
+        Variant.Label += " (" + File->str() + ":" +
+                         std::to_string(R->getInteger("line").value_or(0)) +
+                         ")";
+      S.Regions.push_back(std::move(Variant));
+    }
+  }
   return S;
 }
 

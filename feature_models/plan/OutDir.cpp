@@ -289,7 +289,8 @@ llvm::Expected<OutDirPlanInput> loadPlanInput(llvm::StringRef OutDir,
   In.Facts = std::move(Facts->Facts);
   In.FactsFromManifest = Facts->FromManifest;
   for (RegionToCover &R : In.Regions)
-    R.InfluencingFeatures = In.Facts.featuresOf(R.Id);
+    if (!R.IsVariant)
+      R.InfluencingFeatures = In.Facts.featuresOf(R.Id);
   return In;
 }
 

@@ -7,7 +7,8 @@
 //  - every feature of an exclusive group is selected in some configuration,
 //  - every region whose control flow depends on feature data (the data-flow
 //    facts) is observed under each valid combination of its influencing
-//    features.
+//    features when there are at most two of them, and otherwise with each
+//    one changed from a base point (PlanOptions::FullCombinationsUpTo).
 // The approach is ConfigCrusher's compression (Algorithm 1 of the
 // conference paper): each requirement is a partial configuration, and
 // compatible partial configurations are merged (compatibility is decided by
@@ -44,12 +45,27 @@ struct RegionToCover {
   std::vector<std::string> InfluencingFeatures;
   /// For explanations only, e.g. "main (src/main.c:14)".
   std::string Label;
+  /// Not a region of the manifest's table but one variant of a definition
+  /// renamed per configuration (`cell_at__varsim_not_TORUS_WORLD`): it has
+  /// no marker of its own when it is tiny, yet its code runs only under
+  /// Condition, so some run must take it (Id is then meaningless).
+  bool IsVariant = false;
 };
 
 struct PlanOptions {
   /// Also require one run per member of every exclusive group (so that the
   /// plan has at least as many runs as the largest group).
   bool CoverExclusiveGroups = true;
+  /// A region influenced by at most this many features is observed under
+  /// every valid combination of their values (the local model then has
+  /// every interaction term). One influenced by more is observed at a base
+  /// point (every influencing feature off, a numeric one at its default)
+  /// and at each point that changes one feature's value from it: each fact
+  /// "W reaches R" is seen with W on and off (every value of a numeric W),
+  /// and the local model gets each feature's effect on R, without the
+  /// product of all values (on Lua, every API region is influenced by the
+  /// same three options: 8 runs for 8 variants before).
+  unsigned FullCombinationsUpTo = 2;
   /// Data-flow requirements are skipped for a region whose features have
   /// more combinations than this (with a note), to keep plans small.
   unsigned MaxCombinationsPerRegion = 256;

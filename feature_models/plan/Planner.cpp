@@ -15,6 +15,8 @@
 
 #include "llvm/ADT/STLExtras.h"
 
+#include <limits>
+
 namespace varsim::plan {
 
 namespace {
@@ -59,19 +61,16 @@ Cube cubeOf(const fm::FeatureModel &Model, const fm::Configuration &C) {
   return Out;
 }
 
-/// Compression of the requirements into runs; Seed, if given, is the first
-/// partial configuration (the others merge into it where they can).
-llvm::Expected<Plan> compress(const fm::FeatureModel &Model,
-                              const std::vector<RequirementSpec> &Specs,
-                              const std::vector<std::string> &Notes,
-                              const Cube *Seed) {
-  Plan P;
-  P.Notes = Notes;
-  // First fit, hardest first.
+/// First fit in the order Order (indices into Specs), from Seed if given.
+std::vector<Cube> firstFit(const fm::FeatureModel &Model,
+                           const std::vector<RequirementSpec> &Specs,
+                           const std::vector<size_t> &Order, const Cube *Seed,
+                           size_t GiveUpAbove) {
   std::vector<Cube> Partials;
   if (Seed)
     Partials.push_back(*Seed);
-  for (const RequirementSpec &R : Specs) {
+  for (size_t Q : Order) {
+    const RequirementSpec &R = Specs[Q];
     bool Placed = false;
     for (Cube &Partial : Partials) {
       for (const Cube &Alternative : R.Alternatives) {
@@ -84,9 +83,63 @@ llvm::Expected<Plan> compress(const fm::FeatureModel &Model,
       if (Placed)
         break;
     }
-    if (!Placed)
+    if (!Placed) {
       Partials.push_back(R.Alternatives.front());
+      if (Partials.size() > GiveUpAbove)
+        return Partials; // Already worse than the best so far.
+    }
   }
+  return Partials;
+}
+
+/// First fit, hardest first (Specs are sorted by rank), in the given order
+/// and in a few deterministic shuffles of each rank's requirements; the
+/// fewest partial configurations win, the given order on ties. Pairwise
+/// requirements (a covering array) are where the order matters: in order,
+/// first fit needs 8 runs where 4 suffice for three pairs of binary
+/// features.
+std::vector<Cube> bestFirstFit(const fm::FeatureModel &Model,
+                               const std::vector<RequirementSpec> &Specs,
+                               const Cube *Seed) {
+  std::vector<size_t> Order(Specs.size());
+  for (size_t K = 0; K < Order.size(); ++K)
+    Order[K] = K;
+  std::vector<Cube> Best =
+      firstFit(Model, Specs, Order, Seed, std::numeric_limits<size_t>::max());
+  constexpr unsigned Shuffles = 24;
+  uint64_t State = 0x9e3779b97f4a7c15ULL;
+  auto Next = [&State] {
+    State = State * 6364136223846793005ULL + 1442695040888963407ULL;
+    return State >> 33;
+  };
+  for (unsigned Try = 0; Try < Shuffles && Best.size() > 1; ++Try) {
+    // Shuffle within each block of equal rank (Fisher-Yates).
+    for (size_t Begin = 0; Begin < Order.size();) {
+      size_t End = Begin;
+      while (End < Order.size() &&
+             Specs[Order[End]].Rank == Specs[Order[Begin]].Rank)
+        ++End;
+      for (size_t K = End - 1; K > Begin; --K)
+        std::swap(Order[K], Order[Begin + Next() % (K - Begin + 1)]);
+      Begin = End;
+    }
+    std::vector<Cube> Candidate =
+        firstFit(Model, Specs, Order, Seed, Best.size() - 1);
+    if (Candidate.size() < Best.size())
+      Best = std::move(Candidate);
+  }
+  return Best;
+}
+
+/// Compression of the requirements into runs; Seed, if given, is the first
+/// partial configuration (the others merge into it where they can).
+llvm::Expected<Plan> compress(const fm::FeatureModel &Model,
+                              const std::vector<RequirementSpec> &Specs,
+                              const std::vector<std::string> &Notes,
+                              const Cube *Seed) {
+  Plan P;
+  P.Notes = Notes;
+  std::vector<Cube> Partials = bestFirstFit(Model, Specs, Seed);
   if (Partials.empty())
     Partials.emplace_back(); // Nothing to cover: still one run.
 

@@ -8,6 +8,8 @@
 #include "llvm/ADT/STLExtras.h"
 
 #include <algorithm>
+#include <functional>
+#include <map>
 
 namespace varsim::plan {
 
@@ -143,8 +145,40 @@ std::string describeAssignment(const fm::FeatureModel &Model,
   return S;
 }
 
+/// C without the literals and values of the influencing features not in
+/// Keep, except those the region's condition names (so that what is left
+/// still runs the region).
+Cube keepOnly(const Cube &C, const std::vector<fm::FeatureId> &Keep,
+              const std::vector<fm::FeatureId> &Influencing,
+              const std::vector<fm::FeatureId> &InCondition) {
+  auto Dropped = [&](fm::FeatureId F) {
+    return !llvm::is_contained(Keep, F) && llvm::is_contained(Influencing, F) &&
+           !llvm::is_contained(InCondition, F);
+  };
+  Cube Out;
+  for (const fm::Literal &L : C.Literals)
+    if (!Dropped(L.Feature))
+      Out.Literals.push_back(L);
+  for (const auto &[F, V] : C.Values)
+    if (!Dropped(F))
+      Out.Values.emplace_back(F, V);
+  return Out;
+}
+
+bool sameCube(const Cube &A, const Cube &B) {
+  if (A.Literals.size() != B.Literals.size() ||
+      A.Values.size() != B.Values.size())
+    return false;
+  for (size_t K = 0; K < A.Literals.size(); ++K)
+    if (A.Literals[K].Feature != B.Literals[K].Feature ||
+        A.Literals[K].Negated != B.Literals[K].Negated)
+      return false;
+  return A.Values == B.Values;
+}
+
 /// The requirements of one region: its condition alone, and its condition
-/// with each combination of its influencing features.
+/// with each combination of its influencing features (or, with many, each
+/// one changed from a base point).
 llvm::Error addRegion(const fm::FeatureModel &Model, const RegionToCover &R,
                       const PlanOptions &Options,
                       std::vector<RequirementSpec> &Out,
@@ -163,10 +197,12 @@ llvm::Error addRegion(const fm::FeatureModel &Model, const RegionToCover &R,
     if (!llvm::is_contained(Influencing, *Id))
       Influencing.push_back(*Id);
   }
+  std::vector<fm::FeatureId> InCondition;
   for (const std::string &Name : Names) {
     auto Id = resolve(Model, Name, R);
     if (!Id)
       return Id.takeError();
+    InCondition.push_back(*Id);
     if (!llvm::is_contained(Influencing, *Id) && !llvm::is_contained(Free, *Id))
       Free.push_back(*Id);
   }
@@ -175,16 +211,37 @@ llvm::Error addRegion(const fm::FeatureModel &Model, const RegionToCover &R,
     InfluencingDomains.push_back(domainOf(Model.feature(F)));
   for (fm::FeatureId F : Free)
     FreeDomains.push_back(domainOf(Model.feature(F)));
-  std::string Label = "region " + std::to_string(R.Id) +
-                      (R.Label.empty() ? std::string() : " " + R.Label) + " [" +
-                      R.Condition + "]";
+  std::string Label =
+      (R.IsVariant ? "variant" : "region " + std::to_string(R.Id)) +
+      (R.Label.empty() ? std::string() : " " + R.Label) + " [" + R.Condition +
+      "]";
   constexpr double MaxConditionAssignments = 4096;
   if (combinations(FreeDomains) > MaxConditionAssignments) {
     Notes.push_back(Label + ": condition has too many variables to plan for; "
                             "not covered");
     return llvm::Error::success();
   }
-  if (combinations(InfluencingDomains) > Options.MaxCombinationsPerRegion) {
+  // The members of an exclusive group are one variable with a value per
+  // member (RLE, LZ, HUFFMAN: exactly one holds), not three.
+  std::vector<std::vector<size_t>> Dims; // Indices into Influencing.
+  std::vector<size_t> DimGroup;
+  for (size_t I = 0; I < Influencing.size(); ++I) {
+    size_t Group = SIZE_MAX;
+    for (size_t G = 0; G < Model.exclusiveGroups().size(); ++G)
+      if (llvm::is_contained(Model.exclusiveGroups()[G], Influencing[I]))
+        Group = G;
+    auto Same = llvm::find(DimGroup, Group);
+    if (Group != SIZE_MAX && Same != DimGroup.end()) {
+      Dims[Same - DimGroup.begin()].push_back(I);
+    } else {
+      Dims.push_back({I});
+      DimGroup.push_back(Group);
+    }
+  }
+  unsigned Dimensions = static_cast<unsigned>(Dims.size());
+  bool OneAtATime = Dimensions > Options.FullCombinationsUpTo;
+  if (!OneAtATime &&
+      combinations(InfluencingDomains) > Options.MaxCombinationsPerRegion) {
     Notes.push_back(Label + ": " +
                     std::to_string(static_cast<uint64_t>(
                         combinations(InfluencingDomains))) +
@@ -228,6 +285,68 @@ llvm::Error addRegion(const fm::FeatureModel &Model, const RegionToCover &R,
     return Cubes;
   };
 
+  if (!Influencing.empty() && OneAtATime) {
+    // Every combination of values of each FullCombinationsUpTo variables
+    // (pairs by default: a covering array), whatever the other influencing
+    // features are: a cube fixes only those variables' features and the
+    // condition's own, so that the facts of many regions compress into few
+    // runs. With pairs, each fact is seen on both sides and each two
+    // features' interaction is observed. A combination with which the
+    // region cannot run (the condition or the model rules it out) is no
+    // requirement. Too many combinations to enumerate: single variables.
+    unsigned Strength = Options.FullCombinationsUpTo;
+    if (combinations(InfluencingDomains) > Options.MaxCombinationsPerRegion)
+      Strength = 1;
+    std::vector<std::vector<size_t>> Subsets; // Of Dims, of size Strength.
+    std::vector<size_t> Pick;
+    std::function<void(size_t)> Choose = [&](size_t From) {
+      if (Pick.size() == Strength) {
+        Subsets.push_back(Pick);
+        return;
+      }
+      for (size_t D = From; D < Dims.size(); ++D) {
+        Pick.push_back(D);
+        Choose(D + 1);
+        Pick.pop_back();
+      }
+    };
+    Choose(0);
+    for (const std::vector<size_t> &Subset : Subsets) {
+      std::vector<size_t> Kept; // Indices into Influencing.
+      for (size_t D : Subset)
+        Kept.insert(Kept.end(), Dims[D].begin(), Dims[D].end());
+      std::vector<fm::FeatureId> KeptIds;
+      for (size_t K : Kept)
+        KeptIds.push_back(Influencing[K]);
+      // Projection of an assignment onto Kept -> its loose cubes.
+      std::map<std::vector<int64_t>, std::vector<Cube>> ByProjection;
+      forEachAssignment(
+          InfluencingDomains, [&](const std::vector<int64_t> &Fixed) {
+            std::vector<int64_t> Key;
+            for (size_t K : Kept)
+              Key.push_back(Fixed[K]);
+            std::vector<Cube> &Cubes = ByProjection[Key];
+            if (Cubes.size() >= 16)
+              return true;
+            for (Cube &C : CubesFor(Fixed)) {
+              Cube Loose = keepOnly(C, KeptIds, Influencing, InCondition);
+              if (!llvm::any_of(
+                      Cubes, [&](const Cube &X) { return sameCube(X, Loose); }))
+                Cubes.push_back(std::move(Loose));
+            }
+            return true;
+          });
+      for (auto &[Key, Cubes] : ByProjection) {
+        if (Cubes.empty())
+          continue; // Invalid or the region cannot run with it.
+        Out.push_back(
+            {Label + " with " + describeAssignment(Model, KeptIds, Key),
+             std::move(Cubes),
+             100 + static_cast<unsigned>(Influencing.size())});
+      }
+    }
+    return llvm::Error::success();
+  }
   if (!Influencing.empty()) {
     // Plain coverage is implied by the combinations below.
     unsigned Skipped = 0;
