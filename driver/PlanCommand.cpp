@@ -44,6 +44,12 @@ public:
         ->type_name("FILE");
     Sub.add_flag("--no-dataflow", NoDataFlow,
                  "Ignore the data-flow facts (the paper's plain plan)");
+    Sub.add_option("--strength", Strength,
+                   "Observe a region influenced by more than N variables "
+                   "under every combination of each N of them only (a "
+                   "covering array; default: every combination)")
+        ->type_name("N")
+        ->check(CLI::PositiveNumber);
     Sub.footer(
         "Output: one CONFIG per line on stdout and nothing else (an empty "
         "line is the\n"
@@ -68,6 +74,7 @@ public:
     plan::OutDirOptions Options;
     Options.FeatureModelPath = ModelPath;
     Options.NoDataFlow = NoDataFlow;
+    Options.Strength = Strength;
     auto In = plan::loadPlanInput(OutDir, Options, llvm::errs());
     if (!In) {
       reportError(In.takeError());
@@ -117,6 +124,7 @@ public:
 private:
   std::string OutDir, ModelPath, ReportFile;
   bool Verbose = false, Report = false, NoDataFlow = false;
+  unsigned Strength = 0;
 };
 
 } // namespace

@@ -151,6 +151,12 @@ public:
         ->type_name("FILE");
     Sub.add_flag("--no-dataflow", NoDataFlow,
                  "Plan without the data-flow runs (the paper's plain plan)");
+    Sub.add_option("--strength", Strength,
+                   "Observe a region influenced by more than N variables "
+                   "under every combination of each N of them only (a "
+                   "covering array; default: every combination)")
+        ->type_name("N")
+        ->check(CLI::PositiveNumber);
     Sub.add_option("--repeat", RepeatSpec,
                    "Runs per planned configuration, interleaved (every "
                    "configuration once, then again, ...): a number 1-100, or "
@@ -206,6 +212,7 @@ public:
     plan::OutDirOptions Options;
     Options.FeatureModelPath = ModelPath;
     Options.NoDataFlow = NoDataFlow;
+    Options.Strength = Strength;
     auto In = plan::loadPlanInput(OutDir, Options, llvm::errs());
     if (!In) {
       reportError(In.takeError());
@@ -467,6 +474,7 @@ private:
   std::string OutDir, ModelPath;
   std::vector<std::string> CommandLine;
   bool NoDataFlow = false;
+  unsigned Strength = 0;
   std::string ExitCodeSpec = "0";
   std::string RepeatSpec = "auto";
   std::optional<unsigned> Repeat; ///< Unset: auto.

@@ -190,6 +190,8 @@ llvm::Expected<Plan> planOutDir(const OutDirPlanInput &In,
                                 PlanOptions Options) {
   if (!Options.Default)
     Options.Default = In.DefaultConfig;
+  if (In.Strength)
+    Options.FullCombinationsUpTo = In.Strength;
   return computePlan(In.Model, In.Regions, Options);
 }
 
@@ -277,6 +279,7 @@ llvm::Expected<OutDirPlanInput> loadPlanInput(llvm::StringRef OutDir,
     else
       In.DefaultConfig = std::move(*C);
   }
+  In.Strength = Options.Strength;
   In.Regions = std::move(Summary->Regions);
   In.RegionLabels = std::move(Summary->RegionLabels);
 

@@ -31,6 +31,8 @@ struct OutDirPlanInput {
   /// The manifest's "default_config" (what the simulator runs without
   /// VARSIM_CONFIG), if it names a valid configuration of Model.
   std::optional<fm::Configuration> DefaultConfig;
+  /// OutDirOptions::Strength.
+  unsigned Strength = 0;
 };
 
 struct OutDirOptions {
@@ -38,6 +40,10 @@ struct OutDirOptions {
   std::string FeatureModelPath;
   /// Ignore the data-flow facts (the paper's plain plan).
   bool NoDataFlow = false;
+  /// PlanOptions::FullCombinationsUpTo (`--strength N`): a region whose
+  /// influencing features form more than N variables is observed under
+  /// every combination of each N of them only. 0: every combination.
+  unsigned Strength = 0;
 };
 
 /// Reads OUT/manifest.json (and what it points to). Notes (such as "the

@@ -27,6 +27,7 @@
 #include "llvm/Support/Error.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <limits>
 #include <optional>
 #include <string>
 #include <vector>
@@ -65,7 +66,7 @@ struct PlanOptions {
   /// and the local model gets each feature's effect on R, without the
   /// product of all values (on Lua, every API region is influenced by the
   /// same three options: 8 runs for 8 variants before).
-  unsigned FullCombinationsUpTo = 2;
+  unsigned FullCombinationsUpTo = std::numeric_limits<unsigned>::max();
   /// Data-flow requirements are skipped for a region whose features have
   /// more combinations than this (with a note), to keep plans small.
   unsigned MaxCombinationsPerRegion = 256;

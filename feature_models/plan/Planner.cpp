@@ -119,7 +119,7 @@ std::vector<Cube> bestFirstFit(const fm::FeatureModel &Model,
       while (End < Order.size() &&
              Specs[Order[End]].Rank == Specs[Order[Begin]].Rank)
         ++End;
-      for (size_t K = End - 1; K > Begin; --K)
+      for (size_t K = End - 1; End - Begin > 1 && K > Begin; --K)
         std::swap(Order[K], Order[Begin + Next() % (K - Begin + 1)]);
       Begin = End;
     }

@@ -402,9 +402,50 @@ buildRequirements(const fm::FeatureModel &Model,
       }
     }
   }
-  for (const RegionToCover &R : Regions)
-    if (llvm::Error E = addRegion(Model, R, Options, Out, Notes))
+  // Clones of one piece of code (a function specialised per value of a
+  // numeric feature or per member of a policy group: same label, same
+  // influencing features, one condition each) are one family for the
+  // data-flow requirements: a combination of influencing features is
+  // observed when any clone runs with it. Each clone must still run.
+  std::map<std::pair<std::string, std::vector<std::string>>,
+           std::vector<const RegionToCover *>>
+      Families;
+  std::vector<std::pair<std::string, std::vector<std::string>>> FamilyOrder;
+  for (const RegionToCover &R : Regions) {
+    if (R.InfluencingFeatures.empty() || R.Label.empty() || R.IsVariant) {
+      if (llvm::Error E = addRegion(Model, R, Options, Out, Notes))
+        return E;
+      continue;
+    }
+    std::vector<std::string> Features = R.InfluencingFeatures;
+    llvm::sort(Features);
+    auto Key = std::make_pair(R.Label, std::move(Features));
+    auto &Members = Families[Key];
+    if (Members.empty())
+      FamilyOrder.push_back(Key);
+    Members.push_back(&R);
+  }
+  for (const auto &Key : FamilyOrder) {
+    const std::vector<const RegionToCover *> &Members = Families[Key];
+    if (Members.size() == 1) {
+      if (llvm::Error E =
+              addRegion(Model, *Members.front(), Options, Out, Notes))
+        return E;
+      continue;
+    }
+    RegionToCover Family = *Members.front();
+    Family.Condition.clear();
+    for (const RegionToCover *M : Members) {
+      Family.Condition +=
+          (Family.Condition.empty() ? "(" : " || (") + M->Condition + ")";
+      RegionToCover Alone = *M;
+      Alone.InfluencingFeatures.clear();
+      if (llvm::Error E = addRegion(Model, Alone, Options, Out, Notes))
+        return E;
+    }
+    if (llvm::Error E = addRegion(Model, Family, Options, Out, Notes))
       return E;
+  }
   std::stable_sort(Out.begin(), Out.end(),
                    [](const RequirementSpec &A, const RequirementSpec &B) {
                      return A.Rank > B.Rank;

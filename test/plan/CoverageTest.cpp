@@ -13,6 +13,8 @@
 
 #include <gtest/gtest.h>
 
+#include <set>
+
 using namespace varsim;
 using namespace varsim::plan;
 
@@ -145,6 +147,131 @@ TEST(Coverage, AFactThePlanDoesNotHoldIsReportedMissing) {
   printFactCoverage(*Facts, M, OS);
   EXPECT_NE(Text.find("A=0 NOT OBSERVED"), std::string::npos) << Text;
   EXPECT_NE(Text.find("A=1 run 1"), std::string::npos) << Text;
+}
+
+// A numeric feature and two flags, as Lua's quick model (LUA_NOCVTN2S,
+// LUA_NOCVTS2N, LUAI_MAXSHORTLEN in {20, 40}).
+constexpr llvm::StringLiteral LuaLike = R"(<featureModel><struct>
+  <and abstract="true" mandatory="true" name="Root">
+    <feature name="N2S"/><feature name="S2N"/>
+    <feature mandatory="true" name="LEN">
+      <property key="type" value="numeric"/>
+      <property key="values" value="20,40"/>
+      <property key="default" value="40"/>
+    </feature>
+  </and></struct></featureModel>)";
+
+std::vector<RegionToCover> luaLikeRegions() {
+  std::vector<RegionToCover> R;
+  for (unsigned K = 0; K < 20; ++K)
+    R.push_back({K, "1", {"N2S", "S2N", "LEN"}, "api" + std::to_string(K)});
+  // A function cloned per value of LEN (loadStringN__varsim_LEN__20/40):
+  // two regions with one label, each under one value.
+  R.push_back({20, "LEN == 20", {"N2S", "S2N", "LEN"}, "load (l.c:110)"});
+  R.push_back({21, "LEN == 40", {"N2S", "S2N", "LEN"}, "load (l.c:110)"});
+  return R;
+}
+
+TEST(Coverage, EveryCombinationByDefaultOfThreeInfluencingVariables) {
+  fm::FeatureModel M = model(LuaLike);
+  Plan P;
+  auto Facts = coverage(M, luaLikeRegions(), P);
+  expectObserved(Facts);
+  EXPECT_EQ(P.Runs.size(), 8u);
+}
+
+TEST(Coverage, StrengthTwoObservesEveryFactInACoveringArray) {
+  // Pairwise: each two of the three variables in each combination of
+  // their values, the third free: 4 runs hold every fact both ways, also
+  // for the clones (together they run under both values of LEN).
+  fm::FeatureModel M = model(LuaLike);
+  PlanOptions O;
+  O.FullCombinationsUpTo = 2;
+  std::vector<RegionToCover> R = luaLikeRegions();
+  auto P = computePlan(M, R, O);
+  ASSERT_TRUE(static_cast<bool>(P)) << errorToString(P.takeError());
+  EXPECT_EQ(P->Runs.size(), 4u);
+  auto Facts = factCoverage(M, R, *P);
+  ASSERT_TRUE(static_cast<bool>(Facts)) << errorToString(Facts.takeError());
+  expectObserved(*Facts);
+  // Each pair of variables takes each of its four value combinations.
+  auto Value = [&](const fm::Configuration &C, llvm::StringRef Name) {
+    fm::FeatureId F = *M.findByName(Name);
+    return M.feature(F).Kind == fm::FeatureKind::Boolean
+               ? int64_t(C.Selected[F])
+               : C.Values[F];
+  };
+  for (auto [X, Y] : {std::pair{"N2S", "S2N"}, std::pair{"N2S", "LEN"},
+                      std::pair{"S2N", "LEN"}}) {
+    std::set<std::pair<int64_t, int64_t>> Seen;
+    for (const PlannedRun &Run : P->Runs)
+      Seen.insert({Value(Run.Config, X), Value(Run.Config, Y)});
+    EXPECT_EQ(Seen.size(), 4u) << X << " x " << Y;
+  }
+  // With strength 1, each variable alone: 2 runs hold each fact of the
+  // unconditional regions both ways (the clones only as a family).
+  O.FullCombinationsUpTo = 1;
+  auto P1 = computePlan(M, R, O);
+  ASSERT_TRUE(static_cast<bool>(P1)) << errorToString(P1.takeError());
+  EXPECT_EQ(P1->Runs.size(), 2u);
+  R.resize(20);
+  auto Facts1 = factCoverage(M, R, *P1);
+  ASSERT_TRUE(static_cast<bool>(Facts1));
+  expectObserved(*Facts1);
+}
+
+TEST(Coverage, AnExclusiveGroupIsOneVariable) {
+  // Codec (3 values) and LOG: two variables, so every combination is
+  // observed even with strength 2 (3 x 2 = 6 runs).
+  fm::FeatureModel M = model(Alt3);
+  PlanOptions O;
+  O.FullCombinationsUpTo = 2;
+  std::vector<RegionToCover> R = {{0, "1", {"GZIP", "LZ4", "ZSTD", "LOG"}, ""}};
+  auto P = computePlan(M, R, O);
+  ASSERT_TRUE(static_cast<bool>(P)) << errorToString(P.takeError());
+  EXPECT_EQ(P->Runs.size(), 6u);
+}
+
+TEST(Coverage, EveryVariantOfARenamedDefinitionRuns) {
+  // life_accessor: cell_at per #ifdef TORUS_WORLD / #else becomes two
+  // renamed variants and a switch (condition 1) without regions of their
+  // own; CENSUS's region is the only other condition. The #else variant
+  // needs a run without TORUS_WORLD.
+  fm::FeatureModel M = model(Flat);
+  RegionToCover Torus{0, "A", {}, "cell_at__varsim_A"};
+  Torus.IsVariant = true;
+  RegionToCover Bounded{0, "!A", {}, "cell_at__varsim_not_A"};
+  Bounded.IsVariant = true;
+  std::vector<RegionToCover> R = {
+      {0, "B", {}, "census"}, {1, "1", {}, "switch"}, Torus, Bounded};
+  auto P = computePlan(M, R);
+  ASSERT_TRUE(static_cast<bool>(P)) << errorToString(P.takeError());
+  ASSERT_EQ(P->Runs.size(), 2u);
+  auto Conditions = conditionCoverage(M, R, *P);
+  ASSERT_TRUE(static_cast<bool>(Conditions));
+  ASSERT_EQ(Conditions->size(), 3u);
+  for (const ConditionCoverage &C : *Conditions)
+    EXPECT_FALSE(C.Runs.empty()) << C.Condition;
+  EXPECT_EQ((*Conditions)[2].Condition, "!A");
+  EXPECT_EQ((*Conditions)[2].Code.front(), "variant cell_at__varsim_not_A");
+  std::string Text;
+  llvm::raw_string_ostream OS(Text);
+  printConditionCoverage(*Conditions, OS);
+  EXPECT_NE(Text.find("[!A] variant cell_at__varsim_not_A: run"),
+            std::string::npos)
+      << Text;
+}
+
+TEST(Coverage, ADeadConditionIsReportedDead) {
+  fm::FeatureModel M = model(Alt3);
+  std::vector<RegionToCover> R = {{0, "GZIP && LZ4", {}, "never"}};
+  auto P = computePlan(M, R);
+  ASSERT_TRUE(static_cast<bool>(P)) << errorToString(P.takeError());
+  auto Conditions = conditionCoverage(M, R, *P);
+  ASSERT_TRUE(static_cast<bool>(Conditions));
+  ASSERT_EQ(Conditions->size(), 1u);
+  EXPECT_TRUE((*Conditions)[0].Runs.empty());
+  EXPECT_TRUE((*Conditions)[0].Dead);
 }
 
 } // namespace
