@@ -295,8 +295,62 @@ llvm::Error addRegion(const fm::FeatureModel &Model, const RegionToCover &R,
     // region cannot run (the condition or the model rules it out) is no
     // requirement. Too many combinations to enumerate: single variables.
     unsigned Strength = Options.FullCombinationsUpTo;
+    bool FromBase = Strength == 1;
     if (combinations(InfluencingDomains) > Options.MaxCombinationsPerRegion)
-      Strength = 1;
+      Strength = 1, FromBase = false;
+    if (FromBase) {
+      // Strength 1: a base point and each point that changes one variable
+      // from it, every influencing feature fixed (the local model's
+      // Moebius inversion then sees each variable's effect alone, below
+      // every point it predicts). The base is the valid point closest to
+      // "every flag off, every numeric feature at its default".
+      auto Cost = [&](const std::vector<int64_t> &V) {
+        unsigned C = 0;
+        for (size_t I = 0; I < V.size(); ++I) {
+          const fm::Feature &F = Model.feature(Influencing[I]);
+          C += F.Kind == fm::FeatureKind::Boolean ? V[I] != 0
+                                                  : V[I] != F.DefaultValue;
+        }
+        return C;
+      };
+      std::vector<std::vector<int64_t>> Points;
+      forEachAssignment(InfluencingDomains, [&](const std::vector<int64_t> &V) {
+        Points.push_back(V);
+        return true;
+      });
+      std::stable_sort(
+          Points.begin(), Points.end(),
+          [&](const auto &A, const auto &B) { return Cost(A) < Cost(B); });
+      std::optional<std::vector<int64_t>> Base;
+      for (const std::vector<int64_t> &V : Points)
+        if (!CubesFor(V).empty()) {
+          Base = V;
+          break;
+        }
+      if (!Base) {
+        Notes.push_back(Label + ": no valid configuration runs it with its "
+                                "influencing features; not covered");
+        return llvm::Error::success();
+      }
+      auto Changed = [&](const std::vector<int64_t> &V) {
+        unsigned N = 0;
+        for (const std::vector<size_t> &Dim : Dims)
+          N += llvm::any_of(Dim, [&](size_t I) { return V[I] != (*Base)[I]; });
+        return N;
+      };
+      for (const std::vector<int64_t> &V : Points) {
+        if (Changed(V) > 1)
+          continue;
+        std::vector<Cube> Cubes = CubesFor(V);
+        if (Cubes.empty())
+          continue; // Invalid, or the region cannot run with it.
+        Out.push_back(
+            {Label + " with " + describeAssignment(Model, Influencing, V),
+             std::move(Cubes),
+             100 + static_cast<unsigned>(Influencing.size())});
+      }
+      return llvm::Error::success();
+    }
     std::vector<std::vector<size_t>> Subsets; // Of Dims, of size Strength.
     std::vector<size_t> Pick;
     std::function<void(size_t)> Choose = [&](size_t From) {

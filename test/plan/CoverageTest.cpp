@@ -208,12 +208,18 @@ TEST(Coverage, StrengthTwoObservesEveryFactInACoveringArray) {
       Seen.insert({Value(Run.Config, X), Value(Run.Config, Y)});
     EXPECT_EQ(Seen.size(), 4u) << X << " x " << Y;
   }
-  // With strength 1, each variable alone: 2 runs hold each fact of the
-  // unconditional regions both ways (the clones only as a family).
+  // With strength 1: a base point (flags off, LEN at its default 40) and
+  // each variable changed alone, every influencing feature fixed: 4 runs,
+  // each fact of the unconditional regions seen both ways (the clones only
+  // as a family).
   O.FullCombinationsUpTo = 1;
   auto P1 = computePlan(M, R, O);
   ASSERT_TRUE(static_cast<bool>(P1)) << errorToString(P1.takeError());
-  EXPECT_EQ(P1->Runs.size(), 2u);
+  std::set<std::string> Runs;
+  for (const PlannedRun &Run : P1->Runs)
+    Runs.insert(Run.ConfigString);
+  EXPECT_EQ(Runs, (std::set<std::string>{"LEN=40", "N2S,LEN=40", "S2N,LEN=40",
+                                         "LEN=20"}));
   R.resize(20);
   auto Facts1 = factCoverage(M, R, *P1);
   ASSERT_TRUE(static_cast<bool>(Facts1));
