@@ -3,7 +3,8 @@
 // Which configurations to run the variant simulator with. A plan is the
 // fewest valid configurations (found greedily, deterministically) such that
 //  - every region runs in some configuration that satisfies its presence
-//    condition,
+//    condition (with CoverNegatedConditions, for a region with data-flow
+//    facts, some configuration also does not satisfy it),
 //  - every feature of an exclusive group is selected in some configuration,
 //  - every region whose control flow depends on feature data (the data-flow
 //    facts) is observed under each valid combination of its influencing
@@ -67,6 +68,11 @@ struct PlanOptions {
   /// product of all values (on Lua, every API region is influenced by the
   /// same three options: 8 runs for 8 variants before).
   unsigned FullCombinationsUpTo = std::numeric_limits<unsigned>::max();
+  /// Also require, for each condition C (other than 1) of a region with
+  /// data-flow facts, a run in which C does not hold (where the model
+  /// allows one). Off by default: it adds a run to most plans with facts
+  /// (depth_limit 4 -> 5, logbuf and smooth_passes 2 -> 3).
+  bool CoverNegatedConditions = false;
   /// Data-flow requirements are skipped for a region whose features have
   /// more combinations than this (with a note), to keep plans small.
   unsigned MaxCombinationsPerRegion = 256;

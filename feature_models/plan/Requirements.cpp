@@ -500,6 +500,36 @@ buildRequirements(const fm::FeatureModel &Model,
     if (llvm::Error E = addRegion(Model, Family, Options, Out, Notes))
       return E;
   }
+  // The condition of a feature region with data-flow facts also on its
+  // negated side: some run executes the code around the region without it
+  // (an `#if` without `#else` too). Its cost depends on the facts' data,
+  // so what its term absorbs (the time of the code after it, control
+  // effects) must be told apart from the base: in depth_limit every run
+  // had LEAF_STATS on, and the recursion after its region was charged to
+  // it. A condition that always holds has no such side. Regions without
+  // facts keep the paper's plan (one run can hold every region).
+  if (Options.CoverNegatedConditions) {
+    std::vector<std::string> Seen;
+    for (const RegionToCover &R : Regions) {
+      if (R.Condition == "1" || R.InfluencingFeatures.empty() ||
+          llvm::is_contained(Seen, R.Condition))
+        continue;
+      Seen.push_back(R.Condition);
+      RegionToCover Without;
+      Without.Id = R.Id;
+      Without.IsVariant = R.IsVariant;
+      Without.Label = R.Label + " (the code around it, without it)";
+      Without.Condition = "!(" + R.Condition + ")";
+      std::vector<std::string> Ignored; // Always true: nothing to cover.
+      std::vector<RequirementSpec> Negated;
+      if (llvm::Error E = addRegion(Model, Without, Options, Negated, Ignored))
+        return E;
+      for (RequirementSpec &Q : Negated) {
+        Q.Rank = 0; // Merges into the runs the rest needs where it can.
+        Out.push_back(std::move(Q));
+      }
+    }
+  }
   std::stable_sort(Out.begin(), Out.end(),
                    [](const RequirementSpec &A, const RequirementSpec &B) {
                      return A.Rank > B.Rank;

@@ -281,3 +281,31 @@ TEST(Coverage, ADeadConditionIsReportedDead) {
 }
 
 } // namespace
+
+namespace {
+
+TEST(Coverage, NegatedConditionsOfRegionsWithFactsOnRequest) {
+  // depth_limit: LEAF_STATS's region has a fact from MAX_DEPTH; by default
+  // every run may hold LEAF_STATS, with CoverNegatedConditions one does
+  // not. A region without facts (D) adds no such run.
+  fm::FeatureModel M = model(Flat);
+  std::vector<RegionToCover> R = {{0, "B", {"A"}, "leaf stats"},
+                                  {1, "D", {}, "plain"}};
+  auto Default = computePlan(M, R);
+  ASSERT_TRUE(static_cast<bool>(Default)) << errorToString(Default.takeError());
+  for (const PlannedRun &Run : Default->Runs)
+    EXPECT_TRUE(Run.Config.Selected[*M.findByName("B")]) << Run.ConfigString;
+  PlanOptions O;
+  O.CoverNegatedConditions = true;
+  auto P = computePlan(M, R, O);
+  ASSERT_TRUE(static_cast<bool>(P)) << errorToString(P.takeError());
+  EXPECT_EQ(P->Runs.size(), Default->Runs.size() + 1);
+  EXPECT_TRUE(llvm::any_of(P->Runs, [&](const PlannedRun &Run) {
+    return !Run.Config.Selected[*M.findByName("B")];
+  }));
+  EXPECT_TRUE(llvm::all_of(P->Runs, [&](const PlannedRun &Run) {
+    return Run.Config.Selected[*M.findByName("D")];
+  }));
+}
+
+} // namespace
