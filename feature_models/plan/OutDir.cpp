@@ -2,6 +2,7 @@
 
 #include "feature_models/plan/OutDir.h"
 
+#include "callgraph/Condition.h"
 #include "feature_models/Validity.h"
 #include "feature_models/plan/ManifestReader.h"
 
@@ -20,6 +21,7 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 
+#include <functional>
 #include <set>
 
 namespace varsim::plan {
@@ -156,6 +158,86 @@ llvm::Expected<dataflow::DataFlowFacts> analyse(const json::Object &Root,
   return Facts;
 }
 
+/// A feature switch (a definition renamed per configuration, dispatched by
+/// a run-time `if` on the feature) whose variants have no marker of their
+/// own (a one-line accessor): the variants' time is the switch region's,
+/// and which one runs is the feature's choice, so the switch region's
+/// cost depends on the features of their conditions. That is a control
+/// fact the taint analysis does not make (the dispatch's conditions are
+/// guards there); without it the model gives the switch no term of the
+/// feature and predicts every variant alike (test/accuracy/life_accessor).
+void addSwitchFacts(const json::Object &Root, dataflow::DataFlowFacts &Facts) {
+  const json::Array *Regions = Root.getArray("regions");
+  const json::Array *Renamings = Root.getArray("renamings");
+  if (!Regions || !Renamings)
+    return;
+  std::set<std::string> Marked; // Functions with a region of their own.
+  for (const json::Value &V : *Regions)
+    if (const json::Object *R = V.getAsObject())
+      if (auto Fn = R->getString("function"))
+        Marked.insert(Fn->str());
+  for (const json::Value &V : *Regions) {
+    const json::Object *Switch = V.getAsObject();
+    if (!Switch || Switch->getString("kind") != "switch")
+      continue;
+    std::optional<int64_t> Id = Switch->getInteger("id");
+    auto File = Switch->getString("file");
+    auto Fn = Switch->getString("function");
+    if (!Id || *Id < 0 || !File || !Fn)
+      continue;
+    std::vector<std::pair<std::string, SourcePoint>> Found;
+    for (const json::Value &RV : *Renamings) {
+      const json::Object *R = RV.getAsObject();
+      if (!R || R->getString("file") != *File ||
+          R->getString("original") != *Fn)
+        continue;
+      auto Renamed = R->getString("renamed");
+      auto Condition = R->getString("condition");
+      if (!Renamed || !Condition || Marked.count(Renamed->str()))
+        continue;
+      auto Parsed = callgraph::parseCondition(*Condition);
+      if (!Parsed) {
+        llvm::consumeError(Parsed.takeError());
+        continue;
+      }
+      std::vector<std::string> Names;
+      std::function<void(const callgraph::Condition &)> Collect =
+          [&](const callgraph::Condition &C) {
+            if (C.Kind == callgraph::Condition::Op::Var)
+              Names.push_back(C.Name);
+            for (const callgraph::Condition &Op : C.Operands)
+              Collect(Op);
+          };
+      Collect(*Parsed);
+      SourcePoint At{File->str(),
+                     static_cast<unsigned>(R->getInteger("line").value_or(0)),
+                     0};
+      for (std::string &N : Names)
+        Found.emplace_back(std::move(N), At);
+    }
+    if (Found.empty())
+      continue;
+    auto Existing = llvm::find_if(Facts.Regions, [&](const auto &I) {
+      return I.Region == static_cast<unsigned>(*Id);
+    });
+    if (Existing == Facts.Regions.end()) {
+      Facts.Regions.push_back({static_cast<unsigned>(*Id), Fn->str(), {}, {}});
+      Existing = std::prev(Facts.Regions.end());
+    }
+    SourcePoint Sink{
+        File->str(),
+        static_cast<unsigned>(Switch->getInteger("line").value_or(0)), 0};
+    for (auto &[Feature, Source] : Found) {
+      if (llvm::is_contained(Existing->Features, Feature))
+        continue;
+      Existing->Features.push_back(Feature);
+      Existing->Evidences.push_back(
+          {Feature, Source, Sink, "feature switch", "control"});
+    }
+    llvm::sort(Existing->Features);
+  }
+}
+
 /// The stored facts, or computed ones (with a note).
 llvm::Expected<OutDirFacts> factsOf(const json::Object &Root,
                                     llvm::StringRef OutDir,
@@ -172,6 +254,7 @@ llvm::Expected<OutDirFacts> factsOf(const json::Object &Root,
                        "bad \"dataflow\" facts: " +
                            toString(PathRoot.getError()));
     Out.FromManifest = true;
+    addSwitchFacts(Root, Out.Facts);
     return Out;
   }
   Log << "varsim: note: " << ManifestPath
@@ -181,6 +264,7 @@ llvm::Expected<OutDirFacts> factsOf(const json::Object &Root,
   if (!Facts)
     return Facts.takeError();
   Out.Facts = std::move(*Facts);
+  addSwitchFacts(Root, Out.Facts);
   return Out;
 }
 

@@ -144,7 +144,11 @@ void printReport(const DataFlowFacts &F, llvm::raw_ostream &OS,
   auto Print = [&](const Influence &I, llvm::StringRef Title) {
     OS << Title << ": " << llvm::join(I.Features, ", ") << "\n";
     for (const Evidence &E : I.Evidences) {
-      if (E.Kind == "control")
+      if (E.Kind == "control" && E.Via == "feature switch")
+        OS << "  " << E.Feature << ": the feature switch at " << E.Sink.str()
+           << " calls the variant defined at " << E.Source.str()
+           << ", which has no marker of its own: its time is the switch's\n";
+      else if (E.Kind == "control")
         OS << "  " << E.Feature << ": " << E.Via << " at " << E.Sink.str()
            << " out of the region or condition at " << E.Source.str()
            << ": what follows runs only when it is not taken\n";
