@@ -19,6 +19,8 @@
 
 #include <gtest/gtest.h>
 
+#include <tuple>
+
 using namespace varsim;
 using namespace varsim::plan;
 
@@ -178,6 +180,48 @@ TEST_F(OutDirTest, ThePlanStartsWithTheDefaultWhereItCostsNoRun) {
   EXPECT_EQ(P->Runs[0].ConfigString, "");
   EXPECT_TRUE(P->FirstIsDefault);
   EXPECT_EQ(P->Runs[1].ConfigString, "A,B");
+}
+
+// life_accessor: `at` defined per #ifdef B / #else becomes two renamed
+// variants without markers of their own and a feature switch (region 3,
+// condition 1). The plan runs both variants, and the switch's region gets
+// a control fact of B (its time is the variants').
+TEST_F(OutDirTest, AFeatureSwitchOfUnmarkedVariantsIsCoveredAndInfluenced) {
+  llvm::json::Value V = manifest();
+  llvm::json::Object &Root = *V.getAsObject();
+  Root.getArray("regions")->push_back(llvm::json::Object{{"id", 3},
+                                                         {"kind", "switch"},
+                                                         {"function", "at"},
+                                                         {"condition", "1"},
+                                                         {"file", "main.cc"},
+                                                         {"line", 20}});
+  llvm::json::Array Renamings;
+  for (auto [Renamed, Condition, Line] :
+       {std::tuple{"at__varsim_B", "B", 14}, {"at__varsim_not_B", "!B", 17}})
+    Renamings.push_back(llvm::json::Object{{"original", "at"},
+                                           {"renamed", Renamed},
+                                           {"condition", Condition},
+                                           {"file", "main.cc"},
+                                           {"line", Line}});
+  Root["renamings"] = std::move(Renamings);
+  write("manifest.json", llvm::formatv("{0:2}", V).str());
+
+  auto In = loadPlanInput(Out, {}, llvm::nulls());
+  ASSERT_TRUE(static_cast<bool>(In)) << errorToString(In.takeError());
+  EXPECT_EQ(In->Facts.featuresOf(3), std::vector<std::string>{"B"});
+  auto P = planOutDir(*In);
+  ASSERT_TRUE(static_cast<bool>(P)) << errorToString(P.takeError());
+  bool WithB = false, WithoutB = false;
+  for (const PlannedRun &R : P->Runs) {
+    bool B = R.Config.Selected[*In->Model.findByName("B")];
+    WithB |= B;
+    WithoutB |= !B;
+  }
+  EXPECT_TRUE(WithB && WithoutB);
+  unsigned Variants = 0;
+  for (const RegionToCover &R : In->Regions)
+    Variants += R.IsVariant;
+  EXPECT_EQ(Variants, 2u);
 }
 
 TEST_F(OutDirTest, AMissingManifestIsALocatedError) {
