@@ -118,6 +118,28 @@ with tempfile.TemporaryDirectory() as tmp:
     check("run 1:" in p.stderr and "region 2" in p.stderr,
           "verbose explains on stderr", p)
 
+    # --strength 1: region 2's facts {A, B} at a base point (A and B off)
+    # and with each changed alone, under C: 3 runs instead of 4; varsim run
+    # runs the same plan.
+    p = varsim("plan", out, "--strength", "1")
+    s1 = p.stdout.splitlines()
+    check(p.returncode == 0 and len(s1) == 3,
+          f"--strength 1 plans 3 runs: {s1}", p)
+    points = {(("A" in selected(c)), ("B" in selected(c))) for c in s1
+              if "C" in selected(c)}
+    check(points == {(False, False), (True, False), (False, True)},
+          f"--strength 1: base and each feature alone: {s1}")
+    sim1 = ('printf \'{"config": "%s"}\' "$VARSIM_CONFIG" > "$VARSIM_TRACE"')
+    p = varsim("run", out, "--strength", "1", "--repeat", "1", "--", "sh",
+               "-c", sim1)
+    check(p.returncode == 0 and len(p.stdout.splitlines()) == 3,
+          "varsim run --strength 1 runs the same 3 configurations", p)
+    for trace in p.stdout.splitlines():
+        os.remove(trace)
+    p = varsim("plan", out, "--strength", "0")
+    check(p.returncode != 0 and "strength" in p.stderr,
+          "--strength 0 is refused", p)
+
     p = varsim("plan", out, "--no-dataflow")
     check(p.stdout.splitlines() == ["A,B,C"],
           "without data flow: one run", p)
