@@ -496,6 +496,8 @@ llvm::Expected<CallTrace> TraceReader::read() {
       E = getString(V, T.Program, "\"program\"");
     else if (Key == "config")
       E = getString(V, T.Config, "\"config\"");
+    else if (Key == "build_id")
+      E = getString(V, T.BuildId, "\"build_id\"");
     else if (Key == "features")
       E = readFeatures(V);
     else if (Key == "regions") {

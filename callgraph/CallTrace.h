@@ -101,6 +101,10 @@ struct CallTrace {
   /// of the trace whose Pid is ParentPid.
   bool ForkChild = false;
   std::string Config; ///< The CONFIG string that ran.
+  /// The rewrite's build id compiled into the simulator (empty in traces
+  /// of simulators from before build ids); `varsim model` checks it
+  /// against the manifest's.
+  std::string BuildId;
   std::vector<TraceFeature> Features;
   std::vector<TraceRegion> Regions; ///< Indexed by region id.
   std::string ClockSource; ///< "tsc", "clock_gettime", "test", or empty.

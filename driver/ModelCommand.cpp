@@ -309,6 +309,8 @@ private:
     std::string ManifestPath;
     std::optional<llvm::json::Value> Root = manifestOf(Paths, &ManifestPath);
     const llvm::json::Object *O = Root ? Root->getAsObject() : nullptr;
+    if (llvm::Error E = checkBuildIds(O, ManifestPath, Read))
+      return E;
     const llvm::json::Array *Regions = O ? O->getArray("regions") : nullptr;
     if (!Regions)
       return llvm::Error::success();
@@ -348,6 +350,43 @@ private:
               I, T.Regions[I].File, T.Regions[I].Line,
               File ? File->str() : T.Regions[I].File, *Line, ManifestPath));
       }
+    }
+    return llvm::Error::success();
+  }
+
+  /// The simulator that wrote each trace must be a build of the manifest's
+  /// rewrite: its build id (runtime/BuildFingerprint.h, a hash of the
+  /// simulator's sources) is the manifest's. An earlier build can have
+  /// the same region table, even the same lines, and other code.
+  static llvm::Error checkBuildIds(const llvm::json::Object *Manifest,
+                                   llvm::StringRef ManifestPath,
+                                   const std::vector<CallTrace> &Read) {
+    std::optional<llvm::StringRef> Id =
+        Manifest ? Manifest->getString("build_id") : std::nullopt;
+    if (!Id || Id->empty())
+      return llvm::Error::success();
+    llvm::StringRef Out = llvm::sys::path::parent_path(ManifestPath);
+    for (const CallTrace &T : Read) {
+      if (T.BuildId.empty()) {
+        reportWarning(
+            SourcePoint{T.Path, 0, 0},
+            fmt::format("has no build id (a simulator built before varsim "
+                        "wrote one); cannot check that it is a build of the "
+                        "rewrite in {} (build {}): rebuild the simulator "
+                        "from {} and rerun it to be sure",
+                        Out.str(), Id->str(), Out.str()));
+        continue;
+      }
+      if (T.BuildId != *Id)
+        return makeError(
+            T.Path, 0, 0,
+            fmt::format("written by a simulator of build {}, but {} is "
+                        "build {}: the simulator was built from an earlier "
+                        "(or another) rewrite, so its times would be "
+                        "reported at code that has changed; rebuild the "
+                        "simulator from {}/src and rerun it ('varsim run'), "
+                        "or give the --out-dir it was built from",
+                        T.BuildId, ManifestPath.str(), Id->str(), Out.str()));
     }
     return llvm::Error::success();
   }

@@ -4,6 +4,7 @@
 
 #include "report/TraceExport.h"
 #include "support/Diagnostic.h"
+#include "support/Html.h"
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -30,29 +31,6 @@ std::string scriptSafeJson(const llvm::json::Object &Data) {
       Out += "\\u003c";
     else
       Out += C;
-  }
-  return Out;
-}
-
-std::string htmlEscape(llvm::StringRef S) {
-  std::string Out;
-  for (char C : S) {
-    switch (C) {
-    case '<':
-      Out += "&lt;";
-      break;
-    case '>':
-      Out += "&gt;";
-      break;
-    case '&':
-      Out += "&amp;";
-      break;
-    case '"':
-      Out += "&quot;";
-      break;
-    default:
-      Out += C;
-    }
   }
   return Out;
 }

@@ -88,6 +88,7 @@ std::string renderManifest(const ManifestData &M, const ProjectContext &Ctx) {
       {"format", "varsim-manifest"},
       {"version", ManifestVersion},
       {"varsim_version", VARSIM_VERSION_STRING},
+      {"build_id", M.BuildId},
       {"project_root", M.ProjectRoot},
       {"compile_commands", M.CompileCommands},
       {"feature_model", json::Object{{"path", M.FeatureModelPath},

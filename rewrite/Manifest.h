@@ -42,6 +42,9 @@ struct ManifestData {
   /// File-scope entities lowered into per-configuration variants.
   std::vector<TemplateSite> GlobalSites;
   std::vector<TemplateSite> ForeignSites;
+  /// The simulator's build id (runtime/BuildFingerprint.h), also in
+  /// varsim_generated.h and so in every trace.
+  std::string BuildId;
 };
 
 /// The manifest as JSON text.

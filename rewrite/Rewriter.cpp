@@ -24,11 +24,14 @@
 #include "rewrite/globals/GlobalVariants.h"
 #include "rewrite/safety/VariantSafety.h"
 #include "rewrite/templates/TemplateLowering.h"
+#include "runtime/BuildFingerprint.h"
 #include "support/Diagnostic.h"
 #include "support/Interrupt.h"
 #include "support/Output.h"
+#include "support/Utf8Path.h"
 
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/JSON.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Process.h"
@@ -110,6 +113,14 @@ llvm::Expected<RewriteSummary> rewriteProject(const RewriteOptions &O) {
   fs::make_absolute(OutPath);
   path::remove_dots(OutPath, true);
   std::string Out(OutPath);
+  // Names written into JSON must be UTF-8 (support/Utf8Path.h).
+  for (auto [Path, What] :
+       {std::pair{llvm::StringRef(O.CompileCommands), "compile database"},
+        {Project.Root, "project root"},
+        {O.FeatureModel, "feature model"},
+        {Out, "output directory"}})
+    if (llvm::Error E = requireUtf8Path(Path, What))
+      return E;
   if (llvm::Error E = checkOutputDirectory(
           Project, Out, Out == defaultOutDir(O.CompileCommands)))
     return E;
@@ -382,6 +393,13 @@ llvm::Expected<RewriteSummary> rewriteProject(const RewriteOptions &O) {
       return Err;
     }
   Consume();
+  // The name of a file a translation unit includes reaches the region
+  // table, the traces and the data-flow facts: it must be UTF-8. Files no
+  // translation unit reads are copied byte for byte and left out of the
+  // manifest's file table.
+  for (const auto &[File, Vs] : Views)
+    if (llvm::Error E = requireUtf8Path(File, "included file"))
+      return E;
 
   ProjectContext Ctx{Features,
                      O.Detail,
@@ -608,6 +626,8 @@ llvm::Expected<RewriteSummary> rewriteProject(const RewriteOptions &O) {
     fs::remove_directories(Temp);
     return E;
   };
+  // The build id: every input of the simulator's build (BuildFingerprint.h).
+  runtime::BuildFingerprint Print;
   for (const std::string &File : AllFiles) {
     std::string Dest = Project.mapPath(File, Temp);
     std::string Rel = Project.relativeToRoot(File);
@@ -617,9 +637,17 @@ llvm::Expected<RewriteSummary> rewriteProject(const RewriteOptions &O) {
     if (Changed) {
       llvm::StringRef Text =
           R != Rewritten.end() ? R->second : llvm::StringRef(L->second);
+      Print.add("src/" + Rel, Text);
       if (llvm::Error E = writeFile(Dest, Text))
         return Fail(std::move(E));
     } else {
+      // The bytes copied (Texts may hold a pass's overlay of the file).
+      auto Buf = llvm::MemoryBuffer::getFile(File, /*IsText=*/false,
+                                             /*RequiresNullTerminator=*/false);
+      if (!Buf)
+        return Fail(
+            makeError(File, 0, 0, "cannot read: " + Buf.getError().message()));
+      Print.add("src/" + Rel, (*Buf)->getBuffer());
       if (std::error_code EC = fs::create_directories(path::parent_path(Dest)))
         return Fail(makeError(Dest, 0, 0, EC.message()));
       if (std::error_code EC = fs::copy_file(File, Dest))
@@ -627,11 +655,25 @@ llvm::Expected<RewriteSummary> rewriteProject(const RewriteOptions &O) {
                               "cannot write the copy of " + File + ": " +
                                   EC.message()));
     }
-    M.Files.push_back({File, "src/" + Rel, Changed});
+    if (llvm::json::isUTF8(File))
+      M.Files.push_back({File, "src/" + Rel, Changed});
   }
   llvm::SmallString<256> RuntimeDir(Temp);
   path::append(RuntimeDir, "src", "varsim");
+  // The simulator's compile database names paths under Out, not Temp.
+  std::string SimulatorDb =
+      simulatorCompileDatabase(Project, Out, FeatureMacros);
   {
+    // The id covers the tables (the header without its id), the runtime
+    // and the compile flags; the header then carries it.
+    std::string Tables;
+    llvm::raw_string_ostream TablesOS(Tables);
+    runtime::writeGeneratedHeader(Ctx.Tables, TablesOS);
+    Print.add(runtime::GeneratedHeaderName, Tables);
+    Print.add(runtime::RuntimeHeaderName, runtime::runtimeHeaderText());
+    Print.add("compile_commands.json", SimulatorDb);
+    Ctx.Tables.BuildId = Print.finish();
+    M.BuildId = Ctx.Tables.BuildId;
     std::string Generated;
     llvm::raw_string_ostream OS(Generated);
     runtime::writeGeneratedHeader(Ctx.Tables, OS);
@@ -643,10 +685,7 @@ llvm::Expected<RewriteSummary> rewriteProject(const RewriteOptions &O) {
     if (llvm::Error E = writeFile(R, runtime::runtimeHeaderText()))
       return Fail(std::move(E));
   }
-  // The simulator's compile database names paths under Out, not Temp.
-  if (llvm::Error E =
-          writeFile(Temp + "/compile_commands.json",
-                    simulatorCompileDatabase(Project, Out, FeatureMacros)))
+  if (llvm::Error E = writeFile(Temp + "/compile_commands.json", SimulatorDb))
     return Fail(std::move(E));
   for (const CompileEntry &E : Project.Entries) {
     for (llvm::StringRef P :

@@ -176,7 +176,8 @@ void writeGeneratedHeader(const SimulatorTables &Tables,
      << "    varsim_region_table, " << Tables.Regions.size() << "u,\n"
      << "    varsim_constraint_table, " << Tables.Constraints.size() << "u,\n"
      << "    varsim_constraint_holds,\n"
-     << "    varsim_feature_values};\n\n"
+     << "    varsim_feature_values,\n"
+     << "    " << cString(Tables.BuildId) << "};\n\n"
      << "VARSIM_END_C\n\n"
      << "#endif /* VARSIM_GENERATED_H */\n";
 }

@@ -88,6 +88,9 @@ struct SimulatorTables {
   /// Whether tiny hot Base functions fold at run time unless VARSIM_FOLD
   /// says otherwise (off for `--granularity all`, which keeps every marker).
   bool FoldByDefault = true;
+  /// The rewrite's build id (BuildFingerprint.h), written into every trace;
+  /// empty: none (test harnesses).
+  std::string BuildId;
 };
 
 /// Writes varsim_generated.h: includes varsim_runtime.h, defines the tables

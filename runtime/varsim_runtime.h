@@ -108,6 +108,9 @@ typedef struct varsim_program {
   unsigned num_constraints;
   int (*constraint_holds)(unsigned index);
   long long *values; /* varsim_feature_values */
+  /* The rewrite's build id (a hash of the simulator's sources), written
+   * into the trace: `varsim model` checks it against the manifest. */
+  const char *build_id;
 } varsim_program;
 
 extern const varsim_program varsim_program_tables;
@@ -1265,6 +1268,8 @@ VARSIM_HELPER void varsim_write_calltrace(varsim_u64 now, varsim_u64 mono,
   varsim_puts(o, "{\n  \"format\": \"varsim-calltrace\",\n  \"version\": 1,\n"
                  "  \"varsim_version\": ");
   varsim_put_str(o, p->varsim_version);
+  varsim_puts(o, ",\n  \"build_id\": ");
+  varsim_put_str(o, p->build_id);
   varsim_puts(o, ",\n  \"program\": ");
   varsim_put_str(o, varsim_g.program);
   varsim_puts(o, ",\n  \"pid\": ");

@@ -5,6 +5,7 @@
 #include "model/validation/Stats.h"
 
 #include "support/Diagnostic.h"
+#include "support/Html.h"
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -103,29 +104,6 @@ std::string csvField(llvm::StringRef F) {
 }
 
 // --- HTML --------------------------------------------------------------------
-
-std::string esc(llvm::StringRef S) {
-  std::string Out;
-  for (char C : S) {
-    switch (C) {
-    case '&':
-      Out += "&amp;";
-      break;
-    case '<':
-      Out += "&lt;";
-      break;
-    case '>':
-      Out += "&gt;";
-      break;
-    case '"':
-      Out += "&quot;";
-      break;
-    default:
-      Out += C;
-    }
-  }
-  return Out;
-}
 
 /// An axis that fits the data: a "nice" tick step (1, 2, 2.5 or 5 times a
 /// power of ten) giving about five ticks over [Min, Max] with a little
@@ -226,15 +204,15 @@ std::string scatterSvg(const std::vector<Point> &Model,
                      "x=\"{1:.1f}\" y=\"{2:.1f}\" width=\"8\" height=\"8\">"
                      "<title>{3} (linear baseline): predicted {4:.6f} s, "
                      "measured {5:.6f} s</title></rect>\n",
-                     esc(P.Config), SX(P.X) - 4, SY(P.Y) - 4,
-                     esc(displayConfig(P.Config)), P.X, P.Y);
+                     htmlEscape(P.Config), SX(P.X) - 4, SY(P.Y) - 4,
+                     htmlEscape(displayConfig(P.Config)), P.X, P.Y);
   for (const Point &P : Model)
     S += fmt::format("<circle class=\"model\" data-config=\"{0}\" "
                      "cx=\"{1:.1f}\" cy=\"{2:.1f}\" r=\"5\"><title>{3}: "
                      "predicted {4:.6f} s, measured {5:.6f} s</title>"
                      "</circle>\n",
-                     esc(P.Config), SX(P.X), SY(P.Y),
-                     esc(displayConfig(P.Config)), P.X, P.Y);
+                     htmlEscape(P.Config), SX(P.X), SY(P.Y),
+                     htmlEscape(displayConfig(P.Config)), P.X, P.Y);
   // Legend, above the plot area.
   S += "<g class=\"legend\">\n";
   S += fmt::format("<circle class=\"model\" cx=\"{:.1f}\" cy=\"{:.1f}\" "
@@ -272,7 +250,7 @@ std::string barsSvg(llvm::StringRef Id,
   std::string S = fmt::format(
       "<svg class=\"plot\" id=\"{0}\" xmlns=\"http://www.w3.org/2000/svg\" "
       "width=\"{1}\" height=\"{2}\" viewBox=\"0 0 {1} {2}\" role=\"img\">\n",
-      esc(Id), W, H);
+      htmlEscape(Id), W, H);
   for (size_t I = 0; I < Bars.size(); ++I) {
     const auto &[Label, V] = Bars[I];
     double Y = T + Row * static_cast<double>(I);
@@ -280,14 +258,15 @@ std::string barsSvg(llvm::StringRef Id,
     S += fmt::format("<text x=\"{:.1f}\" y=\"{:.1f}\" text-anchor=\"end\">{}"
                      "</text>\n",
                      LabelW - 8, Y + 15,
-                     esc(llvm::StringRef(Label).take_front(34)));
-    S += fmt::format("<rect class=\"bar{}\" x=\"{:.1f}\" y=\"{:.1f}\" "
-                     "width=\"{:.1f}\" height=\"{:.1f}\"><title>{}: {:.6g} {}"
-                     "</title></rect>\n",
-                     V < 0 ? " negative" : "", X0, Y + 3,
-                     std::max(1.0, X1 - X0), Row - 6, esc(Label), V, esc(Unit));
+                     htmlEscape(llvm::StringRef(Label).take_front(34)));
+    S +=
+        fmt::format("<rect class=\"bar{}\" x=\"{:.1f}\" y=\"{:.1f}\" "
+                    "width=\"{:.1f}\" height=\"{:.1f}\"><title>{}: {:.6g} {}"
+                    "</title></rect>\n",
+                    V < 0 ? " negative" : "", X0, Y + 3, std::max(1.0, X1 - X0),
+                    Row - 6, htmlEscape(Label), V, htmlEscape(Unit));
     S += fmt::format("<text x=\"{:.1f}\" y=\"{:.1f}\">{:.4g} {}</text>\n",
-                     X(Hi) + 6, Y + 15, V, esc(Unit));
+                     X(Hi) + 6, Y + 15, V, htmlEscape(Unit));
   }
   S += fmt::format("<line x1=\"{0:.1f}\" y1=\"{1:.1f}\" x2=\"{0:.1f}\" "
                    "y2=\"{2:.1f}\" class=\"axis\"/>\n",
@@ -462,8 +441,8 @@ std::string renderHtml(const ValidationPlan &Plan,
   H += "\n</style>\n</head>\n<body>\n<h1>varsim validation</h1>\n";
 
   auto Row = [](llvm::StringRef K, llvm::StringRef V) {
-    return fmt::format("<tr><th class=\"l\">{}</th><td>{}</td></tr>\n", esc(K),
-                       esc(V));
+    return fmt::format("<tr><th class=\"l\">{}</th><td>{}</td></tr>\n",
+                       htmlEscape(K), htmlEscape(V));
   };
   const BaselineSummary &B = Result.Baseline;
   H += "<table class=\"summary\">\n";
@@ -547,14 +526,14 @@ std::string renderHtml(const ValidationPlan &Plan,
         "<tr{}><td class=\"l\">{}</td><td class=\"l\">{}</td><td "
         "class=\"l\">{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td>"
         "<td>{}</td><td class=\"l details\"><pre>{}</pre></td></tr>\n",
-        Bad ? " class=\"failed\"" : "", esc(displayConfig(S.Config)),
-        esc(roleOf(S)), esc(statusText(V)), seconds(V.Predicted),
+        Bad ? " class=\"failed\"" : "", htmlEscape(displayConfig(S.Config)),
+        htmlEscape(roleOf(S)), htmlEscape(statusText(V)), seconds(V.Predicted),
         seconds(V.Measured), percent(errorOf(V.Predicted, V.Measured)),
         seconds(V.BaselinePredicted),
         S.BaselineTraining && V.Measured
             ? std::string("(fit)")
             : percent(errorOf(V.BaselinePredicted, V.Measured)),
-        esc(Details));
+        htmlEscape(Details));
   }
   H += "</table>\n</body>\n</html>\n";
   return H;

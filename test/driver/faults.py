@@ -212,6 +212,70 @@ with tempfile.TemporaryDirectory(prefix="varsim-faults-") as tmp:
                             f"{sim.returncode}, flagged {flagged}, model "
                             f"{m.returncode} {m.stderr[-400:]!r}")
 
+        # A trace of an earlier build of the simulator (issue 19): the
+        # rewrite's build id (a hash of the simulator's sources) is in the
+        # manifest and in every trace; after a source changes and the
+        # project is rewritten, a trace of the old build has the same
+        # region table (even the same lines) and is refused, naming both
+        # ids and the cure; a rebuild and rerun is accepted.
+        count += 1
+        manifest = os.path.join(out, "manifest.json")
+        old_id = json.load(open(manifest)).get("build_id", "")
+        old_trace = T("fingerprint-old.json")
+        sim = subprocess.run([os.path.join(out, "src", "app")],
+                             capture_output=True, text=True,
+                             env={**os.environ, "VARSIM_CONFIG": "LOGGING",
+                                  "VARSIM_TRACE": old_trace})
+        traced_id = json.load(open(old_trace)).get("build_id") \
+            if os.path.exists(old_trace) else None
+        same = run(["model", old_trace, "--out-dir", out,
+                    "-o", T("fp-same.json")])
+        util = os.path.join(root, "src", "util.c")
+        write(util, UTIL_C.replace("2 * v", "3 * v"))
+        again = run(["rewrite", db])
+        new_id = json.load(open(manifest)).get("build_id", "")
+        stale = run(["model", old_trace, "--out-dir", out,
+                     "-o", T("fp-stale.json")])
+        problems = []
+        if not re.fullmatch(r"[0-9a-f]{16}", old_id) or traced_id != old_id:
+            problems.append(f"build ids: manifest {old_id!r}, trace "
+                            f"{traced_id!r} (simulator exit {sim.returncode})")
+        if same.returncode != 0:
+            problems.append(f"the trace of the current build was refused: "
+                            f"{same.stderr[-600:]!r}")
+        if again.returncode != 0 or new_id == old_id:
+            problems.append(f"rewrite after the change: exit "
+                            f"{again.returncode}, id {old_id} -> {new_id}")
+        if not (stale.returncode == 1 and re.search(
+                re.escape(old_trace) + r": error: written by a simulator of "
+                r"build " + old_id + r", but " + re.escape(manifest) +
+                r" is build " + new_id + r": .*rebuild the simulator from " +
+                re.escape(os.path.join(out, "src")) + r" and rerun it", stale.stderr, re.S)
+                and not os.path.exists(T("fp-stale.json"))
+                and not CRASH.search(stale.stderr)):
+            problems.append(f"stale trace: exit {stale.returncode}, stderr "
+                            f"{stale.stderr[-800:]!r}")
+        # The cure the message names: rebuild, rerun, model.
+        b = subprocess.run(["make", "-C", os.path.join(out, "src"), "app"],
+                           capture_output=True, text=True)
+        new_trace = T("fingerprint-new.json")
+        r = subprocess.run([os.path.join(out, "src", "app")],
+                           capture_output=True, text=True,
+                           env={**os.environ, "VARSIM_CONFIG": "LOGGING",
+                                "VARSIM_TRACE": new_trace})
+        cured = run(["model", new_trace, "--out-dir", out,
+                     "-o", T("fp-new.json")])
+        if b.returncode != 0 or r.stdout.strip() != "33" or \
+                cured.returncode != 0:
+            problems.append(f"rebuilt simulator: make {b.returncode}, "
+                            f"output {r.stdout.strip()!r} (expected 33), "
+                            f"model {cured.returncode} "
+                            f"{cured.stderr[-600:]!r}")
+        write(util, UTIL_C)
+        if problems:
+            failures.append("trace of an earlier build (build id): " +
+                            "; ".join(problems))
+
     # Out of tree: the database elsewhere, absolute paths.
     root, entries = project(T("oot"), database="none")
     for e in entries:
@@ -279,6 +343,53 @@ with tempfile.TemporaryDirectory(prefix="varsim-faults-") as tmp:
           [re.escape(db) + r":1:\d+: error: not valid UTF-8 \(byte 0xE9\)"],
           absent=[T("db-out")])
     write(db, json.dumps(entries))
+
+    # --- File names that are not UTF-8 (issue 19, "paths kept as bytes") ---
+    # JSON holds UTF-8 only (a \u escape is a code point, not a byte) and
+    # clang's compile-database reader refuses raw bytes: a name that would
+    # reach the manifest, the simulator's compile database or a trace is
+    # refused where it enters; a file no translation unit reads is copied
+    # byte for byte and named nowhere.
+    broot, _ = project(T("bytes"))
+    bdb = os.path.join(broot, "compile_commands.json")
+    odd_out = os.fsdecode(os.fsencode(T("bytes-out")) + b"\xe9")
+    p = run(["rewrite", bdb, "-o", odd_out])
+    check("non-UTF-8: output directory", p, 1,
+          [re.escape(T("bytes-out")) + r"\\xE9: error: the output directory "
+           r"name is not valid UTF-8 \(byte 0xE9\): .*rename it"],
+          absent=[odd_out, odd_out + ".partial", odd_out + ".lock"])
+    data = os.fsencode(os.path.join(broot, "data")) + b"/caf\xe9.txt"
+    os.makedirs(os.path.join(broot, "data"), exist_ok=True)
+    with open(data, "wb") as f:
+        f.write(b"raw\xff bytes\n")
+    p = run(["rewrite", bdb, "-o", T("bytes-ok")])
+    if check("non-UTF-8: a file no translation unit reads", p, 0):
+        count += 1
+        copy = os.fsencode(T("bytes-ok", "src", "data")) + b"/caf\xe9.txt"
+        texts = [open(T("bytes-ok", n), "rb").read()
+                 for n in ("compile_commands.json", "manifest.json")]
+        bad = [b for b in texts if b"\xef\xbf\xbd" in b]
+        try:
+            for b in texts:
+                json.loads(b.decode("utf-8"))
+        except (UnicodeDecodeError, ValueError) as e:
+            bad.append(str(e).encode())
+        if not os.path.exists(copy) or open(copy, "rb").read() != \
+                b"raw\xff bytes\n" or bad:
+            failures.append(f"non-UTF-8: the data file: copy exact "
+                            f"{os.path.exists(copy)}, U+FFFD or invalid "
+                            f"JSON in {len(bad)} outputs")
+    os.remove(data)
+    header = os.fsencode(os.path.join(broot, "src")) + b"/caf\xe9.h"
+    with open(header, "wb") as f:
+        f.write(b"int cafe(void);\n")
+    with open(os.path.join(broot, "src", "main.c"), "wb") as f:
+        f.write(b'#include "caf\xe9.h"\n' + MAIN_C.encode())
+    p = run(["rewrite", bdb, "-o", T("bytes-hdr")])
+    check("non-UTF-8: an included header", p, 1,
+          [re.escape(os.path.join(broot, "src")) + r"/caf\\xE9\.h: error: the "
+           r"included file name is not valid UTF-8 \(byte 0xE9\)"],
+          absent=[T("bytes-hdr"), T("bytes-hdr.partial")])
 
     # --- Feature model without a valid configuration -------------------------
     bad_model = write(T("contradiction.xml"), CONTRADICTION)

@@ -2,6 +2,8 @@
 
 #include "RuntimeHarness.h"
 
+#include "runtime/BuildFingerprint.h"
+
 #include "gtest/gtest.h"
 
 #include <fstream>
@@ -66,6 +68,38 @@ TEST(SimulatorTablesTest, GeneratedHeaderDefinesReadsAndTables) {
   EXPECT_NE(Text.find("\"src/\\\"quoted\\\"\\\\file.c\""), std::string::npos);
   EXPECT_NE(Text.find("!(VARSIM_F_GZIP && VARSIM_F_LZ4)"), std::string::npos);
   EXPECT_NE(Text.find("\"LOGGING,LEVEL=2\""), std::string::npos);
+}
+
+TEST(BuildFingerprintTest, SameInputsSameIdAnyChangeAnother) {
+  auto Id = [](std::vector<std::pair<std::string, std::string>> Inputs) {
+    BuildFingerprint P;
+    for (const auto &[Name, Bytes] : Inputs)
+      P.add(Name, Bytes);
+    return P.finish();
+  };
+  std::string A = Id({{"src/a.c", "int a;"}, {"src/b.c", "int b;"}});
+  EXPECT_EQ(A.size(), 16u);
+  EXPECT_EQ(A.find_first_not_of("0123456789abcdef"), std::string::npos) << A;
+  EXPECT_EQ(A, Id({{"src/a.c", "int a;"}, {"src/b.c", "int b;"}}));
+  EXPECT_NE(A, Id({{"src/a.c", "int a;"}, {"src/b.c", "int c;"}}));
+  EXPECT_NE(A, Id({{"src/a.c", "int a;"}, {"src/c.c", "int b;"}}));
+  // Framed: moving bytes between a name and its contents is a change.
+  EXPECT_NE(Id({{"ab", "c"}}), Id({{"a", "bc"}}));
+  EXPECT_NE(Id({{"a", ""}, {"", "b"}}), Id({{"a", "b"}}));
+}
+
+// The simulator writes the build id compiled into it into every trace.
+TEST(SimulatorTablesTest, BuildIdReachesTheTrace) {
+  SimulatorTables T = testTables();
+  T.BuildId = "0123456789abcdef";
+  EXPECT_NE(generated(T).find("\"0123456789abcdef\"};"), std::string::npos);
+  Sandbox Box(T);
+  ASSERT_EQ(Box.build({"gcc", "-std=c99"}, "config.c", "config"), "");
+  RunResult R = Box.run("config");
+  ASSERT_EQ(R.ExitCode, 0) << R.Err;
+  std::string Trace = readFile(Box.path("calltrace.json"));
+  EXPECT_NE(Trace.find("\"build_id\": \"0123456789abcdef\""), std::string::npos)
+      << Trace.substr(0, 300);
 }
 
 // Edge cases of the tables must still give a header that C and C++ accept.
