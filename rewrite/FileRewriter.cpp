@@ -49,6 +49,7 @@ llvm::Expected<std::string> FileRewriter::run() {
     return E;
   replaceFeatureValues();
   markFunctions();
+  recordUnmarkedCode();
   return apply();
 }
 
@@ -303,7 +304,8 @@ void FileRewriter::encodeMixed(unsigned GI) {
       Code = BI == 0       ? "if (" + Test + ") {"
              : B.Condition ? "} else if (" + Test + ") {"
                            : "} else {";
-      if (Ctx.Detail != Granularity::Function && !P.Dead[BI]) {
+      if (Ctx.Detail != Granularity::Function && !P.Dead[BI] &&
+          !leaveUnmarked(GI, BI)) {
         unsigned Next = BI + 1 < G.Branches.size()
                             ? G.Branches[BI + 1].DirectiveIndex
                             : G.EndifIndex;
@@ -311,6 +313,7 @@ void FileRewriter::encodeMixed(unsigned GI) {
                                 conditionText(*FG.Own[GI][BI], F),
                                 originalLine(dir(B.DirectiveIndex).Line),
                                 originalLine(dir(Next).Line));
+        noteMarkedBlock(GI, BI, Id);
         Code += " " + runtime::regionMarker(runtime::RegionKind::Region, Id);
       }
     }
@@ -364,7 +367,8 @@ llvm::Error FileRewriter::encodeGroups() {
         Text += "} else if (" + conditionCode(*B.Condition, F) + ") {";
       else
         Text += "} else {";
-      if (Ctx.Detail != Granularity::Function && !P.Dead[BI]) {
+      if (Ctx.Detail != Granularity::Function && !P.Dead[BI] &&
+          !leaveUnmarked(GI, BI)) {
         unsigned Next = BI + 1 < G.Branches.size()
                             ? G.Branches[BI + 1].DirectiveIndex
                             : G.EndifIndex;
@@ -372,6 +376,7 @@ llvm::Error FileRewriter::encodeGroups() {
                                 conditionText(*FG.Own[GI][BI], F),
                                 originalLine(dir(B.DirectiveIndex).Line),
                                 originalLine(dir(Next).Line));
+        noteMarkedBlock(GI, BI, Id);
         Text += " " + runtime::regionMarker(runtime::RegionKind::Region, Id);
       }
     }
@@ -704,6 +709,7 @@ void FileRewriter::markFunctions() {
     }
     unsigned Id = addRegion(runtime::RegionKind::Function, Fn->Name, Condition,
                             Fn->Line, Fn->EndLine);
+    MarkedScopes.push_back({Fn->BodyBegin, Fn->BodyEnd, Id});
     addEdit(Begin + 1, Begin + 1,
             " " + runtime::regionMarker(runtime::RegionKind::Function, Id));
   }

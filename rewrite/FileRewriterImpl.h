@@ -278,6 +278,26 @@ private:
 
   void markFunctions();
 
+  //===--- Feature code without a marker (MarkerPolicy.cpp) ---------------===//
+
+  /// Whether branch BI of group GI is a tiny block in a marked function
+  /// that gets no marker (recorded for recordUnmarkedCode).
+  bool leaveUnmarked(unsigned GI, size_t BI);
+  /// A marked block's scope, for the innermost marker around a place.
+  void noteMarkedBlock(unsigned GI, size_t BI, unsigned Id);
+  /// After markFunctions: the unmarked blocks and the calls of unmarked
+  /// feature switches, with the marked regions they are timed in.
+  void recordUnmarkedCode();
+  /// The innermost marked function or block whose scope holds Offset.
+  std::optional<unsigned> markedScopeAt(unsigned Offset) const;
+
+  struct MarkedScope {
+    unsigned Begin = 0, End = 0, Id = 0;
+  };
+  std::vector<MarkedScope> MarkedScopes;
+  std::map<std::pair<unsigned, size_t>, unsigned> BranchRegions;
+  std::vector<std::pair<UnmarkedCode, unsigned>> UnmarkedBlocks; ///< Offset.
+
   /// Whether Flag is set for the function of this body in any parse (a
   /// loop or a __PRETTY_FUNCTION__ may sit under a feature).
   bool inAnyParse(unsigned BodyBegin, bool FunctionFact::*Flag) const {

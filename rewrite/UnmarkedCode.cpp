@@ -1,0 +1,108 @@
+//===- rewrite/UnmarkedCode.cpp - Feature code left without a marker ------===//
+//
+// The FileRewriter's side of MarkerPolicy.h: which blocks get no marker,
+// and where unmarked feature code is timed (recorded for the manifest).
+//
+//===----------------------------------------------------------------------===//
+
+#include "rewrite/FileRewriterImpl.h"
+
+namespace varsim::rewrite::detail {
+
+bool FileRewriter::leaveUnmarked(unsigned GI, size_t BI) {
+  // `--granularity all` keeps every marker; `function` has no block ones.
+  if (Ctx.Detail != Granularity::Region)
+    return false;
+  const CondGroup &G = FS.Groups[GI];
+  const CondGroup::Branch &B = G.Branches[BI];
+  if (B.ContentBegin >= B.ContentEnd ||
+      !isTinyBlock(
+          llvm::StringRef(In.Text).slice(B.ContentBegin, B.ContentEnd)))
+    return false;
+  // Its time must land in a context that has the block's function on its
+  // path: a function that is always marked (one with a loop, or main),
+  // with no lambda between (a lambda's body is timed where it is called).
+  const FunctionFact *Fn = enclosingFunction(B.ContentBegin, B.ContentEnd);
+  if (!Fn || Fn->Constexpr || Fn->Template ||
+      (!Fn->Main && !inAnyParse(Fn->BodyBegin, &FunctionFact::Loops)))
+    return false;
+  for (const auto &[Begin, L] : Functions)
+    if (L->Lambda && L->BodyBegin >= Fn->BodyBegin &&
+        L->BodyBegin < B.ContentBegin && B.ContentEnd <= L->BodyEnd)
+      return false;
+  UnmarkedCode U;
+  U.Kind = "region";
+  U.Name = Plans[GI].Function.empty() ? Fn->Name : Plans[GI].Function;
+  U.Condition = conditionText(*FG.Own[GI][BI], F);
+  U.Features = rewrite::featuresOf(*FG.Own[GI][BI], F);
+  U.File = In.Path;
+  U.Line = originalLine(dir(B.DirectiveIndex).Line);
+  UnmarkedBlocks.emplace_back(std::move(U), B.ContentBegin);
+  return true;
+}
+
+void FileRewriter::noteMarkedBlock(unsigned GI, size_t BI, unsigned Id) {
+  const CondGroup::Branch &B = FS.Groups[GI].Branches[BI];
+  MarkedScopes.push_back({B.ContentBegin, B.ContentEnd, Id});
+}
+
+std::optional<unsigned> FileRewriter::markedScopeAt(unsigned Offset) const {
+  const MarkedScope *Best = nullptr;
+  for (const MarkedScope &S : MarkedScopes)
+    if (S.Begin <= Offset && Offset < S.End && (!Best || S.Begin > Best->Begin))
+      Best = &S;
+  if (!Best)
+    return std::nullopt;
+  return Best->Id;
+}
+
+void FileRewriter::recordUnmarkedCode() {
+  for (auto &[U, Offset] : UnmarkedBlocks) {
+    if (auto Id = markedScopeAt(Offset))
+      U.TimedIn.push_back(*Id);
+    Ctx.UnmarkedFeatureCode.push_back(std::move(U));
+  }
+  UnmarkedBlocks.clear();
+  if (Ctx.Detail == Granularity::All)
+    return;
+  // The feature switches emitted without a marker (emitSwitches: all but
+  // merged members), with the features their dispatch reads.
+  std::map<std::string, const SwitchPlan *> Unmarked;
+  for (const SwitchPlan &SP : Ctx.Switches) {
+    bool Members = llvm::any_of(
+        SP.Variants, [](const SwitchPlan::Variant &V) { return V.Fn->Member; });
+    bool OneFile = llvm::all_of(SP.Variants, [&](const SwitchPlan::Variant &V) {
+      return V.File == SP.Variants.front().File;
+    });
+    if (!(Members && OneFile))
+      Unmarked.emplace(SP.Name, &SP);
+  }
+  std::set<std::string> Names;
+  for (const auto &[Name, SP] : Unmarked)
+    Names.insert(Name);
+  // One entry per switch and marked scope calling it (declarations and
+  // calls outside any marker are not timed in a known context).
+  std::set<std::pair<std::string, unsigned>> Seen;
+  for (const auto &[Name, At] : callsOf(In.Text, Names)) {
+    std::optional<unsigned> Id = markedScopeAt(At);
+    if (!Id || !Seen.emplace(Name, *Id).second)
+      continue;
+    const SwitchPlan &SP = *Unmarked[Name];
+    UnmarkedCode U;
+    U.Kind = "switch";
+    U.Name = Name;
+    std::set<std::string> Features;
+    for (const SwitchPlan::Variant &V : SP.Variants) {
+      U.Condition += (U.Condition.empty() ? "" : " | ") + V.Condition;
+      for (std::string &Feature : featuresRead(V.Code, F))
+        Features.insert(std::move(Feature));
+    }
+    U.Features.assign(Features.begin(), Features.end());
+    U.File = In.Path;
+    U.Line = FS.lineOf(At);
+    U.TimedIn.push_back(*Id);
+    Ctx.UnmarkedFeatureCode.push_back(std::move(U));
+  }
+}
+
+} // namespace varsim::rewrite::detail
