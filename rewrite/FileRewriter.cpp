@@ -654,8 +654,8 @@ llvm::Error FileRewriter::keepOriginalName(const FunctionFact &Fn,
 /// files cannot name it) whose name the file uses only to call it: every
 /// caller is code of this file, none takes its address for a table or a
 /// callback that Base code might call through.
-static bool onlyCalledInFile(const FunctionFact &Fn, llvm::StringRef Path,
-                             llvm::StringRef Text) {
+bool onlyCalledInFile(const FunctionFact &Fn, llvm::StringRef Path,
+                      llvm::StringRef Text) {
   if (Fn.Member || Fn.Template || Fn.Lambda || Fn.NameLength == 0 ||
       Fn.NameBegin + Fn.NameLength > Text.size())
     return false;

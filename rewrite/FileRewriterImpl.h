@@ -26,6 +26,11 @@
 
 namespace varsim::rewrite::detail {
 
+/// A `static` function of a source file that the file only calls (no
+/// address taken): every caller is code of this file.
+bool onlyCalledInFile(const FunctionFact &Fn, llvm::StringRef Path,
+                      llvm::StringRef Text);
+
 /// The shape of a macro's replacement list, for selecting it at run time.
 struct MacroBody {
   enum Kind { Expression, Void, Empty, DoWhile, Block, Other } K = Other;
@@ -296,7 +301,14 @@ private:
   };
   std::vector<MarkedScope> MarkedScopes;
   std::map<std::pair<unsigned, size_t>, unsigned> BranchRegions;
-  std::vector<std::pair<UnmarkedCode, unsigned>> UnmarkedBlocks; ///< Offset.
+  struct UnmarkedBlock {
+    UnmarkedCode Code;
+    unsigned Offset = 0;
+    /// Set if its function has no marker: timed in that function's
+    /// callers (all in this file).
+    std::string Via;
+  };
+  std::vector<UnmarkedBlock> UnmarkedBlocks;
 
   /// Whether Flag is set for the function of this body in any parse (a
   /// loop or a __PRETTY_FUNCTION__ may sit under a feature).

@@ -20,11 +20,15 @@ bool FileRewriter::leaveUnmarked(unsigned GI, size_t BI) {
           llvm::StringRef(In.Text).slice(B.ContentBegin, B.ContentEnd)))
     return false;
   // Its time must land in a context that has the block's function on its
-  // path: a function that is always marked (one with a loop, or main),
+  // path: the function's own marker (one with a loop, or main), or, for a
+  // function without one, the markers around its calls, all in this file;
   // with no lambda between (a lambda's body is timed where it is called).
   const FunctionFact *Fn = enclosingFunction(B.ContentBegin, B.ContentEnd);
-  if (!Fn || Fn->Constexpr || Fn->Template ||
-      (!Fn->Main && !inAnyParse(Fn->BodyBegin, &FunctionFact::Loops)))
+  if (!Fn || Fn->Constexpr || Fn->Template)
+    return false;
+  bool Marked = Ctx.MarkEveryFunction || Fn->Main ||
+                inAnyParse(Fn->BodyBegin, &FunctionFact::Loops);
+  if (!Marked && !onlyCalledInFile(*Fn, In.Path, In.Text))
     return false;
   for (const auto &[Begin, L] : Functions)
     if (L->Lambda && L->BodyBegin >= Fn->BodyBegin &&
@@ -37,7 +41,8 @@ bool FileRewriter::leaveUnmarked(unsigned GI, size_t BI) {
   U.Features = rewrite::featuresOf(*FG.Own[GI][BI], F);
   U.File = In.Path;
   U.Line = originalLine(dir(B.DirectiveIndex).Line);
-  UnmarkedBlocks.emplace_back(std::move(U), B.ContentBegin);
+  UnmarkedBlocks.push_back(
+      {std::move(U), B.ContentBegin, Marked ? std::string() : Fn->Name});
   return true;
 }
 
@@ -57,9 +62,20 @@ std::optional<unsigned> FileRewriter::markedScopeAt(unsigned Offset) const {
 }
 
 void FileRewriter::recordUnmarkedCode() {
-  for (auto &[U, Offset] : UnmarkedBlocks) {
-    if (auto Id = markedScopeAt(Offset))
-      U.TimedIn.push_back(*Id);
+  for (UnmarkedBlock &B : UnmarkedBlocks) {
+    UnmarkedCode &U = B.Code;
+    if (B.Via.empty()) {
+      if (auto Id = markedScopeAt(B.Offset))
+        U.TimedIn.push_back(*Id);
+    } else {
+      // The markers around the calls of its (unmarked) function; a call
+      // from unmarked code (recursion) is timed in that code's callers.
+      std::set<unsigned> Ids;
+      for (const auto &Call : callsOf(In.Text, {B.Via}))
+        if (auto Id = markedScopeAt(Call.second))
+          Ids.insert(*Id);
+      U.TimedIn.assign(Ids.begin(), Ids.end());
+    }
     Ctx.UnmarkedFeatureCode.push_back(std::move(U));
   }
   UnmarkedBlocks.clear();
