@@ -703,7 +703,8 @@ void FileRewriter::markFunctions() {
         Condition == "1" || (Ctx.Detail == Granularity::Region &&
                              onlyCalledInFile(*Fn, In.Path, In.Text));
     if (!Ctx.MarkEveryFunction && ConditionCovered && !Fn->Main &&
-        !inAnyParse(Begin, &FunctionFact::Loops)) {
+        (!inAnyParse(Begin, &FunctionFact::Loops) ||
+         isLoopAroundSwitches(*Fn, Condition))) {
       Ctx.Unmarked.push_back({Fn->Name, In.Path, Fn->Line, Fn->EndLine});
       continue;
     }

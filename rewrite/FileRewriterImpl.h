@@ -293,6 +293,16 @@ private:
   /// After markFunctions: the unmarked blocks and the calls of unmarked
   /// feature switches, with the marked regions they are timed in.
   void recordUnmarkedCode();
+  /// Whether Fn (with a loop) is a small Base function around calls of
+  /// unmarked feature switches that gets no marker (MarkerPolicy.h).
+  bool isLoopAroundSwitches(const FunctionFact &Fn,
+                            llvm::StringRef Condition) const;
+  /// The feature switches emitted without a marker, by name.
+  std::map<std::string, const SwitchPlan *> unmarkedSwitches() const;
+  /// The marked scopes Offset is timed in: its innermost marked scope, or,
+  /// outside any, those around the calls of its function if all are in
+  /// this file.
+  std::vector<unsigned> timedIn(unsigned Offset) const;
   /// The innermost marked function or block whose scope holds Offset.
   std::optional<unsigned> markedScopeAt(unsigned Offset) const;
 
@@ -304,9 +314,6 @@ private:
   struct UnmarkedBlock {
     UnmarkedCode Code;
     unsigned Offset = 0;
-    /// Set if its function has no marker: timed in that function's
-    /// callers (all in this file).
-    std::string Via;
   };
   std::vector<UnmarkedBlock> UnmarkedBlocks;
 

@@ -41,8 +41,7 @@ bool FileRewriter::leaveUnmarked(unsigned GI, size_t BI) {
   U.Features = rewrite::featuresOf(*FG.Own[GI][BI], F);
   U.File = In.Path;
   U.Line = originalLine(dir(B.DirectiveIndex).Line);
-  UnmarkedBlocks.push_back(
-      {std::move(U), B.ContentBegin, Marked ? std::string() : Fn->Name});
+  UnmarkedBlocks.push_back({std::move(U), B.ContentBegin});
   return true;
 }
 
@@ -61,29 +60,12 @@ std::optional<unsigned> FileRewriter::markedScopeAt(unsigned Offset) const {
   return Best->Id;
 }
 
-void FileRewriter::recordUnmarkedCode() {
-  for (UnmarkedBlock &B : UnmarkedBlocks) {
-    UnmarkedCode &U = B.Code;
-    if (B.Via.empty()) {
-      if (auto Id = markedScopeAt(B.Offset))
-        U.TimedIn.push_back(*Id);
-    } else {
-      // The markers around the calls of its (unmarked) function; a call
-      // from unmarked code (recursion) is timed in that code's callers.
-      std::set<unsigned> Ids;
-      for (const auto &Call : callsOf(In.Text, {B.Via}))
-        if (auto Id = markedScopeAt(Call.second))
-          Ids.insert(*Id);
-      U.TimedIn.assign(Ids.begin(), Ids.end());
-    }
-    Ctx.UnmarkedFeatureCode.push_back(std::move(U));
-  }
-  UnmarkedBlocks.clear();
+std::map<std::string, const SwitchPlan *>
+FileRewriter::unmarkedSwitches() const {
+  std::map<std::string, const SwitchPlan *> Out;
   if (Ctx.Detail == Granularity::All)
-    return;
-  // The feature switches emitted without a marker (emitSwitches: all but
-  // merged members), with the features their dispatch reads.
-  std::map<std::string, const SwitchPlan *> Unmarked;
+    return Out;
+  // All but merged members (emitSwitches).
   for (const SwitchPlan &SP : Ctx.Switches) {
     bool Members = llvm::any_of(
         SP.Variants, [](const SwitchPlan::Variant &V) { return V.Fn->Member; });
@@ -91,17 +73,71 @@ void FileRewriter::recordUnmarkedCode() {
       return V.File == SP.Variants.front().File;
     });
     if (!(Members && OneFile))
-      Unmarked.emplace(SP.Name, &SP);
+      Out.emplace(SP.Name, &SP);
   }
+  return Out;
+}
+
+bool FileRewriter::isLoopAroundSwitches(const FunctionFact &Fn,
+                                        llvm::StringRef Condition) const {
+  // A few lines of loop around accessors (a 3x3 neighbourhood): visited
+  // per element of the caller's loop, its marker costs more than its
+  // body, and its time is its caller's self time (Base: the same term).
+  constexpr unsigned MaxLines = 12;
+  if (Ctx.Detail != Granularity::Region || Condition != "1" ||
+      Fn.EndLine - Fn.Line > MaxLines ||
+      !onlyCalledInFile(Fn, In.Path, In.Text))
+    return false;
+  // No feature code of its own (its blocks' contexts need the marker).
+  for (unsigned GI = 0; GI < FS.Groups.size(); ++GI) {
+    unsigned At = dir(FS.Groups[GI].Branches[0].DirectiveIndex).Begin;
+    if (FG.IsFeature[GI] && At > Fn.BodyBegin && At < Fn.BodyEnd)
+      return false;
+  }
+  for (const ParseView &V : In.Parses)
+    for (const MacroUse &U : V.Facts->FeatureValueUses)
+      if (U.Offset > Fn.BodyBegin && U.Offset < Fn.BodyEnd)
+        return false;
+  std::set<std::string> Names;
+  for (const auto &[Name, SP] : unmarkedSwitches())
+    Names.insert(Name);
+  return !callsOf(llvm::StringRef(In.Text).slice(Fn.BodyBegin, Fn.BodyEnd),
+                  Names)
+              .empty();
+}
+
+std::vector<unsigned> FileRewriter::timedIn(unsigned Offset) const {
+  if (auto Id = markedScopeAt(Offset))
+    return {*Id};
+  const FunctionFact *Fn = enclosingFunction(Offset, Offset + 1);
+  if (!Fn || Offset <= Fn->BodyBegin || Offset >= Fn->BodyEnd ||
+      !onlyCalledInFile(*Fn, In.Path, In.Text))
+    return {}; // Also a function's own declarator.
+  // A call from unmarked code (recursion) is timed in that code's
+  // callers, which the other calls cover.
+  std::set<unsigned> Ids;
+  for (const auto &Call : callsOf(In.Text, {Fn->Name}))
+    if (auto Id = markedScopeAt(Call.second))
+      Ids.insert(*Id);
+  return {Ids.begin(), Ids.end()};
+}
+
+void FileRewriter::recordUnmarkedCode() {
+  for (UnmarkedBlock &B : UnmarkedBlocks) {
+    B.Code.TimedIn = timedIn(B.Offset);
+    Ctx.UnmarkedFeatureCode.push_back(std::move(B.Code));
+  }
+  UnmarkedBlocks.clear();
+  std::map<std::string, const SwitchPlan *> Unmarked = unmarkedSwitches();
   std::set<std::string> Names;
   for (const auto &[Name, SP] : Unmarked)
     Names.insert(Name);
-  // One entry per switch and marked scope calling it (declarations and
-  // calls outside any marker are not timed in a known context).
-  std::set<std::pair<std::string, unsigned>> Seen;
+  // One entry per switch and calling place (declarations and calls
+  // outside any known context are left out).
+  std::set<std::pair<std::string, std::vector<unsigned>>> Seen;
   for (const auto &[Name, At] : callsOf(In.Text, Names)) {
-    std::optional<unsigned> Id = markedScopeAt(At);
-    if (!Id || !Seen.emplace(Name, *Id).second)
+    std::vector<unsigned> Ids = timedIn(At);
+    if (Ids.empty() || !Seen.emplace(Name, Ids).second)
       continue;
     const SwitchPlan &SP = *Unmarked[Name];
     UnmarkedCode U;
@@ -116,7 +152,7 @@ void FileRewriter::recordUnmarkedCode() {
     U.Features.assign(Features.begin(), Features.end());
     U.File = In.Path;
     U.Line = FS.lineOf(At);
-    U.TimedIn.push_back(*Id);
+    U.TimedIn = std::move(Ids);
     Ctx.UnmarkedFeatureCode.push_back(std::move(U));
   }
 }
