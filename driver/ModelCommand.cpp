@@ -17,6 +17,7 @@
 #include "model/ModelFormats.h"
 #include "model/PerformanceModel.h"
 #include "model/RunObservations.h"
+#include "model/UnmarkedCode.h"
 #include "report/TraceExport.h"
 #include "support/Diagnostic.h"
 #include "support/Output.h"
@@ -446,6 +447,14 @@ private:
     for (const dataflow::Influence &I : Facts->Facts.Regions)
       if (I.Region)
         Influences[*I.Region] = I.Features;
+    // Feature code without a marker is timed in the regions around it or
+    // calling it: their contexts depend on its features too.
+    auto Unmarked = loadUnmarkedCodeInfluences(Out + "/manifest.json");
+    if (!Unmarked) {
+      reportError(Unmarked.takeError());
+      return false;
+    }
+    mergeInfluences(Influences, *Unmarked);
     DF.Influences = std::move(Influences);
     return true;
   }

@@ -248,14 +248,20 @@ llvm::Error FileRewriter::emitSwitches() {
       unsigned D = FS.Groups[*FirstGroup].Branches[0].DirectiveIndex;
       Replace[D] = SP.Header + "; " + Replace[D];
     }
+    // A loopless dispatcher: its time is its callers' self time
+    // (MarkerPolicy.h), unless every marker is kept.
     const Directive &Endif = dir(FS.Groups[*Group].EndifIndex);
-    unsigned Id = addRegion(runtime::RegionKind::Switch, SP.Name,
-                            conditionText(*Common, F), originalLine(Endif.Line),
-                            originalLine(Endif.Line));
+    std::string Marker;
+    if (Ctx.Detail == Granularity::All)
+      Marker = runtime::regionMarker(
+                   runtime::RegionKind::Switch,
+                   addRegion(runtime::RegionKind::Switch, SP.Name,
+                             conditionText(*Common, F),
+                             originalLine(Endif.Line),
+                             originalLine(Endif.Line))) +
+               " ";
     Replace[FS.Groups[*Group].EndifIndex] +=
-        Prototypes + SP.Header + " { " +
-        runtime::regionMarker(runtime::RegionKind::Switch, Id) + " " +
-        Dispatch + " }";
+        Prototypes + SP.Header + " { " + Marker + Dispatch + " }";
   }
   return llvm::Error::success();
 }

@@ -49,6 +49,7 @@ llvm::Expected<std::string> FileRewriter::run() {
     return E;
   replaceFeatureValues();
   markFunctions();
+  recordUnmarkedCode();
   return apply();
 }
 
@@ -303,7 +304,8 @@ void FileRewriter::encodeMixed(unsigned GI) {
       Code = BI == 0       ? "if (" + Test + ") {"
              : B.Condition ? "} else if (" + Test + ") {"
                            : "} else {";
-      if (Ctx.Detail != Granularity::Function && !P.Dead[BI]) {
+      if (Ctx.Detail != Granularity::Function && !P.Dead[BI] &&
+          !leaveUnmarked(GI, BI)) {
         unsigned Next = BI + 1 < G.Branches.size()
                             ? G.Branches[BI + 1].DirectiveIndex
                             : G.EndifIndex;
@@ -311,6 +313,7 @@ void FileRewriter::encodeMixed(unsigned GI) {
                                 conditionText(*FG.Own[GI][BI], F),
                                 originalLine(dir(B.DirectiveIndex).Line),
                                 originalLine(dir(Next).Line));
+        noteMarkedBlock(GI, BI, Id);
         Code += " " + runtime::regionMarker(runtime::RegionKind::Region, Id);
       }
     }
@@ -364,7 +367,8 @@ llvm::Error FileRewriter::encodeGroups() {
         Text += "} else if (" + conditionCode(*B.Condition, F) + ") {";
       else
         Text += "} else {";
-      if (Ctx.Detail != Granularity::Function && !P.Dead[BI]) {
+      if (Ctx.Detail != Granularity::Function && !P.Dead[BI] &&
+          !leaveUnmarked(GI, BI)) {
         unsigned Next = BI + 1 < G.Branches.size()
                             ? G.Branches[BI + 1].DirectiveIndex
                             : G.EndifIndex;
@@ -372,6 +376,7 @@ llvm::Error FileRewriter::encodeGroups() {
                                 conditionText(*FG.Own[GI][BI], F),
                                 originalLine(dir(B.DirectiveIndex).Line),
                                 originalLine(dir(Next).Line));
+        noteMarkedBlock(GI, BI, Id);
         Text += " " + runtime::regionMarker(runtime::RegionKind::Region, Id);
       }
     }
@@ -649,8 +654,8 @@ llvm::Error FileRewriter::keepOriginalName(const FunctionFact &Fn,
 /// files cannot name it) whose name the file uses only to call it: every
 /// caller is code of this file, none takes its address for a table or a
 /// callback that Base code might call through.
-static bool onlyCalledInFile(const FunctionFact &Fn, llvm::StringRef Path,
-                             llvm::StringRef Text) {
+bool onlyCalledInFile(const FunctionFact &Fn, llvm::StringRef Path,
+                      llvm::StringRef Text) {
   if (Fn.Member || Fn.Template || Fn.Lambda || Fn.NameLength == 0 ||
       Fn.NameBegin + Fn.NameLength > Text.size())
     return false;
@@ -698,12 +703,14 @@ void FileRewriter::markFunctions() {
         Condition == "1" || (Ctx.Detail == Granularity::Region &&
                              onlyCalledInFile(*Fn, In.Path, In.Text));
     if (!Ctx.MarkEveryFunction && ConditionCovered && !Fn->Main &&
-        !inAnyParse(Begin, &FunctionFact::Loops)) {
+        (!inAnyParse(Begin, &FunctionFact::Loops) ||
+         isLoopAroundSwitches(*Fn, Condition))) {
       Ctx.Unmarked.push_back({Fn->Name, In.Path, Fn->Line, Fn->EndLine});
       continue;
     }
     unsigned Id = addRegion(runtime::RegionKind::Function, Fn->Name, Condition,
                             Fn->Line, Fn->EndLine);
+    MarkedScopes.push_back({Fn->BodyBegin, Fn->BodyEnd, Id});
     addEdit(Begin + 1, Begin + 1,
             " " + runtime::regionMarker(runtime::RegionKind::Function, Id));
   }

@@ -13,6 +13,7 @@
 #define VARSIM_REWRITE_FILEREWRITER_H
 
 #include "rewrite/FeatureGroups.h"
+#include "rewrite/MarkerPolicy.h"
 #include "rewrite/ParseFacts.h"
 #include "rewrite/Rewriter.h"
 #include "runtime/SimulatorTables.h"
@@ -111,6 +112,9 @@ struct ProjectContext {
   bool MarkEveryFunction = false;
   /// The functions left without a marker (for the manifest).
   std::vector<UnmarkedFunction> Unmarked = {};
+  /// Feature switches and tiny feature blocks left without a marker
+  /// (MarkerPolicy.h), per place they are timed in (for the manifest).
+  std::vector<UnmarkedCode> UnmarkedFeatureCode = {};
   /// Functions with parameters under a feature conditional, by
   /// ParamListFact::Key.
   std::map<std::string, ParamUnion> ParamUnions = {};

@@ -26,6 +26,11 @@
 
 namespace varsim::rewrite::detail {
 
+/// A `static` function of a source file that the file only calls (no
+/// address taken): every caller is code of this file.
+bool onlyCalledInFile(const FunctionFact &Fn, llvm::StringRef Path,
+                      llvm::StringRef Text);
+
 /// The shape of a macro's replacement list, for selecting it at run time.
 struct MacroBody {
   enum Kind { Expression, Void, Empty, DoWhile, Block, Other } K = Other;
@@ -277,6 +282,40 @@ private:
   llvm::Error declareMemberVariants(const SwitchPlan &SP);
 
   void markFunctions();
+
+  //===--- Feature code without a marker (MarkerPolicy.cpp) ---------------===//
+
+  /// Whether branch BI of group GI is a tiny block in a marked function
+  /// that gets no marker (recorded for recordUnmarkedCode).
+  bool leaveUnmarked(unsigned GI, size_t BI);
+  /// A marked block's scope, for the innermost marker around a place.
+  void noteMarkedBlock(unsigned GI, size_t BI, unsigned Id);
+  /// After markFunctions: the unmarked blocks and the calls of unmarked
+  /// feature switches, with the marked regions they are timed in.
+  void recordUnmarkedCode();
+  /// Whether Fn (with a loop) is a small Base function around calls of
+  /// unmarked feature switches that gets no marker (MarkerPolicy.h).
+  bool isLoopAroundSwitches(const FunctionFact &Fn,
+                            llvm::StringRef Condition) const;
+  /// The feature switches emitted without a marker, by name.
+  std::map<std::string, const SwitchPlan *> unmarkedSwitches() const;
+  /// The marked scopes Offset is timed in: its innermost marked scope, or,
+  /// outside any, those around the calls of its function if all are in
+  /// this file.
+  std::vector<unsigned> timedIn(unsigned Offset) const;
+  /// The innermost marked function or block whose scope holds Offset.
+  std::optional<unsigned> markedScopeAt(unsigned Offset) const;
+
+  struct MarkedScope {
+    unsigned Begin = 0, End = 0, Id = 0;
+  };
+  std::vector<MarkedScope> MarkedScopes;
+  std::map<std::pair<unsigned, size_t>, unsigned> BranchRegions;
+  struct UnmarkedBlock {
+    UnmarkedCode Code;
+    unsigned Offset = 0;
+  };
+  std::vector<UnmarkedBlock> UnmarkedBlocks;
 
   /// Whether Flag is set for the function of this body in any parse (a
   /// loop or a __PRETTY_FUNCTION__ may sit under a feature).

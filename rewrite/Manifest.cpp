@@ -102,6 +102,7 @@ std::string renderManifest(const ManifestData &M, const ProjectContext &Ctx) {
       {"regions", std::move(Regions)},
       {"renamings", std::move(Renamings)},
       {"unmarked_functions", std::move(Unmarked)},
+      {"unmarked_code", unmarkedCodeToJSON(Ctx.UnmarkedFeatureCode)},
       {"template_sites", std::move(Sites)},
       {"global_sites", std::move(GlobalSites)},
       {"foreign_sites", std::move(ForeignSites)},

@@ -14,9 +14,14 @@ Cases:
                     and the variant of the first planned configuration
   --case NAME SIM NATIVE CONFIG CWD ARG...   any pair (repeatable; ARGs
                     up to the next --case; use -- to end)
+  --accuracy DIR    a QA program of test/accuracy (repeatable): rewrites and
+                    builds its simulator and every valid variant under
+                    /tmp/overhead-bench/NAME (with --varsim VARSIM, default
+                    the newest build*/driver/varsim), one case per variant
 
 Usage:
   overhead_bench.py --samples build --repeat 5
+  overhead_bench.py --accuracy test/accuracy/life_accessor --repeat 3
   overhead_bench.py --case lua /tmp/sim/lua /tmp/native/lua '' /tmp w.lua --
 """
 import json
@@ -68,10 +73,65 @@ def sample_cases(build):
     return cases
 
 
+def newest_varsim():
+    import glob
+    found = sorted(glob.glob(os.path.join(ROOT, "build*/driver/varsim")),
+                   key=os.path.getmtime, reverse=True)
+    return found[0] if found else None
+
+
+def quiet(cmd, cwd=None):
+    subprocess.run(cmd, cwd=cwd, check=True, stdout=subprocess.DEVNULL,
+                   stderr=subprocess.DEVNULL)
+
+
+def accuracy_cases(program, varsim):
+    """The simulator and every valid variant of a test/accuracy program."""
+    program = os.path.abspath(program)
+    name = os.path.basename(program)
+    conf = {}
+    for line in open(os.path.join(program, "accuracy.conf")):
+        if "=" in line and not line.startswith("#"):
+            k, v = line.strip().split("=", 1)
+            conf[k] = v.strip('"')
+    work = os.path.join("/tmp/overhead-bench", name)
+    quiet(["rm", "-rf", work])
+    os.makedirs(work)
+    release = ["-G", "Ninja", "-DCMAKE_BUILD_TYPE=Release"]
+    quiet(["cmake", "-S", program, "-B", f"{work}/original", *release])
+    model = os.path.join(program, "model.xml")
+    quiet([varsim, "rewrite", f"{work}/original/compile_commands.json", "-f",
+           model, "-o", f"{work}/sim"])
+    quiet(["cmake", "-S", f"{work}/sim/src", "-B", f"{work}/sim-build",
+           *release])
+    quiet(["cmake", "--build", f"{work}/sim-build"])
+    sim = f"{work}/sim-build/{conf['TARGET']}"
+    configs = subprocess.run([varsim, "features", model, "--list"], check=True,
+                             capture_output=True, text=True).stdout
+    cases = []
+    for i, config in enumerate(configs.splitlines()):
+        defines = subprocess.run([varsim, "features", model, "--defines",
+                                  config], check=True, capture_output=True,
+                                 text=True).stdout.strip()
+        build = f"{work}/variant{i}"
+        quiet(["cmake", "-S", program, "-B", build, *release,
+               f"-DCMAKE_C_FLAGS={defines}", f"-DCMAKE_CXX_FLAGS={defines}"])
+        quiet(["cmake", "--build", build])
+        cases.append((f"{name}[{config}]", sim, f"{build}/{conf['TARGET']}",
+                      config, program, conf["RUN_ARGS"].split()))
+    return cases
+
+
 def main(argv):
     repeat, cases, i = 5, [], 0
+    varsim = os.environ.get("VARSIM") or newest_varsim()
     while i < len(argv):
-        if argv[i] == "--repeat":
+        if argv[i] == "--varsim":
+            varsim, i = argv[i + 1], i + 2
+        elif argv[i] == "--accuracy":
+            cases += accuracy_cases(argv[i + 1], varsim)
+            i += 2
+        elif argv[i] == "--repeat":
             repeat, i = int(argv[i + 1]), i + 2
         elif argv[i] == "--samples":
             cases += sample_cases(argv[i + 1])
@@ -88,7 +148,8 @@ def main(argv):
         else:
             sys.exit(__doc__)
     print("load average before: " + open("/proc/loadavg").read().split()[0])
-    print(f"{'case':<14}{'native wall':>12}{'sim wall':>10}{'ratio':>7}"
+    width = max([14] + [len(c[0]) + 2 for c in cases])
+    print(f"{'case':<{width}}{'native wall':>12}{'sim wall':>10}{'ratio':>7}"
           f"{'native cpu':>12}{'sim cpu':>10}{'ratio':>7}")
     for name, sim, native, config, cwd, args in cases:
         env = dict(os.environ, VARSIM_CONFIG=config,
@@ -102,7 +163,7 @@ def main(argv):
             sw.append(w)
             sc.append(c)
         m = statistics.median
-        print(f"{name:<14}{m(nw):>12.3f}{m(sw):>10.3f}{m(sw) / m(nw):>7.2f}"
+        print(f"{name:<{width}}{m(nw):>12.3f}{m(sw):>10.3f}{m(sw) / m(nw):>7.2f}"
               f"{m(nc):>12.3f}{m(sc):>10.3f}{m(sc) / m(nc):>7.2f}")
     print("load average after: " + open("/proc/loadavg").read().split()[0])
 

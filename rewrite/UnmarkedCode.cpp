@@ -1,0 +1,160 @@
+//===- rewrite/UnmarkedCode.cpp - Feature code left without a marker ------===//
+//
+// The FileRewriter's side of MarkerPolicy.h: which blocks get no marker,
+// and where unmarked feature code is timed (recorded for the manifest).
+//
+//===----------------------------------------------------------------------===//
+
+#include "rewrite/FileRewriterImpl.h"
+
+namespace varsim::rewrite::detail {
+
+bool FileRewriter::leaveUnmarked(unsigned GI, size_t BI) {
+  // `--granularity all` keeps every marker; `function` has no block ones.
+  if (Ctx.Detail != Granularity::Region)
+    return false;
+  const CondGroup &G = FS.Groups[GI];
+  const CondGroup::Branch &B = G.Branches[BI];
+  if (B.ContentBegin >= B.ContentEnd ||
+      !isTinyBlock(
+          llvm::StringRef(In.Text).slice(B.ContentBegin, B.ContentEnd)))
+    return false;
+  // Its time must land in a context that has the block's function on its
+  // path: the function's own marker (one with a loop, or main), or, for a
+  // function without one, the markers around its calls, all in this file;
+  // with no lambda between (a lambda's body is timed where it is called).
+  const FunctionFact *Fn = enclosingFunction(B.ContentBegin, B.ContentEnd);
+  if (!Fn || Fn->Constexpr || Fn->Template)
+    return false;
+  bool Marked = Ctx.MarkEveryFunction || Fn->Main ||
+                inAnyParse(Fn->BodyBegin, &FunctionFact::Loops);
+  if (!Marked && !onlyCalledInFile(*Fn, In.Path, In.Text))
+    return false;
+  for (const auto &[Begin, L] : Functions)
+    if (L->Lambda && L->BodyBegin >= Fn->BodyBegin &&
+        L->BodyBegin < B.ContentBegin && B.ContentEnd <= L->BodyEnd)
+      return false;
+  UnmarkedCode U;
+  U.Kind = "region";
+  U.Name = Plans[GI].Function.empty() ? Fn->Name : Plans[GI].Function;
+  U.Condition = conditionText(*FG.Own[GI][BI], F);
+  U.Features = rewrite::featuresOf(*FG.Own[GI][BI], F);
+  U.File = In.Path;
+  U.Line = originalLine(dir(B.DirectiveIndex).Line);
+  UnmarkedBlocks.push_back({std::move(U), B.ContentBegin});
+  return true;
+}
+
+void FileRewriter::noteMarkedBlock(unsigned GI, size_t BI, unsigned Id) {
+  const CondGroup::Branch &B = FS.Groups[GI].Branches[BI];
+  MarkedScopes.push_back({B.ContentBegin, B.ContentEnd, Id});
+}
+
+std::optional<unsigned> FileRewriter::markedScopeAt(unsigned Offset) const {
+  const MarkedScope *Best = nullptr;
+  for (const MarkedScope &S : MarkedScopes)
+    if (S.Begin <= Offset && Offset < S.End && (!Best || S.Begin > Best->Begin))
+      Best = &S;
+  if (!Best)
+    return std::nullopt;
+  return Best->Id;
+}
+
+std::map<std::string, const SwitchPlan *>
+FileRewriter::unmarkedSwitches() const {
+  std::map<std::string, const SwitchPlan *> Out;
+  if (Ctx.Detail == Granularity::All)
+    return Out;
+  // All but merged members (emitSwitches).
+  for (const SwitchPlan &SP : Ctx.Switches) {
+    bool Members = llvm::any_of(
+        SP.Variants, [](const SwitchPlan::Variant &V) { return V.Fn->Member; });
+    bool OneFile = llvm::all_of(SP.Variants, [&](const SwitchPlan::Variant &V) {
+      return V.File == SP.Variants.front().File;
+    });
+    if (!(Members && OneFile))
+      Out.emplace(SP.Name, &SP);
+  }
+  return Out;
+}
+
+bool FileRewriter::isLoopAroundSwitches(const FunctionFact &Fn,
+                                        llvm::StringRef Condition) const {
+  // A few lines of loop around accessors (a 3x3 neighbourhood): visited
+  // per element of the caller's loop, its marker costs more than its
+  // body, and its time is its caller's self time (Base: the same term).
+  constexpr unsigned MaxLines = 12;
+  if (Ctx.Detail != Granularity::Region || Condition != "1" ||
+      Fn.EndLine - Fn.Line > MaxLines ||
+      !onlyCalledInFile(Fn, In.Path, In.Text))
+    return false;
+  // No feature code of its own (its blocks' contexts need the marker).
+  for (unsigned GI = 0; GI < FS.Groups.size(); ++GI) {
+    unsigned At = dir(FS.Groups[GI].Branches[0].DirectiveIndex).Begin;
+    if (FG.IsFeature[GI] && At > Fn.BodyBegin && At < Fn.BodyEnd)
+      return false;
+  }
+  for (const ParseView &V : In.Parses)
+    for (const MacroUse &U : V.Facts->FeatureValueUses)
+      if (U.Offset > Fn.BodyBegin && U.Offset < Fn.BodyEnd)
+        return false;
+  std::set<std::string> Names;
+  for (const auto &[Name, SP] : unmarkedSwitches())
+    Names.insert(Name);
+  return !callsOf(llvm::StringRef(In.Text).slice(Fn.BodyBegin, Fn.BodyEnd),
+                  Names)
+              .empty();
+}
+
+std::vector<unsigned> FileRewriter::timedIn(unsigned Offset) const {
+  if (auto Id = markedScopeAt(Offset))
+    return {*Id};
+  const FunctionFact *Fn = enclosingFunction(Offset, Offset + 1);
+  if (!Fn || Offset <= Fn->BodyBegin || Offset >= Fn->BodyEnd ||
+      !onlyCalledInFile(*Fn, In.Path, In.Text))
+    return {}; // Also a function's own declarator.
+  // A call from unmarked code (recursion) is timed in that code's
+  // callers, which the other calls cover.
+  std::set<unsigned> Ids;
+  for (const auto &Call : callsOf(In.Text, {Fn->Name}))
+    if (auto Id = markedScopeAt(Call.second))
+      Ids.insert(*Id);
+  return {Ids.begin(), Ids.end()};
+}
+
+void FileRewriter::recordUnmarkedCode() {
+  for (UnmarkedBlock &B : UnmarkedBlocks) {
+    B.Code.TimedIn = timedIn(B.Offset);
+    Ctx.UnmarkedFeatureCode.push_back(std::move(B.Code));
+  }
+  UnmarkedBlocks.clear();
+  std::map<std::string, const SwitchPlan *> Unmarked = unmarkedSwitches();
+  std::set<std::string> Names;
+  for (const auto &[Name, SP] : Unmarked)
+    Names.insert(Name);
+  // One entry per switch and calling place (declarations and calls
+  // outside any known context are left out).
+  std::set<std::pair<std::string, std::vector<unsigned>>> Seen;
+  for (const auto &[Name, At] : callsOf(In.Text, Names)) {
+    std::vector<unsigned> Ids = timedIn(At);
+    if (Ids.empty() || !Seen.emplace(Name, Ids).second)
+      continue;
+    const SwitchPlan &SP = *Unmarked[Name];
+    UnmarkedCode U;
+    U.Kind = "switch";
+    U.Name = Name;
+    std::set<std::string> Features;
+    for (const SwitchPlan::Variant &V : SP.Variants) {
+      U.Condition += (U.Condition.empty() ? "" : " | ") + V.Condition;
+      for (std::string &Feature : featuresRead(V.Code, F))
+        Features.insert(std::move(Feature));
+    }
+    U.Features.assign(Features.begin(), Features.end());
+    U.File = In.Path;
+    U.Line = FS.lineOf(At);
+    U.TimedIn = std::move(Ids);
+    Ctx.UnmarkedFeatureCode.push_back(std::move(U));
+  }
+}
+
+} // namespace varsim::rewrite::detail
