@@ -11,6 +11,7 @@
 
 #include "rewrite/FileRewriter.h"
 
+#include <map>
 #include <string>
 #include <vector>
 
@@ -31,6 +32,15 @@ struct TemplateSite {
   std::string Idiom, Features;
 };
 
+/// How often the rewrite parsed one translation unit in one configuration,
+/// and in which passes (rewrite/ParseCount.h).
+struct ParseCountRow {
+  std::string TranslationUnit; ///< Relative to the project root.
+  std::string Configuration;   ///< Its name, or its -D flags.
+  unsigned Parses = 0;
+  std::map<std::string, unsigned> ByPass;
+};
+
 struct ManifestData {
   std::string ProjectRoot, CompileCommands, FeatureModelPath;
   bool ModelInferred = false;
@@ -42,6 +52,7 @@ struct ManifestData {
   /// File-scope entities lowered into per-configuration variants.
   std::vector<TemplateSite> GlobalSites;
   std::vector<TemplateSite> ForeignSites;
+  std::vector<ParseCountRow> Parses;
 };
 
 /// The manifest as JSON text.
