@@ -1,14 +1,13 @@
-//===- driver/RewriteCommand.cpp - varsim rewrite
-//--------------------------===//
+//===- driver/RewriteCommand.cpp - varsim rewrite ------------------------===//
 //
 // `varsim rewrite COMPILE_COMMANDS.json [-f MODEL] [-o OUT] [-j N]
-//  [--granularity function|region]`: writes the variant simulator's sources,
+//  [--granularity function|region|all] [--verbose] [--no-dataflow]`: writes the
+//  variant simulator's sources,
 // compile database and manifest into OUT (see docs/rewriter.md).
 //
 //===----------------------------------------------------------------------===//
 
 #include "driver/Command.h"
-#include "feature_models/plan/OutDir.h"
 #include "rewrite/Rewriter.h"
 #include "support/Diagnostic.h"
 
@@ -51,6 +50,10 @@ public:
                    "'unmarked_functions'); all: region, and a marker on "
                    "every function")
         ->check(CLI::IsMember({"function", "region", "all"}));
+    Sub.add_flag("--verbose", Options.Verbose,
+                 "Also print how often each translation unit was parsed in "
+                 "each configuration, by pass (also in manifest.json "
+                 "'parses')");
     Sub.add_flag("--no-dataflow", NoDataFlow,
                  "Skip the data-flow analysis of the simulator (it then runs "
                  "at 'varsim plan'); see docs/dataflow.md");
@@ -68,42 +71,17 @@ public:
                      : GranularityName == "all" ? rewrite::Granularity::All
                                                 : rewrite::Granularity::Region;
     Options.Log = &llvm::errs();
+    Options.DataFlow = !NoDataFlow;
+    // The summary and the data-flow pass's lines go to Options.Log.
     auto Sum = rewrite::rewriteProject(Options);
     if (!Sum) {
-      reportError(Sum.takeError());
-      llvm::errs() << "varsim: note: nothing was written\n";
+      llvm::Error E = Sum.takeError();
+      bool Kept = E.isA<rewrite::OutputKeptError>();
+      reportError(std::move(E));
+      if (!Kept)
+        llvm::errs() << "varsim: note: nothing was written\n";
       return ExitFailure;
     }
-    llvm::errs() << "varsim: rewrote " << Sum->FilesRewritten << " of "
-                 << Sum->FilesWritten << " files (" << Sum->TranslationUnits
-                 << " translation units, " << Sum->ParseConfigurations
-                 << " parse configurations): " << Sum->Features << " features, "
-                 << Sum->Regions << " regions, " << Sum->Renamings
-                 << " renamings, " << Sum->TemplateSites
-                 << " template sites and " << Sum->GlobalSites
-                 << " file-scope entities lowered\n"
-                 << "varsim: simulator in " << Sum->OutDir
-                 << " (sources: " << Sum->OutDir
-                 << "/src, compile database: " << Sum->OutDir
-                 << "/compile_commands.json, manifest: " << Sum->OutDir
-                 << "/manifest.json)\n";
-    // The data-flow facts (which features' data reach which regions'
-    // control flow) go into the manifest, for the plan and the model. An
-    // analysis that cannot parse the simulator would leave a plan that
-    // misses interactions: the rewrite fails (OUT stays for inspection).
-    if (!NoDataFlow)
-      if (llvm::Error E =
-              plan::storeDataFlowFacts(Sum->OutDir, &llvm::errs())) {
-        reportError(makeError(
-            "the data-flow analysis of the simulator failed: " +
-            errorToString(std::move(E)) +
-            "; a plan without it could miss interactions, so the rewrite "
-            "fails (the simulator in " +
-            Sum->OutDir +
-            " is kept for inspection; --no-dataflow skips the analysis, "
-            "and 'varsim plan' then retries it)"));
-        return ExitFailure;
-      }
     return ExitSuccess;
   }
 

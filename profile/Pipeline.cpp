@@ -7,6 +7,7 @@
 #include "profile/StageCache.h"
 #include "report/HtmlReport.h"
 #include "support/Diagnostic.h"
+#include "support/SourceFiles.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
@@ -93,10 +94,8 @@ std::string replaceAll(std::string S, llvm::StringRef From,
 
 bool isSourceOrBuildFile(llvm::StringRef Name) {
   llvm::StringRef Ext = path::extension(Name);
-  return llvm::is_contained({".c", ".cc", ".cpp", ".cxx", ".c++", ".h", ".hh",
-                             ".hpp", ".hxx", ".inc", ".def", ".ipp", ".tpp",
-                             ".cmake", ".in", ".mk", ".build", ".txt"},
-                            Ext) ||
+  return classifySourceFile(Name) ||
+         llvm::is_contained({".cmake", ".in", ".mk", ".build", ".txt"}, Ext) ||
          Name == "Makefile" || Name == "makefile" || Name == "GNUmakefile" ||
          Name == "meson_options.txt";
 }

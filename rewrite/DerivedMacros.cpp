@@ -26,6 +26,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "rewrite/DerivedMacros.h"
+#include "support/SourceFiles.h"
 
 #include "llvm/ADT/BitVector.h"
 #include "llvm/ADT/StringExtras.h"
@@ -52,12 +53,6 @@ bool isPlatformMacro(llvm::StringRef M) {
                                       "MSDOS", "APPLE", "sun",        "i386",
                                       "true",  "false", "__cplusplus"};
   return llvm::is_contained(Known, M);
-}
-
-bool isTranslationUnitName(llvm::StringRef Path) {
-  llvm::StringRef Ext = path::extension(Path);
-  return Ext == ".c" || Ext == ".cc" || Ext == ".cpp" || Ext == ".cxx" ||
-         Ext == ".c++" || Ext == ".C" || Ext == ".m" || Ext == ".mm";
 }
 
 /// The innermost group branch holding a directive (Group -1: none).

@@ -1,6 +1,7 @@
 //===- rewrite/FileRewriter.cpp - The edits of one source file ------------===//
 
 #include "rewrite/FileRewriterImpl.h"
+#include "support/SourceFiles.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Path.h"
@@ -659,8 +660,7 @@ bool onlyCalledInFile(const FunctionFact &Fn, llvm::StringRef Path,
   if (Fn.Member || Fn.Template || Fn.Lambda || Fn.NameLength == 0 ||
       Fn.NameBegin + Fn.NameLength > Text.size())
     return false;
-  llvm::StringRef Ext = llvm::sys::path::extension(Path);
-  if (Ext != ".c" && Ext != ".cc" && Ext != ".cpp" && Ext != ".cxx")
+  if (!isTranslationUnitName(Path))
     return false;
   auto IsIdent = [](char C) { return llvm::isAlnum(C) || C == '_'; };
   llvm::StringRef Head = Text.slice(Fn.DeclBegin, Fn.NameBegin);

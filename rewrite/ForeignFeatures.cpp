@@ -17,6 +17,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "rewrite/ForeignFeatures.h"
+#include "rewrite/ParseLoop.h"
+#include "rewrite/ProjectPaths.h"
 
 #include "rewrite/FeatureGroups.h"
 #include "rewrite/SyntaxOnlyParse.h"
@@ -33,7 +35,6 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Path.h"
-#include "llvm/Support/ThreadPool.h"
 
 #include <algorithm>
 #include <chrono>
@@ -54,14 +55,10 @@ std::vector<ForeignScan> scanAll(const ForeignFeatureInput &In) {
       chooseParseConfigurations({}, In.Features);
   std::vector<std::string> Defines = In.Features.defines(Configs.front());
   std::vector<ForeignScan> Scans(In.Project.Entries.size());
-  llvm::DefaultThreadPool Pool(
-      llvm::hardware_concurrency(std::max(1u, In.Jobs)));
-  for (size_t I = 0; I < Scans.size(); ++I)
-    Pool.async([&, I] {
-      Scans[I] =
-          scanForeignTests(In.Project.Entries[I], In.Project, Defines, Macros);
-    });
-  Pool.wait();
+  parseInParallel(In.Jobs, Scans.size(), [&](size_t I) {
+    Scans[I] =
+        scanForeignTests(In.Project.Entries[I], In.Project, Defines, Macros);
+  });
   return Scans;
 }
 
@@ -108,15 +105,10 @@ struct ScanState {
     if (It != Files.end())
       return It->second;
     std::pair<std::string, bool> Info{"", false};
-    if (auto FE = SM->getFileEntryRefForID(FID)) {
-      llvm::SmallString<256> P(FE->getName());
-      SM->getFileManager().makeAbsolutePath(P);
-      llvm::sys::path::remove_dots(P, true);
-      Info.first = std::string(P);
-      Info.second = Project.isProjectSource(P) &&
-                    !SrcMgr::isSystem(SM->getFileCharacteristic(
-                        SM->getLocForStartOfFile(FID)));
-    }
+    Info.first = absolutePathOf(*SM, FID);
+    Info.second = !Info.first.empty() && Project.isProjectSource(Info.first) &&
+                  !SrcMgr::isSystem(
+                      SM->getFileCharacteristic(SM->getLocForStartOfFile(FID)));
     return Files[FID] = std::move(Info);
   }
 

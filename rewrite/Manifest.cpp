@@ -84,6 +84,16 @@ std::string renderManifest(const ManifestData &M, const ProjectContext &Ctx) {
   for (const std::string &C : M.ParseConfigurations)
     Parses.push_back(C);
 
+  json::Array ParseCounts;
+  for (const ParseCountRow &R : M.Parses) {
+    json::Object ByPass;
+    for (const auto &[Pass, N] : R.ByPass)
+      ByPass[Pass] = N;
+    ParseCounts.push_back(json::Object{{"translation_unit", R.TranslationUnit},
+                                       {"configuration", R.Configuration},
+                                       {"parses", R.Parses},
+                                       {"by_pass", std::move(ByPass)}});
+  }
   json::Object Root{
       {"format", "varsim-manifest"},
       {"version", ManifestVersion},
@@ -99,6 +109,7 @@ std::string renderManifest(const ManifestData &M, const ProjectContext &Ctx) {
       {"constraints", std::move(Constraints)},
       {"parse_configurations", std::move(Parses)},
       {"translation_units", M.TranslationUnits},
+      {"parses", std::move(ParseCounts)},
       {"regions", std::move(Regions)},
       {"renamings", std::move(Renamings)},
       {"unmarked_functions", std::move(Unmarked)},

@@ -11,6 +11,7 @@
 
 #include "rewrite/FileRewriter.h"
 
+#include <map>
 #include <string>
 #include <vector>
 
@@ -31,6 +32,15 @@ struct TemplateSite {
   std::string Idiom, Features;
 };
 
+/// How often the rewrite parsed one translation unit in one configuration,
+/// and in which passes (rewrite/ParseCount.h).
+struct ParseCountRow {
+  std::string TranslationUnit; ///< Relative to the project root.
+  std::string Configuration;   ///< Its name, or its -D flags.
+  unsigned Parses = 0;
+  std::map<std::string, unsigned> ByPass;
+};
+
 struct ManifestData {
   std::string ProjectRoot, CompileCommands, FeatureModelPath;
   bool ModelInferred = false;
@@ -45,6 +55,7 @@ struct ManifestData {
   /// The simulator's build id (runtime/BuildFingerprint.h), also in
   /// varsim_generated.h and so in every trace.
   std::string BuildId;
+  std::vector<ParseCountRow> Parses;
 };
 
 /// The manifest as JSON text.

@@ -2,6 +2,7 @@
 //===//
 
 #include "rewrite/ParseFacts.h"
+#include "rewrite/ProjectPaths.h"
 #include "rewrite/SyntaxOnlyParse.h"
 
 #include "clang/AST/ASTConsumer.h"
@@ -82,15 +83,11 @@ struct ParseState {
     if (It != FilePaths.end())
       return It->second;
     const std::string *Found = nullptr;
-    if (auto FE = SM->getFileEntryRefForID(FID)) {
-      llvm::SmallString<256> P(FE->getName());
-      SM->getFileManager().makeAbsolutePath(P);
-      llvm::sys::path::remove_dots(P, true);
-      if (Project.isProjectSource(P)) {
-        auto [Entry, _] = Result.Files.try_emplace(std::string(P));
-        Found = &Entry->first;
-        FirstFID.try_emplace(Found->c_str(), FID);
-      }
+    std::string P = absolutePathOf(*SM, FID);
+    if (!P.empty() && Project.isProjectSource(P)) {
+      auto [Entry, _] = Result.Files.try_emplace(std::move(P));
+      Found = &Entry->first;
+      FirstFID.try_emplace(Found->c_str(), FID);
     }
     FilePaths[FID] = Found;
     return Found;

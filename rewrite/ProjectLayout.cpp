@@ -86,15 +86,6 @@ bool isPathOption(llvm::StringRef Opt) {
 
 } // namespace
 
-bool isSourceFileName(llvm::StringRef Path) {
-  llvm::StringRef Ext = path::extension(Path);
-  return llvm::StringSwitch<bool>(Ext.lower())
-      .Cases(".c", ".h", ".cc", ".cpp", ".cxx", ".c++", true)
-      .Cases(".hh", ".hpp", ".hxx", ".h++", ".inc", ".ipp", ".tcc", true)
-      .Case(".inl", true)
-      .Default(false);
-}
-
 bool ProjectLayout::isProjectSource(llvm::StringRef Path) const {
   if (!isUnder(Path, Root))
     return false;

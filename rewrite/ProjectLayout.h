@@ -11,6 +11,8 @@
 #ifndef VARSIM_REWRITE_PROJECTLAYOUT_H
 #define VARSIM_REWRITE_PROJECTLAYOUT_H
 
+#include "support/SourceFiles.h"
+
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
 
@@ -35,7 +37,7 @@ struct ProjectLayout {
   /// for an in-source build (a database at the project root, `bear --
   /// make`): everything is then under Root and mirrored to OUT/src.
   std::string BuildDir;
-  std::string Root;                ///< The project root (absolute).
+  std::string Root; ///< The project root (absolute).
   std::vector<CompileEntry> Entries;
 
   /// True if Path (absolute) is inside the project root, outside any build
@@ -63,8 +65,8 @@ llvm::Expected<ProjectLayout> loadProject(llvm::StringRef CompileCommands);
 /// directories holding CMakeCache.txt and version-control directories.
 std::vector<std::string> listProjectFiles(const ProjectLayout &P);
 
-/// True for C/C++ source and header names (.c .h .cpp .hpp .inc ...).
-bool isSourceFileName(llvm::StringRef Path);
+/// True for C/C++ source and header names (support/SourceFiles.h).
+using varsim::isSourceFileName;
 
 /// The simulator's compile database: Entries with every path remapped into
 /// Out and the -D/-U flags of StripMacros removed, as JSON text.

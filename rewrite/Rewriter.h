@@ -9,6 +9,8 @@
 #ifndef VARSIM_REWRITE_REWRITER_H
 #define VARSIM_REWRITE_REWRITER_H
 
+#include "support/Diagnostic.h"
+
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
 #include "llvm/Support/raw_ostream.h"
@@ -32,6 +34,12 @@ struct RewriteOptions {
   Granularity Detail = Granularity::Region;
   /// Where progress, warnings and the summary go (nullptr: nowhere).
   llvm::raw_ostream *Log = nullptr;
+  /// Also print the parses per translation unit and configuration.
+  bool Verbose = false;
+  /// Run the data-flow analysis of the simulator as the last pass and
+  /// store its facts in the manifest (`varsim rewrite` without
+  /// --no-dataflow; otherwise `varsim plan` runs it).
+  bool DataFlow = false;
 };
 
 struct RewriteSummary {
@@ -44,6 +52,14 @@ struct RewriteSummary {
   unsigned Regions = 0, Features = 0, Renamings = 0;
   unsigned TemplateSites = 0; ///< Template variability lowered to #ifs.
   unsigned GlobalSites = 0;   ///< File-scope entities lowered to variants.
+};
+
+/// The error of a rewrite that failed after OUT was swapped in (the
+/// data-flow analysis of the simulator): OUT is kept for inspection.
+class OutputKeptError : public llvm::ErrorInfo<OutputKeptError, LocatedError> {
+public:
+  using ErrorInfo::ErrorInfo;
+  static char ID;
 };
 
 /// The default output directory for a compile database.

@@ -2,14 +2,13 @@
 
 #include "rewrite/SimulatorCheck.h"
 
+#include "rewrite/ParseLoop.h"
 #include "rewrite/SyntaxOnlyParse.h"
 #include "support/Diagnostic.h"
 #include "support/GeneratedHeaders.h"
 
 #include "clang/Frontend/FrontendActions.h"
 #include "llvm/Support/JSON.h"
-#include "llvm/Support/ThreadPool.h"
-#include "llvm/Support/Threading.h"
 
 #include <algorithm>
 
@@ -72,25 +71,18 @@ llvm::Error checkSimulatorCompiles(const ProjectLayout &Project,
                                             Project.BuildDir);
 
   std::vector<SyntaxOnlyResult> Results(Entries.size());
-  {
-    llvm::DefaultThreadPool Pool(
-        llvm::hardware_concurrency(std::max(1u, Jobs)));
-    for (size_t I = 0; I < Entries.size(); ++I)
-      Pool.async([&, I] {
-        SyntaxOnlyParse P;
-        P.Entry = &Entries[I];
-        // Plain "file:line:col: error: message" lines; no caret lines and
-        // no "N errors generated." trailer on the terminal.
-        P.ExtraFlags = {"-fno-caret-diagnostics",
-                        "-fno-diagnostics-show-option"};
-        P.ExtraFlags.insert(P.ExtraFlags.end(), Fallbacks[I].begin(),
-                            Fallbacks[I].end());
-        auto Factory =
-            clang::tooling::newFrontendActionFactory<clang::SyntaxOnlyAction>();
-        Results[I] = runSyntaxOnly(P, *Factory);
-      });
-    Pool.wait();
-  }
+  parseInParallel(Jobs, Entries.size(), [&](size_t I) {
+    SyntaxOnlyParse P;
+    P.Entry = &Entries[I];
+    // Plain "file:line:col: error: message" lines; no caret lines and
+    // no "N errors generated." trailer on the terminal.
+    P.ExtraFlags = {"-fno-caret-diagnostics", "-fno-diagnostics-show-option"};
+    P.ExtraFlags.insert(P.ExtraFlags.end(), Fallbacks[I].begin(),
+                        Fallbacks[I].end());
+    auto Factory =
+        clang::tooling::newFrontendActionFactory<clang::SyntaxOnlyAction>();
+    Results[I] = runSyntaxOnly(P, *Factory);
+  });
 
   size_t Failed = 0;
   std::string Shown;

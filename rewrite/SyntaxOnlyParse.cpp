@@ -1,6 +1,7 @@
 //===- rewrite/SyntaxOnlyParse.cpp ----------------------------------------===//
 
 #include "rewrite/SyntaxOnlyParse.h"
+#include "rewrite/ParseCount.h"
 
 #include "runtime/SimulatorTables.h"
 
@@ -74,6 +75,7 @@ std::vector<std::string> syntaxOnlyArguments(const SyntaxOnlyParse &P) {
 
 SyntaxOnlyResult runSyntaxOnly(const SyntaxOnlyParse &P,
                                clang::tooling::FrontendActionFactory &Factory) {
+  recordParse(P.Entry->File, P.Defines);
   SingleCommandDatabase DB(clang::tooling::CompileCommand(
       P.Entry->Directory, P.Entry->File, syntaxOnlyArguments(P), ""));
   // A file system of its own: the shared real one would chdir the whole

@@ -2,6 +2,7 @@
 
 #include "rewrite/globals/BoundLayout.h"
 
+#include "rewrite/ParseLoop.h"
 #include "rewrite/SyntaxOnlyParse.h"
 #include "rewrite/safety/FeatureRanges.h"
 #include "rewrite/safety/LayoutJudge.h"
@@ -10,8 +11,6 @@
 
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendAction.h"
-#include "llvm/Support/ThreadPool.h"
-#include "llvm/Support/Threading.h"
 
 #include <algorithm>
 #include <set>
@@ -64,25 +63,19 @@ llvm::Error judgeLoweredBounds(const std::vector<LoweredBound> &Bounds,
     for (const CompileEntry &E : In.Project.Entries)
       Jobs.push_back({&E, &Defines});
   std::vector<safety::SafetyFacts> Parses(Jobs.size());
-  {
-    llvm::DefaultThreadPool Pool(
-        llvm::hardware_concurrency(std::max(1u, In.Jobs)));
-    for (size_t I = 0; I < Jobs.size(); ++I)
-      Pool.async([&, I] {
-        SyntaxOnlyParse P;
-        P.Entry = Jobs[I].first;
-        P.Defines = *Jobs[I].second;
-        P.StripMacros = Strip;
-        P.Overlay = In.Overlay;
-        safety::SafetyFacts &Out = Parses[I];
-        SyntaxOnlyResult R = runSyntaxOnlyWith(P, [&] {
-          return std::make_unique<LayoutAction>(In.Project, Ranges, Out);
-        });
-        if (R.Failed)
-          Out = safety::SafetyFacts{};
-      });
-    Pool.wait();
-  }
+  parseInParallel(In.Jobs, Jobs.size(), [&](size_t I) {
+    SyntaxOnlyParse P;
+    P.Entry = Jobs[I].first;
+    P.Defines = *Jobs[I].second;
+    P.StripMacros = Strip;
+    P.Overlay = In.Overlay;
+    safety::SafetyFacts &Out = Parses[I];
+    SyntaxOnlyResult R = runSyntaxOnlyWith(P, [&] {
+      return std::make_unique<LayoutAction>(In.Project, Ranges, Out);
+    });
+    if (R.Failed)
+      Out = safety::SafetyFacts{};
+  });
   // What the safety pass refuses anyway is not this pass's to report.
   std::set<Point> Before;
   for (const safety::Finding &F :

@@ -1,6 +1,7 @@
 //===- rewrite/globals/GlobalFacts.cpp - File-scope entities and uses -----===//
 
 #include "rewrite/globals/GlobalFacts.h"
+#include "rewrite/ProjectPaths.h"
 #include "rewrite/SyntaxOnlyParse.h"
 
 #include "clang/AST/ASTConsumer.h"
@@ -39,25 +40,10 @@ struct State {
   const std::set<std::string> &Watched;
   GlobalFacts &Out;
   SourceManager *SM = nullptr;
-  llvm::DenseMap<FileID, const std::string *> Paths{};
-  std::set<std::string> PathStore{};
+  ProjectPaths Paths{Project};
 
   /// The absolute path of a project file, nullptr outside the project.
-  const std::string *pathOf(FileID FID) {
-    auto It = Paths.find(FID);
-    if (It != Paths.end())
-      return It->second;
-    const std::string *Found = nullptr;
-    if (auto FE = SM->getFileEntryRefForID(FID)) {
-      llvm::SmallString<256> P(FE->getName());
-      SM->getFileManager().makeAbsolutePath(P);
-      llvm::sys::path::remove_dots(P, true);
-      if (Project.isProjectSource(P))
-        Found = &*PathStore.insert(std::string(P)).first;
-    }
-    Paths[FID] = Found;
-    return Found;
-  }
+  const std::string *pathOf(FileID FID) { return Paths.of(*SM, FID); }
 
   /// Where a name token is written: its own file location, or the spelling
   /// of a macro argument written in a project file. Else the expansion

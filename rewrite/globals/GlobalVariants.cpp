@@ -28,6 +28,8 @@
 
 #include "rewrite/globals/GlobalVariants.h"
 #include "rewrite/ErrorText.h"
+#include "rewrite/ParseLoop.h"
+#include "rewrite/TextEdits.h"
 
 #include "rewrite/FeatureGroups.h"
 #include "rewrite/FunctionCopies.h"
@@ -39,7 +41,6 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
-#include "llvm/Support/ThreadPool.h"
 
 #include <algorithm>
 #include <chrono>
@@ -125,33 +126,12 @@ struct Item {
   }
 };
 
-struct Edit {
-  unsigned Offset = 0, Length = 0;
-  std::string Text;
-  bool operator<(const Edit &O) const {
-    return std::tie(Offset, Length, Text) <
-           std::tie(O.Offset, O.Length, O.Text);
-  }
-};
+using Edit = TextEdit;
 
 llvm::Expected<std::string> applyEdits(const std::string &File,
                                        llvm::StringRef Text, unsigned Base,
                                        const std::set<Edit> &Edits) {
-  std::string Out;
-  unsigned Pos = 0;
-  for (const Edit &E : Edits) {
-    unsigned At = E.Offset - Base;
-    if (E.Offset < Base || At < Pos || At + E.Length > Text.size())
-      return makeError(File +
-                       ": internal error: overlapping file-scope "
-                       "variability edits at offset " +
-                       std::to_string(E.Offset));
-    Out += Text.substr(Pos, At - Pos);
-    Out += E.Text;
-    Pos = At + E.Length;
-  }
-  Out += Text.substr(Pos);
-  return Out;
+  return applyTextEdits(File, Text, Base, Edits, "file-scope variability");
 }
 
 /// Only the newlines of Text (a removed range keeps its line count).
@@ -262,15 +242,7 @@ std::string oneLine(llvm::StringRef Text) {
 }
 
 bool isCxxEntry(const CompileEntry &E) {
-  llvm::StringRef Ext = llvm::sys::path::extension(E.File);
-  if (Ext == ".cpp" || Ext == ".cc" || Ext == ".cxx" || Ext == ".C" ||
-      Ext == ".c++")
-    return true;
-  for (size_t I = 0; I + 1 < E.Arguments.size(); ++I)
-    if (E.Arguments[I] == "-x" &&
-        llvm::StringRef(E.Arguments[I + 1]).starts_with("c++"))
-      return true;
-  return false;
+  return isCxxCompile(E.File, E.Arguments);
 }
 
 struct Lowering {
@@ -291,12 +263,8 @@ struct Lowering {
 
   /// Whether File is compiled as C++ (a header: by the project's TUs).
   bool cxxFile(const std::string &File) const {
-    llvm::StringRef Ext = llvm::sys::path::extension(File);
-    if (Ext == ".c")
-      return false;
-    if (Ext == ".cpp" || Ext == ".cc" || Ext == ".cxx" || Ext == ".hpp" ||
-        Ext == ".hh" || Ext == ".hxx" || Ext == ".C")
-      return true;
+    if (std::optional<bool> Cxx = isCxxFileName(File))
+      return *Cxx;
     return AnyCxx && !AnyC;
   }
 
@@ -552,14 +520,9 @@ struct Lowering {
             {&E, In.Features.defines(C), FeatureMacros, &In.Overlay, &Watched});
     }
     std::vector<GlobalFacts> Results(Jobs.size());
-    {
-      llvm::DefaultThreadPool Pool(
-          llvm::hardware_concurrency(std::max(1u, In.Jobs)));
-      for (size_t I = 0; I < Jobs.size(); ++I)
-        Pool.async(
-            [&, I] { Results[I] = collectGlobalFacts(Jobs[I], In.Project); });
-      Pool.wait();
-    }
+    parseInParallel(In.Jobs, Jobs.size(), [&](size_t I) {
+      Results[I] = collectGlobalFacts(Jobs[I], In.Project);
+    });
     for (size_t I = 0; I < Jobs.size(); ++I) {
       if (Results[I].Failed) {
         if (In.Log)

@@ -11,6 +11,7 @@
 #define VARSIM_REWRITE_SAFETY_PROJECTFILES_H
 
 #include "rewrite/ProjectLayout.h"
+#include "rewrite/ProjectPaths.h"
 #include "support/Diagnostic.h"
 
 #include "clang/Basic/SourceManager.h"
@@ -31,22 +32,10 @@ using clang::SourceManager;
 class ProjectFiles {
 public:
   ProjectFiles(SourceManager &SM, const ProjectLayout &Project)
-      : SM(SM), Project(Project) {}
+      : SM(SM), Paths(Project) {}
 
   /// The absolute path of FID if it is a project source, else nullptr.
-  const std::string *path(FileID FID) {
-    auto [It, New] = Paths.try_emplace(FID, nullptr);
-    if (!New)
-      return It->second;
-    if (auto FE = SM.getFileEntryRefForID(FID)) {
-      llvm::SmallString<256> P(FE->getName());
-      SM.getFileManager().makeAbsolutePath(P);
-      llvm::sys::path::remove_dots(P, true);
-      if (Project.isProjectSource(P))
-        It->second = &*Names.insert(std::string(P)).first;
-    }
-    return It->second;
-  }
+  const std::string *path(FileID FID) { return Paths.of(SM, FID); }
 
   struct Place {
     const std::string *File = nullptr; ///< nullptr: not in the project.
@@ -79,14 +68,12 @@ public:
     return "<builtin>:" + std::to_string(P.Loc.getRawEncoding());
   }
 
-  const ProjectLayout &project() const { return Project; }
+  const ProjectLayout &project() const { return Paths.project(); }
 
   SourceManager &SM;
 
 private:
-  const ProjectLayout &Project;
-  llvm::DenseMap<FileID, const std::string *> Paths;
-  std::set<std::string> Names;
+  ProjectPaths Paths;
 };
 
 } // namespace varsim::rewrite::safety

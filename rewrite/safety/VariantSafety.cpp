@@ -3,6 +3,7 @@
 #include "rewrite/safety/VariantSafety.h"
 
 #include "rewrite/Condition.h"
+#include "rewrite/ParseLoop.h"
 #include "rewrite/SyntaxOnlyParse.h"
 #include "rewrite/safety/FeatureRanges.h"
 #include "rewrite/safety/LayoutJudge.h"
@@ -15,8 +16,6 @@
 #include "clang/Frontend/FrontendAction.h"
 #include "clang/Tooling/Tooling.h"
 #include "llvm/ADT/STLExtras.h"
-#include "llvm/Support/ThreadPool.h"
-#include "llvm/Support/Threading.h"
 
 #include <algorithm>
 #include <set>
@@ -174,16 +173,10 @@ llvm::Error checkVariantSafety(const SafetyInput &In) {
     for (size_t C = 0; C < Configs.size(); ++C)
       Jobs.emplace_back(&E, C);
   std::vector<SafetyFacts> Parses(Jobs.size());
-  {
-    llvm::DefaultThreadPool Pool(
-        llvm::hardware_concurrency(std::max(1u, In.Jobs)));
-    for (size_t I = 0; I < Jobs.size(); ++I)
-      Pool.async([&, I] {
-        Parses[I] = parseOne(*Jobs[I].first, Configs[Jobs[I].second], Strip, In,
-                             Ranges, /*SkipBodies=*/true);
-      });
-    Pool.wait();
-  }
+  parseInParallel(In.Jobs, Jobs.size(), [&](size_t I) {
+    Parses[I] = parseOne(*Jobs[I].first, Configs[Jobs[I].second], Strip, In,
+                         Ranges, /*SkipBodies=*/true);
+  });
 
   std::vector<ParseOrigin> Origins;
   for (const auto &[Entry, Config] : Jobs)

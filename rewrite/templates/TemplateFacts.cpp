@@ -2,6 +2,7 @@
 //-===//
 
 #include "rewrite/templates/TemplateFacts.h"
+#include "rewrite/ProjectPaths.h"
 #include "rewrite/SyntaxOnlyParse.h"
 
 #include "clang/AST/ASTConsumer.h"
@@ -42,25 +43,10 @@ struct State {
   TemplateFacts &Out;
   SourceManager *SM = nullptr;
   std::vector<MacroUse> MacroUses{};
-  llvm::DenseMap<FileID, const std::string *> Paths{};
-  std::set<std::string> PathStore{};
+  ProjectPaths Paths{Project};
 
   /// The absolute path of a project file, nullptr outside the project.
-  const std::string *pathOf(FileID FID) {
-    auto It = Paths.find(FID);
-    if (It != Paths.end())
-      return It->second;
-    const std::string *Found = nullptr;
-    if (auto FE = SM->getFileEntryRefForID(FID)) {
-      llvm::SmallString<256> P(FE->getName());
-      SM->getFileManager().makeAbsolutePath(P);
-      llvm::sys::path::remove_dots(P, true);
-      if (Project.isProjectSource(P))
-        Found = &*PathStore.insert(std::string(P)).first;
-    }
-    Paths[FID] = Found;
-    return Found;
-  }
+  const std::string *pathOf(FileID FID) { return Paths.of(*SM, FID); }
 };
 
 std::string keyOf(const std::string &File, unsigned Offset) {

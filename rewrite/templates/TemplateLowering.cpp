@@ -24,6 +24,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "rewrite/templates/TemplateLowering.h"
+#include "rewrite/ParseLoop.h"
+#include "rewrite/TextEdits.h"
 
 #include "rewrite/DirectiveScanner.h"
 #include "rewrite/FeatureGroups.h"
@@ -32,7 +34,6 @@
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Path.h"
-#include "llvm/Support/ThreadPool.h"
 
 #include <algorithm>
 #include <set>
@@ -49,15 +50,7 @@ std::string altName(const NameDef &D, unsigned Branch) {
 }
 
 bool isCxxEntry(const CompileEntry &E) {
-  llvm::StringRef Ext = llvm::sys::path::extension(E.File);
-  if (Ext == ".cpp" || Ext == ".cc" || Ext == ".cxx" || Ext == ".C" ||
-      Ext == ".c++")
-    return true;
-  for (size_t I = 0; I + 1 < E.Arguments.size(); ++I)
-    if (E.Arguments[I] == "-x" &&
-        llvm::StringRef(E.Arguments[I + 1]).starts_with("c++"))
-      return true;
-  return false;
+  return isCxxCompile(E.File, E.Arguments);
 }
 
 /// A group that may declare a site: on features, outermost among the
@@ -83,33 +76,12 @@ bool isCandidateGroup(const FileStructure &FS, const FileGroups &G, unsigned GI,
   return true;
 }
 
-struct Edit {
-  unsigned Offset = 0, Length = 0;
-  std::string Text;
-  bool operator<(const Edit &O) const {
-    return std::tie(Offset, Length, Text) <
-           std::tie(O.Offset, O.Length, O.Text);
-  }
-};
+using Edit = TextEdit;
 
-/// Applies the edits (none may overlap another's replaced range).
 llvm::Expected<std::string> applyEdits(const std::string &File,
                                        const std::string &Text,
                                        const std::set<Edit> &Edits) {
-  std::string Out;
-  unsigned Pos = 0;
-  for (const Edit &E : Edits) {
-    if (E.Offset < Pos || E.Offset + E.Length > Text.size())
-      return makeError(File +
-                       ": internal error: overlapping template "
-                       "lowering edits at offset " +
-                       std::to_string(E.Offset));
-    Out += Text.substr(Pos, E.Offset - Pos);
-    Out += E.Text;
-    Pos = E.Offset + E.Length;
-  }
-  Out += Text.substr(Pos);
-  return Out;
+  return applyTextEdits(File, Text, 0, Edits, "template lowering");
 }
 
 /// Text on one line: the declaration's head, comments dropped.
@@ -233,14 +205,9 @@ struct Lowering {
         Jobs.push_back({&E, In.Features.defines(C), FeatureMacros, &Candidates,
                         &Macros, In.Overlay});
     std::vector<TemplateFacts> Results(Jobs.size());
-    {
-      llvm::DefaultThreadPool Pool(
-          llvm::hardware_concurrency(std::max(1u, In.Jobs)));
-      for (size_t I = 0; I < Jobs.size(); ++I)
-        Pool.async(
-            [&, I] { Results[I] = collectTemplateFacts(Jobs[I], In.Project); });
-      Pool.wait();
-    }
+    parseInParallel(In.Jobs, Jobs.size(), [&](size_t I) {
+      Results[I] = collectTemplateFacts(Jobs[I], In.Project);
+    });
     for (size_t I = 0; I < Jobs.size(); ++I) {
       TemplateFacts &R = Results[I];
       if (R.Failed) {

@@ -12,6 +12,7 @@
 #include "rewrite/DerivedMacros.h"
 #include "rewrite/FeatureGroups.h"
 #include "rewrite/FeatureSetup.h"
+#include "test/common/Shell.h"
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
@@ -35,16 +36,7 @@ namespace {
 #endif
 
 std::string run(const std::string &Command) {
-  std::string Out;
-  FILE *P = popen(Command.c_str(), "r");
-  if (!P)
-    return Out;
-  char Buf[4096];
-  size_t N;
-  while ((N = fread(Buf, 1, sizeof Buf, P)) > 0)
-    Out.append(Buf, N);
-  pclose(P);
-  return Out;
+  return varsim::test::shell(Command).Stdout;
 }
 
 using FileMap = std::map<std::string, std::string>;

@@ -16,6 +16,15 @@ For one program directory (sources, model.xml, corpus.json):
 Programs with "expect": "diagnostic" must instead make the rewrite exit 1
 with a `file:line:col: error:` message on stderr and write nothing.
 
+Golden expectations inside a program's sources, checked with LLVM's
+FileCheck (llvm-19-tools; --filecheck or found on PATH / in
+/usr/lib/llvm-19/bin): `// REFUSAL:` lines against the refused rewrite's
+stderr (its exact message and location), `// REWRITE:` lines against the
+rewritten file written for that source (the expectation lines themselves
+are left out of the text checked). A program with expectations fails if no
+FileCheck is found. Put them at the end of a file, so that the lines of
+the code they pin stay where they are.
+
   run_corpus.py --varsim BIN [--cc CC --cxx CXX] PROGRAM_DIR...
   run_corpus.py --all [--varsim BIN]       every program + samples/printer
   run_corpus.py --self-check [PROGRAM_DIR...]   the corpus alone: every
@@ -49,6 +58,10 @@ SOURCE_EXTS = {".c": "c", ".cpp": "c++", ".cc": "c++", ".cxx": "c++"}
 RUN_TIMEOUT = 30
 COMPILE_TIMEOUT = 120
 LOCATED_ERROR = re.compile(r"^(.+?):(\d+):(\d+): error: .+", re.M)
+GOLDEN_PREFIXES = ("REFUSAL", "REWRITE")
+GOLDEN_LINE = re.compile(r"//\s*(REFUSAL|REWRITE)(-[A-Z]+)?:")
+FILECHECK_CANDIDATES = ("FileCheck-19", "FileCheck",
+                        "/usr/lib/llvm-19/bin/FileCheck")
 
 
 class Failure(Exception):
@@ -314,8 +327,10 @@ class Program:
         proc = run(rewrite)
         if self.expect == "diagnostic":
             self.check_diagnostic(proc, out, rewrite)
+            checked = self.check_golden("REFUSAL", tmp,
+                                        lambda source: text(proc.stderr))
             check_unchanged(before, tree_hashes(self.dir), self.dir)
-            return "diagnosed as required"
+            return "diagnosed as required" + checked
         xfail = self.meta.get("xfail")
         if proc.returncode != 0:
             if xfail and proc.returncode == 1 and LOCATED_ERROR.search(
@@ -328,6 +343,8 @@ class Program:
             raise Failure(f"varsim rewrite failed (exit {proc.returncode}):\n"
                           f"  {shlex.join(rewrite)}\n{text(proc.stderr)}")
         check_unchanged(before, tree_hashes(self.dir), self.dir)
+        golden = self.check_golden("REWRITE", tmp,
+                                   lambda source: self.written(out, source))
         # The rest of the pipeline must read what the rewrite wrote.
         plan = run([self.options.varsim, "plan", str(out)])
         if plan.returncode != 0:
@@ -367,7 +384,7 @@ class Program:
         if xfail:
             raise Failure(f"XPASS: every configuration is equivalent although "
                           f"corpus.json declares \"xfail\": {xfail!r}; remove it")
-        return f"{len(configs)} configurations equivalent"
+        return f"{len(configs)} configurations equivalent" + golden
 
     def compare(self, i, config, app, simulator, tmp):
         rundir = tmp / "runs" / str(i)
@@ -400,6 +417,61 @@ class Program:
         if not problems:
             return []
         return [f"  config '{config}':\n    " + "\n    ".join(problems)]
+
+    # --- Golden expectations (FileCheck) -------------------------------------
+
+    def golden_sources(self, prefix):
+        """The program's files holding `// PREFIX:` expectations."""
+        found = []
+        for path in sorted(p for p in self.dir.rglob("*") if p.is_file()):
+            try:
+                body = path.read_text()
+            except (OSError, UnicodeDecodeError):
+                continue
+            if any(m.group(1) == prefix for m in GOLDEN_LINE.finditer(body)):
+                found.append(path)
+        return found
+
+    def filecheck(self):
+        if self.options.filecheck:
+            return self.options.filecheck
+        for candidate in FILECHECK_CANDIDATES:
+            found = shutil.which(candidate)
+            if found:
+                return found
+        return None
+
+    def written(self, out, source):
+        """The text the rewrite wrote for source (OUT/manifest.json)."""
+        manifest = json.loads((out / "manifest.json").read_text())
+        for f in manifest.get("files", []):
+            if Path(f["original"]).resolve() == source.resolve():
+                return (out / f["written"]).read_text()
+        raise Failure(f"the manifest lists no written file for {source}")
+
+    def check_golden(self, prefix, tmp, actual_of):
+        """Checks every `// PREFIX:` expectation; " (N golden files)" or ""."""
+        sources = self.golden_sources(prefix)
+        if not sources:
+            return ""
+        filecheck = self.filecheck()
+        if not filecheck:
+            raise Failure(f"{sources[0]} has // {prefix}: expectations but no "
+                          "FileCheck was found (install llvm-19-tools or pass "
+                          "--filecheck)")
+        for source in sources:
+            actual = "\n".join(line for line in actual_of(source).splitlines()
+                               if not GOLDEN_LINE.search(line)) + "\n"
+            checked = tmp / f"golden-{prefix}-{source.name}.txt"
+            checked.write_text(actual)
+            proc = run([filecheck, f"--check-prefix={prefix}",
+                        "--dump-input=never", f"--input-file={checked}",
+                        str(source)])
+            if proc.returncode != 0:
+                raise Failure(f"// {prefix}: expectations of {source} do not "
+                              f"hold:\n{text(proc.stderr)}\n  checked text:\n"
+                              + actual)
+        return f" ({len(sources)} golden file(s) checked)"
 
     def check_diagnostic(self, proc, out, rewrite):
         stderr = text(proc.stderr)
@@ -528,6 +600,8 @@ def main():
     parser.add_argument("--cc", default="clang-19")
     parser.add_argument("--cxx", default="clang++-19")
     parser.add_argument("-j", "--jobs", type=int, default=2)
+    parser.add_argument("--filecheck", help="LLVM's FileCheck (default: "
+                        "found on PATH or in /usr/lib/llvm-19/bin)")
     parser.add_argument("--keep", action="store_true",
                         help="keep the temporary directories")
     options = parser.parse_args()

@@ -11,9 +11,11 @@
 
 #include "rewrite/ForeignFeatures.h"
 
-#include "../rewrite/RewriteHarness.h"
 #include "rewrite/FeatureSetup.h"
 #include "support/Diagnostic.h"
+#include "test/common/FeatureModels.h"
+#include "test/common/FirstPasses.h"
+#include "test/common/RewriteHarness.h"
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -32,38 +34,15 @@ namespace fs = llvm::sys::fs;
 namespace {
 
 std::string model(const std::vector<std::string> &Features) {
-  std::string Out = "<featureModel><struct><and abstract=\"true\" "
-                    "mandatory=\"true\" name=\"Root\">";
-  for (const std::string &F : Features)
-    Out += "<feature name=\"" + F + "\"/>";
-  return Out + "</and></struct></featureModel>\n";
+  return varsim::test::optionalFeaturesModel(Features);
 }
 
 /// What the pass reads, as the rewriter sets it up.
-struct Env {
-  ProjectLayout Layout;
-  std::optional<FeatureSetup> Features;
-  std::map<std::string, std::string> Texts;
-  std::map<std::string, FileStructure> Structures;
-
+struct Env : varsim::test::ScannedProject {
   explicit Env(const TempProject &P) {
-    auto L = loadProject(P.compileCommands());
-    EXPECT_TRUE(static_cast<bool>(L)) << llvm::toString(L.takeError());
-    Layout = std::move(*L);
-    for (const std::string &File : listProjectFiles(Layout)) {
-      if (!isSourceFileName(File))
-        continue;
-      auto Buf = llvm::MemoryBuffer::getFile(File);
-      std::string Text = (*Buf)->getBuffer().str();
-      auto FS = scanDirectives(File, Text);
-      EXPECT_TRUE(static_cast<bool>(FS)) << llvm::toString(FS.takeError());
-      Structures.emplace(File, std::move(*FS));
-      Texts.emplace(File, std::move(Text));
-    }
-    auto F =
-        setUpFeatures(P.root() + "/model.xml", Layout.Root, Structures, {});
-    EXPECT_TRUE(static_cast<bool>(F)) << llvm::toString(F.takeError());
-    Features.emplace(std::move(*F));
+    if (llvm::Error E = varsim::test::scanProject(
+            P.compileCommands(), P.root() + "/model.xml", *this))
+      ADD_FAILURE() << llvm::toString(std::move(E));
   }
 
   ForeignFeatureInput input() const {

@@ -13,7 +13,9 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "../rewrite/RewriteHarness.h"
+#include "test/common/FeatureModels.h"
+#include "test/common/FirstPasses.h"
+#include "test/common/RewriteHarness.h"
 
 #include "rewrite/DirectiveScanner.h"
 #include "rewrite/FeatureGroups.h"
@@ -40,60 +42,18 @@ namespace glob = varsim::rewrite::globals;
 
 namespace {
 
-std::string model(std::initializer_list<const char *> Names) {
-  std::string S = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<featureModel>"
-                  "\n  <struct>\n    <and abstract=\"true\" mandatory=\"true\" "
-                  "name=\"Root\">\n";
-  for (const char *N : Names)
-    S += std::string("      <feature name=\"") + N + "\"/>\n";
-  return S + "    </and>\n  </struct>\n</featureModel>\n";
+std::string model(std::initializer_list<std::string> Names) {
+  return varsim::test::optionalFeaturesModel(Names);
 }
 
-RunOutcome shell(const std::string &Command) {
-  RunOutcome R;
-  FILE *P = popen(Command.c_str(), "r");
-  if (!P)
-    return R;
-  char Buf[4096];
-  size_t N;
-  while ((N = fread(Buf, 1, sizeof Buf, P)) > 0)
-    R.Stdout.append(Buf, N);
-  int Status = pclose(P);
-  R.Exit = WIFEXITED(Status) ? WEXITSTATUS(Status) : -1;
-  return R;
-}
-
-struct Env {
-  ProjectLayout Layout;
-  std::optional<FeatureSetup> Features;
-  std::map<std::string, std::string> Texts;
-  std::map<std::string, FileStructure> Structures;
+struct Env : varsim::test::ScannedProject {
   std::map<std::string, std::string> Overlay;
 };
 
 llvm::Expected<glob::GlobalsResult> lowerProject(const TempProject &P, Env &E) {
-  auto L = loadProject(P.compileCommands());
-  if (!L)
-    return L.takeError();
-  E.Layout = std::move(*L);
-  for (const std::string &File : listProjectFiles(E.Layout)) {
-    if (!isSourceFileName(File))
-      continue;
-    auto Buf = llvm::MemoryBuffer::getFile(File);
-    if (!Buf)
-      continue;
-    std::string Text = (*Buf)->getBuffer().str();
-    auto FS = scanDirectives(File, Text);
-    if (!FS)
-      return FS.takeError();
-    E.Structures.emplace(File, std::move(*FS));
-    E.Texts.emplace(File, std::move(Text));
-  }
-  auto F =
-      setUpFeatures(P.root() + "/model.xml", E.Layout.Root, E.Structures, {});
-  if (!F)
-    return F.takeError();
-  E.Features.emplace(std::move(*F));
+  if (llvm::Error Err = varsim::test::scanProject(P.compileCommands(),
+                                                  P.root() + "/model.xml", E))
+    return Err;
   return glob::lowerGlobalVariability(
       {E.Layout, *E.Features, E.Texts, E.Structures, E.Overlay, 2, nullptr});
 }

@@ -4,26 +4,17 @@ cli_test.py VARSIM DATA_DIR."""
 import json
 import os
 import re
-import subprocess
 import sys
 import tempfile
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                "..", "common"))
+from checks import Checks, varsim_runner  # noqa: E402
+
 varsim, data = sys.argv[1], sys.argv[2]
-failures = []
-
-
-def run(*args):
-    return subprocess.run([varsim, *args], capture_output=True, text=True,
-                          timeout=120)
-
-
-def check(cond, what, proc=None):
-    if not cond:
-        detail = ""
-        if proc is not None:
-            detail = (f"\n  exit {proc.returncode}\n  stdout: {proc.stdout}"
-                      f"\n  stderr: {proc.stderr}")
-        failures.append(what + detail)
+checks = Checks()
+check = checks.check
+run = varsim_runner(varsim)
 
 
 with tempfile.TemporaryDirectory() as tmp:
@@ -161,7 +152,4 @@ with tempfile.TemporaryDirectory() as tmp:
     check(p.returncode == 0 and "likely data-flow interaction" in p.stderr and
           "printer.c:1" in p.stderr, "data-flow report", p)
 
-if failures:
-    print("\n".join("FAIL: " + f for f in failures))
-    sys.exit(1)
-print("ok")
+checks.finish()

@@ -3,33 +3,23 @@ The "simulator" is a shell command that writes a JSON file to $VARSIM_TRACE
 and appends its CONFIG to a log, so the order of the runs shows."""
 import json
 import os
-import subprocess
 import sys
 import tempfile
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                "..", "common"))
+from checks import Checks, varsim_runner  # noqa: E402
+
 VARSIM = sys.argv[1]
+checks = Checks()
+check = checks.check
+varsim = varsim_runner(VARSIM)
 
 MODEL = """<featureModel><struct>
   <and abstract="true" mandatory="true" name="Root">
     <alt mandatory="true" abstract="true" name="Codec">
       <feature name="A"/><feature name="B"/>
     </alt></and></struct></featureModel>"""
-
-failures = []
-
-
-def check(cond, what, proc=None):
-    if not cond:
-        detail = ""
-        if proc is not None:
-            detail = (f"\n  exit {proc.returncode}\n  stdout: {proc.stdout!r}"
-                      f"\n  stderr: {proc.stderr!r}")
-        failures.append(what + detail)
-
-
-def varsim(*args):
-    return subprocess.run([VARSIM, *args], capture_output=True, text=True,
-                          timeout=120)
 
 
 def make_out(root):
@@ -121,7 +111,4 @@ with tempfile.TemporaryDirectory() as tmp:
         check(p.returncode == 2 and "--repeat" in p.stderr,
               f"--repeat {bad} is a usage error", p)
 
-if failures:
-    print("FAILED:\n" + "\n".join(failures))
-    sys.exit(1)
-print("ok")
+checks.finish()

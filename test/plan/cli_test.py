@@ -4,11 +4,15 @@ cli_test.py VARSIM. The "simulator" is a shell command that writes a JSON
 file to $VARSIM_TRACE."""
 import json
 import os
-import subprocess
 import sys
 import tempfile
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                "..", "common"))
+from checks import Checks, varsim_runner  # noqa: E402
+
 VARSIM = sys.argv[1]
+varsim = varsim_runner(VARSIM)
 
 MODEL = """<featureModel><struct>
   <and abstract="true" mandatory="true" name="Root">
@@ -42,21 +46,8 @@ int main() {
 }
 """
 
-failures = []
-
-
-def check(cond, what, proc=None):
-    if not cond:
-        detail = ""
-        if proc is not None:
-            detail = (f"\n  exit {proc.returncode}\n  stdout: {proc.stdout!r}"
-                      f"\n  stderr: {proc.stderr!r}")
-        failures.append(what + detail)
-
-
-def varsim(*args):
-    return subprocess.run([VARSIM, *args], capture_output=True, text=True,
-                          timeout=120)
+checks = Checks()
+check = checks.check
 
 
 def regions():
@@ -228,7 +219,4 @@ with tempfile.TemporaryDirectory() as tmp:
     p = varsim("plan")
     check(p.returncode == 2, "missing OUT argument is a usage error", p)
 
-if failures:
-    print("FAILED:\n" + "\n".join(failures))
-    sys.exit(1)
-print("ok")
+checks.finish()

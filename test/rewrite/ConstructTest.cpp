@@ -7,7 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "RewriteHarness.h"
+#include "test/common/RewriteHarness.h"
 
 #include "gtest/gtest.h"
 

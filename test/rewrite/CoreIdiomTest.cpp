@@ -9,7 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "RewriteHarness.h"
+#include "test/common/RewriteHarness.h"
 
 #include "rewrite/FileRewriterImpl.h"
 

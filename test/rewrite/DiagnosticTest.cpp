@@ -6,8 +6,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "support/Diagnostic.h"
-#include "RewriteHarness.h"
 #include "rewrite/SimulatorCheck.h"
+#include "test/common/RewriteHarness.h"
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/raw_ostream.h"

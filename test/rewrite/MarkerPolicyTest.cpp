@@ -8,7 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "rewrite/MarkerPolicy.h"
-#include "RewriteHarness.h"
+#include "test/common/RewriteHarness.h"
 
 #include "llvm/Support/JSON.h"
 

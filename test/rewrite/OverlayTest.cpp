@@ -7,7 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "RewriteHarness.h"
+#include "test/common/RewriteHarness.h"
 
 #include "rewrite/DirectiveScanner.h"
 #include "rewrite/ParseFacts.h"

@@ -8,7 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "RewriteHarness.h"
+#include "test/common/RewriteHarness.h"
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"

@@ -12,7 +12,9 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "../rewrite/RewriteHarness.h"
+#include "test/common/FeatureModels.h"
+#include "test/common/FirstPasses.h"
+#include "test/common/RewriteHarness.h"
 
 #include "rewrite/DirectiveScanner.h"
 #include "rewrite/FeatureSetup.h"
@@ -37,67 +39,22 @@ namespace tpl = varsim::rewrite::templates;
 
 namespace {
 
-std::string model(std::initializer_list<const char *> Names,
+std::string model(std::initializer_list<std::string> Names,
                   const std::string &Alternatives = "") {
-  std::string S = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<featureModel>"
-                  "\n  <struct>\n    <and abstract=\"true\" mandatory=\"true\" "
-                  "name=\"Root\">\n";
-  for (const char *N : Names)
-    S += std::string("      <feature name=\"") + N + "\"/>\n";
-  S += Alternatives;
-  return S + "    </and>\n  </struct>\n</featureModel>\n";
-}
-
-RunOutcome shell(const std::string &Command) {
-  RunOutcome R;
-  FILE *P = popen(Command.c_str(), "r");
-  if (!P)
-    return R;
-  char Buf[4096];
-  size_t N;
-  while ((N = fread(Buf, 1, sizeof Buf, P)) > 0)
-    R.Stdout.append(Buf, N);
-  int Status = pclose(P);
-  R.Exit = WIFEXITED(Status) ? WEXITSTATUS(Status) : -1;
-  return R;
+  return varsim::test::optionalFeaturesModel(Names, Alternatives);
 }
 
 /// What the lowering reads (it must outlive the call).
-struct LoweringEnv {
-  ProjectLayout Layout;
-  std::optional<FeatureSetup> Features;
-  std::map<std::string, std::string> Texts;
-};
+using LoweringEnv = varsim::test::ScannedProject;
 
 /// The lowering of P's project, as the rewriter runs it.
 llvm::Expected<tpl::LoweringResult> lowerProject(const TempProject &P,
                                                  LoweringEnv &Env) {
-  ProjectLayout &Layout = Env.Layout;
-  std::map<std::string, std::string> &Texts = Env.Texts;
-  auto L = loadProject(P.compileCommands());
-  if (!L)
-    return L.takeError();
-  Layout = std::move(*L);
-  std::map<std::string, FileStructure> Structures;
-  for (const std::string &File : listProjectFiles(Layout)) {
-    if (!isSourceFileName(File))
-      continue;
-    auto Buf = llvm::MemoryBuffer::getFile(File);
-    if (!Buf)
-      continue;
-    std::string Text = (*Buf)->getBuffer().str();
-    auto FS = scanDirectives(File, Text);
-    if (!FS)
-      return FS.takeError();
-    Structures.emplace(File, std::move(*FS));
-    Texts.emplace(File, std::move(Text));
-  }
-  auto F = setUpFeatures(P.root() + "/model.xml", Layout.Root, Structures, {});
-  if (!F)
-    return F.takeError();
-  Env.Features.emplace(std::move(*F));
+  if (llvm::Error Err = varsim::test::scanProject(P.compileCommands(),
+                                                  P.root() + "/model.xml", Env))
+    return Err;
   return tpl::lowerTemplateVariability(
-      {Layout, *Env.Features, Texts, 2, nullptr});
+      {Env.Layout, *Env.Features, Env.Texts, 2, nullptr});
 }
 
 unsigned countLines(llvm::StringRef S) {

@@ -50,3 +50,22 @@ int main(void) {
   printf("\n");
   return v[0] % 10;
 }
+
+/* The rewritten file, pinned where it does not depend on where markers go
+   (run_corpus.py checks these lines with FileCheck):
+// REWRITE: #include "{{(\.\./)*}}varsim/varsim_generated.h"
+// REWRITE-NEXT: #line 1 "{{.*}}main.c"
+// REWRITE: static int before(int a, int b) {
+// REWRITE-NEXT: if (VARSIM_F_DESCENDING) {
+// REWRITE-NEXT:   return a > b;
+// REWRITE-NEXT: } else {
+// REWRITE-NEXT:   return a < b;
+// REWRITE: static void sort(int *v, int n);
+// REWRITE: #line 13
+// REWRITE-NEXT: static void sort__varsim_QUICKSORT(int *v, int n) {
+// REWRITE: #line 32
+// REWRITE-NEXT: static void sort__varsim_not_QUICKSORT(int *v, int n) {
+// REWRITE: static void sort(int *v, int n) {{.*}} if (VARSIM_F_QUICKSORT) { sort__varsim_QUICKSORT(v, n); return; } { sort__varsim_not_QUICKSORT(v, n); return; } }
+// REWRITE: int main(void) {
+// REWRITE-NOT: #ifdef
+*/

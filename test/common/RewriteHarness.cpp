@@ -1,6 +1,6 @@
-//===- test/rewrite/RewriteHarness.cpp - Rewrite, build, run, compare -----===//
+//===- test/common/RewriteHarness.cpp - Rewrite, build, run, compare -----===//
 
-#include "RewriteHarness.h"
+#include "test/common/RewriteHarness.h"
 
 #include "feature_models/FeatureModel.h"
 #include "support/Diagnostic.h"
@@ -19,20 +19,6 @@ namespace path = llvm::sys::path;
 
 namespace varsim::rewrite::test {
 namespace {
-
-RunOutcome shell(const std::string &Command) {
-  RunOutcome R;
-  FILE *P = popen(Command.c_str(), "r");
-  if (!P)
-    return R;
-  char Buf[4096];
-  size_t N;
-  while ((N = fread(Buf, 1, sizeof Buf, P)) > 0)
-    R.Stdout.append(Buf, N);
-  int Status = pclose(P);
-  R.Exit = WIFEXITED(Status) ? WEXITSTATUS(Status) : -1;
-  return R;
-}
 
 std::string quote(const std::string &S) { return "'" + S + "'"; }
 

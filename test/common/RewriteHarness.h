@@ -1,4 +1,4 @@
-//===- test/rewrite/RewriteHarness.h - Rewrite, build, run, compare -*- C++
+//===- test/common/RewriteHarness.h - Rewrite, build, run, compare -*- C++
 //-*-===//
 //
 // Small projects written into a temporary directory, rewritten with
@@ -9,10 +9,11 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef VARSIM_TEST_REWRITE_REWRITEHARNESS_H
-#define VARSIM_TEST_REWRITE_REWRITEHARNESS_H
+#ifndef VARSIM_TEST_COMMON_REWRITEHARNESS_H
+#define VARSIM_TEST_COMMON_REWRITEHARNESS_H
 
 #include "rewrite/Rewriter.h"
+#include "test/common/Shell.h"
 
 #include "llvm/Support/Error.h"
 
@@ -22,10 +23,8 @@
 
 namespace varsim::rewrite::test {
 
-struct RunOutcome {
-  int Exit = -1;
-  std::string Stdout;
-};
+using varsim::test::RunOutcome;
+using varsim::test::shell;
 
 /// A throw-away project: files relative to its root, a compile database
 /// of one entry per source (.c/.cpp) file.
@@ -73,4 +72,4 @@ private:
 
 } // namespace varsim::rewrite::test
 
-#endif // VARSIM_TEST_REWRITE_REWRITEHARNESS_H
+#endif // VARSIM_TEST_COMMON_REWRITEHARNESS_H

@@ -1,0 +1,176 @@
+//===- rewrite/passes/FunctionSwitchPass.cpp - Functions per feature
+//-------===//
+//
+// Reads: the parses' views (function and definition facts), texts,
+// structures, groups and features. Adds: to the ProjectContext, one
+// SwitchPlan per function defined in several variants (renamed variants,
+// a switch under the original name). Refuses a C function defined per
+// feature with another type or linkage, and a variable, type or typedef
+// defined differently per feature (construct 8).
+//
+//===----------------------------------------------------------------------===//
+
+#include "rewrite/passes/Passes.h"
+
+namespace varsim::rewrite {
+namespace {
+
+using SiteKey = std::pair<std::string, unsigned>; // (file, offset)
+
+/// "'int' when A (f.c:3) and 'long' when !A (f.c:5)": item N of Count.
+std::string listSeparator(size_t N, size_t Count) {
+  return N == 0 ? "" : N + 1 == Count ? " and " : ", ";
+}
+
+} // namespace
+
+llvm::Error runFunctionSwitchPass(RewriteState &S) {
+  const ProjectLayout &Project = *S.Project;
+  const FeatureSetup &Features = *S.Features;
+  const auto &Structures = S.Structures;
+  const auto &Groups = S.Groups;
+  const auto &Texts = S.Texts;
+  ProjectContext &Ctx = *S.Ctx;
+  std::map<std::string, std::map<SiteKey, const FunctionFact *>> ByKey;
+  std::map<std::string, std::map<SiteKey, const DefinitionFact *>> Defs;
+  for (const auto &[File, Vs] : S.Views)
+    for (const ParseView &V : Vs) {
+      for (const FunctionFact &Fn : V.Facts->Functions)
+        ByKey[Fn.Key].try_emplace({File, Fn.BodyBegin}, &Fn);
+      for (const DefinitionFact &D : V.Facts->Definitions)
+        Defs[D.Key].try_emplace({File, D.Offset}, &D);
+    }
+  // C: one name, one function. Definitions of a name per feature whose
+  // type or linkage differ (`static int f(int)` / `long f(long, int)`)
+  // are not one function with a switch; the simulator would define the
+  // name twice. Refused here, located, rather than a simulator that does
+  // not compile.
+  {
+    std::map<
+        std::string,
+        std::map<std::string, std::pair<std::string, const FunctionFact *>>>
+        ByName;
+    for (const auto &[Key, Sites] : ByKey)
+      for (const auto &[Site, Fn] : Sites)
+        if (Fn->CLanguage && !Fn->Member)
+          ByName[Fn->Name].try_emplace(Key, Site.first, Fn);
+    for (const auto &[Name, Keys] : ByName) {
+      if (Keys.size() < 2)
+        continue;
+      std::string Variants;
+      bool UnderFeature = false;
+      const std::pair<std::string, const FunctionFact *> *Last = nullptr;
+      size_t N = 0;
+      for (const auto &[Key, Site] : Keys) {
+        const FileStructure &FS = Structures.at(Site.first);
+        CondPtr PC =
+            Groups.at(Site.first).presenceAt(FS, Site.second->DeclBegin);
+        std::string Cond = conditionText(*PC, Features);
+        UnderFeature = UnderFeature || Cond != "1";
+        llvm::StringRef Text = Texts.at(Site.first);
+        std::string Header =
+            Text.slice(Site.second->DeclBegin, Site.second->BodyBegin).str();
+        std::replace(Header.begin(), Header.end(), '\n', ' ');
+        Variants += listSeparator(N, Keys.size()) +
+                    ("'" + llvm::StringRef(Header).trim().str() + "' when " +
+                     (Cond == "1" ? "always" : Cond) + " (" +
+                     Project.relativeToRoot(Site.first) + ":" +
+                     std::to_string(Site.second->Line) + ")");
+        Last = &Site;
+        ++N;
+      }
+      if (!UnderFeature || !Last)
+        continue;
+      const FileStructure &FS = Structures.at(Last->first);
+      unsigned Off = Last->second->NameBegin;
+      unsigned Line = FS.lineOf(Off);
+      return makeError(
+          Last->first, Line, Off - FS.LineStarts[Line - 1] + 1,
+          "the function '" + Name +
+              "' is defined per feature with another type or linkage: " +
+              Variants +
+              "; the simulator holds every variant's definitions, and "
+              "one C name cannot be two functions: give each variant "
+              "its own name (the callers already choose per feature) or "
+              "the same signature");
+    }
+  }
+  for (const auto &[Key, Sites] : ByKey) {
+    if (Sites.size() < 2)
+      continue;
+    SwitchPlan SP;
+    for (const auto &[Site, Fn] : Sites) {
+      const std::string &File = Site.first;
+      const FileStructure &FS = Structures.at(File);
+      llvm::StringRef Text = Texts.at(File);
+      CondPtr PC = Groups.at(File).presenceAt(FS, Fn->DeclBegin);
+      SwitchPlan::Variant V;
+      V.File = File;
+      V.Fn = Fn;
+      V.Condition = conditionText(*PC, Features);
+      V.Code = conditionCode(*PC, Features);
+      llvm::StringRef Base = Fn->Name;
+      if (size_t Colons = Base.rfind("::"); Colons != llvm::StringRef::npos)
+        Base = Base.substr(Colons + 2);
+      V.Renamed = (Base + "__varsim_" + identifierFor(V.Condition)).str();
+      for (const SwitchPlan::Variant &Other : SP.Variants)
+        if (Other.Renamed == V.Renamed)
+          V.Renamed += "_" + std::to_string(SP.Variants.size());
+      auto Declarator = [&, Fn = Fn](llvm::StringRef Name) {
+        std::string H =
+            (Text.slice(Fn->DeclBegin, Fn->NameBegin) + Name +
+             Text.slice(Fn->NameBegin + Fn->NameLength, Fn->BodyBegin))
+                .str();
+        std::replace(H.begin(), H.end(), '\n', ' ');
+        return llvm::StringRef(H).rtrim().str();
+      };
+      V.Header = Declarator(V.Renamed);
+      SP.Name = Fn->Name;
+      SP.Header = Declarator(Base);
+      SP.OwnerFile = File;
+      SP.Variants.push_back(std::move(V));
+    }
+    Ctx.Switches.push_back(std::move(SP));
+  }
+  for (const auto &[Key, Sites] : Defs) {
+    if (Sites.size() < 2)
+      continue;
+    // Name the construct and each variant: "'int' when A (f.c:3) and
+    // 'long' when !A (f.c:5)".
+    std::string Variants;
+    size_t N = 0;
+    for (const auto &[Site, D] : Sites) {
+      const FileStructure &FS = Structures.at(Site.first);
+      CondPtr PC = Groups.at(Site.first).presenceAt(FS, D->Offset);
+      std::string Cond = conditionText(*PC, Features);
+      Variants += listSeparator(N, Sites.size()) +
+                  ("'" + D->Type + "' when " + (Cond == "1" ? "always" : Cond) +
+                   " (" + Project.relativeToRoot(Site.first) + ":" +
+                   std::to_string(FS.lineOf(D->Offset)) + ")");
+      ++N;
+    }
+    auto Second = std::next(Sites.begin());
+    const DefinitionFact &D = *Second->second;
+    const FileStructure &FS = Structures.at(Second->first.first);
+    unsigned Line = FS.lineOf(D.Offset);
+    const char *What = D.K == DefinitionFact::Variable ? "variable"
+                       : D.K == DefinitionFact::Tag    ? "type"
+                                                       : "typedef";
+    // Same type everywhere: only the initializer differs.
+    bool SameType = D.K == DefinitionFact::Variable &&
+                    llvm::all_of(Sites, [&](const auto &Site) {
+                      return Site.second->Type == Sites.begin()->second->Type;
+                    });
+    return makeError(Second->first.first, Line,
+                     D.Offset - FS.LineStarts[Line - 1] + 1,
+                     llvm::Twine("the ") + What + " '" + D.Name + "' is " +
+                         (SameType ? "initialized" : "defined") +
+                         " differently per feature: " + Variants +
+                         "; a name with a different definition per variant "
+                         "(construct 8) is not supported: give each "
+                         "variant its own name");
+  }
+  return llvm::Error::success();
+}
+
+} // namespace varsim::rewrite

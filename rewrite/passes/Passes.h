@@ -1,0 +1,55 @@
+//===- rewrite/passes/Passes.h - The passes of varsim rewrite ---*- C++ -*-===//
+//
+// The rewrite, pass by pass (docs/architecture.md lists what each reads
+// and adds). Each pass is one file of this directory with one entry point;
+// rewriteProject runs them in the order of rewritePasses() and stops at the
+// first error. Adding a lowering means adding a pass here.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef VARSIM_REWRITE_PASSES_PASSES_H
+#define VARSIM_REWRITE_PASSES_PASSES_H
+
+#include "rewrite/passes/RewriteState.h"
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
+
+namespace varsim::rewrite {
+
+llvm::Error runProjectPass(RewriteState &S);
+llvm::Error runScanPass(RewriteState &S);
+llvm::Error runFeaturesPass(RewriteState &S);
+llvm::Error runDerivedMacrosPass(RewriteState &S);
+llvm::Error runForeignFeaturesPass(RewriteState &S);
+llvm::Error runTemplateLoweringPass(RewriteState &S);
+llvm::Error runGlobalLoweringPass(RewriteState &S);
+llvm::Error runFeatureGroupsPass(RewriteState &S);
+llvm::Error runParseConfigurationsPass(RewriteState &S);
+llvm::Error runSafetyPass(RewriteState &S);
+llvm::Error runFactsPass(RewriteState &S);
+llvm::Error runPlanningPass(RewriteState &S);
+llvm::Error runFunctionSwitchPass(RewriteState &S);
+llvm::Error runFileRewritePass(RewriteState &S);
+llvm::Error runOutputPass(RewriteState &S);
+llvm::Error runSummaryPass(RewriteState &S);
+llvm::Error runDataFlowPass(RewriteState &S);
+
+struct RewritePass {
+  llvm::StringLiteral Name; ///< As shown in parse counts and docs.
+  llvm::Error (*Run)(RewriteState &);
+};
+
+/// The parses the pipeline counted so far, per translation unit (in
+/// compile database order) and configuration (manifest "parses").
+std::vector<ParseCountRow> parseCountRows(const RewriteState &S);
+/// The same, for `varsim rewrite --verbose`.
+void printParseCounts(const RewriteState &S, llvm::raw_ostream &OS);
+
+/// Every pass, in the order they run.
+llvm::ArrayRef<RewritePass> rewritePasses();
+
+} // namespace varsim::rewrite
+
+#endif // VARSIM_REWRITE_PASSES_PASSES_H

@@ -1,0 +1,69 @@
+//===- rewrite/passes/PlanningPass.cpp - What the project's files share
+//----===//
+//
+// Reads: the features, options, tested and defined macros, the parses'
+// views, texts, structures and groups. Adds: the ProjectContext the file
+// rewrite shares: the region tables, parameter unions (functions whose
+// parameter lists hold feature conditionals), the macros defined per
+// feature and those confined to where they are defined, the presence
+// condition of any offset. Refuses a parameter list it cannot unite.
+//
+//===----------------------------------------------------------------------===//
+
+#include "rewrite/MacroUses.h"
+#include "rewrite/passes/Passes.h"
+
+namespace varsim::rewrite {
+
+llvm::Error runPlanningPass(RewriteState &S) {
+  Granularity Detail = S.Options.Detail;
+  S.Ctx.emplace(ProjectContext{*S.Features,
+                               Detail,
+                               std::move(S.Tested),
+                               std::move(S.TestedAt),
+                               std::move(S.DefinedAt),
+                               {},
+                               S.Features->tables(),
+                               {}});
+  ProjectContext &Ctx = *S.Ctx;
+  Ctx.MarkEveryFunction = Detail == Granularity::All;
+  Ctx.Tables.FoldByDefault = Detail != Granularity::All;
+  // Functions whose parameter lists hold feature conditionals take the
+  // union of every configuration's parameters.
+  auto Unions = planParameterUnions(S.Views, S.Structures);
+  if (!Unions)
+    return Unions.takeError();
+  Ctx.ParamUnions = std::move(*Unions);
+
+  // Only the files some translation unit includes define macros for it.
+  std::set<std::string> Parsed;
+  for (const auto &[File, Vs] : S.Views)
+    Parsed.insert(File);
+  Ctx.PerFeatureMacros =
+      collectPerFeatureMacros(S.Structures, S.Groups, *S.Features, Parsed);
+  // A macro defined in some branches only, with one body, and used only
+  // where it is defined is a constant wherever it is used.
+  Ctx.ConfinedMacros =
+      findConfinedMacros(S.Texts, S.Structures, S.Groups, *S.Features);
+  Ctx.PresenceAt = [&S](const std::string &File, unsigned Offset) {
+    auto FS = S.Structures.find(File);
+    auto G = S.Groups.find(File);
+    if (FS == S.Structures.end() || G == S.Groups.end())
+      return makeInt(1);
+    return G->second.presenceAt(FS->second, Offset);
+  };
+  for (const std::string &M : Ctx.ConfinedMacros) {
+    auto It = Ctx.PerFeatureMacros.find(M);
+    if (It == Ctx.PerFeatureMacros.end())
+      continue;
+    std::set<std::string> Bodies;
+    for (const std::string &D : It->second.Definitions)
+      if (!D.empty())
+        Bodies.insert(D);
+    if (Bodies.size() == 1)
+      Ctx.PerFeatureMacros.erase(It);
+  }
+  return llvm::Error::success();
+}
+
+} // namespace varsim::rewrite

@@ -1,0 +1,120 @@
+//===- rewrite/passes/RewriteState.h - What the rewrite passes share -*- C++
+//-*-===//
+//
+// `varsim rewrite` is a list of passes (rewrite/passes/Passes.h) run in
+// order over one RewriteState. Each pass reads what earlier passes added
+// and adds its own part; the fields are grouped by the pass that fills
+// them, in pipeline order. A pass that fails returns a located error and
+// the pipeline stops; nothing is written to OUT before the output pass.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef VARSIM_REWRITE_PASSES_REWRITESTATE_H
+#define VARSIM_REWRITE_PASSES_REWRITESTATE_H
+
+#include "rewrite/DirectiveScanner.h"
+#include "rewrite/FeatureGroups.h"
+#include "rewrite/FeatureSetup.h"
+#include "rewrite/FileRewriter.h"
+#include "rewrite/Manifest.h"
+#include "rewrite/ParseCount.h"
+#include "rewrite/ParseFacts.h"
+#include "rewrite/ProjectLayout.h"
+#include "rewrite/Rewriter.h"
+#include "rewrite/templates/TemplateLowering.h"
+#include "support/Diagnostic.h"
+#include "support/Output.h"
+
+#include "llvm/Support/raw_ostream.h"
+
+#include <map>
+#include <memory>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace varsim::rewrite {
+
+struct RewriteState {
+  explicit RewriteState(const RewriteOptions &Options)
+      : Options(Options), Log(Options.Log ? *Options.Log : llvm::nulls()) {}
+
+  const RewriteOptions &Options;
+  llvm::raw_ostream &Log;
+
+  // ProjectPass: the compile database's project, OUT and its lock.
+  std::optional<ProjectLayout> Project;
+  std::string Out;  ///< Absolute, without dots.
+  std::string Temp; ///< Out + ".partial": written first, renamed to Out.
+  std::unique_ptr<OutputLock> Lock;
+
+  // ScanPass: every file of the project; the sources' texts (replaced by
+  // each lowering) and #if structures. A source that does not scan is
+  // recorded, not refused: it is an error only if a translation unit
+  // includes it (FactsPass), and a lowering may replace it first.
+  std::vector<std::string> AllFiles;
+  std::map<std::string, std::string> Texts;
+  std::map<std::string, FileStructure> Structures;
+  struct ScanDiagnostic {
+    SourcePoint Where;
+    std::string Message;
+  };
+  std::map<std::string, ScanDiagnostic> ScanErrors;
+
+  // FeaturesPass.
+  std::optional<FeatureSetup> Features;
+  std::vector<std::string> FeatureMacros;
+
+  // DerivedMacrosPass runs after the features and again after each
+  // lowering that asks for it (the structures it resolved were rescanned).
+  bool DerivedMacrosStale = true;
+
+  // The lowerings (ForeignFeaturesPass, TemplateLoweringPass,
+  // GlobalLoweringPass): the files they replaced (absolute path -> text;
+  // every parse sees these) and what they lowered, for the manifest.
+  std::map<std::string, std::string> Lowered;
+  std::vector<templates::LoweredSite> ForeignSites, TemplateSites, GlobalSites;
+
+  // FeatureGroupsPass: per file, its feature groups and the directives the
+  // parses place; the presence conditions to cover; which macros are
+  // tested and defined where (for messages).
+  std::map<std::string, FileGroups> Groups;
+  std::map<std::string, std::vector<unsigned>> Watched;
+  std::vector<CondPtr> ToCover;
+  std::set<std::string> Tested;
+  std::map<std::string, std::string> TestedAt;
+  std::map<std::string, std::vector<ProjectContext::DefineSite>> DefinedAt;
+
+  // ParseConfigurationsPass.
+  std::vector<fm::Configuration> Configs;
+  std::vector<std::string> ConfigNames;
+
+  // FactsPass: every translation unit parsed in every configuration; per
+  // project file, what each parse that included it says.
+  std::vector<ParseResult> Results;
+  std::map<std::string, std::vector<ParseView>> Views;
+
+  // PlanningPass: what the whole project shares while files are rewritten
+  // (switches, per-feature macros, parameter unions, the region tables).
+  std::optional<ProjectContext> Ctx;
+
+  // FileRewritePass: the rewritten text of each file that changed.
+  std::map<std::string, std::string> Rewritten;
+
+  // OutputPass: OUT written and swapped in; the summary.
+  ManifestData Manifest;
+  RewriteSummary Summary;
+
+  // Every parse of a translation unit, by pass (ParseCount.h); recorded by
+  // the pipeline while the passes run.
+  ParseCounts Parses;
+
+  /// Replaces the files a lowering changed: texts, structures, the
+  /// overlay the parses see. A recorded scan error of a replaced file goes.
+  llvm::Error applyLowering(std::map<std::string, std::string> Files);
+};
+
+} // namespace varsim::rewrite
+
+#endif // VARSIM_REWRITE_PASSES_REWRITESTATE_H

@@ -1,0 +1,18 @@
+//===- test/common/FeatureModels.cpp - Feature models for tests -----------===//
+
+#include "test/common/FeatureModels.h"
+
+namespace varsim::test {
+
+std::string optionalFeaturesModel(llvm::ArrayRef<std::string> Names,
+                                  llvm::StringRef Extra) {
+  std::string S = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<featureModel>"
+                  "\n  <struct>\n    <and abstract=\"true\" mandatory=\"true\" "
+                  "name=\"Root\">\n";
+  for (const std::string &N : Names)
+    S += "      <feature name=\"" + N + "\"/>\n";
+  S += Extra.str();
+  return S + "    </and>\n  </struct>\n</featureModel>\n";
+}
+
+} // namespace varsim::test
