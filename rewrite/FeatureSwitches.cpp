@@ -253,13 +253,13 @@ llvm::Error FileRewriter::emitSwitches() {
     const Directive &Endif = dir(FS.Groups[*Group].EndifIndex);
     std::string Marker;
     if (Ctx.Detail == Granularity::All)
-      Marker = runtime::regionMarker(
-                   runtime::RegionKind::Switch,
-                   addRegion(runtime::RegionKind::Switch, SP.Name,
-                             conditionText(*Common, F),
-                             originalLine(Endif.Line),
-                             originalLine(Endif.Line))) +
-               " ";
+      Marker =
+          runtime::regionMarker(runtime::RegionKind::Switch,
+                                addRegion(runtime::RegionKind::Switch, SP.Name,
+                                          conditionText(*Common, F),
+                                          originalLine(Endif.Line),
+                                          originalLine(Endif.Line))) +
+          " ";
     Replace[FS.Groups[*Group].EndifIndex] +=
         Prototypes + SP.Header + " { " + Marker + Dispatch + " }";
   }
