@@ -90,6 +90,10 @@ struct ProjectContext {
   struct DefineSite {
     std::string File, Shown; ///< Absolute; "dir/file.h:3".
     unsigned Line = 0;
+    /// The definition: function-like, and its replacement list (an alias
+    /// `#define f g` is resolved through g's definitions).
+    bool FunctionLike = false;
+    std::string Replacement = {};
   };
   std::map<std::string, std::vector<DefineSite>> DefinedAt = {};
   std::vector<SwitchPlan> Switches;

@@ -288,7 +288,7 @@ llvm::Expected<RewriteSummary> rewriteProject(const RewriteOptions &O) {
       if (D.Kind == DirectiveKind::Define)
         DefinedAt[D.Macro].push_back(
             {File, Project.relativeToRoot(File) + ":" + std::to_string(D.Line),
-             D.Line});
+             D.Line, D.FunctionLike, D.Replacement});
     for (size_t GI = 0; GI < FS.Groups.size(); ++GI) {
       for (const CondGroup::Branch &B : FS.Groups[GI].Branches)
         if (B.Condition) {

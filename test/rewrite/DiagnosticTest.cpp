@@ -247,18 +247,36 @@ namespace {
 // use when the macro is function-like and follows the function (corpus
 // c_idiom_function_or_macro); otherwise refused at the macro with the fix.
 TEST(RewriteDiagnostics, FunctionOrObjectLikeMacroIsRefusedWithTheFix) {
-  const char *Code = "#define PUT(n, b) ((b)[0] = (char)(n))\n"
+  // An alias of a function-like macro stands for its calls (corpus
+  // c_idiom_function_or_alias); an alias of another function could also be
+  // used without a call (its address), which a selection cannot follow.
+  const char *Code = "static void put_fast(int n, char *b) { b[0] = n; }\n"
                      "#ifdef A\n"
                      "static void put(int n, char *b) { b[0] = (char)n; }\n"
                      "#else\n"
-                     "#define put PUT\n"
+                     "#define put put_fast\n"
                      "#endif\n"
                      "int main(void) { char b[1]; put(3, b); return b[0]; }\n";
   TempProject P({{"main.c", Code}, {"model.xml", OneFeature}});
   std::string Err = P.rewrite();
   EXPECT_THAT(Err, HasSubstr("main.c:5:1: error: macro 'put' is defined in "
                              "some branches"));
+  EXPECT_THAT(Err, HasSubstr("does not name a function-like macro"));
   EXPECT_THAT(Err, HasSubstr("give the macro the function's parameters"));
+}
+
+TEST(RewriteDiagnostics, StatementMacroAgainstValueFunctionIsRefused) {
+  const char *Code = "#ifdef A\n"
+                     "static int bump(int *p) { return ++*p; }\n"
+                     "#else\n"
+                     "#define bump(p) do { ++*(p); } while (0)\n"
+                     "#endif\n"
+                     "int main(void) { int n = 0; bump(&n); return n; }\n";
+  TempProject P({{"main.c", Code}, {"model.xml", OneFeature}});
+  std::string Err = P.rewrite();
+  EXPECT_THAT(Err, HasSubstr("main.c:4:1: error: macro 'bump'"));
+  EXPECT_THAT(Err, HasSubstr("its body is a statement and the function "
+                             "returns a value"));
 }
 
 TEST(RewriteDiagnostics, MacroBeforeItsFunctionIsRefusedWithTheFix) {
