@@ -94,6 +94,8 @@ struct ProjectContext {
     /// `#define f g` is resolved through g's definitions).
     bool FunctionLike = false;
     std::string Replacement = {};
+    std::string Body = {}; ///< "NAME(params) replacement".
+    unsigned Offset = 0;   ///< Of the directive in its file.
   };
   std::map<std::string, std::vector<DefineSite>> DefinedAt = {};
   std::vector<SwitchPlan> Switches;

@@ -248,6 +248,25 @@ private:
                                               const std::vector<Edit> &Inner);
 
   llvm::Error mergeMacros();
+
+  /// One definition of a macro to select at run time.
+  struct MacroVariant {
+    std::string File;
+    unsigned Line = 0, Column = 0;
+    std::string Body, Replacement; ///< "NAME(params) text"; "text".
+    bool FunctionLike = false;
+    CondPtr Own; ///< Where it is the one in force (a run-time test).
+  };
+  /// The `#define` selecting among Vs at run time (the last needs no
+  /// test), or a located error when a body cannot be selected.
+  llvm::Expected<std::string>
+  selectionDefine(const std::string &Macro, const std::string &Features,
+                  const std::vector<MacroVariant> &Vs);
+  /// A macro whose #define sites across the project (conditionals, files)
+  /// are present in exclusive configurations that cover every valid one:
+  /// the selecting #define that every site gets; nullopt if not so.
+  llvm::Expected<std::optional<std::string>>
+  selectAcrossSites(const std::string &Macro);
   /// A function-like macro in some branches of group GI and a function of
   /// its name in the others: the merged definition, nullopt if not that.
   llvm::Expected<std::optional<std::string>>

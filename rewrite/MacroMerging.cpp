@@ -14,18 +14,62 @@
 namespace varsim::rewrite::detail {
 namespace {
 
-/// Whether a macro body is syntactically a void expression: `(void)0`,
-/// `((void)(x))`, `(void)sizeof(x)`.
-bool isVoidExpression(llvm::StringRef Body) {
-  llvm::StringRef B = Body.trim();
-  while (B.consume_front("(")) {
-    B = B.ltrim();
-    if (B.consume_front("void")) {
-      B = B.ltrim();
-      return B.starts_with(")");
+/// The offset of the parenthesis closing the one at Text[Open] (nested
+/// parentheses and brackets, literals skipped); npos if unbalanced.
+size_t matchingParen(llvm::StringRef Text, size_t Open) {
+  int Depth = 0;
+  for (size_t I = Open; I < Text.size(); ++I) {
+    char C = Text[I];
+    if (C == '"' || C == '\'') {
+      for (++I; I < Text.size() && Text[I] != C; ++I)
+        if (Text[I] == '\\')
+          ++I;
+      continue;
     }
+    if (C == '(' || C == '[')
+      ++Depth;
+    else if ((C == ')' || C == ']') && --Depth == 0)
+      return I;
+  }
+  return llvm::StringRef::npos;
+}
+
+/// Whether Text has a ',' outside parentheses, brackets and literals.
+bool hasTopLevelComma(llvm::StringRef Text) {
+  for (size_t I = 0; I < Text.size(); ++I) {
+    char C = Text[I];
+    if (C == '"' || C == '\'' || C == '(' || C == '[') {
+      size_t E = C == '(' || C == '[' ? matchingParen(Text, I) : I;
+      if (E == I)
+        for (++E; E < Text.size() && Text[E] != C; ++E)
+          if (Text[E] == '\\')
+            ++E;
+      if (E == llvm::StringRef::npos)
+        return true;
+      I = E;
+      continue;
+    }
+    if (C == ',')
+      return true;
   }
   return false;
+}
+
+/// Whether a macro body is syntactically a void expression: `(void)0`,
+/// `((void)(x))`, `(void)sizeof(x)`; not `((void)(x), 1)`, whose value is
+/// the 1.
+bool isVoidExpression(llvm::StringRef Body) {
+  llvm::StringRef B = Body.trim();
+  // Parentheses around the whole body.
+  while (B.starts_with("(") && matchingParen(B, 0) + 1 == B.size())
+    B = B.drop_front().drop_back().trim();
+  if (!B.consume_front("("))
+    return false;
+  B = B.ltrim();
+  if (!B.consume_front("void"))
+    return false;
+  B = B.ltrim();
+  return B.consume_front(")") && !hasTopLevelComma(B);
 }
 
 bool isIdentifierChar(char C) {
@@ -516,98 +560,20 @@ llvm::Error FileRewriter::mergeMacros() {
             Replace[List[I].second] += "";
           continue;
         }
-      if (!Everywhere)
-        return errorAt(First, "macro '" + Macro +
-                                  "' is defined only in some branches of "
-                                  "the conditional on feature " +
-                                  featuresOf(G) +
-                                  "; cannot select it at run time");
-      std::string Params;
-      std::vector<MacroBody> Shapes;
-      for (auto &[BI, D] : List) {
-        const Directive &Dv = dir(D);
-        Shapes.push_back(classifyMacroBody(Dv.Replacement));
-        if (Shapes.back().K == MacroBody::Other)
-          return errorAt(Dv, "macro '" + Macro +
-                                 "' defined per feature has a body that is "
-                                 "neither an expression nor a statement "
-                                 "('do { ... } while (0)' or '{ ... }')" +
-                                 (Shapes.back().Why.empty()
-                                      ? std::string()
-                                      : ": " + Shapes.back().Why) +
-                                 "; cannot select it at run time");
-        if (Dv.FunctionLike != First.FunctionLike)
-          return errorAt(Dv, "macro '" + Macro +
-                                 "' is object-like in one branch and "
-                                 "function-like in another");
-      }
-      if (First.FunctionLike) {
-        llvm::StringRef B(First.Body);
-        Params = B.slice(Macro.size(), B.find(')') + 1).str();
-      }
-      // Each variant's body, reading feature values at run time (S1).
-      std::set<std::string> ParamNames =
-          First.FunctionLike ? macroParameters(First.Body, Macro)
-                             : std::set<std::string>();
-      std::vector<std::string> Values;
-      for (auto &[BI, D] : List) {
-        const Directive &Dv = dir(D);
-        MacroBody Shape = classifyMacroBody(Dv.Replacement);
-        Values.push_back(withFeatureValues(Shape.Braced.empty()
-                                               ? llvm::StringRef(Dv.Replacement)
-                                               : llvm::StringRef(Shape.Braced),
-                                           ParamNames, F));
-      }
-      // The ?: converts its operands to their common type: literals of
-      // different types (int and double, signed and unsigned, int and
-      // long) would compute otherwise than in their variant (M3).
-      std::map<std::string, unsigned> Types; // Type -> a directive.
-      bool AllLiterals = true;
-      for (auto &[BI, D] : List) {
-        std::string T = literalType(dir(D).Replacement);
-        AllLiterals = AllLiterals && !T.empty();
-        if (!T.empty() && !llvm::StringRef(T).starts_with("char["))
-          Types.try_emplace(T, D);
-      }
-      if (AllLiterals && Types.size() > 1) {
-        auto Second = std::next(Types.begin());
-        return errorAt(dir(List.front().second),
-                       "macro '" + Macro + "' defined per feature (" +
-                           featuresOf(G) + ") is '" + Types.begin()->first +
-                           "' in one branch and '" + Second->first +
-                           "' in another; selected at run time it would "
-                           "have their common type in every variant (give "
-                           "the branches the same type, e.g. with a suffix "
-                           "or a cast)");
-      }
-      auto Test = [&](size_t I) {
-        return conditionCode(hasPlatformPart(GI)
-                                 ? *runtimeOwn(GI, List[I].first)
-                                 : *FG.Own[GI][List[I].first],
-                             F);
-      };
-      auto Has = [&](MacroBody::Kind K) {
-        return llvm::any_of(Shapes,
-                            [&](const MacroBody &B) { return B.K == K; });
-      };
-      std::string Sel;
-      if (Has(MacroBody::DoWhile) || Has(MacroBody::Block)) {
-        // Statement macros: `do { if (c) { BODY1 } else { BODY2 } }
-        // while (0)`, or `{ if ... }` when every body is a block.
-        bool AllBlocks = llvm::all_of(Shapes, [](const MacroBody &B) {
-          return B.K == MacroBody::Block || B.K == MacroBody::Empty;
-        });
-        std::string Chain;
-        for (size_t I = 0; I < List.size(); ++I) {
-          std::string Body = asBlock(Shapes[I], Values[I]);
-          if (I + 1 == List.size())
-            Chain += (I ? " else " : "") + Body;
-          else
-            Chain += (I ? " else if (" : "if (") + Test(I) + ") " + Body;
-        }
-        Sel =
-            AllBlocks ? "{ " + Chain + " }" : "do { " + Chain + " } while (0)";
-        Replace[List.front().second] = "#define " + Macro + Params + " " + Sel;
+      if (!Everywhere) {
+        // A hook given a default in another conditional or file (`#if
+        // defined(USE_CHECK)` / `#define check(e) assert(e)`, elsewhere
+        // `#if !defined(check)` / `#define check(e) ((void)0)`).
+        auto Sel = selectAcrossSites(Macro);
+        if (!Sel)
+          return Sel.takeError();
+        if (!*Sel)
+          return errorAt(First, "macro '" + Macro +
+                                    "' is defined only in some branches of "
+                                    "the conditional on feature " +
+                                    featuresOf(G) +
+                                    "; cannot select it at run time");
+        Replace[List.front().second] = **Sel;
         for (size_t I = 1; I < List.size(); ++I)
           Replace[List[I].second] += "";
         continue;
@@ -618,9 +584,12 @@ llvm::Error FileRewriter::mergeMacros() {
       // uses where that shows: a local or member made static, a name that
       // several translation units define.
       std::set<std::string> Replacements;
-      for (auto &[BI, D] : List)
+      bool AnyFunctionLike = false;
+      for (auto &[BI, D] : List) {
         Replacements.insert(llvm::StringRef(dir(D).Replacement).trim().str());
-      if (!First.FunctionLike &&
+        AnyFunctionLike = AnyFunctionLike || dir(D).FunctionLike;
+      }
+      if (!AnyFunctionLike &&
           Replacements == std::set<std::string>{"", "static"}) {
         bool Kept = false;
         for (auto &[BI, D] : List) {
@@ -631,34 +600,182 @@ llvm::Error FileRewriter::mergeMacros() {
         }
         continue;
       }
-      // An empty body is a void expression only for a function-like macro
-      // (an empty object-like macro is usually an attribute or qualifier).
-      if (Has(MacroBody::Empty) && !First.FunctionLike)
-        return errorAt(First, "macro '" + Macro +
-                                  "' defined per feature is empty in one "
-                                  "branch; an empty object-like macro cannot "
-                                  "be selected at run time");
-      // `((void)0)` as the body of the disabled variant is the usual
-      // idiom of statistics and trace macros; C++ refuses a ?: with one
-      // void operand, so then every operand is made void (a use of such
-      // a macro's value would not compile in that variant either).
-      bool AnyVoid = Has(MacroBody::Void) || Has(MacroBody::Empty);
+      std::vector<MacroVariant> Variants;
       for (size_t I = 0; I < List.size(); ++I) {
-        std::string Value = Shapes[I].K == MacroBody::Empty
-                                ? "(void)0"
-                                : (AnyVoid ? "(void)(" : "(") + Values[I] + ")";
-        if (I + 1 == List.size())
-          Sel += Value;
-        else
-          Sel += "(" + Test(I) + ") ? " + Value + " : ";
+        const Directive &Dv = dir(List[I].second);
+        CondPtr Own = hasPlatformPart(GI) ? runtimeOwn(GI, List[I].first)
+                                          : FG.Own[GI][List[I].first];
+        Variants.push_back({In.Path, Dv.Line, Dv.Column, Dv.Body,
+                            Dv.Replacement, Dv.FunctionLike, Own});
       }
-      Replace[List.front().second] =
-          "#define " + Macro + Params + " (" + Sel + ")";
+      auto Text = selectionDefine(Macro, featuresOf(G), Variants);
+      if (!Text)
+        return Text.takeError();
+      Replace[List.front().second] = *Text;
       for (size_t I = 1; I < List.size(); ++I)
         Replace[List[I].second] += "";
     }
   }
   return llvm::Error::success();
+}
+
+llvm::Expected<std::string>
+FileRewriter::selectionDefine(const std::string &Macro,
+                              const std::string &Features,
+                              const std::vector<MacroVariant> &Vs) {
+  const MacroVariant &First = Vs.front();
+  auto ErrorAt = [&](const MacroVariant &V, const std::string &Msg) {
+    return makeError(V.File, V.Line, V.Column, Msg);
+  };
+  std::string Params;
+  std::set<std::string> ParamNames;
+  if (First.FunctionLike) {
+    llvm::StringRef B(First.Body);
+    Params = B.slice(Macro.size(), B.find(')') + 1).str();
+    ParamNames = macroParameters(First.Body, Macro);
+  }
+  std::vector<MacroBody> Shapes;
+  for (const MacroVariant &V : Vs) {
+    Shapes.push_back(classifyMacroBody(V.Replacement));
+    if (Shapes.back().K == MacroBody::Other)
+      return ErrorAt(V, "macro '" + Macro +
+                            "' defined per feature has a body that is "
+                            "neither an expression nor a statement "
+                            "('do { ... } while (0)' or '{ ... }')" +
+                            (Shapes.back().Why.empty()
+                                 ? std::string()
+                                 : ": " + Shapes.back().Why) +
+                            "; cannot select it at run time");
+    if (V.FunctionLike != First.FunctionLike)
+      return ErrorAt(V, "macro '" + Macro +
+                            "' is object-like in one branch and "
+                            "function-like in another");
+    if (V.FunctionLike) {
+      llvm::StringRef B(V.Body);
+      std::string Mine = B.slice(Macro.size(), B.find(')') + 1).str();
+      llvm::erase_if(Mine, [](char C) { return C == ' ' || C == '\t'; });
+      std::string Firsts = Params;
+      llvm::erase_if(Firsts, [](char C) { return C == ' ' || C == '\t'; });
+      if (Mine != Firsts)
+        return ErrorAt(V, "macro '" + Macro +
+                              "' defined per feature has the "
+                              "parameters " +
+                              Mine + " here and " + Firsts + " at " +
+                              First.File + ":" + std::to_string(First.Line) +
+                              "; name them alike to select it at run time");
+    }
+  }
+  // Each variant's body, reading feature values at run time (S1).
+  std::vector<std::string> Values;
+  for (size_t I = 0; I < Vs.size(); ++I)
+    Values.push_back(withFeatureValues(Shapes[I].Braced.empty()
+                                           ? llvm::StringRef(Vs[I].Replacement)
+                                           : llvm::StringRef(Shapes[I].Braced),
+                                       ParamNames, F));
+  // The ?: converts its operands to their common type: literals of
+  // different types (int and double, signed and unsigned, int and
+  // long) would compute otherwise than in their variant (M3).
+  std::map<std::string, size_t> Types; // Type -> a variant.
+  bool AllLiterals = true;
+  for (size_t I = 0; I < Vs.size(); ++I) {
+    std::string T = literalType(Vs[I].Replacement);
+    AllLiterals = AllLiterals && !T.empty();
+    if (!T.empty() && !llvm::StringRef(T).starts_with("char["))
+      Types.try_emplace(T, I);
+  }
+  if (AllLiterals && Types.size() > 1) {
+    auto Second = std::next(Types.begin());
+    return ErrorAt(First, "macro '" + Macro + "' defined per feature (" +
+                              Features + ") is '" + Types.begin()->first +
+                              "' in one branch and '" + Second->first +
+                              "' in another; selected at run time it would "
+                              "have their common type in every variant (give "
+                              "the branches the same type, e.g. with a suffix "
+                              "or a cast)");
+  }
+  auto Test = [&](size_t I) { return conditionCode(*Vs[I].Own, F); };
+  auto Has = [&](MacroBody::Kind K) {
+    return llvm::any_of(Shapes, [&](const MacroBody &B) { return B.K == K; });
+  };
+  std::string Sel;
+  if (Has(MacroBody::DoWhile) || Has(MacroBody::Block)) {
+    // Statement macros: `do { if (c) { BODY1 } else { BODY2 } }
+    // while (0)`, or `{ if ... }` when every body is a block.
+    bool AllBlocks = llvm::all_of(Shapes, [](const MacroBody &B) {
+      return B.K == MacroBody::Block || B.K == MacroBody::Empty;
+    });
+    std::string Chain;
+    for (size_t I = 0; I < Vs.size(); ++I) {
+      std::string Body = asBlock(Shapes[I], Values[I]);
+      if (I + 1 == Vs.size())
+        Chain += (I ? " else " : "") + Body;
+      else
+        Chain += (I ? " else if (" : "if (") + Test(I) + ") " + Body;
+    }
+    Sel = AllBlocks ? "{ " + Chain + " }" : "do { " + Chain + " } while (0)";
+    return "#define " + Macro + Params + " " + Sel;
+  }
+  // An empty body is a void expression only for a function-like macro
+  // (an empty object-like macro is usually an attribute or qualifier).
+  if (Has(MacroBody::Empty) && !First.FunctionLike)
+    return ErrorAt(First, "macro '" + Macro +
+                              "' defined per feature is empty in one "
+                              "branch; an empty object-like macro cannot "
+                              "be selected at run time");
+  // `((void)0)` as the body of the disabled variant is the usual
+  // idiom of statistics and trace macros; C++ refuses a ?: with one
+  // void operand, so then every operand is made void (a use of such
+  // a macro's value would not compile in that variant either).
+  bool AnyVoid = Has(MacroBody::Void) || Has(MacroBody::Empty);
+  for (size_t I = 0; I < Vs.size(); ++I) {
+    std::string Value = Shapes[I].K == MacroBody::Empty
+                            ? "(void)0"
+                            : (AnyVoid ? "(void)(" : "(") + Values[I] + ")";
+    if (I + 1 == Vs.size())
+      Sel += Value;
+    else
+      Sel += "(" + Test(I) + ") ? " + Value + " : ";
+  }
+  return "#define " + Macro + Params + " (" + Sel + ")";
+}
+
+llvm::Expected<std::optional<std::string>>
+FileRewriter::selectAcrossSites(const std::string &Macro) {
+  auto It = Ctx.DefinedAt.find(Macro);
+  if (It == Ctx.DefinedAt.end() || It->second.size() < 2 || !Ctx.PresenceAt)
+    return std::nullopt;
+  std::vector<MacroVariant> Vs;
+  std::vector<CondPtr> Presences;
+  for (const ProjectContext::DefineSite &S : It->second) {
+    CondPtr Pr = Ctx.PresenceAt(S.File, S.Offset);
+    Presences.push_back(Pr);
+    Vs.push_back(
+        {S.File, S.Line, 1, S.Body, S.Replacement, S.FunctionLike, Pr});
+  }
+  // Exactly one definition per valid configuration: then each variant
+  // sees the one of its configuration wherever it uses the macro (a use
+  // where its variant has no definition yet would not compile there).
+  for (size_t I = 0; I < Presences.size(); ++I)
+    for (size_t J = I + 1; J < Presences.size(); ++J)
+      if (isSatisfiable(*makeAnd({Presences[I], Presences[J]}), F))
+        return std::nullopt;
+  if (isSatisfiable(*makeNot(makeOr(Presences)), F))
+    return std::nullopt;
+  std::string Features;
+  std::set<std::string> Seen;
+  for (const CondPtr &Pr : Presences) {
+    std::set<std::string> Ms;
+    collectMacros(*Pr, Ms);
+    for (const std::string &M : Ms)
+      if (F.isFeatureMacro(M) && Seen.insert(M).second)
+        Features += (Features.empty() ? "" : ", ") + M;
+  }
+  // The last variant needs no test: put the one with the largest
+  // presence (often the default) there only by keeping the site order.
+  auto Text = selectionDefine(Macro, Features, Vs);
+  if (!Text)
+    return Text.takeError();
+  return std::optional<std::string>(std::move(*Text));
 }
 
 /// `#ifndef OMIT static int f(int a) { ... } #else #define f(a) 0 #endif`:
