@@ -179,8 +179,12 @@ llvm::Expected<RewriteSummary> rewriteProject(const RewriteOptions &O) {
 
   // Conditions on macros derived from features (config.h aliases, project
   // constants) become conditions on the features themselves; again after
-  // every pass that replaces texts (their structures are rescanned).
-  if (llvm::Error E = resolveDerivedMacros(Structures, Features)) {
+  // every pass that replaces texts (their structures are rescanned). The
+  // build's translation units are where reading starts.
+  std::set<std::string> Units;
+  for (const CompileEntry &E : Project.Entries)
+    Units.insert(E.File);
+  if (llvm::Error E = resolveDerivedMacros(Structures, Features, &Units)) {
     Consume();
     return E;
   }
@@ -210,7 +214,7 @@ llvm::Expected<RewriteSummary> rewriteProject(const RewriteOptions &O) {
     ForeignSites = std::move(ForeignOr->Sites);
   }
   if (!Lowered.empty())
-    if (llvm::Error E = resolveDerivedMacros(Structures, Features)) {
+    if (llvm::Error E = resolveDerivedMacros(Structures, Features, &Units)) {
       Consume();
       return E;
     }
@@ -230,7 +234,7 @@ llvm::Expected<RewriteSummary> rewriteProject(const RewriteOptions &O) {
       return E;
     }
     if (!LoweredOr->Files.empty())
-      if (llvm::Error E = resolveDerivedMacros(Structures, Features)) {
+      if (llvm::Error E = resolveDerivedMacros(Structures, Features, &Units)) {
         Consume();
         return E;
       }
@@ -269,7 +273,7 @@ llvm::Expected<RewriteSummary> rewriteProject(const RewriteOptions &O) {
     GlobalSites = std::move(GlobalsOr->Sites);
   }
   if (!Lowered.empty())
-    if (llvm::Error E = resolveDerivedMacros(Structures, Features)) {
+    if (llvm::Error E = resolveDerivedMacros(Structures, Features, &Units)) {
       Consume();
       return E;
     }
@@ -288,7 +292,7 @@ llvm::Expected<RewriteSummary> rewriteProject(const RewriteOptions &O) {
       if (D.Kind == DirectiveKind::Define)
         DefinedAt[D.Macro].push_back(
             {File, Project.relativeToRoot(File) + ":" + std::to_string(D.Line),
-             D.Line, D.FunctionLike, D.Replacement});
+             D.Line, D.FunctionLike, D.Replacement, D.Body, D.Begin});
     for (size_t GI = 0; GI < FS.Groups.size(); ++GI) {
       for (const CondGroup::Branch &B : FS.Groups[GI].Branches)
         if (B.Condition) {
