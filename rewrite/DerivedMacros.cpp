@@ -99,8 +99,8 @@ struct Site {
 class ProjectMacros {
 public:
   ProjectMacros(std::map<std::string, FileStructure> &Structures,
-                const std::set<std::string> *Units)
-      : Units(Units) {
+                const std::set<std::string> *Units, const FeatureSetup &Setup)
+      : Units(Units), Features(Setup) {
     for (auto &[Path, FS] : Structures) {
       Index[Path] = static_cast<unsigned>(Files.size());
       FileInfo FI;
@@ -258,6 +258,17 @@ private:
       if (Root[F])
         Reach(F);
     if (Units) {
+      // An #include under a test of a macro that nothing defines is never
+      // read (SQLite's `#ifdef SQLITE_CUSTOM_INCLUDE` / `#include
+      // INC_STRINGIFY(SQLITE_CUSTOM_INCLUDE)`, which may name any file).
+      std::fill(Reached.begin(), Reached.end(), false);
+      for (FileInfo &FI : Files)
+        llvm::erase_if(FI.Includes, [&](const IncludeSite &I) {
+          return neverRead(FI, I.Directive);
+        });
+      for (unsigned F = 0; F < N; ++F)
+        if (Root[F])
+          Reach(F);
       // The build never reads the others: they include and define nothing.
       for (FileInfo &FI : Files)
         llvm::erase_if(FI.IncludedAt,
@@ -292,7 +303,31 @@ private:
         Before[F].reset();
   }
 
+  /// Whether directive D of FI lies in a branch that requires a macro
+  /// nothing defines: not the project (anywhere), the build, the model or
+  /// the compiler.
+  bool neverRead(const FileInfo &FI, unsigned D) const {
+    Place Pl = FI.Places[D];
+    while (Pl.Group >= 0) {
+      const CondGroup &G = FI.FS->Groups[Pl.Group];
+      const CondGroup::Branch &B = G.Branches[Pl.Branch];
+      if (B.Condition)
+        if (auto Lits = asConjunction(*B.Condition))
+          for (const MacroLiteral &L : *Lits)
+            if (!L.Negated && !Sites.count(L.Macro) &&
+                !Features.isFeatureMacro(L.Macro) &&
+                !Features.CommandLineDefines.count(L.Macro) &&
+                !isPlatformMacro(L.Macro))
+              return true;
+      if (!G.ParentGroup)
+        break;
+      Pl = {static_cast<int>(*G.ParentGroup), G.ParentBranch};
+    }
+    return false;
+  }
+
   const std::set<std::string> *Units = nullptr;
+  const FeatureSetup &Features;
   std::map<std::string, unsigned> Index;
   std::map<std::string, std::vector<unsigned>> ByName;
   std::vector<llvm::BitVector> Closure, Before;
@@ -893,7 +928,7 @@ llvm::Error
 resolveDerivedMacros(std::map<std::string, FileStructure> &Structures,
                      const FeatureSetup &Features,
                      const std::set<std::string> *Units) {
-  ProjectMacros P(Structures, Units);
+  ProjectMacros P(Structures, Units, Features);
   Resolver Res(P, Features);
   for (unsigned File = 0; File < P.Files.size(); ++File) {
     FileStructure &FS = *P.Files[File].FS;

@@ -120,6 +120,8 @@ struct ProjectContext {
   /// Functions with parameters under a feature conditional, by
   /// ParamListFact::Key.
   std::map<std::string, ParamUnion> ParamUnions = {};
+  /// The files whose #if conditions test each macro.
+  std::map<std::string, std::set<std::string>> TestedIn = {};
 };
 
 /// The macros defined per branch of exactly one feature group of the

@@ -267,6 +267,14 @@ private:
   /// the selecting #define that every site gets; nullopt if not so.
   llvm::Expected<std::optional<std::string>>
   selectAcrossSites(const std::string &Macro);
+  /// `#if FEATURE_TEST` / `#undef M` / `#define M v` / `#endif` over one
+  /// earlier, unconditional definition of M (a default) in this file
+  /// (SQLite's `#if SQLITE_THREADSAFE==0` / `#undef
+  /// SQLITE_MAX_WORKER_THREADS` / `#define SQLITE_MAX_WORKER_THREADS 0`):
+  /// the #undef is kept, the #define selects between v and the earlier
+  /// body. False if not that idiom.
+  llvm::Expected<bool> redefineOverDefault(unsigned GI, unsigned BI,
+                                           unsigned Undef);
   /// A function-like macro in some branches of group GI and a function of
   /// its name in the others: the merged definition, nullopt if not that.
   llvm::Expected<std::optional<std::string>>

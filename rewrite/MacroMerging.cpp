@@ -434,6 +434,7 @@ llvm::Error FileRewriter::mergeMacros() {
     if (P.L != Level::Declarations && P.L != Level::Statements)
       continue;
     std::map<std::string, std::vector<std::pair<unsigned, unsigned>>> Defs;
+    std::set<std::string> Redefines; ///< Lowered by redefineOverDefault.
     bool HasElse = false;
     unsigned LiveBranches = 0;
     for (unsigned BI = 0; BI < G.Branches.size(); ++BI) {
@@ -444,14 +445,26 @@ llvm::Error FileRewriter::mergeMacros() {
       ++LiveBranches;
       for (unsigned D : B.Directives) {
         const Directive &Dv = dir(D);
-        if (Dv.Kind == DirectiveKind::Undef)
+        if (Dv.Kind == DirectiveKind::Undef) {
+          auto Redefined = redefineOverDefault(GI, BI, D);
+          if (!Redefined)
+            return Redefined.takeError();
+          if (*Redefined) {
+            Redefines.insert(Dv.Macro);
+            continue;
+          }
           return errorAt(Dv, "#undef inside a conditional on feature " +
-                                 featuresOf(G) + " is not supported");
+                                 featuresOf(G) +
+                                 " is not supported (except `#undef M` / "
+                                 "`#define M ...` over one earlier "
+                                 "definition of M in this file that no "
+                                 "feature conditions and no #if tests)");
+        }
         if (Dv.Kind == DirectiveKind::Error)
           return errorAt(Dv, "#error inside a conditional on feature " +
                                  featuresOf(G) +
                                  " that some valid configuration reaches");
-        if (Dv.Kind == DirectiveKind::Define)
+        if (Dv.Kind == DirectiveKind::Define && !Redefines.count(Dv.Macro))
           Defs[Dv.Macro].push_back({BI, D});
       }
     }
@@ -737,6 +750,86 @@ FileRewriter::selectionDefine(const std::string &Macro,
       Sel += "(" + Test(I) + ") ? " + Value + " : ";
   }
   return "#define " + Macro + Params + " (" + Sel + ")";
+}
+
+llvm::Expected<bool> FileRewriter::redefineOverDefault(unsigned GI, unsigned BI,
+                                                       unsigned Undef) {
+  const CondGroup &G = FS.Groups[GI];
+  const std::string &Macro = dir(Undef).Macro;
+  if (Plans[GI].L != Level::Declarations || F.isFeatureMacro(Macro) ||
+      F.CommandLineDefines.count(Macro))
+    return false;
+  // Tested only by `#ifndef M`-like defaults before the group: an #if
+  // left to read the selection's text would see 0 for the run-time part.
+  unsigned GroupBegin = dir(G.Branches.front().DirectiveIndex).Begin;
+  if (auto T = Ctx.TestedIn.find(Macro); T != Ctx.TestedIn.end()) {
+    if (T->second != std::set<std::string>{In.Path})
+      return false;
+    for (const CondGroup &H : FS.Groups)
+      for (const CondGroup::Branch &HB : H.Branches) {
+        std::set<std::string> Ms;
+        if (HB.Condition)
+          collectMacros(*HB.Condition, Ms);
+        if (!Ms.count(Macro))
+          continue;
+        auto Lits = asConjunction(*HB.Condition);
+        if (dir(HB.DirectiveIndex).Begin >= GroupBegin || !Lits ||
+            Lits->size() != 1 ||
+            dir(HB.DirectiveIndex).Kind == DirectiveKind::If)
+          return false;
+      }
+  }
+  // The branch: `#undef M` then one `#define M`; no other branch names M.
+  std::optional<unsigned> Define;
+  for (unsigned OB = 0; OB < G.Branches.size(); ++OB)
+    for (unsigned D : G.Branches[OB].Directives) {
+      const Directive &Dv = dir(D);
+      if (Dv.Macro != Macro || D == Undef)
+        continue;
+      if (OB != BI || Dv.Kind != DirectiveKind::Define || D < Undef || Define)
+        return false;
+      Define = D;
+    }
+  if (!Define)
+    return false;
+  // One earlier #define of M in the project, in this file, outside any
+  // feature conditional (a `#ifndef M` default at most): what the other
+  // configurations keep.
+  auto Sites = Ctx.DefinedAt.find(Macro);
+  if (Sites == Ctx.DefinedAt.end())
+    return false;
+  const ProjectContext::DefineSite *Earlier = nullptr;
+  for (const ProjectContext::DefineSite &S : Sites->second) {
+    if (S.File != In.Path)
+      return false;
+    if (S.Offset >= GroupBegin)
+      continue;
+    if (Earlier)
+      return false;
+    Earlier = &S;
+  }
+  if (!Earlier)
+    return false;
+  CondPtr Pr = Ctx.PresenceAt(In.Path, Earlier->Offset);
+  if (!Pr || Pr->K != Cond::Int || Pr->Value != 1)
+    return false;
+  for (unsigned D = 0; D < FS.Directives.size(); ++D)
+    if (dir(D).Kind == DirectiveKind::Undef && dir(D).Macro == Macro &&
+        D != Undef)
+      return false;
+  const Directive &Dv = dir(*Define);
+  CondPtr Own = hasPlatformPart(GI) ? runtimeOwn(GI, BI) : FG.Own[GI][BI];
+  std::vector<MacroVariant> Vs{{In.Path, Dv.Line, Dv.Column, Dv.Body,
+                                Dv.Replacement, Dv.FunctionLike, Own},
+                               {In.Path, Earlier->Line, 1, Earlier->Body,
+                                Earlier->Replacement, Earlier->FunctionLike,
+                                makeNot(Own)}};
+  auto Text = selectionDefine(Macro, featuresOf(G), Vs);
+  if (!Text)
+    return Text.takeError();
+  // The #undef stays (unconditional now); the #define selects.
+  Replace[*Define] = *Text;
+  return true;
 }
 
 llvm::Expected<std::optional<std::string>>

@@ -285,6 +285,7 @@ llvm::Expected<RewriteSummary> rewriteProject(const RewriteOptions &O) {
   std::set<std::string> Tested;
   std::map<std::string, std::string> TestedAt;
   std::map<std::string, std::vector<ProjectContext::DefineSite>> DefinedAt;
+  std::map<std::string, std::set<std::string>> TestedIn;
   std::set<std::string> CoverSeen;
   for (const auto &[File, FS] : Structures) {
     FileGroups G = analyzeGroups(FS, Features);
@@ -303,6 +304,8 @@ llvm::Expected<RewriteSummary> rewriteProject(const RewriteOptions &O) {
                 M, Project.relativeToRoot(File) + ":" +
                        std::to_string(FS.Directives[B.DirectiveIndex].Line));
           Tested.insert(Here.begin(), Here.end());
+          for (const std::string &M : Here)
+            TestedIn[M].insert(File);
         }
       if (!G.IsFeature[GI])
         continue;
@@ -395,6 +398,7 @@ llvm::Expected<RewriteSummary> rewriteProject(const RewriteOptions &O) {
                      {},
                      Features.tables(),
                      {}};
+  Ctx.TestedIn = std::move(TestedIn);
   Ctx.MarkEveryFunction = O.Detail == Granularity::All;
   Ctx.Tables.FoldByDefault = O.Detail != Granularity::All;
   // Functions whose parameter lists hold feature conditionals take the
@@ -410,6 +414,13 @@ llvm::Expected<RewriteSummary> rewriteProject(const RewriteOptions &O) {
       Parsed.insert(File);
     Ctx.PerFeatureMacros =
         collectPerFeatureMacros(Structures, Groups, Features, Parsed);
+    for (auto &[M, Sites] : Ctx.DefinedAt)
+      llvm::erase_if(Sites, [&](const ProjectContext::DefineSite &S) {
+        return !Parsed.count(S.File);
+      });
+    for (auto &[M, Files] : Ctx.TestedIn)
+      for (auto It = Files.begin(); It != Files.end();)
+        It = Parsed.count(*It) ? std::next(It) : Files.erase(It);
     // A macro defined in some branches only, with one body, and used only
     // where it is defined is a constant wherever it is used.
     Ctx.ConfinedMacros =
