@@ -262,10 +262,16 @@ private:
       // read (SQLite's `#ifdef SQLITE_CUSTOM_INCLUDE` / `#include
       // INC_STRINGIFY(SQLITE_CUSTOM_INCLUDE)`, which may name any file).
       std::fill(Reached.begin(), Reached.end(), false);
-      for (FileInfo &FI : Files)
+      for (FileInfo &FI : Files) {
         llvm::erase_if(FI.Includes, [&](const IncludeSite &I) {
           return neverRead(FI, I.Directive);
         });
+        FI.IncludedAt.clear();
+      }
+      for (unsigned F = 0; F < N; ++F)
+        for (const IncludeSite &I : Files[F].Includes)
+          for (unsigned T : I.Targets)
+            Files[T].IncludedAt.push_back({F, I.Directive});
       for (unsigned F = 0; F < N; ++F)
         if (Root[F])
           Reach(F);
