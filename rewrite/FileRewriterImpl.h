@@ -208,6 +208,15 @@ private:
   /// configuration; at file scope such a use is a located error.
   llvm::Error liftConstantUses();
 
+  /// Feature values in the initializer of a writable file-scope C variable
+  /// (SQLite's `struct Sqlite3Config sqlite3Config = {
+  /// SQLITE_DEFAULT_MEMSTATUS, ... }`): the initializer takes the first
+  /// combination's values, a `const` copy per other combination follows
+  /// the declaration, and a constructor copies the running configuration's
+  /// into the variable at start-up (StaticInits.cpp).
+  llvm::Error
+  lowerStaticInitializer(const std::vector<const ConstantUse *> &Uses);
+
   //===--- Lifting undisciplined conditionals into function copies -------===//
 
   void collectFunctions();
