@@ -47,6 +47,20 @@ llvm::Error FileRewriter::lowerStaticInitializer(
   if (Semi >= Text.size() || Text[Semi] != ';')
     return Refuse("the declaration goes on after its initializer (declare "
                   "one variable per declaration)");
+  // Directives inside the initializer (`#ifdef SQLITE_ENABLE_SQLLOG`
+  // around an entry): the copies follow on lines of their own, after the
+  // declaration's line, which must end there.
+  bool HasDirective = false;
+  llvm::SmallVector<llvm::StringRef, 16> Lines;
+  Text.slice(First.InitBegin, First.InitEnd).split(Lines, '\n');
+  for (llvm::StringRef Line : Lines)
+    HasDirective = HasDirective || Line.ltrim().starts_with("#");
+  size_t LineEnd = Text.find('\n', Semi);
+  if (LineEnd == llvm::StringRef::npos)
+    LineEnd = Text.size();
+  llvm::StringRef Rest = Text.slice(Semi + 1, LineEnd).trim();
+  if (HasDirective && !Rest.empty() && !Rest.starts_with("//"))
+    return Refuse("the line of its ';' goes on (end the line there)");
   // The combinations of the features' values over the valid
   // configurations.
   std::set<std::vector<long long>> Combos;
@@ -71,10 +85,12 @@ llvm::Error FileRewriter::lowerStaticInitializer(
       At = U->Offset + static_cast<unsigned>(U->Macro.size());
     }
     Out += Text.slice(At, First.InitEnd).str();
-    // One line: the original lines stay where they are.
-    for (char &C : Out)
-      if (C == '\n')
-        C = ' ';
+    // One line, so that the original lines stay where they are, unless
+    // it holds directives (then #line restores the numbering after it).
+    if (!HasDirective)
+      for (char &C : Out)
+        if (C == '\n')
+          C = ' ';
     return Out;
   };
   auto Test = [&](const std::vector<long long> &Values) {
@@ -103,8 +119,14 @@ llvm::Error FileRewriter::lowerStaticInitializer(
   if (!Body.empty())
     After += " __attribute__((constructor)) static void varsim_init_" + Var +
              "(void) {" + Body + " }";
-  addEdit(static_cast<unsigned>(Semi + 1), static_cast<unsigned>(Semi + 1),
-          After);
+  if (!HasDirective) {
+    addEdit(static_cast<unsigned>(Semi + 1), static_cast<unsigned>(Semi + 1),
+            After);
+    return llvm::Error::success();
+  }
+  unsigned Next = originalLine(FS.lineOf(static_cast<unsigned>(Semi))) + 1;
+  addEdit(static_cast<unsigned>(LineEnd), static_cast<unsigned>(LineEnd),
+          "\n" + After + "\n#line " + std::to_string(Next));
   return llvm::Error::success();
 }
 

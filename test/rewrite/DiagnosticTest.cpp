@@ -293,3 +293,39 @@ TEST(RewriteDiagnostics, MacroBeforeItsFunctionIsRefusedWithTheFix) {
 }
 
 } // namespace
+
+namespace {
+
+// `#if FEATURE / #undef M / #define M v / #endif` over a default of M is
+// lowered (corpus c_idiom_project_constant); an #undef without such a
+// default, or of a macro that another #if tests, is still refused there.
+TEST(RewriteDiagnostics, UndefWithoutADefaultIsRefused) {
+  const char *Code = "#define WORKERS 8\n"
+                     "#ifdef A\n"
+                     "#undef WORKERS\n"
+                     "#define WORKERS 0\n"
+                     "#endif\n"
+                     "#if WORKERS > 4\n"
+                     "int many = 1;\n"
+                     "#endif\n"
+                     "int main(void) { return WORKERS; }\n";
+  TempProject P({{"main.c", Code}, {"model.xml", OneFeature}});
+  std::string Err = P.rewrite();
+  EXPECT_THAT(Err, HasSubstr("main.c:3:1: error: #undef inside a conditional "
+                             "on feature A is not supported"));
+}
+
+// Feature values in a writable global's initializer are set at start-up
+// (corpus c_idiom_static_config); a const one cannot be written there.
+TEST(RewriteDiagnostics, FeatureValueInConstInitializerIsRefused) {
+  const char *Code = "#ifndef A\n#define A 0\n#endif\n"
+                     "struct Cfg { int a, b; };\n"
+                     "static const struct Cfg cfg = {A, 2};\n"
+                     "int main(void) { return cfg.a; }\n";
+  TempProject P({{"main.c", Code}, {"model.xml", OneFeature}});
+  std::string Err = P.rewrite();
+  EXPECT_THAT(Err, HasSubstr("main.c:5:32: error:"));
+  EXPECT_THAT(Err, HasSubstr("static initializer"));
+}
+
+} // namespace

@@ -12,7 +12,12 @@
 
 #include "config.h"
 
-struct CacheConfig cacheConfig = {CACHE_MEMSTATUS, CACHE_DEFAULT_SIZE, "lru",
+struct CacheConfig cacheConfig = {CACHE_MEMSTATUS, CACHE_DEFAULT_SIZE,
+#ifdef CACHE_LONG_NAMES /* a platform choice, not a feature */
+                                  "least-recently-used",
+#else
+                                  "lru",
+#endif
                                   0, 0};
 #define theConfig cacheConfig
 int slotWeights[3] = {1, CACHE_DEFAULT_SIZE * 2, 3};
