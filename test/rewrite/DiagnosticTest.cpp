@@ -297,35 +297,55 @@ TEST(RewriteDiagnostics, MacroBeforeItsFunctionIsRefusedWithTheFix) {
 namespace {
 
 // `#if FEATURE / #undef M / #define M v / #endif` over a default of M is
-// lowered (corpus c_idiom_project_constant); an #undef without such a
-// default, or of a macro that another #if tests, is still refused there.
-TEST(RewriteDiagnostics, UndefWithoutADefaultIsRefused) {
-  const char *Code = "#define WORKERS 8\n"
+// lowered (corpus c_idiom_project_constant); over two earlier definitions
+// (which one is in force depends on B) it is still refused.
+TEST(RewriteDiagnostics, UndefWithoutOneDefaultIsRefused) {
+  const char *Code = "#ifdef B\n"
+                     "#define WORKERS 8\n"
+                     "#else\n"
+                     "#define WORKERS 6\n"
+                     "#endif\n"
                      "#ifdef A\n"
                      "#undef WORKERS\n"
                      "#define WORKERS 0\n"
                      "#endif\n"
-                     "#if WORKERS > 4\n"
-                     "int many = 1;\n"
-                     "#endif\n"
                      "int main(void) { return WORKERS; }\n";
   TempProject P({{"main.c", Code}, {"model.xml", OneFeature}});
   std::string Err = P.rewrite();
-  EXPECT_THAT(Err, HasSubstr("main.c:3:1: error: #undef inside a conditional "
+  EXPECT_THAT(Err, HasSubstr("main.c:7:1: error: #undef inside a conditional "
                              "on feature A is not supported"));
 }
 
 // Feature values in a writable global's initializer are set at start-up
-// (corpus c_idiom_static_config); a const one cannot be written there.
-TEST(RewriteDiagnostics, FeatureValueInConstInitializerIsRefused) {
-  const char *Code = "#ifndef A\n#define A 0\n#endif\n"
-                     "struct Cfg { int a, b; };\n"
-                     "static const struct Cfg cfg = {A, 2};\n"
-                     "int main(void) { return cfg.a; }\n";
-  TempProject P({{"main.c", Code}, {"model.xml", OneFeature}});
+// (corpus c_idiom_static_config, also read through `extern` in another
+// unit); a const one cannot be written there: read from another unit, its
+// copies per configuration are refused as before.
+TEST(RewriteDiagnostics, FeatureValueInSharedConstInitializerIsRefused) {
+  const char *Model =
+      "<?xml version=\"1.0\"?>\n<vm name=\"m\">\n<binaryOptions>\n"
+      "<configurationOption><name>root</name><outputString>root"
+      "</outputString><parent></parent><impliedOptions/><excludedOptions/>"
+      "<optional>False</optional></configurationOption>\n</binaryOptions>\n"
+      "<numericOptions>\n<configurationOption><name>LEVEL</name>"
+      "<outputString>LEVEL</outputString><parent>root</parent>"
+      "<impliedOptions/><excludedOptions/><minValue>1</minValue><maxValue>3"
+      "</maxValue><stepFunction>LEVEL + 1</stepFunction>"
+      "</configurationOption>\n</numericOptions>\n</vm>\n";
+  const char *Header = "struct Cfg { int a, b; };\n"
+                       "extern const struct Cfg cfg;\n";
+  const char *Main = "#include \"cfg.h\"\n"
+                     "const struct Cfg cfg = {LEVEL, 2};\n"
+                     "int other(void);\n"
+                     "int main(void) { return cfg.a + other(); }\n";
+  const char *Other = "#include \"cfg.h\"\n"
+                      "int other(void) { return cfg.a; }\n";
+  TempProject P({{"cfg.h", Header},
+                 {"main.c", Main},
+                 {"other.c", Other},
+                 {"model.xml", Model}});
   std::string Err = P.rewrite();
-  EXPECT_THAT(Err, HasSubstr("main.c:5:32: error:"));
-  EXPECT_THAT(Err, HasSubstr("static initializer"));
+  EXPECT_THAT(Err, HasSubstr("other.c:2:26: error: 'cfg' (variable)"));
+  EXPECT_THAT(Err, HasSubstr("used in another translation unit"));
 }
 
 } // namespace
