@@ -26,6 +26,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "rewrite/DerivedMacros.h"
+#include "rewrite/FeatureGroups.h"
 #include "support/SourceFiles.h"
 
 #include "llvm/ADT/BitVector.h"
@@ -92,7 +93,9 @@ struct Site {
 /// The project's files, their include graph and the macros they define.
 class ProjectMacros {
 public:
-  ProjectMacros(std::map<std::string, FileStructure> &Structures) {
+  ProjectMacros(std::map<std::string, FileStructure> &Structures,
+                const std::set<std::string> *Units, const FeatureSetup &Setup)
+      : Units(Units), Features(Setup) {
     for (auto &[Path, FS] : Structures) {
       Index[Path] = static_cast<unsigned>(Files.size());
       FileInfo FI;
@@ -233,8 +236,49 @@ private:
 
     std::vector<bool> Root(N);
     for (unsigned F = 0; F < N; ++F)
-      Root[F] =
-          isTranslationUnitName(Files[F].Path) || Files[F].IncludedAt.empty();
+      Root[F] = Units ? Units->count(Files[F].Path) != 0
+                      : isTranslationUnitName(Files[F].Path) ||
+                            Files[F].IncludedAt.empty();
+    // Files that only unreachable files include: nothing is known.
+    std::vector<bool> Reached(N, false);
+    std::function<void(unsigned)> Reach = [&](unsigned F) {
+      if (Reached[F])
+        return;
+      Reached[F] = true;
+      for (const IncludeSite &I : Files[F].Includes)
+        for (unsigned T : I.Targets)
+          Reach(T);
+    };
+    for (unsigned F = 0; F < N; ++F)
+      if (Root[F])
+        Reach(F);
+    if (Units) {
+      // An #include under a test of a macro that nothing defines is never
+      // read (SQLite's `#ifdef SQLITE_CUSTOM_INCLUDE` / `#include
+      // INC_STRINGIFY(SQLITE_CUSTOM_INCLUDE)`, which may name any file).
+      std::fill(Reached.begin(), Reached.end(), false);
+      for (FileInfo &FI : Files) {
+        llvm::erase_if(FI.Includes, [&](const IncludeSite &I) {
+          return neverRead(FI, I.Directive);
+        });
+        FI.IncludedAt.clear();
+      }
+      for (unsigned F = 0; F < N; ++F)
+        for (const IncludeSite &I : Files[F].Includes)
+          for (unsigned T : I.Targets)
+            Files[T].IncludedAt.push_back({F, I.Directive});
+      for (unsigned F = 0; F < N; ++F)
+        if (Root[F])
+          Reach(F);
+      // The build never reads the others: they include and define nothing.
+      for (FileInfo &FI : Files)
+        llvm::erase_if(FI.IncludedAt,
+                       [&](const auto &At) { return !Reached[At.first]; });
+      for (auto &[M, Ss] : Sites)
+        llvm::erase_if(Ss, [&](const Site &S) { return !Reached[S.File]; });
+      for (auto It = Sites.begin(); It != Sites.end();)
+        It = It->second.empty() ? Sites.erase(It) : std::next(It);
+    }
     Before.assign(N, llvm::BitVector(N));
     if (Cyclic)
       return; // Keep it simple: no cross-file knowledge at all.
@@ -255,24 +299,36 @@ private:
         }
       }
     }
-    // Files that only unreachable files include: nothing is known.
-    std::vector<bool> Reached(N, false);
-    std::function<void(unsigned)> Reach = [&](unsigned F) {
-      if (Reached[F])
-        return;
-      Reached[F] = true;
-      for (const IncludeSite &I : Files[F].Includes)
-        for (unsigned T : I.Targets)
-          Reach(T);
-    };
-    for (unsigned F = 0; F < N; ++F)
-      if (Root[F])
-        Reach(F);
     for (unsigned F = 0; F < N; ++F)
       if (!Reached[F])
         Before[F].reset();
   }
 
+  /// Whether directive D of FI lies in a branch that requires a macro
+  /// nothing defines: not the project (anywhere), the build, the model or
+  /// the compiler.
+  bool neverRead(const FileInfo &FI, unsigned D) const {
+    Place Pl = FI.Places[D];
+    while (Pl.Group >= 0) {
+      const CondGroup &G = FI.FS->Groups[Pl.Group];
+      const CondGroup::Branch &B = G.Branches[Pl.Branch];
+      if (B.Condition)
+        if (auto Lits = asConjunction(*B.Condition))
+          for (const MacroLiteral &L : *Lits)
+            if (!L.Negated && !Sites.count(L.Macro) &&
+                !Features.isFeatureMacro(L.Macro) &&
+                !Features.CommandLineDefines.count(L.Macro) &&
+                !isPlatformMacro(L.Macro))
+              return true;
+      if (!G.ParentGroup)
+        break;
+      Pl = {static_cast<int>(*G.ParentGroup), G.ParentBranch};
+    }
+    return false;
+  }
+
+  const std::set<std::string> *Units = nullptr;
+  const FeatureSetup &Features;
   std::map<std::string, unsigned> Index;
   std::map<std::string, std::vector<unsigned>> ByName;
   std::vector<llvm::BitVector> Closure, Before;
@@ -507,9 +563,24 @@ private:
                   std::set<std::string> &Expanding, int Context) {
     const std::string &M = Use.Name;
     bool IsCall = Use.K == Cond::Call;
-    auto Seen = stateAt(M, File, D);
+    bool Unordered = false;
+    auto Seen = stateAt(M, File, D, &Unordered);
     if (!Seen)
       return nullptr;
+    // Sites read in an unknown order give one value only if no two of them
+    // are present together (judged over features only).
+    if (Unordered)
+      for (size_t I = 0; I < Seen->size(); ++I)
+        for (size_t J = I + 1; J < Seen->size(); ++J) {
+          CondPtr Both = makeAnd({(*Seen)[I].Presence, (*Seen)[J].Presence});
+          std::set<std::string> Ms;
+          collectMacros(*Both, Ms);
+          if (!llvm::all_of(
+                  Ms,
+                  [&](const std::string &X) { return F.isFeatureMacro(X); }) ||
+              isSatisfiable(*Both, F))
+            return nullptr;
+        }
     if (IsCall) {
       // An undefined function-like macro does not evaluate to 0 in a call:
       // it must be defined wherever the test is reached.
@@ -558,8 +629,11 @@ private:
 
   /// The sites of M the preprocessor has certainly seen at directive D of
   /// File, in order; nullopt if that cannot be established.
+  /// Unordered: set when the sites come from several files whose order the
+  /// preprocessor reads them in is unknown (all #defines).
   std::optional<std::vector<SeenSite>> stateAt(const std::string &M,
-                                               unsigned File, unsigned D) {
+                                               unsigned File, unsigned D,
+                                               bool *Unordered = nullptr) {
     auto It = P.Sites.find(M);
     if (It == P.Sites.end())
       return std::nullopt;
@@ -582,22 +656,44 @@ private:
     } else {
       // A constant defined identically, unconditionally, in several files.
       const Directive *First = nullptr;
-      bool Visible = false;
+      bool Visible = false, Identical = true;
       llvm::BitVector Before = P.beforeAt(File, D);
       for (const Site &S : All) {
         const FileInfo &FI = P.Files[S.File];
         const Directive &Dv = FI.FS->Directives[S.Directive];
-        if (Dv.Kind != DirectiveKind::Define || !FI.unconditional(S.Directive))
-          return std::nullopt;
-        if (First && (Dv.Body != First->Body))
-          return std::nullopt;
+        if (Dv.Kind != DirectiveKind::Define ||
+            !FI.unconditional(S.Directive) || (First && Dv.Body != First->Body))
+          Identical = false;
         First = &Dv;
         Visible = Visible || Before.test(S.File) ||
                   (S.File == File && S.Directive < D);
       }
-      if (!Visible)
-        return std::nullopt;
-      return std::vector<SeenSite>{{makeInt(1), First}};
+      if (Identical && Visible)
+        return std::vector<SeenSite>{{makeInt(1), First}};
+      // A hook defined by an option in one header and given a default in
+      // another (`#if defined(USE_CHECK)` / `#define check(e) assert(e)`,
+      // later `#if !defined(check)` / `#define check(e) ((void)0)`): the
+      // #defines of files read completely before the test and those of the
+      // testing file before it (read once). Their order across files is
+      // unknown: only #defines (no #undef), and valueAt needs them
+      // exclusive (Unordered).
+      for (const Site &S : All) {
+        const FileInfo &FI = P.Files[S.File];
+        if (FI.FS->Directives[S.Directive].Kind != DirectiveKind::Define)
+          return std::nullopt;
+        if (S.File == File) {
+          if (!FI.readOnce() && !FI.IncludedAt.empty())
+            return std::nullopt;
+          if (S.Directive < D)
+            Used.push_back(S);
+        } else if (Before.test(S.File)) {
+          Used.push_back(S);
+        } else {
+          return std::nullopt; // Perhaps read before the test, perhaps not.
+        }
+      }
+      if (Unordered)
+        *Unordered = true;
     }
     std::vector<SeenSite> Out;
     for (const Site &S : Used) {
@@ -831,8 +927,9 @@ bool mentionsFeature(const Cond &C, const FeatureSetup &F) {
 
 llvm::Error
 resolveDerivedMacros(std::map<std::string, FileStructure> &Structures,
-                     const FeatureSetup &Features) {
-  ProjectMacros P(Structures);
+                     const FeatureSetup &Features,
+                     const std::set<std::string> *Units) {
+  ProjectMacros P(Structures, Units, Features);
   Resolver Res(P, Features);
   for (unsigned File = 0; File < P.Files.size(); ++File) {
     FileStructure &FS = *P.Files[File].FS;

@@ -19,6 +19,7 @@
 #include "llvm/Support/Error.h"
 
 #include <map>
+#include <set>
 #include <string>
 
 namespace varsim::rewrite {
@@ -49,9 +50,17 @@ namespace varsim::rewrite {
 /// the next run reads again): the simulator, compiled without -D flags,
 /// never enters it, and the #if rewriter no longer sees a feature defined
 /// per feature.
+///
+/// Units: the translation units of the build (absolute paths), if known.
+/// Then only they start a preprocessor's reading, and files no unit
+/// reaches (the other sources of a vendored tree, a test harness that
+/// `#include`s a source) define nothing: their sites neither hide a
+/// macro's state nor make a file look included twice. Without them, every
+/// file with a source extension, and every file nobody includes, is one.
 llvm::Error
 resolveDerivedMacros(std::map<std::string, FileStructure> &Structures,
-                     const FeatureSetup &Features);
+                     const FeatureSetup &Features,
+                     const std::set<std::string> *Units = nullptr);
 
 } // namespace varsim::rewrite
 

@@ -91,6 +91,12 @@ struct ProjectContext {
   struct DefineSite {
     std::string File, Shown; ///< Absolute; "dir/file.h:3".
     unsigned Line = 0;
+    /// The definition: function-like, and its replacement list (an alias
+    /// `#define f g` is resolved through g's definitions).
+    bool FunctionLike = false;
+    std::string Replacement = {};
+    std::string Body = {}; ///< "NAME(params) replacement".
+    unsigned Offset = 0;   ///< Of the directive in its file.
   };
   std::map<std::string, std::vector<DefineSite>> DefinedAt = {};
   std::vector<SwitchPlan> Switches;
@@ -118,6 +124,8 @@ struct ProjectContext {
   /// Functions with parameters under a feature conditional, by
   /// ParamListFact::Key.
   std::map<std::string, ParamUnion> ParamUnions = {};
+  /// The files whose #if conditions test each macro.
+  std::map<std::string, std::set<std::string>> TestedIn = {};
 };
 
 /// The macros defined per branch of exactly one feature group of the

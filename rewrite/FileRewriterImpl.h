@@ -213,6 +213,15 @@ private:
   /// configuration; at file scope such a use is a located error.
   llvm::Error liftConstantUses();
 
+  /// Feature values in the initializer of a writable file-scope C variable
+  /// (SQLite's `struct Sqlite3Config sqlite3Config = {
+  /// SQLITE_DEFAULT_MEMSTATUS, ... }`): the initializer takes the first
+  /// combination's values, a `const` copy per other combination follows
+  /// the declaration, and a constructor copies the running configuration's
+  /// into the variable at start-up (StaticInits.cpp).
+  llvm::Error
+  lowerStaticInitializer(const std::vector<const ConstantUse *> &Uses);
+
   //===--- Lifting undisciplined conditionals into function copies -------===//
 
   void collectFunctions();
@@ -253,6 +262,33 @@ private:
                                               const std::vector<Edit> &Inner);
 
   llvm::Error mergeMacros();
+
+  /// One definition of a macro to select at run time.
+  struct MacroVariant {
+    std::string File;
+    unsigned Line = 0, Column = 0;
+    std::string Body, Replacement; ///< "NAME(params) text"; "text".
+    bool FunctionLike = false;
+    CondPtr Own; ///< Where it is the one in force (a run-time test).
+  };
+  /// The `#define` selecting among Vs at run time (the last needs no
+  /// test), or a located error when a body cannot be selected.
+  llvm::Expected<std::string>
+  selectionDefine(const std::string &Macro, const std::string &Features,
+                  const std::vector<MacroVariant> &Vs);
+  /// A macro whose #define sites across the project (conditionals, files)
+  /// are present in exclusive configurations that cover every valid one:
+  /// the selecting #define that every site gets; nullopt if not so.
+  llvm::Expected<std::optional<std::string>>
+  selectAcrossSites(const std::string &Macro);
+  /// `#if FEATURE_TEST` / `#undef M` / `#define M v` / `#endif` over one
+  /// earlier, unconditional definition of M (a default) in this file
+  /// (SQLite's `#if SQLITE_THREADSAFE==0` / `#undef
+  /// SQLITE_MAX_WORKER_THREADS` / `#define SQLITE_MAX_WORKER_THREADS 0`):
+  /// the #undef is kept, the #define selects between v and the earlier
+  /// body. False if not that idiom.
+  llvm::Expected<bool> redefineOverDefault(unsigned GI, unsigned BI,
+                                           unsigned Undef);
   /// A function-like macro in some branches of group GI and a function of
   /// its name in the others: the merged definition, nullopt if not that.
   llvm::Expected<std::optional<std::string>>

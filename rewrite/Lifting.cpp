@@ -22,11 +22,18 @@ llvm::Error FileRewriter::liftConstantUses() {
   for (const ParseView &V : In.Parses)
     for (const ConstantUse &CU : V.Facts->ConstantUses)
       Uses.try_emplace(CU.Offset, &CU);
+  std::map<unsigned, std::vector<const ConstantUse *>> StaticInits;
   for (const auto &[Offset, CU] : Uses) {
     bool IsFeature = F.isFeatureMacro(CU->Macro);
     auto PFM = Ctx.PerFeatureMacros.find(CU->Macro);
     if (!IsFeature && PFM == Ctx.PerFeatureMacros.end())
       continue;
+    // A feature's value in a writable variable's initializer
+    // (StaticInits.cpp): its initial value is set at start-up.
+    if (IsFeature && !CU->Var.empty()) {
+      StaticInits[CU->InitBegin].push_back(CU);
+      continue;
+    }
     std::string What = IsFeature ? "the feature macro '" + CU->Macro + "'"
                                  : "the macro '" + CU->Macro +
                                        "' (defined per feature " +
@@ -52,6 +59,9 @@ llvm::Error FileRewriter::liftConstantUses() {
     D.Fn = Fn;
     D.Macros.insert(CU->Macro);
   }
+  for (const auto &[Begin, List] : StaticInits)
+    if (llvm::Error E = lowerStaticInitializer(List))
+      return E;
   return llvm::Error::success();
 }
 

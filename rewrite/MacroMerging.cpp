@@ -14,18 +14,62 @@
 namespace varsim::rewrite::detail {
 namespace {
 
-/// Whether a macro body is syntactically a void expression: `(void)0`,
-/// `((void)(x))`, `(void)sizeof(x)`.
-bool isVoidExpression(llvm::StringRef Body) {
-  llvm::StringRef B = Body.trim();
-  while (B.consume_front("(")) {
-    B = B.ltrim();
-    if (B.consume_front("void")) {
-      B = B.ltrim();
-      return B.starts_with(")");
+/// The offset of the parenthesis closing the one at Text[Open] (nested
+/// parentheses and brackets, literals skipped); npos if unbalanced.
+size_t matchingParen(llvm::StringRef Text, size_t Open) {
+  int Depth = 0;
+  for (size_t I = Open; I < Text.size(); ++I) {
+    char C = Text[I];
+    if (C == '"' || C == '\'') {
+      for (++I; I < Text.size() && Text[I] != C; ++I)
+        if (Text[I] == '\\')
+          ++I;
+      continue;
     }
+    if (C == '(' || C == '[')
+      ++Depth;
+    else if ((C == ')' || C == ']') && --Depth == 0)
+      return I;
+  }
+  return llvm::StringRef::npos;
+}
+
+/// Whether Text has a ',' outside parentheses, brackets and literals.
+bool hasTopLevelComma(llvm::StringRef Text) {
+  for (size_t I = 0; I < Text.size(); ++I) {
+    char C = Text[I];
+    if (C == '"' || C == '\'' || C == '(' || C == '[') {
+      size_t E = C == '(' || C == '[' ? matchingParen(Text, I) : I;
+      if (E == I)
+        for (++E; E < Text.size() && Text[E] != C; ++E)
+          if (Text[E] == '\\')
+            ++E;
+      if (E == llvm::StringRef::npos)
+        return true;
+      I = E;
+      continue;
+    }
+    if (C == ',')
+      return true;
   }
   return false;
+}
+
+/// Whether a macro body is syntactically a void expression: `(void)0`,
+/// `((void)(x))`, `(void)sizeof(x)`; not `((void)(x), 1)`, whose value is
+/// the 1.
+bool isVoidExpression(llvm::StringRef Body) {
+  llvm::StringRef B = Body.trim();
+  // Parentheses around the whole body.
+  while (B.starts_with("(") && matchingParen(B, 0) + 1 == B.size())
+    B = B.drop_front().drop_back().trim();
+  if (!B.consume_front("("))
+    return false;
+  B = B.ltrim();
+  if (!B.consume_front("void"))
+    return false;
+  B = B.ltrim();
+  return B.consume_front(")") && !hasTopLevelComma(B);
 }
 
 bool isIdentifierChar(char C) {
@@ -390,6 +434,7 @@ llvm::Error FileRewriter::mergeMacros() {
     if (P.L != Level::Declarations && P.L != Level::Statements)
       continue;
     std::map<std::string, std::vector<std::pair<unsigned, unsigned>>> Defs;
+    std::set<std::string> Redefines; ///< Lowered by redefineOverDefault.
     bool HasElse = false;
     unsigned LiveBranches = 0;
     for (unsigned BI = 0; BI < G.Branches.size(); ++BI) {
@@ -400,14 +445,26 @@ llvm::Error FileRewriter::mergeMacros() {
       ++LiveBranches;
       for (unsigned D : B.Directives) {
         const Directive &Dv = dir(D);
-        if (Dv.Kind == DirectiveKind::Undef)
+        if (Dv.Kind == DirectiveKind::Undef) {
+          auto Redefined = redefineOverDefault(GI, BI, D);
+          if (!Redefined)
+            return Redefined.takeError();
+          if (*Redefined) {
+            Redefines.insert(Dv.Macro);
+            continue;
+          }
           return errorAt(Dv, "#undef inside a conditional on feature " +
-                                 featuresOf(G) + " is not supported");
+                                 featuresOf(G) +
+                                 " is not supported (except `#undef M` / "
+                                 "`#define M ...` over one earlier "
+                                 "definition of M in this file that no "
+                                 "feature conditions and no #if tests)");
+        }
         if (Dv.Kind == DirectiveKind::Error)
           return errorAt(Dv, "#error inside a conditional on feature " +
                                  featuresOf(G) +
                                  " that some valid configuration reaches");
-        if (Dv.Kind == DirectiveKind::Define)
+        if (Dv.Kind == DirectiveKind::Define && !Redefines.count(Dv.Macro))
           Defs[Dv.Macro].push_back({BI, D});
       }
     }
@@ -516,98 +573,20 @@ llvm::Error FileRewriter::mergeMacros() {
             Replace[List[I].second] += "";
           continue;
         }
-      if (!Everywhere)
-        return errorAt(First, "macro '" + Macro +
-                                  "' is defined only in some branches of "
-                                  "the conditional on feature " +
-                                  featuresOf(G) +
-                                  "; cannot select it at run time");
-      std::string Params;
-      std::vector<MacroBody> Shapes;
-      for (auto &[BI, D] : List) {
-        const Directive &Dv = dir(D);
-        Shapes.push_back(classifyMacroBody(Dv.Replacement));
-        if (Shapes.back().K == MacroBody::Other)
-          return errorAt(Dv, "macro '" + Macro +
-                                 "' defined per feature has a body that is "
-                                 "neither an expression nor a statement "
-                                 "('do { ... } while (0)' or '{ ... }')" +
-                                 (Shapes.back().Why.empty()
-                                      ? std::string()
-                                      : ": " + Shapes.back().Why) +
-                                 "; cannot select it at run time");
-        if (Dv.FunctionLike != First.FunctionLike)
-          return errorAt(Dv, "macro '" + Macro +
-                                 "' is object-like in one branch and "
-                                 "function-like in another");
-      }
-      if (First.FunctionLike) {
-        llvm::StringRef B(First.Body);
-        Params = B.slice(Macro.size(), B.find(')') + 1).str();
-      }
-      // Each variant's body, reading feature values at run time (S1).
-      std::set<std::string> ParamNames =
-          First.FunctionLike ? macroParameters(First.Body, Macro)
-                             : std::set<std::string>();
-      std::vector<std::string> Values;
-      for (auto &[BI, D] : List) {
-        const Directive &Dv = dir(D);
-        MacroBody Shape = classifyMacroBody(Dv.Replacement);
-        Values.push_back(withFeatureValues(Shape.Braced.empty()
-                                               ? llvm::StringRef(Dv.Replacement)
-                                               : llvm::StringRef(Shape.Braced),
-                                           ParamNames, F));
-      }
-      // The ?: converts its operands to their common type: literals of
-      // different types (int and double, signed and unsigned, int and
-      // long) would compute otherwise than in their variant (M3).
-      std::map<std::string, unsigned> Types; // Type -> a directive.
-      bool AllLiterals = true;
-      for (auto &[BI, D] : List) {
-        std::string T = literalType(dir(D).Replacement);
-        AllLiterals = AllLiterals && !T.empty();
-        if (!T.empty() && !llvm::StringRef(T).starts_with("char["))
-          Types.try_emplace(T, D);
-      }
-      if (AllLiterals && Types.size() > 1) {
-        auto Second = std::next(Types.begin());
-        return errorAt(dir(List.front().second),
-                       "macro '" + Macro + "' defined per feature (" +
-                           featuresOf(G) + ") is '" + Types.begin()->first +
-                           "' in one branch and '" + Second->first +
-                           "' in another; selected at run time it would "
-                           "have their common type in every variant (give "
-                           "the branches the same type, e.g. with a suffix "
-                           "or a cast)");
-      }
-      auto Test = [&](size_t I) {
-        return conditionCode(hasPlatformPart(GI)
-                                 ? *runtimeOwn(GI, List[I].first)
-                                 : *FG.Own[GI][List[I].first],
-                             F);
-      };
-      auto Has = [&](MacroBody::Kind K) {
-        return llvm::any_of(Shapes,
-                            [&](const MacroBody &B) { return B.K == K; });
-      };
-      std::string Sel;
-      if (Has(MacroBody::DoWhile) || Has(MacroBody::Block)) {
-        // Statement macros: `do { if (c) { BODY1 } else { BODY2 } }
-        // while (0)`, or `{ if ... }` when every body is a block.
-        bool AllBlocks = llvm::all_of(Shapes, [](const MacroBody &B) {
-          return B.K == MacroBody::Block || B.K == MacroBody::Empty;
-        });
-        std::string Chain;
-        for (size_t I = 0; I < List.size(); ++I) {
-          std::string Body = asBlock(Shapes[I], Values[I]);
-          if (I + 1 == List.size())
-            Chain += (I ? " else " : "") + Body;
-          else
-            Chain += (I ? " else if (" : "if (") + Test(I) + ") " + Body;
-        }
-        Sel =
-            AllBlocks ? "{ " + Chain + " }" : "do { " + Chain + " } while (0)";
-        Replace[List.front().second] = "#define " + Macro + Params + " " + Sel;
+      if (!Everywhere) {
+        // A hook given a default in another conditional or file (`#if
+        // defined(USE_CHECK)` / `#define check(e) assert(e)`, elsewhere
+        // `#if !defined(check)` / `#define check(e) ((void)0)`).
+        auto Sel = selectAcrossSites(Macro);
+        if (!Sel)
+          return Sel.takeError();
+        if (!*Sel)
+          return errorAt(First, "macro '" + Macro +
+                                    "' is defined only in some branches of "
+                                    "the conditional on feature " +
+                                    featuresOf(G) +
+                                    "; cannot select it at run time");
+        Replace[List.front().second] = **Sel;
         for (size_t I = 1; I < List.size(); ++I)
           Replace[List[I].second] += "";
         continue;
@@ -618,9 +597,12 @@ llvm::Error FileRewriter::mergeMacros() {
       // uses where that shows: a local or member made static, a name that
       // several translation units define.
       std::set<std::string> Replacements;
-      for (auto &[BI, D] : List)
+      bool AnyFunctionLike = false;
+      for (auto &[BI, D] : List) {
         Replacements.insert(llvm::StringRef(dir(D).Replacement).trim().str());
-      if (!First.FunctionLike &&
+        AnyFunctionLike = AnyFunctionLike || dir(D).FunctionLike;
+      }
+      if (!AnyFunctionLike &&
           Replacements == std::set<std::string>{"", "static"}) {
         bool Kept = false;
         for (auto &[BI, D] : List) {
@@ -631,29 +613,18 @@ llvm::Error FileRewriter::mergeMacros() {
         }
         continue;
       }
-      // An empty body is a void expression only for a function-like macro
-      // (an empty object-like macro is usually an attribute or qualifier).
-      if (Has(MacroBody::Empty) && !First.FunctionLike)
-        return errorAt(First, "macro '" + Macro +
-                                  "' defined per feature is empty in one "
-                                  "branch; an empty object-like macro cannot "
-                                  "be selected at run time");
-      // `((void)0)` as the body of the disabled variant is the usual
-      // idiom of statistics and trace macros; C++ refuses a ?: with one
-      // void operand, so then every operand is made void (a use of such
-      // a macro's value would not compile in that variant either).
-      bool AnyVoid = Has(MacroBody::Void) || Has(MacroBody::Empty);
+      std::vector<MacroVariant> Variants;
       for (size_t I = 0; I < List.size(); ++I) {
-        std::string Value = Shapes[I].K == MacroBody::Empty
-                                ? "(void)0"
-                                : (AnyVoid ? "(void)(" : "(") + Values[I] + ")";
-        if (I + 1 == List.size())
-          Sel += Value;
-        else
-          Sel += "(" + Test(I) + ") ? " + Value + " : ";
+        const Directive &Dv = dir(List[I].second);
+        CondPtr Own = hasPlatformPart(GI) ? runtimeOwn(GI, List[I].first)
+                                          : FG.Own[GI][List[I].first];
+        Variants.push_back({In.Path, Dv.Line, Dv.Column, Dv.Body,
+                            Dv.Replacement, Dv.FunctionLike, Own});
       }
-      Replace[List.front().second] =
-          "#define " + Macro + Params + " (" + Sel + ")";
+      auto Text = selectionDefine(Macro, featuresOf(G), Variants);
+      if (!Text)
+        return Text.takeError();
+      Replace[List.front().second] = *Text;
       for (size_t I = 1; I < List.size(); ++I)
         Replace[List[I].second] += "";
     }
@@ -661,12 +632,256 @@ llvm::Error FileRewriter::mergeMacros() {
   return llvm::Error::success();
 }
 
+llvm::Expected<std::string>
+FileRewriter::selectionDefine(const std::string &Macro,
+                              const std::string &Features,
+                              const std::vector<MacroVariant> &Vs) {
+  const MacroVariant &First = Vs.front();
+  auto ErrorAt = [&](const MacroVariant &V, const std::string &Msg) {
+    return makeError(V.File, V.Line, V.Column, Msg);
+  };
+  std::string Params;
+  std::set<std::string> ParamNames;
+  if (First.FunctionLike) {
+    llvm::StringRef B(First.Body);
+    Params = B.slice(Macro.size(), B.find(')') + 1).str();
+    ParamNames = macroParameters(First.Body, Macro);
+  }
+  std::vector<MacroBody> Shapes;
+  for (const MacroVariant &V : Vs) {
+    Shapes.push_back(classifyMacroBody(V.Replacement));
+    if (Shapes.back().K == MacroBody::Other)
+      return ErrorAt(V, "macro '" + Macro +
+                            "' defined per feature has a body that is "
+                            "neither an expression nor a statement "
+                            "('do { ... } while (0)' or '{ ... }')" +
+                            (Shapes.back().Why.empty()
+                                 ? std::string()
+                                 : ": " + Shapes.back().Why) +
+                            "; cannot select it at run time");
+    if (V.FunctionLike != First.FunctionLike)
+      return ErrorAt(V, "macro '" + Macro +
+                            "' is object-like in one branch and "
+                            "function-like in another");
+    if (V.FunctionLike) {
+      llvm::StringRef B(V.Body);
+      std::string Mine = B.slice(Macro.size(), B.find(')') + 1).str();
+      llvm::erase_if(Mine, [](char C) { return C == ' ' || C == '\t'; });
+      std::string Firsts = Params;
+      llvm::erase_if(Firsts, [](char C) { return C == ' ' || C == '\t'; });
+      if (Mine != Firsts)
+        return ErrorAt(V, "macro '" + Macro +
+                              "' defined per feature has the "
+                              "parameters " +
+                              Mine + " here and " + Firsts + " at " +
+                              First.File + ":" + std::to_string(First.Line) +
+                              "; name them alike to select it at run time");
+    }
+  }
+  // Each variant's body, reading feature values at run time (S1).
+  std::vector<std::string> Values;
+  for (size_t I = 0; I < Vs.size(); ++I)
+    Values.push_back(withFeatureValues(Shapes[I].Braced.empty()
+                                           ? llvm::StringRef(Vs[I].Replacement)
+                                           : llvm::StringRef(Shapes[I].Braced),
+                                       ParamNames, F));
+  // The ?: converts its operands to their common type: literals of
+  // different types (int and double, signed and unsigned, int and
+  // long) would compute otherwise than in their variant (M3).
+  std::map<std::string, size_t> Types; // Type -> a variant.
+  bool AllLiterals = true;
+  for (size_t I = 0; I < Vs.size(); ++I) {
+    std::string T = literalType(Vs[I].Replacement);
+    AllLiterals = AllLiterals && !T.empty();
+    if (!T.empty() && !llvm::StringRef(T).starts_with("char["))
+      Types.try_emplace(T, I);
+  }
+  if (AllLiterals && Types.size() > 1) {
+    auto Second = std::next(Types.begin());
+    return ErrorAt(First, "macro '" + Macro + "' defined per feature (" +
+                              Features + ") is '" + Types.begin()->first +
+                              "' in one branch and '" + Second->first +
+                              "' in another; selected at run time it would "
+                              "have their common type in every variant (give "
+                              "the branches the same type, e.g. with a suffix "
+                              "or a cast)");
+  }
+  auto Test = [&](size_t I) { return conditionCode(*Vs[I].Own, F); };
+  auto Has = [&](MacroBody::Kind K) {
+    return llvm::any_of(Shapes, [&](const MacroBody &B) { return B.K == K; });
+  };
+  std::string Sel;
+  if (Has(MacroBody::DoWhile) || Has(MacroBody::Block)) {
+    // Statement macros: `do { if (c) { BODY1 } else { BODY2 } }
+    // while (0)`, or `{ if ... }` when every body is a block.
+    bool AllBlocks = llvm::all_of(Shapes, [](const MacroBody &B) {
+      return B.K == MacroBody::Block || B.K == MacroBody::Empty;
+    });
+    std::string Chain;
+    for (size_t I = 0; I < Vs.size(); ++I) {
+      std::string Body = asBlock(Shapes[I], Values[I]);
+      if (I + 1 == Vs.size())
+        Chain += (I ? " else " : "") + Body;
+      else
+        Chain += (I ? " else if (" : "if (") + Test(I) + ") " + Body;
+    }
+    Sel = AllBlocks ? "{ " + Chain + " }" : "do { " + Chain + " } while (0)";
+    return "#define " + Macro + Params + " " + Sel;
+  }
+  // An empty body is a void expression only for a function-like macro
+  // (an empty object-like macro is usually an attribute or qualifier).
+  if (Has(MacroBody::Empty) && !First.FunctionLike)
+    return ErrorAt(First, "macro '" + Macro +
+                              "' defined per feature is empty in one "
+                              "branch; an empty object-like macro cannot "
+                              "be selected at run time");
+  // `((void)0)` as the body of the disabled variant is the usual
+  // idiom of statistics and trace macros; C++ refuses a ?: with one
+  // void operand, so then every operand is made void (a use of such
+  // a macro's value would not compile in that variant either).
+  bool AnyVoid = Has(MacroBody::Void) || Has(MacroBody::Empty);
+  for (size_t I = 0; I < Vs.size(); ++I) {
+    std::string Value = Shapes[I].K == MacroBody::Empty
+                            ? "(void)0"
+                            : (AnyVoid ? "(void)(" : "(") + Values[I] + ")";
+    if (I + 1 == Vs.size())
+      Sel += Value;
+    else
+      Sel += "(" + Test(I) + ") ? " + Value + " : ";
+  }
+  return "#define " + Macro + Params + " (" + Sel + ")";
+}
+
+llvm::Expected<bool> FileRewriter::redefineOverDefault(unsigned GI, unsigned BI,
+                                                       unsigned Undef) {
+  const CondGroup &G = FS.Groups[GI];
+  const std::string &Macro = dir(Undef).Macro;
+  if (Plans[GI].L != Level::Declarations || F.isFeatureMacro(Macro) ||
+      F.CommandLineDefines.count(Macro))
+    return false;
+  // Tested only by `#ifndef M`-like defaults before the group: an #if
+  // left to read the selection's text would see 0 for the run-time part.
+  unsigned GroupBegin = dir(G.Branches.front().DirectiveIndex).Begin;
+  if (auto T = Ctx.TestedIn.find(Macro); T != Ctx.TestedIn.end()) {
+    if (T->second != std::set<std::string>{In.Path})
+      return false;
+    for (const CondGroup &H : FS.Groups)
+      for (const CondGroup::Branch &HB : H.Branches) {
+        std::set<std::string> Ms;
+        if (HB.Condition)
+          collectMacros(*HB.Condition, Ms);
+        if (!Ms.count(Macro))
+          continue;
+        auto Lits = asConjunction(*HB.Condition);
+        if (dir(HB.DirectiveIndex).Begin >= GroupBegin || !Lits ||
+            Lits->size() != 1 ||
+            dir(HB.DirectiveIndex).Kind == DirectiveKind::If)
+          return false;
+      }
+  }
+  // The branch: `#undef M` then one `#define M`; no other branch names M.
+  std::optional<unsigned> Define;
+  for (unsigned OB = 0; OB < G.Branches.size(); ++OB)
+    for (unsigned D : G.Branches[OB].Directives) {
+      const Directive &Dv = dir(D);
+      if (Dv.Macro != Macro || D == Undef)
+        continue;
+      if (OB != BI || Dv.Kind != DirectiveKind::Define || D < Undef || Define)
+        return false;
+      Define = D;
+    }
+  if (!Define)
+    return false;
+  // One earlier #define of M in the project, in this file, outside any
+  // feature conditional (a `#ifndef M` default at most): what the other
+  // configurations keep.
+  auto Sites = Ctx.DefinedAt.find(Macro);
+  if (Sites == Ctx.DefinedAt.end())
+    return false;
+  const ProjectContext::DefineSite *Earlier = nullptr;
+  for (const ProjectContext::DefineSite &S : Sites->second) {
+    if (S.File != In.Path)
+      return false;
+    if (S.Offset >= GroupBegin)
+      continue;
+    if (Earlier)
+      return false;
+    Earlier = &S;
+  }
+  if (!Earlier)
+    return false;
+  CondPtr Pr = Ctx.PresenceAt(In.Path, Earlier->Offset);
+  if (!Pr || Pr->K != Cond::Int || Pr->Value != 1)
+    return false;
+  for (unsigned D = 0; D < FS.Directives.size(); ++D)
+    if (dir(D).Kind == DirectiveKind::Undef && dir(D).Macro == Macro &&
+        D != Undef)
+      return false;
+  const Directive &Dv = dir(*Define);
+  CondPtr Own = hasPlatformPart(GI) ? runtimeOwn(GI, BI) : FG.Own[GI][BI];
+  std::vector<MacroVariant> Vs{{In.Path, Dv.Line, Dv.Column, Dv.Body,
+                                Dv.Replacement, Dv.FunctionLike, Own},
+                               {In.Path, Earlier->Line, 1, Earlier->Body,
+                                Earlier->Replacement, Earlier->FunctionLike,
+                                makeNot(Own)}};
+  auto Text = selectionDefine(Macro, featuresOf(G), Vs);
+  if (!Text)
+    return Text.takeError();
+  // The #undef stays (unconditional now); the #define selects.
+  Replace[*Define] = *Text;
+  return true;
+}
+
+llvm::Expected<std::optional<std::string>>
+FileRewriter::selectAcrossSites(const std::string &Macro) {
+  auto It = Ctx.DefinedAt.find(Macro);
+  if (It == Ctx.DefinedAt.end() || It->second.size() < 2 || !Ctx.PresenceAt)
+    return std::nullopt;
+  std::vector<MacroVariant> Vs;
+  std::vector<CondPtr> Presences;
+  for (const ProjectContext::DefineSite &S : It->second) {
+    CondPtr Pr = Ctx.PresenceAt(S.File, S.Offset);
+    Presences.push_back(Pr);
+    Vs.push_back(
+        {S.File, S.Line, 1, S.Body, S.Replacement, S.FunctionLike, Pr});
+  }
+  // Exactly one definition per valid configuration: then each variant
+  // sees the one of its configuration wherever it uses the macro (a use
+  // where its variant has no definition yet would not compile there).
+  for (size_t I = 0; I < Presences.size(); ++I)
+    for (size_t J = I + 1; J < Presences.size(); ++J)
+      if (isSatisfiable(*makeAnd({Presences[I], Presences[J]}), F))
+        return std::nullopt;
+  if (isSatisfiable(*makeNot(makeOr(Presences)), F))
+    return std::nullopt;
+  std::string Features;
+  std::set<std::string> Seen;
+  for (const CondPtr &Pr : Presences) {
+    std::set<std::string> Ms;
+    collectMacros(*Pr, Ms);
+    for (const std::string &M : Ms)
+      if (F.isFeatureMacro(M) && Seen.insert(M).second)
+        Features += (Features.empty() ? "" : ", ") + M;
+  }
+  // The last variant needs no test: put the one with the largest
+  // presence (often the default) there only by keeping the site order.
+  auto Text = selectionDefine(Macro, Features, Vs);
+  if (!Text)
+    return Text.takeError();
+  return std::optional<std::string>(std::move(*Text));
+}
+
 /// `#ifndef OMIT static int f(int a) { ... } #else #define f(a) 0 #endif`:
 /// a function in the branches that do not define the function-like macro.
 /// Both are kept; the macro, placed after the function, selects per
 /// configuration between a call of the function (its own name is not
 /// expanded again inside it) and its body: `#define f(a) ((c) ? f(a) : (0))`.
-/// nullopt: not this idiom; an error: this idiom, refused.
+/// An object-like macro naming a function-like one (`#define f PUT`, Mbed
+/// TLS) stands for its calls: `#define f(a0, a1) ... PUT(a0, a1)`, with the
+/// function's parameter count. A statement body (`{ ... }`, `do { ... }
+/// while (0)`, also through such an alias) against a function returning
+/// void selects by a statement: `do { if (c) f(a); else { BODY; } } while
+/// (0)`. nullopt: not this idiom; an error: this idiom, refused.
 llvm::Expected<std::optional<std::string>> FileRewriter::selectFunctionOrMacro(
     unsigned GI, const std::string &Macro,
     const std::vector<std::pair<unsigned, unsigned>> &List,
@@ -708,50 +923,121 @@ llvm::Expected<std::optional<std::string>> FileRewriter::selectFunctionOrMacro(
   if (!HasElse)
     return Refuse("with no #else, some configuration has neither, and a "
                   "use cannot be selected at run time (add the #else)");
-  if (!First.FunctionLike)
-    return Refuse("an object-like macro cannot select a call at run time; "
-                  "give the macro the function's parameters (`#define " +
-                  Macro + "(a, b) ...(a, b)`)");
   unsigned LastBody = 0;
-  for (auto &[BI, Fn] : FunctionIn)
+  bool ReturnsVoid = true;
+  std::set<size_t> Arities;
+  for (auto &[BI, Fn] : FunctionIn) {
     LastBody = std::max(LastBody, Fn->BodyEnd);
+    ReturnsVoid = ReturnsVoid && Fn->ReturnsVoid;
+    Arities.insert(Fn->Params.size());
+  }
   for (auto &[BI, D] : List)
     if (dir(D).Begin < LastBody)
       return Refuse("the macro precedes the function, whose definition it "
                     "would expand; define the function first");
-  bool AnyVoid = false;
+  // The parameters of the selecting macro: the function-like macro's own,
+  // or, for aliases, one per parameter of the function.
+  std::string Params;
+  std::set<std::string> ParamNames;
+  bool AllAliases = llvm::all_of(
+      List, [&](const auto &E) { return !dir(E.second).FunctionLike; });
+  if (First.FunctionLike) {
+    llvm::StringRef FirstBody(First.Body);
+    Params = FirstBody.slice(Macro.size(), FirstBody.find(')') + 1).str();
+    ParamNames = macroParameters(First.Body, Macro);
+  } else {
+    if (!AllAliases || Arities.size() != 1)
+      return Refuse("an object-like macro cannot select a call at run time; "
+                    "give the macro the function's parameters (`#define " +
+                    Macro + "(a, b) ...(a, b)`)");
+    Params = "(";
+    for (size_t I = 0; I < *Arities.begin(); ++I) {
+      std::string Name = "varsim_arg" + std::to_string(I);
+      Params += (I ? ", " : "") + Name;
+      ParamNames.insert(Name);
+    }
+    Params += ")";
+  }
+  // Each macro branch's value (a call's text) and shape.
+  std::vector<std::string> Texts;
   std::vector<MacroBody> Shapes;
   for (auto &[BI, D] : List) {
-    Shapes.push_back(classifyMacroBody(dir(D).Replacement));
-    MacroBody::Kind K = Shapes.back().K;
-    if (K != MacroBody::Expression && K != MacroBody::Void &&
-        K != MacroBody::Empty)
-      return Refuse("its body is not an expression" +
-                    (Shapes.back().Why.empty() ? std::string()
-                                               : ": " + Shapes.back().Why) +
-                    "; a call cannot be selected against it at run time");
-    AnyVoid = AnyVoid || K != MacroBody::Expression;
+    const Directive &Dv = dir(D);
+    if (Dv.FunctionLike != First.FunctionLike)
+      return Refuse("it is object-like in one branch and function-like in "
+                    "another");
+    if (Dv.FunctionLike) {
+      Shapes.push_back(classifyMacroBody(Dv.Replacement));
+      Texts.push_back(withFeatureValues(Dv.Replacement, ParamNames, F));
+      continue;
+    }
+    // `#define f PUT`: PUT must be a function-like macro wherever it is
+    // defined; its bodies' shapes decide how a call of it is selected.
+    llvm::StringRef Target = llvm::StringRef(Dv.Replacement).trim();
+    auto Sites = Ctx.DefinedAt.find(Target.str());
+    bool Named = !Target.empty() && llvm::all_of(Target, isIdentifierChar) &&
+                 !std::isdigit(static_cast<unsigned char>(Target.front()));
+    if (!Named || Sites == Ctx.DefinedAt.end() ||
+        !llvm::all_of(Sites->second, [](const ProjectContext::DefineSite &S) {
+          return S.FunctionLike;
+        }))
+      return Refuse("an object-like macro that does not name a function-like "
+                    "macro of the project cannot select a call at run time; "
+                    "give the macro the function's parameters (`#define " +
+                    Macro + "(a, b) ...(a, b)`)");
+    MacroBody Shape{MacroBody::Expression, "", ""};
+    for (const ProjectContext::DefineSite &S : Sites->second) {
+      MacroBody B = classifyMacroBody(S.Replacement);
+      if (B.K == MacroBody::Other) {
+        Shape = B;
+        break;
+      }
+      if (B.K == MacroBody::DoWhile || B.K == MacroBody::Block)
+        Shape = {MacroBody::Block, "{ }", ""};
+      else if (B.K != MacroBody::Expression && Shape.K == MacroBody::Expression)
+        Shape = {MacroBody::Void, "", ""};
+    }
+    Shapes.push_back(Shape);
+    Texts.push_back(Target.str() + Params);
   }
-  for (auto &[BI, Fn] : FunctionIn)
-    AnyVoid = AnyVoid || Fn->ReturnsVoid;
-  std::set<std::string> ParamNames = macroParameters(First.Body, Macro);
-  llvm::StringRef FirstBody(First.Body);
-  std::string Params =
-      FirstBody.slice(Macro.size(), FirstBody.find(')') + 1).str();
+  bool Statement = false, AnyVoid = false;
+  for (const MacroBody &S : Shapes) {
+    if (S.K == MacroBody::DoWhile || S.K == MacroBody::Block) {
+      Statement = true;
+      continue;
+    }
+    if (S.K != MacroBody::Expression && S.K != MacroBody::Void &&
+        S.K != MacroBody::Empty)
+      return Refuse("its body is not an expression" +
+                    (S.Why.empty() ? std::string() : ": " + S.Why) +
+                    "; a call cannot be selected against it at run time");
+    AnyVoid = AnyVoid || S.K != MacroBody::Expression;
+  }
+  if (Statement && !ReturnsVoid)
+    return Refuse("its body is a statement and the function returns a "
+                  "value; a call cannot be selected against it at run time");
+  AnyVoid = AnyVoid || llvm::any_of(FunctionIn, [](const auto &E) {
+              return E.second->ReturnsVoid;
+            });
   std::string Call = Macro + Params;
   // The variants in branch order; the last one needs no test.
   std::vector<std::pair<unsigned, std::string>> Values;
   for (unsigned BI = 0; BI < G.Branches.size(); ++BI) {
     if (P.Dead[BI])
       continue;
-    std::string Value = Call;
-    for (size_t I = 0; I < List.size(); ++I)
-      if (List[I].first == BI)
-        Value = Shapes[I].K == MacroBody::Empty
-                    ? "0"
-                    : withFeatureValues(dir(List[I].second).Replacement,
-                                        ParamNames, F);
-    Values.push_back({BI, (AnyVoid ? "(void)(" : "(") + Value + ")"});
+    std::string Value = Statement ? Call + ";" : Call;
+    for (size_t I = 0; I < List.size(); ++I) {
+      if (List[I].first != BI)
+        continue;
+      if (Statement)
+        Value =
+            Shapes[I].K == MacroBody::Empty ? std::string() : Texts[I] + ";";
+      else
+        Value = Shapes[I].K == MacroBody::Empty ? "0" : Texts[I];
+    }
+    Values.push_back({BI, Statement
+                              ? "{ " + Value + " }"
+                              : (AnyVoid ? "(void)(" : "(") + Value + ")"});
   }
   std::string Sel;
   for (size_t I = 0; I < Values.size(); ++I) {
@@ -760,11 +1046,15 @@ llvm::Expected<std::optional<std::string>> FileRewriter::selectFunctionOrMacro(
       break;
     }
     unsigned BI = Values[I].first;
-    Sel += "(" +
-           conditionCode(
-               hasPlatformPart(GI) ? *runtimeOwn(GI, BI) : *FG.Own[GI][BI], F) +
-           ") ? " + Values[I].second + " : ";
+    std::string Test = conditionCode(
+        hasPlatformPart(GI) ? *runtimeOwn(GI, BI) : *FG.Own[GI][BI], F);
+    if (Statement)
+      Sel += "if (" + Test + ") " + Values[I].second + " else ";
+    else
+      Sel += "(" + Test + ") ? " + Values[I].second + " : ";
   }
+  if (Statement)
+    return "#define " + Call + " do { " + Sel + " } while (0)";
   return "#define " + Call + " (" + Sel + ")";
 }
 

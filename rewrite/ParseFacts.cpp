@@ -476,8 +476,30 @@ public:
     // constexpr (other statics are initialized dynamically).
     if (!isa<ParmVarDecl>(VD) && VD->hasInit() &&
         ((VD->hasGlobalStorage() && !Ctx.getLangOpts().CPlusPlus) ||
-         VD->isConstexpr()))
+         VD->isConstexpr())) {
+      size_t Before = 0;
+      std::vector<ConstantUse> *List = nullptr;
+      SourceLocation B = R.SM.getExpansionLoc(VD->getInit()->getBeginLoc());
+      if (B.isFileID())
+        if (const std::string *Path = State.projectPath(R.SM.getFileID(B))) {
+          List = &State.Result.Files[*Path].ConstantUses;
+          Before = List->size();
+        }
       constantUses(VD->getInit(), "a static initializer");
+      // A writable file-scope variable: the simulator may set its initial
+      // value per configuration at start-up (FileRewriter).
+      if (List && List->size() > Before && VD->isFileVarDecl() &&
+          !VD->getType().isConstQualified() &&
+          VD->isThisDeclarationADefinition() == VarDecl::Definition &&
+          !Ctx.getLangOpts().CPlusPlus)
+        if (auto Range =
+                R.of(VD->getInit()->getSourceRange(), R.SM.getFileID(B)))
+          for (size_t I = Before; I < List->size(); ++I) {
+            (*List)[I].Var = VD->getName().str();
+            (*List)[I].InitBegin = Range->first;
+            (*List)[I].InitEnd = Range->second;
+          }
+    }
     if (!VD->isFileVarDecl() || isa<ParmVarDecl>(VD) ||
         VD->isThisDeclarationADefinition() != VarDecl::Definition)
       return true;

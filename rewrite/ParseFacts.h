@@ -129,6 +129,11 @@ struct ConstantUse {
   std::string Macro;
   unsigned Offset = 0;
   std::string Context; ///< "a case label", ...
+  /// In the initializer of a file-scope C variable whose type is not
+  /// const: the variable and its initializer's text (an initial value the
+  /// simulator can still set at start-up).
+  std::string Var = {};
+  unsigned InitBegin = 0, InitEnd = 0;
 };
 
 /// A parameter of a function whose parameter list holds a feature

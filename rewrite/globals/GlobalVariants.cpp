@@ -668,6 +668,48 @@ struct Lowering {
     return false;
   }
 
+  /// A writable C variable defined once whose only variability is feature
+  /// values spelled in its initializer (SQLite's `struct Sqlite3Config
+  /// sqlite3Config = { SQLITE_DEFAULT_MEMSTATUS, ... }`): the #if rewriter
+  /// sets its initial value at start-up (rewrite/StaticInits.cpp), one
+  /// variable under its own name, however it is reached (macros, extern).
+  bool initializedAtStartup(const Item &I) const {
+    if (I.Kind != "variable" || I.Defs.size() != 1 || I.Decisions.empty())
+      return false;
+    const EntityDef &D = *I.Defs.front();
+    if (!llvm::StringRef(D.File).ends_with(".c"))
+      return false;
+    // Feature values, and the `#ifndef F` / `#define F 1` defaults of
+    // features (which the #if rewriter turns into run-time reads too).
+    for (const DecisionKey &K : I.Decisions) {
+      if (K.Kind == 1 && In.Features.isFeatureMacro(K.Macro))
+        continue;
+      if (K.Kind != 0 || !In.Structures.count(K.File))
+        return false;
+      const CondGroup &G = structure(K.File).Groups[K.Group];
+      auto Lits = G.Branches.front().Condition
+                      ? asConjunction(*G.Branches.front().Condition)
+                      : std::nullopt;
+      if (G.Branches.size() != 1 || !Lits || Lits->size() != 1 ||
+          !Lits->front().Negated ||
+          !In.Features.isFeatureMacro(Lits->front().Macro))
+        return false;
+    }
+    for (const auto &[_, E] : Facts.Expansions)
+      if (E.File == D.File && E.Offset >= D.Begin && E.Offset < D.End &&
+          (!E.Direct || !In.Features.isFeatureMacro(E.Macro)))
+        return false;
+    // Not const (a `const` before the name; a pointer to const is left to
+    // the copies too).
+    llvm::StringRef Head =
+        llvm::StringRef(text(D.File)).slice(D.Begin, D.NameOffset);
+    bool Const = false;
+    forIdentifiers(Head, [&](size_t, llvm::StringRef Id) {
+      Const = Const || Id == "const";
+    });
+    return !Const;
+  }
+
   void buildItems() {
     Items.clear();
     UnionSites.clear();
@@ -706,6 +748,8 @@ struct Lowering {
           if (auto GI = innermostFeatureGroup(D->File, D->NameOffset))
             I.Decisions.insert({0, D->File, *GI, ""});
       }
+      if (!withdrawn(I) && initializedAtStartup(I))
+        Withdrawn.insert(I.Key);
       if (withdrawn(I))
         I.Decisions.clear();
 

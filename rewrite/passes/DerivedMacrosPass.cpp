@@ -18,7 +18,11 @@ llvm::Error runDerivedMacrosPass(RewriteState &S) {
   if (!S.DerivedMacrosStale)
     return llvm::Error::success();
   S.DerivedMacrosStale = false;
-  return resolveDerivedMacros(S.Structures, *S.Features);
+  // The build's translation units are where reading starts.
+  std::set<std::string> Units;
+  for (const CompileEntry &E : S.Project->Entries)
+    Units.insert(E.File);
+  return resolveDerivedMacros(S.Structures, *S.Features, &Units);
 }
 
 } // namespace varsim::rewrite

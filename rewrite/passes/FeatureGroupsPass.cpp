@@ -4,7 +4,7 @@
 // Reads: the structures (after every lowering) and the features. Adds: per
 // file, its feature groups and the directives the parses place (Watched);
 // the presence conditions the parse configurations must cover (ToCover);
-// the macros #ifs test (Tested, TestedAt) and where each is #defined
+// the macros #ifs test (Tested, TestedAt, TestedIn) and where each is #defined
 // (DefinedAt), for the rewrite's messages.
 //
 //===----------------------------------------------------------------------===//
@@ -22,7 +22,8 @@ llvm::Error runFeatureGroupsPass(RewriteState &S) {
     for (const Directive &D : FS.Directives)
       if (D.Kind == DirectiveKind::Define)
         S.DefinedAt[D.Macro].push_back(
-            {File, Rel + ":" + std::to_string(D.Line), D.Line});
+            {File, Rel + ":" + std::to_string(D.Line), D.Line, D.FunctionLike,
+             D.Replacement, D.Body, D.Begin});
     for (size_t GI = 0; GI < FS.Groups.size(); ++GI) {
       for (const CondGroup::Branch &B : FS.Groups[GI].Branches)
         if (B.Condition) {
@@ -33,6 +34,8 @@ llvm::Error runFeatureGroupsPass(RewriteState &S) {
                 M, Rel + ":" +
                        std::to_string(FS.Directives[B.DirectiveIndex].Line));
           S.Tested.insert(Here.begin(), Here.end());
+          for (const std::string &M : Here)
+            S.TestedIn[M].insert(File);
         }
       if (!G.IsFeature[GI])
         continue;

@@ -26,6 +26,7 @@ llvm::Error runPlanningPass(RewriteState &S) {
                                S.Features->tables(),
                                {}});
   ProjectContext &Ctx = *S.Ctx;
+  Ctx.TestedIn = std::move(S.TestedIn);
   Ctx.MarkEveryFunction = Detail == Granularity::All;
   Ctx.Tables.FoldByDefault = Detail != Granularity::All;
   // Functions whose parameter lists hold feature conditionals take the
@@ -41,6 +42,13 @@ llvm::Error runPlanningPass(RewriteState &S) {
     Parsed.insert(File);
   Ctx.PerFeatureMacros =
       collectPerFeatureMacros(S.Structures, S.Groups, *S.Features, Parsed);
+  for (auto &[M, Sites] : Ctx.DefinedAt)
+    llvm::erase_if(Sites, [&](const ProjectContext::DefineSite &D) {
+      return !Parsed.count(D.File);
+    });
+  for (auto &[M, Files] : Ctx.TestedIn)
+    for (auto It = Files.begin(); It != Files.end();)
+      It = Parsed.count(*It) ? std::next(It) : Files.erase(It);
   // A macro defined in some branches only, with one body, and used only
   // where it is defined is a constant wherever it is used.
   Ctx.ConfinedMacros =

@@ -84,6 +84,7 @@ struct RewriteState {
   std::vector<CondPtr> ToCover;
   std::set<std::string> Tested;
   std::map<std::string, std::string> TestedAt;
+  std::map<std::string, std::set<std::string>> TestedIn;
   std::map<std::string, std::vector<ProjectContext::DefineSite>> DefinedAt;
 
   // ParseConfigurationsPass.

@@ -463,8 +463,59 @@ live_system
             {"FROM_CMDLINE"});
   std::set<std::string> T = P.tested("main.c");
   for (const char *M :
-       {"HAVE_X", "SUM", "TWICE", "LOOSE", "HAVE_C", "FROM_CMDLINE", "HAVE_S"})
+       {"HAVE_X", "SUM", "LOOSE", "HAVE_C", "FROM_CMDLINE", "HAVE_S"})
     EXPECT_TRUE(T.count(M)) << M << " was substituted";
+  // Defined in two headers read before the test: defined in either case.
+  EXPECT_FALSE(T.count("TWICE"));
+  EXPECT_EQ(P.conditionOnLine("main.c", 16), "FEATURE_X || FEATURE_Y");
+}
+
+// A hook macro that an option defines in one header and another header
+// defaults under `#if !defined(hook)` (Lua's luai_apicheck): the test of
+// the default reads the option, and so do later tests of the hook; a value
+// read from sites of several files needs them exclusive.
+TEST(ConditionDerivedMacros, HookDefaultsAcrossHeaders) {
+  Project P(FileMap{{"model.xml", ModelXY},
+                    {"conf.h", R"(#pragma once
+#if defined(FEATURE_X)
+#define CHECK_HOOK(e) check(e)
+#define LEVEL 3
+#endif
+#ifdef FEATURE_Y
+#define ALSO 1
+#endif
+)"},
+                    {"limits.h", R"(#pragma once
+#include "conf.h"
+#if !defined(CHECK_HOOK)
+#define CHECK_HOOK(e) ((void)0)
+live_default
+#endif
+#ifndef LEVEL
+#define LEVEL 1
+#endif
+#ifdef FEATURE_X
+#define ALSO 2
+#endif
+)"},
+                    {"main.c", R"(#include "limits.h"
+#if defined(CHECK_HOOK)
+live_always
+#endif
+#if LEVEL > 2
+live_level
+#endif
+#if ALSO == 2
+live_overlapping
+#endif
+)"}});
+  EXPECT_EQ(P.conditionOnLine("limits.h", 3), "!FEATURE_X");
+  EXPECT_EQ(P.conditionOnLine("main.c", 5), "FEATURE_X");
+  // X and Y may both hold: which ALSO wins depends on the order. Defined
+  // everywhere, CHECK_HOOK's test involves no feature and stays.
+  EXPECT_TRUE(P.tested("main.c").count("ALSO"));
+  EXPECT_TRUE(P.tested("main.c").count("CHECK_HOOK"));
+  EXPECT_EQ(P.checkAgainstPreprocessor({"main.c", "limits.h"}), 4u * 2u);
 }
 
 TEST(ConditionDerivedMacros, ConstantsDefinedIdenticallyOrPerPlatform) {
@@ -670,6 +721,48 @@ live_other
   EXPECT_EQ(P.conditionOnLine("a.h", 2), "SSL");
   EXPECT_EQ(P.conditionOnLine("main.c", 5), "ZIP");
   EXPECT_EQ(P.conditionOnLine("b.h", 2), "SSL && !ZIP");
+}
+
+} // namespace
+
+namespace {
+
+// SQLite's amalgamation beside the tree it was made from: the build
+// compiles sqlite3.c only, but the other sources (never read) define the
+// same constants. With the build's translation units known, they define
+// nothing: `#ifndef TEMP_STORE` / `#define TEMP_STORE 1` then `#if
+// TEMP_STORE == 3 || FEATURE_X` is decidable.
+TEST(ConditionDerivedMacros, FilesNoTranslationUnitReadsDefineNothing) {
+  Project P(FileMap{{"model.xml", ModelXY},
+                    {"tree/src/main.c", R"(#include "tree/src/int.h"
+#define TEMP_STORE 2
+)"},
+                    {"tree/src/int.h", R"(#pragma once
+#ifndef TEMP_STORE
+#define TEMP_STORE 1
+#endif
+)"},
+                    {"tree/test/harness.c", R"(#include "amalgamation.c"
+)"},
+                    {"amalgamation.c", R"(#ifdef CUSTOM_INCLUDE
+#include CUSTOM_INCLUDE
+#endif
+#ifndef TEMP_STORE
+#define TEMP_STORE 1
+#endif
+#if TEMP_STORE == 3 || defined(FEATURE_X)
+live_mixed
+#endif
+)"}});
+  // Every .c may start a reading, and harness.c includes the amalgamation:
+  // left alone.
+  EXPECT_TRUE(P.tested("amalgamation.c").count("TEMP_STORE"));
+  std::set<std::string> Units{P.abs("amalgamation.c")};
+  ASSERT_FALSE(resolveDerivedMacros(P.Structures, *P.Features, &Units));
+  // The #include of a macro nobody defines could name any file (this one
+  // too), but is never read.
+  EXPECT_EQ(P.conditionOnLine("amalgamation.c", 7), "FEATURE_X");
+  EXPECT_EQ(P.checkAgainstPreprocessor({"amalgamation.c"}), 4u * 1u);
 }
 
 } // namespace

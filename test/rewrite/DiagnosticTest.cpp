@@ -247,18 +247,36 @@ namespace {
 // use when the macro is function-like and follows the function (corpus
 // c_idiom_function_or_macro); otherwise refused at the macro with the fix.
 TEST(RewriteDiagnostics, FunctionOrObjectLikeMacroIsRefusedWithTheFix) {
-  const char *Code = "#define PUT(n, b) ((b)[0] = (char)(n))\n"
+  // An alias of a function-like macro stands for its calls (corpus
+  // c_idiom_function_or_alias); an alias of another function could also be
+  // used without a call (its address), which a selection cannot follow.
+  const char *Code = "static void put_fast(int n, char *b) { b[0] = n; }\n"
                      "#ifdef A\n"
                      "static void put(int n, char *b) { b[0] = (char)n; }\n"
                      "#else\n"
-                     "#define put PUT\n"
+                     "#define put put_fast\n"
                      "#endif\n"
                      "int main(void) { char b[1]; put(3, b); return b[0]; }\n";
   TempProject P({{"main.c", Code}, {"model.xml", OneFeature}});
   std::string Err = P.rewrite();
   EXPECT_THAT(Err, HasSubstr("main.c:5:1: error: macro 'put' is defined in "
                              "some branches"));
+  EXPECT_THAT(Err, HasSubstr("does not name a function-like macro"));
   EXPECT_THAT(Err, HasSubstr("give the macro the function's parameters"));
+}
+
+TEST(RewriteDiagnostics, StatementMacroAgainstValueFunctionIsRefused) {
+  const char *Code = "#ifdef A\n"
+                     "static int bump(int *p) { return ++*p; }\n"
+                     "#else\n"
+                     "#define bump(p) do { ++*(p); } while (0)\n"
+                     "#endif\n"
+                     "int main(void) { int n = 0; bump(&n); return n; }\n";
+  TempProject P({{"main.c", Code}, {"model.xml", OneFeature}});
+  std::string Err = P.rewrite();
+  EXPECT_THAT(Err, HasSubstr("main.c:4:1: error: macro 'bump'"));
+  EXPECT_THAT(Err, HasSubstr("its body is a statement and the function "
+                             "returns a value"));
 }
 
 TEST(RewriteDiagnostics, MacroBeforeItsFunctionIsRefusedWithTheFix) {
@@ -272,6 +290,62 @@ TEST(RewriteDiagnostics, MacroBeforeItsFunctionIsRefusedWithTheFix) {
   std::string Err = P.rewrite();
   EXPECT_THAT(Err, HasSubstr("main.c:2:1: error: macro 'twice'"));
   EXPECT_THAT(Err, HasSubstr("define the function first"));
+}
+
+} // namespace
+
+namespace {
+
+// `#if FEATURE / #undef M / #define M v / #endif` over a default of M is
+// lowered (corpus c_idiom_project_constant); over two earlier definitions
+// (which one is in force depends on B) it is still refused.
+TEST(RewriteDiagnostics, UndefWithoutOneDefaultIsRefused) {
+  const char *Code = "#ifdef B\n"
+                     "#define WORKERS 8\n"
+                     "#else\n"
+                     "#define WORKERS 6\n"
+                     "#endif\n"
+                     "#ifdef A\n"
+                     "#undef WORKERS\n"
+                     "#define WORKERS 0\n"
+                     "#endif\n"
+                     "int main(void) { return WORKERS; }\n";
+  TempProject P({{"main.c", Code}, {"model.xml", OneFeature}});
+  std::string Err = P.rewrite();
+  EXPECT_THAT(Err, HasSubstr("main.c:7:1: error: #undef inside a conditional "
+                             "on feature A is not supported"));
+}
+
+// Feature values in a writable global's initializer are set at start-up
+// (corpus c_idiom_static_config, also read through `extern` in another
+// unit); a const one cannot be written there: read from another unit, its
+// copies per configuration are refused as before.
+TEST(RewriteDiagnostics, FeatureValueInSharedConstInitializerIsRefused) {
+  const char *Model =
+      "<?xml version=\"1.0\"?>\n<vm name=\"m\">\n<binaryOptions>\n"
+      "<configurationOption><name>root</name><outputString>root"
+      "</outputString><parent></parent><impliedOptions/><excludedOptions/>"
+      "<optional>False</optional></configurationOption>\n</binaryOptions>\n"
+      "<numericOptions>\n<configurationOption><name>LEVEL</name>"
+      "<outputString>LEVEL</outputString><parent>root</parent>"
+      "<impliedOptions/><excludedOptions/><minValue>1</minValue><maxValue>3"
+      "</maxValue><stepFunction>LEVEL + 1</stepFunction>"
+      "</configurationOption>\n</numericOptions>\n</vm>\n";
+  const char *Header = "struct Cfg { int a, b; };\n"
+                       "extern const struct Cfg cfg;\n";
+  const char *Main = "#include \"cfg.h\"\n"
+                     "const struct Cfg cfg = {LEVEL, 2};\n"
+                     "int other(void);\n"
+                     "int main(void) { return cfg.a + other(); }\n";
+  const char *Other = "#include \"cfg.h\"\n"
+                      "int other(void) { return cfg.a; }\n";
+  TempProject P({{"cfg.h", Header},
+                 {"main.c", Main},
+                 {"other.c", Other},
+                 {"model.xml", Model}});
+  std::string Err = P.rewrite();
+  EXPECT_THAT(Err, HasSubstr("other.c:2:26: error: 'cfg' (variable)"));
+  EXPECT_THAT(Err, HasSubstr("used in another translation unit"));
 }
 
 } // namespace
