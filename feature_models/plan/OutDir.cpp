@@ -428,11 +428,22 @@ llvm::Expected<OutDirPlanInput> loadPlanInput(llvm::StringRef OutDir,
     In.FactsFromManifest = Facts->FromManifest;
   }
   // The unmarked code's facts come from the rewrite, not the analysis: the
-  // model uses them whatever the plan was, so they are always observed.
-  addUnmarkedFacts(*Root, Summary->Unmarked, In.Facts);
+  // model uses them whatever the plan was, so they are always observed,
+  // each feature on its own (RegionToCover::TimedFeatures); they join the
+  // facts for the report.
+  std::map<unsigned, std::vector<std::string>> Timed;
+  for (const UnmarkedCode &U : Summary->Unmarked)
+    for (unsigned Id : U.TimedIn)
+      for (const std::string &F : U.Features)
+        if (!llvm::is_contained(Timed[Id], F))
+          Timed[Id].push_back(F);
   for (RegionToCover &R : In.Regions)
-    if (!R.IsVariant)
+    if (!R.IsVariant) {
       R.InfluencingFeatures = In.Facts.featuresOf(R.Id);
+      if (auto It = Timed.find(R.Id); It != Timed.end())
+        R.TimedFeatures = It->second;
+    }
+  addUnmarkedFacts(*Root, Summary->Unmarked, In.Facts);
   return In;
 }
 

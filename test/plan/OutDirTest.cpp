@@ -254,6 +254,11 @@ TEST_F(OutDirTest, UnmarkedCodeMakesItsTimedInRegionsRunWithFeatureOnAndOff) {
   ASSERT_TRUE(static_cast<bool>(In)) << errorToString(In.takeError());
   EXPECT_EQ(In->Facts.featuresOf(3), std::vector<std::string>{"B"});
   EXPECT_TRUE(In->Facts.featuresOf(0).empty());
+  auto Step = llvm::find_if(In->Regions, [](const RegionToCover &R) {
+    return R.Id == 3 && !R.IsVariant;
+  });
+  ASSERT_NE(Step, In->Regions.end());
+  EXPECT_EQ(Step->TimedFeatures, std::vector<std::string>{"B"});
   auto P = planOutDir(*In);
   ASSERT_TRUE(static_cast<bool>(P)) << errorToString(P.takeError());
   bool WithB = false, WithoutB = false;
