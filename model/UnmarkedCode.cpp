@@ -2,6 +2,7 @@
 
 #include "model/UnmarkedCode.h"
 
+#include "feature_models/plan/ManifestReader.h"
 #include "support/Diagnostic.h"
 
 #include "llvm/Support/MemoryBuffer.h"
@@ -15,39 +16,16 @@ namespace json = llvm::json;
 
 llvm::Expected<RegionInfluences>
 unmarkedCodeInfluences(const json::Object &Manifest, llvm::StringRef Path) {
-  RegionInfluences Out;
-  const json::Value *Key = Manifest.get("unmarked_code");
-  if (!Key)
-    return Out;
-  const json::Array *Entries = Key->getAsArray();
+  // The planner reads the same entries (as facts to observe): one reader.
+  auto Entries = plan::readUnmarkedCode(Manifest, Path);
   if (!Entries)
-    return makeError(Path, 0, 0, "\"unmarked_code\" is not an array");
-  for (const json::Value &V : *Entries) {
-    const json::Object *E = V.getAsObject();
-    const json::Array *Features = E ? E->getArray("features") : nullptr;
-    const json::Array *TimedIn = E ? E->getArray("timed_in") : nullptr;
-    if (!Features || !TimedIn)
-      return makeError(Path, 0, 0,
-                       "an \"unmarked_code\" entry without \"features\" and "
-                       "\"timed_in\" arrays");
-    std::vector<std::string> Names;
-    for (const json::Value &F : *Features) {
-      auto Name = F.getAsString();
-      if (!Name)
-        return makeError(Path, 0, 0,
-                         "an \"unmarked_code\" feature is not a string");
-      Names.push_back(Name->str());
+    return Entries.takeError();
+  RegionInfluences Out;
+  for (const plan::UnmarkedCode &U : *Entries)
+    for (unsigned Id : U.TimedIn) {
+      std::vector<std::string> &Into = Out[Id];
+      Into.insert(Into.end(), U.Features.begin(), U.Features.end());
     }
-    for (const json::Value &R : *TimedIn) {
-      auto Id = R.getAsInteger();
-      if (!Id || *Id < 0)
-        return makeError(Path, 0, 0,
-                         "an \"unmarked_code\" region id is not a "
-                         "non-negative integer");
-      std::vector<std::string> &Into = Out[static_cast<unsigned>(*Id)];
-      Into.insert(Into.end(), Names.begin(), Names.end());
-    }
-  }
   for (auto &[Region, Names] : Out) {
     llvm::sort(Names);
     Names.erase(std::unique(Names.begin(), Names.end()), Names.end());
@@ -60,14 +38,12 @@ loadUnmarkedCodeInfluences(llvm::StringRef Path) {
   auto Buffer = llvm::MemoryBuffer::getFile(Path);
   if (!Buffer)
     return makeError(Path, 0, 0, "cannot read: " + Buffer.getError().message());
-  llvm::Expected<json::Value> Root = json::parse((*Buffer)->getBuffer());
+  // The same checks as the planner's (format, version, located errors).
+  llvm::Expected<json::Value> Root =
+      plan::parseManifest((*Buffer)->getBuffer(), Path);
   if (!Root)
-    return makeError(Path, 0, 0,
-                     "not valid JSON: " + llvm::toString(Root.takeError()));
-  const json::Object *O = Root->getAsObject();
-  if (!O)
-    return makeError(Path, 0, 0, "not a JSON object");
-  return unmarkedCodeInfluences(*O, Path);
+    return Root.takeError();
+  return unmarkedCodeInfluences(*Root->getAsObject(), Path);
 }
 
 void mergeInfluences(RegionInfluences &Into, const RegionInfluences &From) {

@@ -83,13 +83,17 @@ factCoverage(const fm::FeatureModel &Model,
              const std::vector<RegionToCover> &Regions, const Plan &P) {
   std::vector<FactCoverage> Out;
   for (const RegionToCover &R : Regions) {
-    if (R.InfluencingFeatures.empty())
+    std::vector<std::string> Features = R.InfluencingFeatures;
+    for (const std::string &F : R.TimedFeatures)
+      if (!llvm::is_contained(Features, F))
+        Features.push_back(F);
+    if (Features.empty())
       continue;
     auto Cond = callgraph::parseCondition(R.Condition);
     if (!Cond)
       return makeError("region " + llvm::Twine(R.Id) + ": condition '" +
                        R.Condition + "': " + toString(Cond.takeError()));
-    for (const std::string &Name : R.InfluencingFeatures) {
+    for (const std::string &Name : Features) {
       std::optional<fm::FeatureId> W = lookup(Model, Name);
       if (!W)
         return makeError("region " + llvm::Twine(R.Id) + ": unknown feature '" +

@@ -5,6 +5,7 @@
 #include "support/Diagnostic.h"
 #include "support/JsonError.h"
 
+#include <limits>
 #include <map>
 #include <set>
 
@@ -26,6 +27,54 @@ llvm::Expected<json::Value> parseManifest(llvm::StringRef Text,
     return makeError(Path, 0, 0,
                      "unsupported manifest version (this varsim reads 1)");
   return V;
+}
+
+llvm::Expected<std::vector<UnmarkedCode>>
+readUnmarkedCode(const json::Object &Root, llvm::StringRef Path) {
+  std::vector<UnmarkedCode> Out;
+  const json::Value *Key = Root.get("unmarked_code");
+  if (!Key)
+    return Out;
+  const json::Array *Entries = Key->getAsArray();
+  if (!Entries)
+    return makeError(Path, 0, 0, "\"unmarked_code\" is not an array");
+  for (size_t K = 0; K < Entries->size(); ++K) {
+    const json::Object *E = (*Entries)[K].getAsObject();
+    const json::Array *Features = E ? E->getArray("features") : nullptr;
+    const json::Array *TimedIn = E ? E->getArray("timed_in") : nullptr;
+    if (!Features || !TimedIn)
+      return makeError(Path, 0, 0,
+                       "\"unmarked_code\" entry " + llvm::Twine(K) +
+                           " has no \"features\" and \"timed_in\" arrays");
+    UnmarkedCode U;
+    U.Kind = E->getString("kind").value_or("").str();
+    U.Function = E->getString("function").value_or("").str();
+    U.Condition = E->getString("condition").value_or("1").str();
+    U.File = E->getString("file").value_or("").str();
+    std::optional<int64_t> Line = E->getInteger("line");
+    U.Line = Line && *Line > 0 && *Line <= std::numeric_limits<unsigned>::max()
+                 ? static_cast<unsigned>(*Line)
+                 : 0;
+    for (const json::Value &F : *Features) {
+      auto Name = F.getAsString();
+      if (!Name)
+        return makeError(Path, 0, 0,
+                         "\"unmarked_code\" entry " + llvm::Twine(K) +
+                             ": a feature is not a string");
+      U.Features.push_back(Name->str());
+    }
+    for (const json::Value &R : *TimedIn) {
+      std::optional<int64_t> Id = R.getAsInteger();
+      if (!Id || *Id < 0 || *Id > std::numeric_limits<unsigned>::max())
+        return makeError(Path, 0, 0,
+                         "\"unmarked_code\" entry " + llvm::Twine(K) +
+                             ": a \"timed_in\" region id is not a "
+                             "non-negative integer");
+      U.TimedIn.push_back(static_cast<unsigned>(*Id));
+    }
+    Out.push_back(std::move(U));
+  }
+  return Out;
 }
 
 llvm::Expected<ManifestSummary> readManifestSummary(const json::Object &Root,
@@ -114,6 +163,10 @@ llvm::Expected<ManifestSummary> readManifestSummary(const json::Object &Root,
       S.Regions.push_back(std::move(Variant));
     }
   }
+  auto Unmarked = readUnmarkedCode(Root, Path);
+  if (!Unmarked)
+    return Unmarked.takeError();
+  S.Unmarked = std::move(*Unmarked);
   return S;
 }
 

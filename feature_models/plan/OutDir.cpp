@@ -238,6 +238,58 @@ void addSwitchFacts(const json::Object &Root, dataflow::DataFlowFacts &Facts) {
   }
 }
 
+/// The "unmarked_code" entries as facts: feature code without a marker of
+/// its own (a feature switch dispatching to one-line variants, a tiny
+/// feature block) spends its time in the regions it is timed in, so their
+/// time depends on its features as if the features' data reached their
+/// control flow. `varsim model` adds the same features to those regions'
+/// influences (model/UnmarkedCode.h); here the plan gets the requirement
+/// to observe each timed_in region with each feature on and off (each
+/// value of a numeric one), which the model needs to fit the term
+/// (test/accuracy/life_accessor: a hot accessor per TORUS_WORLD timed in
+/// step). Evidence kind "unmarked", its Via the reason for the report.
+void addUnmarkedFacts(const json::Object &Root,
+                      const std::vector<UnmarkedCode> &Unmarked,
+                      dataflow::DataFlowFacts &Facts) {
+  std::map<unsigned, std::pair<std::string, SourcePoint>> RegionAt;
+  if (const json::Array *Regions = Root.getArray("regions"))
+    for (const json::Value &V : *Regions)
+      if (const json::Object *R = V.getAsObject())
+        if (auto Id = R->getInteger("id"); Id && *Id >= 0)
+          RegionAt[static_cast<unsigned>(*Id)] = {
+              R->getString("function").value_or("").str(),
+              {R->getString("file").value_or("").str(),
+               static_cast<unsigned>(R->getInteger("line").value_or(0)), 0}};
+  for (const UnmarkedCode &U : Unmarked) {
+    SourcePoint Source{U.File, U.Line, 0};
+    std::string What =
+        (U.Kind == "switch" ? "unmarked feature switch " + U.Function
+                            : "unmarked feature block in " + U.Function) +
+        " (" + llvm::sys::path::filename(U.File).str() + ":" +
+        std::to_string(U.Line) + ")";
+    for (unsigned Id : U.TimedIn) {
+      auto At = RegionAt.find(Id);
+      if (At == RegionAt.end())
+        continue; // Not a region of this manifest: nothing to observe.
+      auto Existing = llvm::find_if(
+          Facts.Regions, [&](const auto &I) { return I.Region == Id; });
+      if (Existing == Facts.Regions.end()) {
+        Facts.Regions.push_back({Id, At->second.first, {}, {}});
+        Existing = std::prev(Facts.Regions.end());
+      }
+      for (const std::string &Feature : U.Features) {
+        if (llvm::is_contained(Existing->Features, Feature))
+          continue;
+        Existing->Features.push_back(Feature);
+        Existing->Evidences.push_back({Feature, Source, At->second.second,
+                                       What + " timed in " + At->second.first,
+                                       "unmarked"});
+      }
+      llvm::sort(Existing->Features);
+    }
+  }
+}
+
 /// The stored facts, or computed ones (with a note).
 llvm::Expected<OutDirFacts> factsOf(const json::Object &Root,
                                     llvm::StringRef OutDir,
@@ -367,17 +419,31 @@ llvm::Expected<OutDirPlanInput> loadPlanInput(llvm::StringRef OutDir,
   In.Regions = std::move(Summary->Regions);
   In.RegionLabels = std::move(Summary->RegionLabels);
 
-  // Data-flow facts.
-  if (Options.NoDataFlow)
-    return In;
-  auto Facts = factsOf(*Root, OutDir, ManifestPath, Log);
-  if (!Facts)
-    return Facts.takeError();
-  In.Facts = std::move(Facts->Facts);
-  In.FactsFromManifest = Facts->FromManifest;
+  // Data-flow facts, unless the plain plan is asked for.
+  if (!Options.NoDataFlow) {
+    auto Facts = factsOf(*Root, OutDir, ManifestPath, Log);
+    if (!Facts)
+      return Facts.takeError();
+    In.Facts = std::move(Facts->Facts);
+    In.FactsFromManifest = Facts->FromManifest;
+  }
+  // The unmarked code's facts come from the rewrite, not the analysis: the
+  // model uses them whatever the plan was, so they are always observed,
+  // each feature on its own (RegionToCover::TimedFeatures); they join the
+  // facts for the report.
+  std::map<unsigned, std::vector<std::string>> Timed;
+  for (const UnmarkedCode &U : Summary->Unmarked)
+    for (unsigned Id : U.TimedIn)
+      for (const std::string &F : U.Features)
+        if (!llvm::is_contained(Timed[Id], F))
+          Timed[Id].push_back(F);
   for (RegionToCover &R : In.Regions)
-    if (!R.IsVariant)
+    if (!R.IsVariant) {
       R.InfluencingFeatures = In.Facts.featuresOf(R.Id);
+      if (auto It = Timed.find(R.Id); It != Timed.end())
+        R.TimedFeatures = It->second;
+    }
+  addUnmarkedFacts(*Root, Summary->Unmarked, In.Facts);
   return In;
 }
 

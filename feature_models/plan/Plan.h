@@ -52,6 +52,11 @@ struct RegionToCover {
   /// no marker of its own when it is tiny, yet its code runs only under
   /// Condition, so some run must take it (Id is then meaningless).
   bool IsVariant = false;
+  /// Features of unmarked feature code timed in the region (the manifest's
+  /// "unmarked_code"): each is observed on its own with each of its values
+  /// (the region runs with it on and off), not in every combination with
+  /// InfluencingFeatures, whose product would double a plan per feature.
+  std::vector<std::string> TimedFeatures = {};
 };
 
 struct PlanOptions {

@@ -466,6 +466,19 @@ buildRequirements(const fm::FeatureModel &Model,
       Families;
   std::vector<std::pair<std::string, std::vector<std::string>>> FamilyOrder;
   for (const RegionToCover &R : Regions) {
+    // Unmarked code timed in R: R with each of its features on and off,
+    // each feature on its own (the condition's requirement is repeated;
+    // equal requirements merge into the same runs).
+    if (!R.IsVariant)
+      for (const std::string &F : R.TimedFeatures) {
+        if (llvm::is_contained(R.InfluencingFeatures, F))
+          continue; // Observed with the data-flow combinations already.
+        RegionToCover Timed = R;
+        Timed.InfluencingFeatures = {F};
+        Timed.TimedFeatures.clear();
+        if (llvm::Error E = addRegion(Model, Timed, Options, Out, Notes))
+          return E;
+      }
     if (R.InfluencingFeatures.empty() || R.Label.empty() || R.IsVariant) {
       if (llvm::Error E = addRegion(Model, R, Options, Out, Notes))
         return E;

@@ -55,7 +55,9 @@ struct Evidence {
   /// "data": the feature's data reaches a decision at Sink; "control": an
   /// exit (Via: "return", "break", ...) at Sink out of a region of the
   /// feature (or a condition on its data) at Source, so the rest of the
-  /// function or loop runs only when the exit is not taken.
+  /// function or loop runs only when the exit is not taken. "unmarked":
+  /// added by the planner (never stored) for feature code without a marker
+  /// timed in the region (feature_models/plan/OutDir.cpp); Via says which.
   std::string Kind = "data";
 };
 

@@ -148,6 +148,9 @@ void printReport(const DataFlowFacts &F, llvm::raw_ostream &OS,
         OS << "  " << E.Feature << ": the feature switch at " << E.Sink.str()
            << " calls the variant defined at " << E.Source.str()
            << ", which has no marker of its own: its time is the switch's\n";
+      else if (E.Kind == "unmarked")
+        OS << "  " << E.Feature << ": " << E.Via
+           << " (no marker of its own: its time is the region's)\n";
       else if (E.Kind == "control")
         OS << "  " << E.Feature << ": " << E.Via << " at " << E.Sink.str()
            << " out of the region or condition at " << E.Source.str()

@@ -107,6 +107,26 @@ TEST(Coverage, EarlyReturnFactOnTheFunctionAndTheRegionBelow) {
   EXPECT_EQ(P.Runs.size(), 3u);
 }
 
+// An unmarked switch of B timed in step, whose control A's data decides:
+// step runs with A on and off and with B on and off, each on its own (two
+// runs; the product of A and B would need four).
+TEST(Coverage, UnmarkedCodeFeaturesAreObservedEachOnItsOwn) {
+  fm::FeatureModel M = model(Flat);
+  RegionToCover Step{0, "1", {"A"}, "step"};
+  Step.TimedFeatures = {"B"};
+  Plan P;
+  auto Facts = coverage(M, {Step}, P);
+  ASSERT_EQ(Facts.size(), 2u);
+  EXPECT_EQ(Facts[0].Feature, "A");
+  EXPECT_EQ(Facts[1].Feature, "B");
+  expectObserved(Facts);
+  EXPECT_EQ(P.Runs.size(), 2u);
+
+  // A timed feature that is a data-flow feature too is one fact.
+  Step.TimedFeatures = {"A"};
+  EXPECT_EQ(coverage(M, {Step}, P).size(), 1u);
+}
+
 TEST(Coverage, EveryValueOfTwoInfluencingFeatures) {
   fm::FeatureModel M = model(Flat);
   std::vector<RegionToCover> R = {{0, "C", {"A", "B"}, ""},

@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "feature_models/plan/OutDir.h"
+#include "feature_models/plan/Coverage.h"
 
 #include "support/Diagnostic.h"
 
@@ -222,6 +223,85 @@ TEST_F(OutDirTest, AFeatureSwitchOfUnmarkedVariantsIsCoveredAndInfluenced) {
   for (const RegionToCover &R : In->Regions)
     Variants += R.IsVariant;
   EXPECT_EQ(Variants, 2u);
+}
+
+// The rewrite's "unmarked_code": the switch `at` (per B) has no marker and
+// its time is step's (region 3, condition 1). Even the plain plan (no
+// data-flow facts), which otherwise runs once with everything on, must
+// run step with B on and with B off, and the report says why.
+TEST_F(OutDirTest, UnmarkedCodeMakesItsTimedInRegionsRunWithFeatureOnAndOff) {
+  llvm::json::Value V = manifest();
+  llvm::json::Object &Root = *V.getAsObject();
+  Root.getArray("regions")->push_back(llvm::json::Object{{"id", 3},
+                                                         {"kind", "function"},
+                                                         {"function", "step"},
+                                                         {"condition", "1"},
+                                                         {"file", "main.cc"},
+                                                         {"line", 30}});
+  Root["unmarked_code"] = llvm::json::Array{
+      llvm::json::Object{{"kind", "switch"},
+                         {"function", "at"},
+                         {"condition", "B | !B"},
+                         {"features", llvm::json::Array{"B"}},
+                         {"file", path("src/main.cc")},
+                         {"line", 20},
+                         {"timed_in", llvm::json::Array{3, 99}}}};
+  write("manifest.json", llvm::formatv("{0:2}", V).str());
+
+  OutDirOptions Plain;
+  Plain.NoDataFlow = true;
+  auto In = loadPlanInput(Out, Plain, llvm::nulls());
+  ASSERT_TRUE(static_cast<bool>(In)) << errorToString(In.takeError());
+  EXPECT_EQ(In->Facts.featuresOf(3), std::vector<std::string>{"B"});
+  EXPECT_TRUE(In->Facts.featuresOf(0).empty());
+  auto Step = llvm::find_if(In->Regions, [](const RegionToCover &R) {
+    return R.Id == 3 && !R.IsVariant;
+  });
+  ASSERT_NE(Step, In->Regions.end());
+  EXPECT_EQ(Step->TimedFeatures, std::vector<std::string>{"B"});
+  auto P = planOutDir(*In);
+  ASSERT_TRUE(static_cast<bool>(P)) << errorToString(P.takeError());
+  bool WithB = false, WithoutB = false;
+  for (const PlannedRun &R : P->Runs) {
+    bool B = R.Config.Selected[*In->Model.findByName("B")];
+    WithB |= B;
+    WithoutB |= !B;
+  }
+  EXPECT_TRUE(WithB && WithoutB) << P->Runs.size() << " run(s)";
+
+  auto Coverage = factCoverage(In->Model, In->Regions, *P);
+  ASSERT_TRUE(static_cast<bool>(Coverage))
+      << errorToString(Coverage.takeError());
+  ASSERT_EQ(Coverage->size(), 1u);
+  EXPECT_EQ((*Coverage)[0].Region, 3u);
+  EXPECT_EQ((*Coverage)[0].Feature, "B");
+  EXPECT_TRUE((*Coverage)[0].Missing.empty());
+  EXPECT_FALSE((*Coverage)[0].RunsByValue[0].empty());
+  EXPECT_FALSE((*Coverage)[0].RunsByValue[1].empty());
+
+  std::string Report;
+  llvm::raw_string_ostream ReportStream(Report);
+  dataflow::printReport(In->Facts, ReportStream, In->RegionLabels);
+  EXPECT_NE(Report.find("unmarked feature switch at (main.cc:20) timed in "
+                        "step"),
+            std::string::npos)
+      << Report;
+}
+
+TEST_F(OutDirTest, ABadUnmarkedCodeEntryIsALocatedError) {
+  llvm::json::Value V = manifest();
+  (*V.getAsObject())["unmarked_code"] = llvm::json::Array{
+      llvm::json::Object{{"kind", "region"},
+                         {"features", llvm::json::Array{"A"}},
+                         {"timed_in", llvm::json::Array{"main"}}}};
+  write("manifest.json", llvm::formatv("{0:2}", V).str());
+  OutDirOptions Plain;
+  Plain.NoDataFlow = true;
+  auto In = loadPlanInput(Out, Plain, llvm::nulls());
+  ASSERT_FALSE(static_cast<bool>(In));
+  std::string Message = errorToString(In.takeError());
+  EXPECT_NE(Message.find("manifest.json"), std::string::npos) << Message;
+  EXPECT_NE(Message.find("timed_in"), std::string::npos) << Message;
 }
 
 TEST_F(OutDirTest, AMissingManifestIsALocatedError) {
