@@ -307,8 +307,7 @@ llvm::Error TraceReader::readFolding(od::value V) {
             List, "\"folded_regions\"",
             [this](od::value RV, size_t) -> llvm::Error {
               uint64_t Id = 0;
-              if (llvm::Error Bad =
-                      get(RV.get_uint64(), Id, "a folded region"))
+              if (llvm::Error Bad = get(RV.get_uint64(), Id, "a folded region"))
                 return Bad;
               T.FoldedRegions.push_back(static_cast<uint32_t>(Id));
               return llvm::Error::success();

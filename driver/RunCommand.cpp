@@ -249,9 +249,9 @@ public:
       reportError(Previous.takeError());
       return ExitFailure;
     }
-    Kept = (*Previous)->size()
-            ? "; the earlier traces in " + std::string(TraceDir) + " are kept"
-            : std::string();
+    Kept = (*Previous)->size() ? "; the earlier traces in " +
+                                     std::string(TraceDir) + " are kept"
+                               : std::string();
 
     InterruptGuard Guard;
     InterruptSignal = 0;
@@ -338,9 +338,9 @@ private:
     if (InterruptSignal) {
       // The interrupted run's trace (if any) is not a whole run.
       llvm::sys::fs::remove(Trace);
-      reportError(makeError(
-          What + " interrupted (" + ::strsignal(InterruptSignal) +
-          "); no index written" + Kept));
+      reportError(makeError(What + " interrupted (" +
+                            ::strsignal(InterruptSignal) +
+                            "); no index written" + Kept));
       return 128 + InterruptSignal;
     }
     double Wall = static_cast<double>(ExitNs - LaunchNs) * 1e-9;

@@ -1,5 +1,5 @@
 //===- rewrite/ParseCount.h - Parses per translation unit and configuration -*-
-//C++ -*-===//
+// C++ -*-===//
 //
 // How often the rewrite parses each translation unit in each parse
 // configuration, and in which pass: the figure that shows whether the

@@ -205,7 +205,7 @@ typedef struct varsim_global {
   varsim_u64 sample_period;
   varsim_u64 sample_outlier; /* a longer timed visit of a sampled node is
                                 left out of its sample */
-  int fold;                   /* folding of tiny hot Base functions is on */
+  int fold;                  /* folding of tiny hot Base functions is on */
   varsim_thread *head, *tail;
   varsim_thread *main_thread; /* the tree of the thread that runs main */
   unsigned thread_key;
@@ -341,10 +341,9 @@ VARSIM_HOT void varsim_exit(varsim_u32 d) {
         /* A tiny hot visit of a foldable region: even an untimed visit
          * costs more than the model gains from it. */
         if (VARSIM_UNLIKELY(n->sampled) &&
-            __atomic_load_n(&varsim_region_fold[n->region],
-                            __ATOMIC_RELAXED) == 1)
-          __atomic_store_n(&varsim_region_fold[n->region], 2,
-                           __ATOMIC_RELAXED);
+            __atomic_load_n(&varsim_region_fold[n->region], __ATOMIC_RELAXED) ==
+                1)
+          __atomic_store_n(&varsim_region_fold[n->region], 2, __ATOMIC_RELAXED);
       }
       if (VARSIM_UNLIKELY(varsim_g.chrome))
         varsim_chrome_record(t, n->region, start, now);
@@ -918,8 +917,8 @@ VARSIM_HELPER void varsim_fold_setup(void) {
 #if defined(VARSIM_TEST_CLOCK)
   int on = env && __builtin_strcmp(env, "on") == 0;
 #else
-  int on = env && *env ? __builtin_strcmp(env, "on") == 0
-                       : varsim_fold_default != 0;
+  int on =
+      env && *env ? __builtin_strcmp(env, "on") == 0 : varsim_fold_default != 0;
 #endif
   if (env && *env && __builtin_strcmp(env, "on") != 0 &&
       __builtin_strcmp(env, "off") != 0)
