@@ -43,6 +43,17 @@ struct CommandInfo {
   std::unique_ptr<Command> (*Make)();
 };
 
+/// `--strength N` of `plan` and `run` (feature_models/plan/Plan.h): one
+/// wording for both.
+inline void addStrengthOption(CLI::App &Sub, unsigned &Strength) {
+  Sub.add_option("--strength", Strength,
+                 "Observe a region influenced by more than N variables "
+                 "under every combination of each N of them only (a "
+                 "covering array; default: every combination)")
+      ->type_name("N")
+      ->check(CLI::PositiveNumber);
+}
+
 std::unique_ptr<Command> makeRewriteCommand();
 std::unique_ptr<Command> makePlanCommand();
 std::unique_ptr<Command> makeRunCommand();

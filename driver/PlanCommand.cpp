@@ -44,12 +44,7 @@ public:
         ->type_name("FILE");
     Sub.add_flag("--no-dataflow", NoDataFlow,
                  "Ignore the data-flow facts (the paper's plain plan)");
-    Sub.add_option("--strength", Strength,
-                   "Observe a region influenced by more than N variables "
-                   "under every combination of each N of them only (a "
-                   "covering array; default: every combination)")
-        ->type_name("N")
-        ->check(CLI::PositiveNumber);
+    addStrengthOption(Sub, Strength);
     Sub.footer(
         "Output: one CONFIG per line on stdout and nothing else (an empty "
         "line is the\n"

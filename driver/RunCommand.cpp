@@ -151,12 +151,7 @@ public:
         ->type_name("FILE");
     Sub.add_flag("--no-dataflow", NoDataFlow,
                  "Plan without the data-flow runs (the paper's plain plan)");
-    Sub.add_option("--strength", Strength,
-                   "Observe a region influenced by more than N variables "
-                   "under every combination of each N of them only (a "
-                   "covering array; default: every combination)")
-        ->type_name("N")
-        ->check(CLI::PositiveNumber);
+    addStrengthOption(Sub, Strength);
     Sub.add_option("--repeat", RepeatSpec,
                    "Runs per planned configuration, interleaved (every "
                    "configuration once, then again, ...): a number 1-100, or "

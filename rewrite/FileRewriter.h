@@ -65,6 +65,15 @@ struct PerFeatureMacro {
   /// the branch does not define it.
   std::vector<std::string> Definitions;
   std::string Features; ///< The feature macros its group tests.
+
+  /// How many different (non-empty) definitions the branches give.
+  size_t distinctBodies() const {
+    std::set<std::string> Bodies;
+    for (const std::string &D : Definitions)
+      if (!D.empty())
+        Bodies.insert(D);
+    return Bodies.size();
+  }
 };
 
 /// A function some declaration of which has a feature conditional inside

@@ -1065,11 +1065,8 @@ llvm::Error FileRewriter::refuseStringifiedMacros() {
       auto It = Ctx.PerFeatureMacros.find(U.Macro);
       if (It == Ctx.PerFeatureMacros.end())
         continue;
-      std::set<std::string> Bodies;
-      for (const std::string &D : It->second.Definitions)
-        if (!D.empty())
-          Bodies.insert(D);
-      if (Bodies.size() > 1 && (!First || U.Offset < First->Offset))
+      if (It->second.distinctBodies() > 1 &&
+          (!First || U.Offset < First->Offset))
         First = U;
     }
   // String literals of different lengths: the selection is a pointer, the

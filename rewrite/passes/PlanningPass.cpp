@@ -62,13 +62,7 @@ llvm::Error runPlanningPass(RewriteState &S) {
   };
   for (const std::string &M : Ctx.ConfinedMacros) {
     auto It = Ctx.PerFeatureMacros.find(M);
-    if (It == Ctx.PerFeatureMacros.end())
-      continue;
-    std::set<std::string> Bodies;
-    for (const std::string &D : It->second.Definitions)
-      if (!D.empty())
-        Bodies.insert(D);
-    if (Bodies.size() == 1)
+    if (It != Ctx.PerFeatureMacros.end() && It->second.distinctBodies() == 1)
       Ctx.PerFeatureMacros.erase(It);
   }
   return llvm::Error::success();
