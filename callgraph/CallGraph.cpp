@@ -4,7 +4,9 @@
 
 // Boost's edge iterators trip GCC's -Wmaybe-uninitialized (a false positive
 // in the library's optional<pair<iterator>>).
+#if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#endif
 
 #include "callgraph/WallTime.h"
 #include "support/Diagnostic.h"
