@@ -27,6 +27,7 @@ llvm::Error runTemplateLoweringPass(RewriteState &S);
 llvm::Error runGlobalLoweringPass(RewriteState &S);
 llvm::Error runFeatureGroupsPass(RewriteState &S);
 llvm::Error runParseConfigurationsPass(RewriteState &S);
+llvm::Error runRecordPass(RewriteState &S);
 llvm::Error runSafetyPass(RewriteState &S);
 llvm::Error runFactsPass(RewriteState &S);
 llvm::Error runPlanningPass(RewriteState &S);

@@ -21,6 +21,7 @@
 #include "rewrite/ParseFacts.h"
 #include "rewrite/ProjectLayout.h"
 #include "rewrite/Rewriter.h"
+#include "rewrite/safety/SafetyFacts.h"
 #include "rewrite/templates/TemplateLowering.h"
 #include "support/Diagnostic.h"
 #include "support/Output.h"
@@ -91,9 +92,14 @@ struct RewriteState {
   std::vector<fm::Configuration> Configs;
   std::vector<std::string> ConfigNames;
 
-  // FactsPass: every translation unit parsed in every configuration; per
-  // project file, what each parse that included it says.
+  // RecordPass: every translation unit parsed once in every parse
+  // configuration with every recorder, at [entry * Configs.size() +
+  // configuration]: the parse facts, and the safety facts (empty when
+  // nothing is conditional; taken by SafetyPass).
   std::vector<ParseResult> Results;
+  std::vector<safety::SafetyFacts> RecordedSafety;
+
+  // FactsPass: per project file, what each parse that included it says.
   std::map<std::string, std::vector<ParseView>> Views;
 
   // PlanningPass: what the whole project shares while files are rewritten
