@@ -7,6 +7,7 @@
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendAction.h"
 #include "clang/Frontend/MultiplexConsumer.h"
+#include "llvm/Support/Path.h"
 
 namespace varsim::rewrite {
 namespace {
@@ -17,9 +18,11 @@ class RecordingAction : public ASTFrontendAction {
 public:
   RecordingAction(const ProjectLayout &Project, FactsRecorder *Facts,
                   const safety::FeatureRanges *Ranges,
-                  safety::SafetyFacts *Safety, bool SkipBodies)
+                  safety::SafetyFacts *Safety,
+                  globals::GlobalsRecorder *Globals, bool SkipBodies,
+                  std::set<std::string> &Read)
       : Project(Project), Facts(Facts), Ranges(Ranges), Safety(Safety),
-        SkipBodies(SkipBodies) {}
+        Globals(Globals), SkipBodies(SkipBodies), Read(Read) {}
 
   bool BeginSourceFileAction(CompilerInstance &CI) override {
     // The multiplexed consumer skips a body only if every recorder does:
@@ -39,7 +42,22 @@ public:
     if (Safety)
       Consumers.push_back(
           safety::makeSafetyConsumer(CI, Project, *Ranges, *Safety));
+    if (Globals)
+      Consumers.push_back(Globals->consumer(CI));
     return std::make_unique<MultiplexConsumer>(std::move(Consumers));
+  }
+
+  void EndSourceFileAction() override {
+    SourceManager &SM = getCompilerInstance().getSourceManager();
+    for (auto It = SM.fileinfo_begin(); It != SM.fileinfo_end(); ++It) {
+      llvm::SmallString<256> P(It->first.getName());
+      // Relative to the compile command's directory, as the parse read it.
+      if (P.empty())
+        continue;
+      SM.getFileManager().makeAbsolutePath(P);
+      llvm::sys::path::remove_dots(P, /*remove_dot_dot=*/true);
+      Read.insert(std::string(P));
+    }
   }
 
 private:
@@ -47,7 +65,9 @@ private:
   FactsRecorder *Facts;
   const safety::FeatureRanges *Ranges;
   safety::SafetyFacts *Safety;
+  globals::GlobalsRecorder *Globals;
   bool SkipBodies;
+  std::set<std::string> &Read;
 };
 
 RecordedParse record(const RecordingJob &Job, const ProjectLayout &Project,
@@ -60,10 +80,17 @@ RecordedParse record(const RecordingJob &Job, const ProjectLayout &Project,
                   Project, *Job.Structures, *Job.Watched);
   if (Job.Ranges)
     Out.Safety.emplace();
+  globals::GlobalFactsJob GlobalsJob{Job.Parse.Entry, Job.Parse.Defines,
+                                     Job.Parse.StripMacros, Job.Parse.Overlay,
+                                     Job.GlobalsWatchedMacros};
+  std::optional<globals::GlobalsRecorder> Globals;
+  if (Job.Globals)
+    Globals.emplace(GlobalsJob, Project);
   SyntaxOnlyResult R = runSyntaxOnlyWith(Job.Parse, [&] {
     return std::make_unique<RecordingAction>(
         Project, Facts ? &*Facts : nullptr, Job.Ranges,
-        Out.Safety ? &*Out.Safety : nullptr, SkipBodies);
+        Out.Safety ? &*Out.Safety : nullptr, Globals ? &*Globals : nullptr,
+        SkipBodies, Out.Read);
   });
   Out.Failed = R.Failed;
   Out.Diagnostics = std::move(R.Diagnostics);
@@ -71,6 +98,11 @@ RecordedParse record(const RecordingJob &Job, const ProjectLayout &Project,
     Out.Facts = std::move(Facts->result());
     Out.Facts->Failed = Out.Failed;
     Out.Facts->Diagnostics = Out.Diagnostics;
+  }
+  if (Globals) {
+    Out.Globals = std::move(Globals->result());
+    Out.Globals->Failed = Out.Failed;
+    Out.Globals->Diagnostics = Out.Diagnostics;
   }
   if (Out.Failed && Out.Safety) {
     Out.Safety = safety::SafetyFacts{};

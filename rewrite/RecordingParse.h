@@ -16,11 +16,13 @@
 
 #include "rewrite/ParseFacts.h"
 #include "rewrite/SyntaxOnlyParse.h"
+#include "rewrite/globals/GlobalFacts.h"
 #include "rewrite/safety/FeatureRanges.h"
 #include "rewrite/safety/SafetyFacts.h"
 
 #include <map>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -33,13 +35,21 @@ struct RecordingJob {
   const std::map<std::string, std::vector<unsigned>> *Watched = nullptr;
   /// The safety recorder's feature ranges; null: not recorded.
   const safety::FeatureRanges *Ranges = nullptr;
+  /// The global-variability recorder (rewrite/globals/GlobalFacts.h), with
+  /// the macros it watches (may be null).
+  bool Globals = false;
+  const std::set<std::string> *GlobalsWatchedMacros = nullptr;
 };
 
 struct RecordedParse {
   bool Failed = false;
   std::string Diagnostics;          ///< The compiler's messages, if Failed.
   std::optional<ParseResult> Facts; ///< If recorded.
-  std::optional<safety::SafetyFacts> Safety; ///< If recorded.
+  std::optional<safety::SafetyFacts> Safety;   ///< If recorded.
+  std::optional<globals::GlobalFacts> Globals; ///< If recorded.
+  /// Every file the parse read (absolute, without dots): a recording stays
+  /// valid while none of them changes (RecordedParses).
+  std::set<std::string> Read;
 };
 
 /// Parses Job.Parse once with every recorder Job asks for. With the safety

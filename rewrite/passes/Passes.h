@@ -37,6 +37,13 @@ llvm::Error runOutputPass(RewriteState &S);
 llvm::Error runSummaryPass(RewriteState &S);
 llvm::Error runDataFlowPass(RewriteState &S);
 
+/// What a recording of a parse depends on, per file (absolute path): its
+/// text where a lowering replaced it, and its feature groups (conditions,
+/// watched directives). Files absent read the disk and have no #if.
+std::map<std::string, std::string>
+recordingFingerprints(const RewriteState &S,
+                      const std::map<std::string, FileGroups> &Groups);
+
 struct RewritePass {
   llvm::StringLiteral Name; ///< As shown in parse counts and docs.
   llvm::Error (*Run)(RewriteState &);

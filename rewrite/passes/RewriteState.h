@@ -20,6 +20,7 @@
 #include "rewrite/ParseCount.h"
 #include "rewrite/ParseFacts.h"
 #include "rewrite/ProjectLayout.h"
+#include "rewrite/RecordingParse.h"
 #include "rewrite/Rewriter.h"
 #include "rewrite/safety/SafetyFacts.h"
 #include "rewrite/templates/TemplateLowering.h"
@@ -76,6 +77,13 @@ struct RewriteState {
   // every parse sees these) and what they lowered, for the manifest.
   std::map<std::string, std::string> Lowered;
   std::vector<templates::LoweredSite> ForeignSites, TemplateSites, GlobalSites;
+
+  // GlobalLoweringPass: the recordings its parses made with every recorder
+  // of the record pass, by (compile entry, defines joined), and the
+  // fingerprints (recordingFingerprints) of the files when they were made.
+  // The record pass takes a recording if no file it read changed since.
+  std::map<std::pair<size_t, std::string>, RecordedParse> Recordings;
+  std::map<std::string, std::string> RecordingFingerprints;
 
   // FeatureGroupsPass: per file, its feature groups and the directives the
   // parses place; the presence conditions to cover; which macros are
