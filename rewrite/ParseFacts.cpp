@@ -1166,35 +1166,58 @@ private:
   ParseState &State;
 };
 
+} // namespace
+
+// The recorder's parse state: Result first, since State refers to it.
+struct FactsRecorder::Impl {
+  Impl(const ParseJob &Job, const ProjectLayout &Project,
+       const std::map<std::string, FileStructure> &Structures,
+       const std::map<std::string, std::vector<unsigned>> &Watched)
+      : State{Project, Structures, Watched, Result,
+              std::set<std::string>(Job.StripMacros.begin(),
+                                    Job.StripMacros.end())} {}
+  ParseResult Result;
+  ParseState State;
+};
+
+FactsRecorder::FactsRecorder(
+    const ParseJob &Job, const ProjectLayout &Project,
+    const std::map<std::string, FileStructure> &Structures,
+    const std::map<std::string, std::vector<unsigned>> &WatchedDirectives)
+    : I(std::make_unique<Impl>(Job, Project, Structures, WatchedDirectives)) {}
+
+FactsRecorder::~FactsRecorder() = default;
+
+void FactsRecorder::begin(CompilerInstance &CI) {
+  I->State.SM = &CI.getSourceManager();
+  CI.getPreprocessor().addPPCallbacks(
+      std::make_unique<SkipRecorder>(I->State, CI.getPreprocessor()));
+}
+
+std::unique_ptr<ASTConsumer> FactsRecorder::consumer(CompilerInstance &CI) {
+  I->State.SM = &CI.getSourceManager();
+  return std::make_unique<FactsConsumer>(I->State);
+}
+
+ParseResult &FactsRecorder::result() { return I->Result; }
+
+namespace {
+
 class FactsAction : public ASTFrontendAction {
 public:
-  explicit FactsAction(ParseState &S) : State(S) {}
+  explicit FactsAction(FactsRecorder &R) : Recorder(R) {}
 
   bool BeginSourceFileAction(CompilerInstance &CI) override {
-    State.SM = &CI.getSourceManager();
-    CI.getPreprocessor().addPPCallbacks(
-        std::make_unique<SkipRecorder>(State, CI.getPreprocessor()));
+    Recorder.begin(CI);
     return true;
   }
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
                                                  llvm::StringRef) override {
-    State.SM = &CI.getSourceManager();
-    return std::make_unique<FactsConsumer>(State);
+    return Recorder.consumer(CI);
   }
 
 private:
-  ParseState &State;
-};
-
-class FactsActionFactory : public tooling::FrontendActionFactory {
-public:
-  explicit FactsActionFactory(ParseState &S) : State(S) {}
-  std::unique_ptr<FrontendAction> create() override {
-    return std::make_unique<FactsAction>(State);
-  }
-
-private:
-  ParseState &State;
+  FactsRecorder &Recorder;
 };
 
 } // namespace
@@ -1203,18 +1226,15 @@ ParseResult parseTranslationUnit(
     const ParseJob &Job, const ProjectLayout &Project,
     const std::map<std::string, FileStructure> &Structures,
     const std::map<std::string, std::vector<unsigned>> &WatchedDirectives) {
-  ParseResult Result;
-  ParseState State{
-      Project, Structures, WatchedDirectives, Result,
-      std::set<std::string>(Job.StripMacros.begin(), Job.StripMacros.end())};
-
+  FactsRecorder Recorder(Job, Project, Structures, WatchedDirectives);
   SyntaxOnlyParse P;
   P.Entry = Job.Entry;
   P.Defines = Job.Defines;
   P.StripMacros = Job.StripMacros;
   P.Overlay = Job.Overlay;
-  FactsActionFactory Factory(State);
-  SyntaxOnlyResult Parsed = runSyntaxOnly(P, Factory);
+  SyntaxOnlyResult Parsed = runSyntaxOnlyWith(
+      P, [&] { return std::make_unique<FactsAction>(Recorder); });
+  ParseResult Result = std::move(Recorder.result());
   if (Parsed.Failed) {
     Result.Failed = true;
     Result.Diagnostics = std::move(Parsed.Diagnostics);

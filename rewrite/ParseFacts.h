@@ -20,9 +20,15 @@
 #include "llvm/Support/Error.h"
 
 #include <map>
+#include <memory>
 #include <string>
 #include <utility>
 #include <vector>
+
+namespace clang {
+class ASTConsumer;
+class CompilerInstance;
+} // namespace clang
 
 namespace varsim::rewrite {
 
@@ -225,6 +231,31 @@ struct ParseJob {
   /// (absolute path -> text), e.g. the template-lowered sources. Must
   /// outlive the parse; nullptr: none.
   const std::map<std::string, std::string> *Overlay = nullptr;
+};
+
+/// The recorder of the facts of one parse of Job: its preprocessor
+/// callbacks and AST consumer, for an action that installs them beside
+/// other recorders (rewrite/RecordingParse.h), so that one parse serves
+/// every pass. The inputs must outlive the recorder; result() is complete
+/// once the parse has ended (Failed and Diagnostics are the caller's).
+class FactsRecorder {
+public:
+  FactsRecorder(
+      const ParseJob &Job, const ProjectLayout &Project,
+      const std::map<std::string, FileStructure> &Structures,
+      const std::map<std::string, std::vector<unsigned>> &WatchedDirectives);
+  ~FactsRecorder();
+  FactsRecorder(const FactsRecorder &) = delete;
+  FactsRecorder &operator=(const FactsRecorder &) = delete;
+
+  /// Installs the preprocessor callbacks (from BeginSourceFileAction).
+  void begin(clang::CompilerInstance &CI);
+  std::unique_ptr<clang::ASTConsumer> consumer(clang::CompilerInstance &CI);
+  ParseResult &result();
+
+private:
+  struct Impl;
+  std::unique_ptr<Impl> I;
 };
 
 /// Parses Job.Entry with its defines. Structures: the scanned project files

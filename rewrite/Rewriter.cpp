@@ -13,7 +13,10 @@
 #include "rewrite/passes/Passes.h"
 
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Format.h"
 #include "llvm/Support/Path.h"
+
+#include <chrono>
 
 namespace fs = llvm::sys::fs;
 namespace path = llvm::sys::path;
@@ -36,6 +39,7 @@ llvm::ArrayRef<RewritePass> rewritePasses() {
       {"derived-macros", runDerivedMacrosPass},
       {"feature-groups", runFeatureGroupsPass},
       {"parse-configurations", runParseConfigurationsPass},
+      {"record", runRecordPass},
       {"safety", runSafetyPass},
       {"facts", runFactsPass},
       {"planning", runPlanningPass},
@@ -59,10 +63,23 @@ std::string defaultOutDir(llvm::StringRef CompileCommands) {
 
 llvm::Expected<RewriteSummary> rewriteProject(const RewriteOptions &Options) {
   RewriteState S(Options);
+  // Where the time goes, for --verbose (per pass, wall clock).
+  std::vector<std::pair<llvm::StringRef, double>> Seconds;
   for (const RewritePass &P : rewritePasses()) {
     CountParses Count(S.Parses, P.Name);
-    if (llvm::Error E = P.Run(S))
+    auto Start = std::chrono::steady_clock::now();
+    llvm::Error E = P.Run(S);
+    Seconds.emplace_back(P.Name, std::chrono::duration<double>(
+                                     std::chrono::steady_clock::now() - Start)
+                                     .count());
+    if (E)
       return E;
+  }
+  if (Options.Verbose) {
+    S.Log << "varsim: seconds per pass:";
+    for (const auto &[Name, T] : Seconds)
+      S.Log << " " << Name << " " << llvm::format("%.2f", T) << ";";
+    S.Log << "\n";
   }
   return std::move(S.Summary);
 }

@@ -629,41 +629,54 @@ private:
   State &S;
 };
 
-class Action : public ASTFrontendAction {
-public:
-  explicit Action(State &S) : S(S) {}
-  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
-                                                 llvm::StringRef) override {
-    S.SM = &CI.getSourceManager();
-    CI.getPreprocessor().addPPCallbacks(std::make_unique<MacroRecorder>(S));
-    return std::make_unique<Consumer>(S);
-  }
+} // namespace
 
-private:
-  State &S;
+// The recorder's state: Out first, since S refers to it.
+struct GlobalsRecorder::Impl {
+  Impl(const GlobalFactsJob &Job, const ProjectLayout &Project)
+      : S{Project, Job.WatchedMacros ? *Job.WatchedMacros : None, Out} {}
+  static inline const std::set<std::string> None;
+  GlobalFacts Out;
+  State S;
 };
 
-class Factory : public tooling::FrontendActionFactory {
+GlobalsRecorder::GlobalsRecorder(const GlobalFactsJob &Job,
+                                 const ProjectLayout &Project)
+    : I(std::make_unique<Impl>(Job, Project)) {}
+
+GlobalsRecorder::~GlobalsRecorder() = default;
+
+std::unique_ptr<ASTConsumer> GlobalsRecorder::consumer(CompilerInstance &CI) {
+  I->S.SM = &CI.getSourceManager();
+  CI.getPreprocessor().addPPCallbacks(std::make_unique<MacroRecorder>(I->S));
+  return std::make_unique<Consumer>(I->S);
+}
+
+GlobalFacts &GlobalsRecorder::result() { return I->Out; }
+
+namespace {
+
+class Action : public ASTFrontendAction {
 public:
-  explicit Factory(State &S) : S(S) {}
-  std::unique_ptr<FrontendAction> create() override {
-    return std::make_unique<Action>(S);
+  explicit Action(GlobalsRecorder &R) : Recorder(R) {}
+  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
+                                                 llvm::StringRef) override {
+    return Recorder.consumer(CI);
   }
 
 private:
-  State &S;
+  GlobalsRecorder &Recorder;
 };
 
 } // namespace
 
 GlobalFacts collectGlobalFacts(const GlobalFactsJob &Job,
                                const ProjectLayout &Project) {
-  GlobalFacts Out;
-  static const std::set<std::string> None;
-  State S{Project, Job.WatchedMacros ? *Job.WatchedMacros : None, Out};
-  Factory F(S);
-  SyntaxOnlyResult R = runSyntaxOnly(
-      {Job.Entry, Job.Defines, Job.StripMacros, {}, Job.Overlay}, F);
+  GlobalsRecorder Recorder(Job, Project);
+  SyntaxOnlyResult R = runSyntaxOnlyWith(
+      {Job.Entry, Job.Defines, Job.StripMacros, {}, Job.Overlay},
+      [&] { return std::make_unique<Action>(Recorder); });
+  GlobalFacts Out = std::move(Recorder.result());
   Out.Failed = R.Failed;
   Out.Diagnostics = std::move(R.Diagnostics);
   return Out;

@@ -17,10 +17,16 @@
 #include "rewrite/ProjectLayout.h"
 
 #include <map>
+#include <memory>
 #include <set>
 #include <string>
 #include <utility>
 #include <vector>
+
+namespace clang {
+class ASTConsumer;
+class CompilerInstance;
+} // namespace clang
 
 namespace varsim::rewrite::globals {
 
@@ -146,6 +152,27 @@ struct GlobalFactsJob {
   std::vector<std::string> StripMacros;
   const std::map<std::string, std::string> *Overlay = nullptr;
   const std::set<std::string> *WatchedMacros = nullptr;
+};
+
+/// The recorder of one parse's global facts (its preprocessor callbacks
+/// and AST consumer), for an action that installs it beside other
+/// recorders (rewrite/RecordingParse.h). Job's inputs must outlive it;
+/// result() is complete once the parse ended (Failed and Diagnostics are
+/// the caller's).
+class GlobalsRecorder {
+public:
+  GlobalsRecorder(const GlobalFactsJob &Job, const ProjectLayout &Project);
+  ~GlobalsRecorder();
+  GlobalsRecorder(const GlobalsRecorder &) = delete;
+  GlobalsRecorder &operator=(const GlobalsRecorder &) = delete;
+
+  /// Installs the preprocessor callbacks too (from CreateASTConsumer).
+  std::unique_ptr<clang::ASTConsumer> consumer(clang::CompilerInstance &CI);
+  GlobalFacts &result();
+
+private:
+  struct Impl;
+  std::unique_ptr<Impl> I;
 };
 
 /// Parses Job.Entry with its defines and collects the facts.

@@ -521,7 +521,8 @@ struct Lowering {
     }
     std::vector<GlobalFacts> Results(Jobs.size());
     parseInParallel(In.Jobs, Jobs.size(), [&](size_t I) {
-      Results[I] = collectGlobalFacts(Jobs[I], In.Project);
+      Results[I] = In.Collect ? In.Collect(Jobs[I])
+                              : collectGlobalFacts(Jobs[I], In.Project);
     });
     for (size_t I = 0; I < Jobs.size(); ++I) {
       if (Results[I].Failed) {

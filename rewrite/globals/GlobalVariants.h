@@ -20,11 +20,13 @@
 #include "rewrite/DirectiveScanner.h"
 #include "rewrite/FeatureSetup.h"
 #include "rewrite/ProjectLayout.h"
+#include "rewrite/globals/GlobalFacts.h"
 #include "rewrite/templates/TemplateLowering.h"
 
 #include "llvm/Support/Error.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <functional>
 #include <map>
 #include <string>
 #include <vector>
@@ -43,6 +45,10 @@ struct GlobalsInput {
   const std::map<std::string, std::string> &Overlay;
   unsigned Jobs = 1;
   llvm::raw_ostream *Log = nullptr;
+  /// Parses one unit and collects its facts; empty: collectGlobalFacts.
+  /// The rewrite passes install their other recorders on the same parse
+  /// (rewrite/RecordingParse.h). Called from several threads at once.
+  std::function<GlobalFacts(const GlobalFactsJob &)> Collect = {};
 };
 
 struct GlobalsResult {

@@ -1,62 +1,34 @@
 //===- rewrite/passes/FactsPass.cpp - Every TU in every configuration
 //------===//
 //
-// Reads: the project, structures, watched directives, features, parse
-// configurations, lowered files and the recorded scan errors. Adds: one
-// parse of every translation unit in every parse configuration (Results),
-// and per project file what each parse that included it says (Views).
-// Refuses a translation unit that does not compile in a configuration, and
-// a file that did not scan if some translation unit includes it.
+// Reads: the record pass's parse facts (Results) and the recorded scan
+// errors. Adds: per project file what each parse that included it says
+// (Views). Refuses a translation unit that does not compile in a parse
+// configuration, and a file that did not scan if some translation unit
+// includes it.
 //
 //===----------------------------------------------------------------------===//
 
-#include "rewrite/ParseLoop.h"
 #include "rewrite/passes/Passes.h"
 #include "support/Utf8Path.h"
-
-#include <atomic>
-#include <mutex>
 
 namespace varsim::rewrite {
 
 llvm::Error runFactsPass(RewriteState &S) {
   const ProjectLayout &Project = *S.Project;
-  std::vector<ParseJob> Jobs;
-  std::vector<unsigned> JobConfig;
-  for (const CompileEntry &E : Project.Entries)
-    for (unsigned CI = 0; CI < S.Configs.size(); ++CI) {
-      Jobs.push_back({&E, S.Features->defines(S.Configs[CI]), S.FeatureMacros,
-                      &S.Lowered});
-      JobConfig.push_back(CI);
-    }
-  S.Results.assign(Jobs.size(), {});
-  std::atomic<unsigned> Finished{0};
-  std::mutex LogMutex;
-  bool ShowProgress = Jobs.size() >= 8;
-  parseInParallel(S.Options.Jobs, Jobs.size(), [&](size_t I) {
-    S.Results[I] =
-        parseTranslationUnit(Jobs[I], Project, S.Structures, S.Watched);
-    unsigned N = ++Finished;
-    if (!ShowProgress)
-      return;
-    const std::string &Name = S.ConfigNames[JobConfig[I]];
-    std::lock_guard<std::mutex> Lock(LogMutex);
-    S.Log << "[" << N << "/" << Jobs.size() << "] parsed "
-          << Project.relativeToRoot(Jobs[I].Entry->File) << " ("
-          << (Name.empty() ? std::string("no optional feature") : Name)
-          << ")\n";
-  });
-  for (size_t I = 0; I < Jobs.size(); ++I)
+  // The record pass's parses, at [entry * configurations + configuration].
+  size_t NC = S.Configs.size();
+  for (size_t I = 0; I < S.Results.size(); ++I)
     if (S.Results[I].Failed)
-      return makeError(Jobs[I].Entry->File, 0, 0,
+      return makeError(Project.Entries[I / NC].File, 0, 0,
                        "does not compile in the parse configuration '" +
-                           S.ConfigNames[JobConfig[I]] +
+                           S.ConfigNames[I % NC] +
                            "' (a valid configuration of the model):\n" +
                            llvm::StringRef(S.Results[I].Diagnostics).rtrim());
 
   for (size_t I = 0; I < S.Results.size(); ++I)
     for (const auto &[File, Facts] : S.Results[I].Files)
-      S.Views[File].push_back({JobConfig[I], &Facts});
+      S.Views[File].push_back({static_cast<unsigned>(I % NC), &Facts});
   for (const auto &[File, D] : S.ScanErrors)
     if (S.Views.count(File))
       return makeError(D.Where, D.Message);

@@ -27,6 +27,7 @@ llvm::Error runTemplateLoweringPass(RewriteState &S);
 llvm::Error runGlobalLoweringPass(RewriteState &S);
 llvm::Error runFeatureGroupsPass(RewriteState &S);
 llvm::Error runParseConfigurationsPass(RewriteState &S);
+llvm::Error runRecordPass(RewriteState &S);
 llvm::Error runSafetyPass(RewriteState &S);
 llvm::Error runFactsPass(RewriteState &S);
 llvm::Error runPlanningPass(RewriteState &S);
@@ -35,6 +36,13 @@ llvm::Error runFileRewritePass(RewriteState &S);
 llvm::Error runOutputPass(RewriteState &S);
 llvm::Error runSummaryPass(RewriteState &S);
 llvm::Error runDataFlowPass(RewriteState &S);
+
+/// What a recording of a parse depends on, per file (absolute path): its
+/// text where a lowering replaced it, and its feature groups (conditions,
+/// watched directives). Files absent read the disk and have no #if.
+std::map<std::string, std::string>
+recordingFingerprints(const RewriteState &S,
+                      const std::map<std::string, FileGroups> &Groups);
 
 struct RewritePass {
   llvm::StringLiteral Name; ///< As shown in parse counts and docs.

@@ -20,7 +20,9 @@
 #include "rewrite/ParseCount.h"
 #include "rewrite/ParseFacts.h"
 #include "rewrite/ProjectLayout.h"
+#include "rewrite/RecordingParse.h"
 #include "rewrite/Rewriter.h"
+#include "rewrite/safety/SafetyFacts.h"
 #include "rewrite/templates/TemplateLowering.h"
 #include "support/Diagnostic.h"
 #include "support/Output.h"
@@ -76,6 +78,13 @@ struct RewriteState {
   std::map<std::string, std::string> Lowered;
   std::vector<templates::LoweredSite> ForeignSites, TemplateSites, GlobalSites;
 
+  // GlobalLoweringPass: the recordings its parses made with every recorder
+  // of the record pass, by (compile entry, defines joined), and the
+  // fingerprints (recordingFingerprints) of the files when they were made.
+  // The record pass takes a recording if no file it read changed since.
+  std::map<std::pair<size_t, std::string>, RecordedParse> Recordings;
+  std::map<std::string, std::string> RecordingFingerprints;
+
   // FeatureGroupsPass: per file, its feature groups and the directives the
   // parses place; the presence conditions to cover; which macros are
   // tested and defined where (for messages).
@@ -91,9 +100,14 @@ struct RewriteState {
   std::vector<fm::Configuration> Configs;
   std::vector<std::string> ConfigNames;
 
-  // FactsPass: every translation unit parsed in every configuration; per
-  // project file, what each parse that included it says.
+  // RecordPass: every translation unit parsed once in every parse
+  // configuration with every recorder, at [entry * Configs.size() +
+  // configuration]: the parse facts, and the safety facts (empty when
+  // nothing is conditional; taken by SafetyPass).
   std::vector<ParseResult> Results;
+  std::vector<safety::SafetyFacts> RecordedSafety;
+
+  // FactsPass: per project file, what each parse that included it says.
   std::map<std::string, std::vector<ParseView>> Views;
 
   // PlanningPass: what the whole project shares while files are rewritten

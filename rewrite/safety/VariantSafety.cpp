@@ -173,7 +173,23 @@ llvm::Error checkVariantSafety(const SafetyInput &In) {
     for (size_t C = 0; C < Configs.size(); ++C)
       Jobs.emplace_back(&E, C);
   std::vector<SafetyFacts> Parses(Jobs.size());
-  parseInParallel(In.Jobs, Jobs.size(), [&](size_t I) {
+  size_t NParse = In.ParseDefines.size();
+  bool HaveRecorded = In.Recorded && NParse &&
+                      In.Recorded->size() == In.Project.Entries.size() * NParse;
+  auto RecordedAt = [&](size_t I) -> SafetyFacts * {
+    size_t E = Jobs[I].first - In.Project.Entries.data();
+    return HaveRecorded && Jobs[I].second < NParse
+               ? &(*In.Recorded)[E * NParse + Jobs[I].second]
+               : nullptr;
+  };
+  std::vector<size_t> ToParse;
+  for (size_t I = 0; I < Jobs.size(); ++I)
+    if (SafetyFacts *R = RecordedAt(I))
+      Parses[I] = std::move(*R);
+    else
+      ToParse.push_back(I);
+  parseInParallel(In.Jobs, ToParse.size(), [&](size_t K) {
+    size_t I = ToParse[K];
     Parses[I] = parseOne(*Jobs[I].first, Configs[Jobs[I].second], Strip, In,
                          Ranges, /*SkipBodies=*/true);
   });
@@ -213,8 +229,9 @@ checkVariantSafety(const ProjectLayout &Project,
                    const FeatureSetup &Features,
                    const std::vector<fm::Configuration> &ParseConfigurations,
                    const std::map<std::string, std::string> *Overlay,
-                   unsigned Jobs) {
+                   unsigned Jobs, std::vector<SafetyFacts> *Recorded) {
   SafetyInput In{Project, Structures, Groups, Features, {}, Overlay, Jobs};
+  In.Recorded = Recorded;
   for (const fm::Configuration &C : ParseConfigurations) {
     In.ParseDefines.push_back(Features.defines(C));
     In.ConfigNames.push_back(Features.Model.format(C));

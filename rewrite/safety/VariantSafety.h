@@ -34,6 +34,7 @@
 #include "rewrite/FeatureGroups.h"
 #include "rewrite/FeatureSetup.h"
 #include "rewrite/ProjectLayout.h"
+#include "rewrite/safety/SafetyFacts.h"
 
 #include "llvm/Support/Error.h"
 
@@ -63,6 +64,11 @@ struct SafetyInput {
   /// which no branch of a feature group without #else holds: a name may
   /// resolve differently there (an overload under #ifdef is absent).
   std::vector<fm::Configuration> Configurations = {};
+  /// The safety facts of the parse configurations' parses, already
+  /// recorded (rewrite/RecordingParse.h): entry E's in configuration C at
+  /// [E * ParseDefines.size() + C]. Null: the check parses them itself.
+  /// Taken (moved from).
+  std::vector<SafetyFacts> *Recorded = nullptr;
 };
 
 /// Every finding as a located error (`file:line:col: error: ...`), joined,
@@ -80,7 +86,7 @@ checkVariantSafety(const ProjectLayout &Project,
                    const FeatureSetup &Features,
                    const std::vector<fm::Configuration> &ParseConfigurations,
                    const std::map<std::string, std::string> *Overlay,
-                   unsigned Jobs);
+                   unsigned Jobs, std::vector<SafetyFacts> *Recorded = nullptr);
 
 } // namespace varsim::rewrite::safety
 
