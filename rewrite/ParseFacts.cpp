@@ -385,8 +385,8 @@ public:
     // Overloads that differ only in being templates (RapidJSON's
     // `template <unsigned F> Parse(const Ch *)` next to `Parse(const Ch *)`)
     // are distinct functions, not one function's variants.
-    F.Key = F.Name + "|" + FD->getType().getAsString() +
-            templateHeadKey(FD) + (Internal ? "|" + *Path : "");
+    F.Key = F.Name + "|" + FD->getType().getAsString() + templateHeadKey(FD) +
+            (Internal ? "|" + *Path : "");
     F.CLanguage = !Ctx.getLangOpts().CPlusPlus;
     auto DR = R.of(FD->getSourceRange(), FID);
     F.DeclBegin = DR ? DR->first : R.offset(FD->getBeginLoc());
