@@ -33,3 +33,10 @@ unsigned long frame_sum(const unsigned char *p, size_t n) {
   return sum_step(2166136261u, p, (int)n);
 #endif
 }
+
+/* The lowering, pinned (run_corpus.py checks these lines with FileCheck):
+// REWRITE: static unsigned long sum_step__varsim_FAST_SUM(unsigned long acc,
+// REWRITE: unsigned sum_step__varsim_not_FAST_SUM(unsigned acc,
+// REWRITE: return sum_step__varsim_FAST_SUM(7UL, p, n) & 0xffffffffUL;
+// REWRITE: return sum_step__varsim_not_FAST_SUM(2166136261u, p, (int)n);
+*/

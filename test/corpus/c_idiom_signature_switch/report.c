@@ -22,3 +22,9 @@ void report(const char *what, unsigned long value) {
   if (emit_line(line) < 0)
     fputs("write failed\n", stderr);
 }
+
+/* The lowering, pinned (run_corpus.py checks these lines with FileCheck):
+// REWRITE: static int emit_line__varsim_QUIET(const char *line) {
+// REWRITE: extern int emit_line(const char *line);
+// REWRITE: if ((!VARSIM_F_QUIET ? emit_line : emit_line__varsim_QUIET)(line) < 0)
+*/
