@@ -52,6 +52,10 @@ llvm::Error FileRewriter::mergeMemberVariants(const SwitchPlan &SP) {
                                    "into one definition: " +
                                    Why);
   };
+  // Checked and merged where the variants are defined (offsets are into
+  // that file's text).
+  if (In.Path != Front.File)
+    return llvm::Error::success();
   llvm::StringRef Text(In.Text);
   for (size_t I = 0; I < SP.Variants.size(); ++I) {
     const SwitchPlan::Variant &V = SP.Variants[I];
@@ -76,8 +80,6 @@ llvm::Error FileRewriter::mergeMemberVariants(const SwitchPlan &SP) {
         return Refuse(Fn, "other code lies between the variants");
     }
   }
-  if (In.Path != Front.File)
-    return llvm::Error::success();
   auto Group = outermostGroupAt(Front.Fn->DeclBegin);
   CondPtr Common =
       Group ? FG.presenceAt(

@@ -48,6 +48,9 @@ llvm::Expected<std::string> FileRewriter::run() {
     return E;
   if (llvm::Error E = emitSwitches())
     return E;
+  if (auto It = Ctx.TokenEdits.find(In.Path); It != Ctx.TokenEdits.end())
+    for (const ProjectContext::TokenEdit &T : It->second)
+      addEdit(T.Offset, T.Offset + T.Length, T.Text);
   replaceFeatureValues();
   markFunctions();
   recordUnmarkedCode();

@@ -135,6 +135,14 @@ struct ProjectContext {
   std::map<std::string, ParamUnion> ParamUnions = {};
   /// The files whose #if conditions test each macro.
   std::map<std::string, std::set<std::string>> TestedIn = {};
+  /// Per file, identifier tokens replaced as they are (a C function
+  /// defined per feature with another signature: each use renamed to the
+  /// definition it reaches; passes/SignatureSwitches.cpp).
+  struct TokenEdit {
+    unsigned Offset = 0, Length = 0;
+    std::string Text;
+  };
+  std::map<std::string, std::vector<TokenEdit>> TokenEdits = {};
 };
 
 /// The macros defined per branch of exactly one feature group of the

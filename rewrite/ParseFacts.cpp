@@ -328,6 +328,27 @@ private:
   }
 };
 
+/// The template head of a function template ("" for other functions):
+/// each parameter's kind and, for a constant parameter, its type.
+std::string templateHeadKey(const FunctionDecl *FD) {
+  const FunctionTemplateDecl *FT = FD->getDescribedFunctionTemplate();
+  if (!FT)
+    return "";
+  std::string Key = "|template<";
+  for (const NamedDecl *P : *FT->getTemplateParameters()) {
+    if (const auto *N = dyn_cast<NonTypeTemplateParmDecl>(P))
+      Key += N->getType().getAsString();
+    else if (isa<TemplateTemplateParmDecl>(P))
+      Key += "template";
+    else
+      Key += "typename";
+    if (P->isTemplateParameterPack())
+      Key += "...";
+    Key += ",";
+  }
+  return Key + ">";
+}
+
 /// Collects function definitions and named file-scope definitions in the
 /// project's files.
 class DefinitionCollector : public RecursiveASTVisitor<DefinitionCollector> {
@@ -361,7 +382,10 @@ public:
     F.Name = FD->getQualifiedNameAsString();
     bool Internal =
         FD->getStorageClass() == SC_Static || FD->isInAnonymousNamespace();
-    F.Key = F.Name + "|" + FD->getType().getAsString() +
+    // Overloads that differ only in being templates (RapidJSON's
+    // `template <unsigned F> Parse(const Ch *)` next to `Parse(const Ch *)`)
+    // are distinct functions, not one function's variants.
+    F.Key = F.Name + "|" + FD->getType().getAsString() + templateHeadKey(FD) +
             (Internal ? "|" + *Path : "");
     F.CLanguage = !Ctx.getLangOpts().CPlusPlus;
     auto DR = R.of(FD->getSourceRange(), FID);

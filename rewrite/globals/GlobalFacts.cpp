@@ -221,7 +221,21 @@ private:
     // definition, and must still meet the lowered item (QA Q11).
     if (isa<VarDecl>(D) && D->isExternallyVisible())
       return Kind.str() + "|" + D->getQualifiedNameAsString() + "|extern";
-    return Kind.str() + "|" + D->getQualifiedNameAsString() + "|" + *File;
+    return Kind.str() + "|" + D->getQualifiedNameAsString() +
+           specializationArgs(D) + "|" + *File;
+  }
+
+  /// An explicit or partial specialization is an entity of its own, not
+  /// its template's definition per feature (RapidJSON's
+  /// `TypeHelper<V, std::basic_string<Ch>>` under RAPIDJSON_HAS_STDSTRING
+  /// next to `TypeHelper<V, bool>`): its arguments as written.
+  static std::string specializationArgs(const NamedDecl *D) {
+    if (const auto *PS = dyn_cast<ClassTemplatePartialSpecializationDecl>(D))
+      return "|" + PS->getInjectedSpecializationType().getAsString();
+    if (const auto *CS = dyn_cast<ClassTemplateSpecializationDecl>(D);
+        CS && CS->isExplicitSpecialization())
+      return "|" + QualType(CS->getTypeForDecl(), 0).getAsString();
+    return "";
   }
 
   static llvm::StringRef kindOf(const Decl *D) {

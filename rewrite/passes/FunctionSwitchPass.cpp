@@ -81,6 +81,19 @@ llvm::Error runFunctionSwitchPass(RewriteState &S) {
       }
       if (!UnderFeature || !Last)
         continue;
+      // Each definition its own name, each use the one it reaches.
+      bool OneSitePerKey = llvm::all_of(
+          Keys, [&](const auto &K) { return ByKey.at(K.first).size() == 1; });
+      if (OneSitePerKey) {
+        std::vector<std::pair<std::string, const FunctionFact *>> Sites;
+        for (const auto &[Key, Site] : Keys)
+          Sites.push_back(Site);
+        llvm::Expected<bool> Lowered = lowerSignatureVariants(S, Name, Sites);
+        if (!Lowered)
+          return Lowered.takeError();
+        if (*Lowered)
+          continue;
+      }
       const FileStructure &FS = Structures.at(Last->first);
       unsigned Off = Last->second->NameBegin;
       unsigned Line = FS.lineOf(Off);

@@ -32,6 +32,15 @@ llvm::Error runSafetyPass(RewriteState &S);
 llvm::Error runFactsPass(RewriteState &S);
 llvm::Error runPlanningPass(RewriteState &S);
 llvm::Error runFunctionSwitchPass(RewriteState &S);
+/// Part of the function-switches pass (SignatureSwitches.cpp): the C
+/// function Name defined per feature with another type or linkage at
+/// Sites (file, definition): each definition renamed and each use renamed
+/// to the one it reaches. False if it is not a name chosen per feature
+/// (the caller refuses it); a located error for a use that may reach
+/// several definitions.
+llvm::Expected<bool> lowerSignatureVariants(
+    RewriteState &S, const std::string &Name,
+    const std::vector<std::pair<std::string, const FunctionFact *>> &Sites);
 llvm::Error runFileRewritePass(RewriteState &S);
 llvm::Error runOutputPass(RewriteState &S);
 llvm::Error runSummaryPass(RewriteState &S);

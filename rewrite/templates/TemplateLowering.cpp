@@ -260,12 +260,28 @@ struct Lowering {
               "'" + D->Name + "' is " + D->Unsupported +
                   " defined per feature (the #if on line " +
                   std::to_string(directiveLine(*D, 0)) +
-                  "): template variability of this kind is not supported; "
-                  "select a type alias, a class or an integral constant "
-                  "per feature instead");
+                  "): template variability of this kind is not supported; " +
+                  templateSiteHint(*D));
       Sites[Key] = Branches;
     }
     return llvm::Error::success();
+  }
+
+  /// What a user can do about a refused site. A class template (or its
+  /// specializations) per feature gives different types per configuration
+  /// to everything built on them (RapidJSON's GenericMemberIterator: a
+  /// class or a plain pointer as GenericValue's MemberIterator): one
+  /// simulator cannot hold both, whatever the uses.
+  static std::string templateSiteHint(const NameDef &D) {
+    if (D.Unsupported == "an alias template")
+      return "select a type alias, a class or an integral constant per "
+             "feature instead";
+    return "its instantiations are other types in each configuration, so "
+           "every class and function built on them would need a copy per "
+           "configuration; keep one definition whose members choose per "
+           "feature (a constant, or a policy class selected by the "
+           "feature, which varsim lowers), or leave this option out of the "
+           "model";
   }
 
   unsigned directiveLine(const NameDef &D, unsigned Branch) const {
