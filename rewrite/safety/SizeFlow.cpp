@@ -141,8 +141,12 @@ public:
       for (const Expr *E : Writes[VD])
         collectSizes(E, Out.HarmlessSizes);
     for (const PendingCast &P : Pending)
-      if (fromLayoutOf(P.Offset, P.Record, Sizes, 0))
+      if (fromLayoutOf(P.Offset, P.Record, Sizes, 0)) {
         Out.AddressCasts.insert(P.Cast);
+        // The offset's own sizes (`(char *)p + ROUND8(sizeof(*p))`) only
+        // move that address.
+        collectSizes(P.Offset, Out.HarmlessSizes);
+      }
     return Out;
   }
 

@@ -65,6 +65,21 @@ static struct plan *plan_new(int ntable, struct scratch **scratch_out) {
   return p;
 }
 
+/* A one-step plan with room for a label behind it, in the same block. */
+static struct plan *plan_labelled(const char *label, char **label_out) {
+  size_t nlabel = strlen(label) + 1;
+  size_t nbyte = ROUND8(sizeof(struct plan)) + ROUND8(nlabel);
+  struct plan *p = plan_alloc(nbyte);
+  if (!p)
+    return NULL;
+  char *extra = ((char *)p) + ROUND8(sizeof(struct plan));
+  memcpy(extra, label, nlabel);
+  p->nstep = 1;
+  p->a[0].cost = (unsigned)nlabel;
+  *label_out = extra;
+  return p;
+}
+
 /* Drops the steps that cost nothing: the later ones move down. */
 static void plan_drop_free_steps(struct plan *p, struct scratch *s) {
   for (int i = 0; i < p->nstep;) {
@@ -114,6 +129,12 @@ int main(void) {
     grand += t;
     free(p);
   }
+  char *label = NULL;
+  struct plan *one = plan_labelled("nested-loop", &label);
+  if (!one)
+    return 1;
+  printf("label=%s cost=%u\n", label, one->a[0].cost);
+  free(one);
   printf("total=%u\n", grand);
   return (int)(grand % 5);
 }
