@@ -36,6 +36,7 @@
 #include "rewrite/globals/BoundLayout.h"
 #include "rewrite/globals/GlobalFacts.h"
 #include "rewrite/globals/LexicalScan.h"
+#include "rewrite/globals/SettledDefaults.h"
 #include "support/Diagnostic.h"
 
 #include "llvm/ADT/StringExtras.h"
@@ -659,11 +660,21 @@ struct Lowering {
   /// in an opaque range of D).
   bool hasDirective(const std::string &File, unsigned Begin, unsigned End,
                     const EntityDef *D) const {
+    // A settled default is dropped from the copies (SettledDefaults.h).
+    auto Settled =
+        settledDefaults(structure(File), Groups.at(File), Begin, End);
+    auto InSettled = [&](unsigned Off) {
+      for (const auto &[B, E] : Settled)
+        if (Off >= B && Off < E)
+          return true;
+      return false;
+    };
     for (const Directive &Dir : structure(File).Directives)
       if ((Dir.Kind == DirectiveKind::Define ||
            Dir.Kind == DirectiveKind::Undef ||
            Dir.Kind == DirectiveKind::Include) &&
-          Dir.Begin >= Begin && Dir.Begin < End && !isOpaque(D, Dir.Begin))
+          Dir.Begin >= Begin && Dir.Begin < End && !isOpaque(D, Dir.Begin) &&
+          !InSettled(Dir.Begin))
         return true;
     return false;
   }
@@ -1493,6 +1504,12 @@ struct Lowering {
           return true;
       return false;
     };
+    // Defaults the original text has settled: no-ops in an appended copy.
+    if (!InPlace)
+      for (const auto &[B, E] : settledDefaults(FS, FG, Begin, End)) {
+        Out.insert({B, E - B, newlinesOf(llvm::StringRef(T).slice(B, E))});
+        Removed.push_back({B, E});
+      }
     // #if groups decided by the copy: resolved.
     for (unsigned GI = 0; GI < FS.Groups.size(); ++GI) {
       if (!FG.IsFeature[GI])
@@ -1934,8 +1951,11 @@ struct Lowering {
               {F.DeclBegin, F.BodyEnd + 1 - F.DeclBegin,
                (I.SignatureVaries ? std::string()
                                   : headOf(F, F.HasPrevious) + ";") +
-                   newlinesOf(
-                       llvm::StringRef(T).slice(F.DeclBegin, F.BodyEnd + 1))});
+                   keepSettledOnly(T, F.DeclBegin, F.BodyEnd + 1,
+                                   settledDefaults(structure(F.File),
+                                                   Groups.at(F.File),
+                                                   F.DeclBegin,
+                                                   F.BodyEnd + 1))});
         }
         if (I.Copies.size() > 1 && !I.SignatureVaries)
           Dispatchers[F.File] += dispatcher(I);
@@ -1962,8 +1982,10 @@ struct Lowering {
           const EntityDef &D = *I.Defs.front();
           Edits[D.File].insert(
               {D.Begin, D.End - D.Begin,
-               newlinesOf(
-                   llvm::StringRef(text(D.File)).slice(D.Begin, D.End))});
+               keepSettledOnly(text(D.File), D.Begin, D.End,
+                               settledDefaults(structure(D.File),
+                                               Groups.at(D.File), D.Begin,
+                                               D.End))});
         }
         // Definitions no copy uses (dead branches) must not clash.
         for (size_t DI = 0; DI < I.Defs.size(); ++DI) {

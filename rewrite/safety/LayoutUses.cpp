@@ -337,9 +337,8 @@ public:
                    const FeatureRanges &Ranges, std::vector<Finding> &Out,
                    const llvm::DenseSet<const Expr *> *AddressCasts)
       : Ctx(Ctx), Project(Project), Ranges(Ranges), Out(Out),
-        AddressCasts(AddressCasts),
-        Files(Ctx.getSourceManager(), Project), Members(Ctx, Files, Ranges),
-        Cxx(Ctx.getLangOpts().CPlusPlus) {}
+        AddressCasts(AddressCasts), Files(Ctx.getSourceManager(), Project),
+        Members(Ctx, Files, Ranges), Cxx(Ctx.getLangOpts().CPlusPlus) {}
 
   bool shouldVisitTemplateInstantiations() const { return true; }
 

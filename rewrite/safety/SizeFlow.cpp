@@ -52,8 +52,7 @@ public:
     if (BO->isAssignmentOp()) {
       const auto *Target =
           dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParenImpCasts());
-      const auto *VD =
-          Target ? dyn_cast<VarDecl>(Target->getDecl()) : nullptr;
+      const auto *VD = Target ? dyn_cast<VarDecl>(Target->getDecl()) : nullptr;
       if (VD && candidate(VD)) {
         Written.insert(Target);
         if (Op == BO_Assign || Op == BO_AddAssign || Op == BO_SubAssign ||
@@ -125,9 +124,8 @@ public:
           if (Written.count(R))
             continue;
           auto It = Uses.find(R);
-          bool Fine = It != Uses.end() &&
-                      (It->second.first == ReadUse::Size ||
-                       Sizes.count(It->second.second));
+          bool Fine = It != Uses.end() && (It->second.first == ReadUse::Size ||
+                                           Sizes.count(It->second.second));
           if (!Fine) {
             Sizes.erase(VD);
             Changed = true;
@@ -213,8 +211,8 @@ private:
     if (const auto *C = dyn_cast<ExplicitCastExpr>(E))
       return collectSizes(C->getSubExpr(), Out);
     if (const auto *B = dyn_cast<BinaryOperator>(E)) {
-      if (!B->isAssignmentOp() && !B->isComparisonOp() &&
-          !B->isLogicalOp() && B->getOpcode() != BO_Comma) {
+      if (!B->isAssignmentOp() && !B->isComparisonOp() && !B->isLogicalOp() &&
+          B->getOpcode() != BO_Comma) {
         collectSizes(B->getLHS(), Out);
         collectSizes(B->getRHS(), Out);
       }
@@ -334,8 +332,7 @@ private:
   ProjectFiles &Files;
   llvm::DenseMap<const VarDecl *, std::vector<const Expr *>> Writes;
   llvm::DenseMap<const VarDecl *, std::vector<const DeclRefExpr *>> Reads;
-  llvm::DenseMap<const DeclRefExpr *, std::pair<ReadUse, const VarDecl *>>
-      Uses;
+  llvm::DenseMap<const DeclRefExpr *, std::pair<ReadUse, const VarDecl *>> Uses;
   llvm::DenseSet<const DeclRefExpr *> Written;
   llvm::DenseSet<const VarDecl *> Poisoned;
   std::vector<PendingCast> Pending;
