@@ -388,6 +388,12 @@ struct Lowering {
     return Found;
   }
 
+  /// Whether some unit read File (known once the units are parsed): the
+  /// definitions of a file no unit reads neither decide nor give a value.
+  bool unitsRead(const std::string &File) const {
+    return Facts.Included.empty() || Facts.Included.count(File) != 0;
+  }
+
   /// The decisions that fix a watched macro's value.
   void macroDecisions(const std::string &Macro, DecisionSet &Out,
                       int Depth = 0) const {
@@ -399,6 +405,8 @@ struct Lowering {
     if (It == MacroDefs.end())
       return;
     for (const MacroDef &D : It->second) {
+      if (!unitsRead(D.File))
+        continue;
       if (D.Decides)
         Out.insert(*D.Decides);
       forIdentifiers(D.Replacement, [&](size_t, llvm::StringRef Id) {
@@ -426,7 +434,8 @@ struct Lowering {
           Chosen = &D; // The last one before the use.
       if (!Chosen)
         for (const MacroDef &D : It->second)
-          if (D.File != File && holds(*D.Presence, Cfg, In.Features)) {
+          if (D.File != File && unitsRead(D.File) &&
+              holds(*D.Presence, Cfg, In.Features)) {
             Chosen = &D;
             break;
           }
@@ -1951,11 +1960,10 @@ struct Lowering {
               {F.DeclBegin, F.BodyEnd + 1 - F.DeclBegin,
                (I.SignatureVaries ? std::string()
                                   : headOf(F, F.HasPrevious) + ";") +
-                   keepSettledOnly(T, F.DeclBegin, F.BodyEnd + 1,
-                                   settledDefaults(structure(F.File),
-                                                   Groups.at(F.File),
-                                                   F.DeclBegin,
-                                                   F.BodyEnd + 1))});
+                   keepSettledOnly(
+                       T, F.DeclBegin, F.BodyEnd + 1,
+                       settledDefaults(structure(F.File), Groups.at(F.File),
+                                       F.DeclBegin, F.BodyEnd + 1))});
         }
         if (I.Copies.size() > 1 && !I.SignatureVaries)
           Dispatchers[F.File] += dispatcher(I);
