@@ -34,6 +34,7 @@
 #include "rewrite/FeatureGroups.h"
 #include "rewrite/FunctionCopies.h"
 #include "rewrite/globals/BoundLayout.h"
+#include "rewrite/globals/CopyBudget.h"
 #include "rewrite/globals/GlobalFacts.h"
 #include "rewrite/globals/LexicalScan.h"
 #include "rewrite/globals/SettledDefaults.h"
@@ -1415,7 +1416,13 @@ struct Lowering {
     });
     for (Item *IP : Order) {
       Item &I = *IP;
-      auto Plan = planCopies(decisionsOf(I), In.Features, I.Presence);
+      std::size_t TextBytes = 0;
+      if (I.IsFunction)
+        TextBytes = I.Fn->BodyEnd + 1 - I.Fn->DeclBegin;
+      for (const EntityDef *D : I.Defs)
+        TextBytes = std::max<std::size_t>(TextBytes, D->End - D->Begin);
+      auto Plan = planCopies(decisionsOf(I), In.Features, I.Presence,
+                             copyCap(TextBytes));
       if (!Plan)
         return located(I.File, I.Line, I.Column,
                        describe(I) + ": " + errorText(Plan.takeError()));
