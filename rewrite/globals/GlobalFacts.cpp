@@ -29,6 +29,7 @@ void GlobalFacts::merge(GlobalFacts &&O) {
   Expansions.merge(O.Expansions);
   Enumerators.merge(O.Enumerators);
   ExtentUses.merge(O.ExtentUses);
+  Included.merge(O.Included);
 }
 
 namespace {
@@ -86,6 +87,14 @@ public:
     E.Column = S.SM->getSpellingColumnNumber(At);
     E.Direct = !Via;
     S.Out.Expansions.emplace(keyOf(E.File, E.Offset) + "|" + E.Macro, E);
+  }
+
+  void FileChanged(SourceLocation Loc, FileChangeReason Reason,
+                   SrcMgr::CharacteristicKind, FileID) override {
+    if (Reason != EnterFile || Loc.isInvalid())
+      return;
+    if (const std::string *File = S.pathOf(S.SM->getFileID(Loc)))
+      S.Out.Included.insert(*File);
   }
 
 private:

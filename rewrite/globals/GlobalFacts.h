@@ -140,6 +140,10 @@ struct GlobalFacts {
   std::map<std::string, MacroExpansion> Expansions;  ///< By File|offset.
   std::map<std::string, EnumeratorFact> Enumerators; ///< By File|offset.
   std::map<std::string, ExtentUse> ExtentUses;       ///< By File|offset.
+  /// The project files some unit read (its source and what it included):
+  /// a header of a source tree beside an amalgamation, never included,
+  /// does not define the macros the units see.
+  std::set<std::string> Included;
   bool Failed = false;
   std::string Diagnostics;
 

@@ -34,8 +34,10 @@
 #include "rewrite/FeatureGroups.h"
 #include "rewrite/FunctionCopies.h"
 #include "rewrite/globals/BoundLayout.h"
+#include "rewrite/globals/CopyBudget.h"
 #include "rewrite/globals/GlobalFacts.h"
 #include "rewrite/globals/LexicalScan.h"
+#include "rewrite/globals/SettledDefaults.h"
 #include "support/Diagnostic.h"
 
 #include "llvm/ADT/StringExtras.h"
@@ -387,6 +389,12 @@ struct Lowering {
     return Found;
   }
 
+  /// Whether some unit read File (known once the units are parsed): the
+  /// definitions of a file no unit reads neither decide nor give a value.
+  bool unitsRead(const std::string &File) const {
+    return Facts.Included.empty() || Facts.Included.count(File) != 0;
+  }
+
   /// The decisions that fix a watched macro's value.
   void macroDecisions(const std::string &Macro, DecisionSet &Out,
                       int Depth = 0) const {
@@ -398,6 +406,8 @@ struct Lowering {
     if (It == MacroDefs.end())
       return;
     for (const MacroDef &D : It->second) {
+      if (!unitsRead(D.File))
+        continue;
       if (D.Decides)
         Out.insert(*D.Decides);
       forIdentifiers(D.Replacement, [&](size_t, llvm::StringRef Id) {
@@ -425,7 +435,8 @@ struct Lowering {
           Chosen = &D; // The last one before the use.
       if (!Chosen)
         for (const MacroDef &D : It->second)
-          if (D.File != File && holds(*D.Presence, Cfg, In.Features)) {
+          if (D.File != File && unitsRead(D.File) &&
+              holds(*D.Presence, Cfg, In.Features)) {
             Chosen = &D;
             break;
           }
@@ -660,11 +671,21 @@ struct Lowering {
   /// in an opaque range of D).
   bool hasDirective(const std::string &File, unsigned Begin, unsigned End,
                     const EntityDef *D) const {
+    // A settled default is dropped from the copies (SettledDefaults.h).
+    auto Settled =
+        settledDefaults(structure(File), Groups.at(File), Begin, End);
+    auto InSettled = [&](unsigned Off) {
+      for (const auto &[B, E] : Settled)
+        if (Off >= B && Off < E)
+          return true;
+      return false;
+    };
     for (const Directive &Dir : structure(File).Directives)
       if ((Dir.Kind == DirectiveKind::Define ||
            Dir.Kind == DirectiveKind::Undef ||
            Dir.Kind == DirectiveKind::Include) &&
-          Dir.Begin >= Begin && Dir.Begin < End && !isOpaque(D, Dir.Begin))
+          Dir.Begin >= Begin && Dir.Begin < End && !isOpaque(D, Dir.Begin) &&
+          !InSettled(Dir.Begin))
         return true;
     return false;
   }
@@ -1396,7 +1417,13 @@ struct Lowering {
     });
     for (Item *IP : Order) {
       Item &I = *IP;
-      auto Plan = planCopies(decisionsOf(I), In.Features, I.Presence);
+      std::size_t TextBytes = 0;
+      if (I.IsFunction)
+        TextBytes = I.Fn->BodyEnd + 1 - I.Fn->DeclBegin;
+      for (const EntityDef *D : I.Defs)
+        TextBytes = std::max<std::size_t>(TextBytes, D->End - D->Begin);
+      auto Plan = planCopies(decisionsOf(I), In.Features, I.Presence,
+                             copyCap(TextBytes));
       if (!Plan)
         return located(I.File, I.Line, I.Column,
                        describe(I) + ": " + errorText(Plan.takeError()));
@@ -1494,6 +1521,12 @@ struct Lowering {
           return true;
       return false;
     };
+    // Defaults the original text has settled: no-ops in an appended copy.
+    if (!InPlace)
+      for (const auto &[B, E] : settledDefaults(FS, FG, Begin, End)) {
+        Out.insert({B, E - B, newlinesOf(llvm::StringRef(T).slice(B, E))});
+        Removed.push_back({B, E});
+      }
     // #if groups decided by the copy: resolved.
     for (unsigned GI = 0; GI < FS.Groups.size(); ++GI) {
       if (!FG.IsFeature[GI])
@@ -1935,8 +1968,10 @@ struct Lowering {
               {F.DeclBegin, F.BodyEnd + 1 - F.DeclBegin,
                (I.SignatureVaries ? std::string()
                                   : headOf(F, F.HasPrevious) + ";") +
-                   newlinesOf(
-                       llvm::StringRef(T).slice(F.DeclBegin, F.BodyEnd + 1))});
+                   keepSettledOnly(
+                       T, F.DeclBegin, F.BodyEnd + 1,
+                       settledDefaults(structure(F.File), Groups.at(F.File),
+                                       F.DeclBegin, F.BodyEnd + 1))});
         }
         if (I.Copies.size() > 1 && !I.SignatureVaries)
           Dispatchers[F.File] += dispatcher(I);
@@ -1963,8 +1998,10 @@ struct Lowering {
           const EntityDef &D = *I.Defs.front();
           Edits[D.File].insert(
               {D.Begin, D.End - D.Begin,
-               newlinesOf(
-                   llvm::StringRef(text(D.File)).slice(D.Begin, D.End))});
+               keepSettledOnly(text(D.File), D.Begin, D.End,
+                               settledDefaults(structure(D.File),
+                                               Groups.at(D.File), D.Begin,
+                                               D.End))});
         }
         // Definitions no copy uses (dead branches) must not clash.
         for (size_t DI = 0; DI < I.Defs.size(); ++DI) {

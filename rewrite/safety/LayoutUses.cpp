@@ -334,10 +334,11 @@ private:
 class LayoutUseVisitor : public RecursiveASTVisitor<LayoutUseVisitor> {
 public:
   LayoutUseVisitor(ASTContext &Ctx, const ProjectLayout &Project,
-                   const FeatureRanges &Ranges, std::vector<Finding> &Out)
+                   const FeatureRanges &Ranges, std::vector<Finding> &Out,
+                   const llvm::DenseSet<const Expr *> *AddressCasts)
       : Ctx(Ctx), Project(Project), Ranges(Ranges), Out(Out),
-        Files(Ctx.getSourceManager(), Project), Members(Ctx, Files, Ranges),
-        Cxx(Ctx.getLangOpts().CPlusPlus) {}
+        AddressCasts(AddressCasts), Files(Ctx.getSourceManager(), Project),
+        Members(Ctx, Files, Ranges), Cxx(Ctx.getLangOpts().CPlusPlus) {}
 
   bool shouldVisitTemplateInstantiations() const { return true; }
 
@@ -403,6 +404,8 @@ public:
       return true;
     if (E->isTypeDependent() || E->isValueDependent())
       return true;
+    if (AddressCasts && AddressCasts->count(E))
+      return true; // `(char *)p + sizeof(*p)`: an address (SizeFlow.h).
     QualType From = E->getSubExprAsWritten()->getType().getCanonicalType();
     QualType To = E->getType().getCanonicalType();
     if (!From->isPointerType() || !To->isPointerType())
@@ -578,6 +581,7 @@ private:
   const ProjectLayout &Project;
   const FeatureRanges &Ranges;
   std::vector<Finding> &Out;
+  const llvm::DenseSet<const Expr *> *AddressCasts;
   ProjectFiles Files;
   RecordMembers Members;
   bool Cxx;
@@ -589,10 +593,11 @@ private:
 } // namespace
 
 void findLayoutUses(ASTContext &Ctx, const ProjectLayout &Project,
-                    const FeatureRanges &Ranges, std::vector<Finding> &Out) {
+                    const FeatureRanges &Ranges, std::vector<Finding> &Out,
+                    const llvm::DenseSet<const Expr *> *AddressCasts) {
   if (!Ranges.any())
     return;
-  LayoutUseVisitor V(Ctx, Project, Ranges, Out);
+  LayoutUseVisitor V(Ctx, Project, Ranges, Out, AddressCasts);
   V.TraverseDecl(Ctx.getTranslationUnitDecl());
   V.finish();
 }

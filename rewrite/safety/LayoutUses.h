@@ -25,6 +25,7 @@
 #include "rewrite/safety/SafetyFacts.h"
 
 #include "clang/AST/ASTContext.h"
+#include "llvm/ADT/DenseSet.h"
 
 #include <vector>
 
@@ -32,9 +33,13 @@ namespace varsim::rewrite::safety {
 
 /// Appends to Out one finding per positional initializer, union member and
 /// pointer cast in project code of Ctx's translation unit that observes the
-/// layout of a record whose members depend on the configuration.
-void findLayoutUses(clang::ASTContext &Ctx, const ProjectLayout &Project,
-                    const FeatureRanges &Ranges, std::vector<Finding> &Out);
+/// layout of a record whose members depend on the configuration. The casts
+/// in AddressCasts only compute addresses from the simulator's own layout
+/// (SizeFlow.h) and are not judged.
+void findLayoutUses(
+    clang::ASTContext &Ctx, const ProjectLayout &Project,
+    const FeatureRanges &Ranges, std::vector<Finding> &Out,
+    const llvm::DenseSet<const clang::Expr *> *AddressCasts = nullptr);
 
 } // namespace varsim::rewrite::safety
 

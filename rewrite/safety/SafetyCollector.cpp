@@ -6,6 +6,7 @@
 #include "rewrite/safety/ProjectFiles.h"
 #include "rewrite/safety/ResolutionCollector.h"
 #include "rewrite/safety/SideEffects.h"
+#include "rewrite/safety/SizeFlow.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
@@ -37,6 +38,11 @@ public:
         Cxx(Ctx.getLangOpts().CPlusPlus) {}
 
   bool shouldVisitTemplateInstantiations() const { return true; }
+
+  /// Sizes found harmless before the traversal (SizeFlow.h).
+  void addHarmless(const llvm::DenseSet<const Expr *> &Sizes) {
+    Harmless.insert(Sizes.begin(), Sizes.end());
+  }
 
   bool TraverseDecl(Decl *D) {
     if (!D || isa<TranslationUnitDecl>(D))
@@ -507,10 +513,14 @@ public:
   }
 
   void HandleTranslationUnit(ASTContext &Ctx) override {
+    SizeFlowFacts Flow;
+    if (Ranges.any())
+      Flow = findSizeFlow(Ctx, Files);
     SafetyVisitor V(Ctx, Files, Ranges, Out);
+    V.addHarmless(Flow.HarmlessSizes);
     V.TraverseDecl(Ctx.getTranslationUnitDecl());
     collectResolutions(Ctx, Files, Project, Ranges, *Expansions, Out);
-    findLayoutUses(Ctx, Project, Ranges, Out.Findings);
+    findLayoutUses(Ctx, Project, Ranges, Out.Findings, &Flow.AddressCasts);
   }
 
   // Bodies outside the project are never judged; not parsing them is most
