@@ -112,17 +112,22 @@ public:
     }
     for (unsigned F = 0; F < Files.size(); ++F)
       scanFile(F);
-    // A guard another file defines (to keep the header out) is no guard.
+    computeBefore();
+    // A guard another file defines (to keep the header out) is no guard;
+    // after computeBefore, only the files the build reads count (not a
+    // vendored tree's sample configs that define the config header's
+    // guard).
     for (unsigned F = 0; F < Files.size(); ++F) {
       FileInfo &FI = Files[F];
       if (!FI.Guard)
         continue;
       const Cond &Test = *FI.FS->Groups[*FI.Guard].Branches[0].Condition;
-      for (const Site &S : Sites[Test.Operands[0]->Name])
-        if (S.File != F)
-          FI.Guard.reset();
+      auto It = Sites.find(Test.Operands[0]->Name);
+      if (It != Sites.end())
+        for (const Site &S : It->second)
+          if (S.File != F)
+            FI.Guard.reset();
     }
-    computeBefore();
   }
 
   std::vector<FileInfo> Files;
@@ -267,7 +272,11 @@ private:
           continue;
         unsigned T = I.Targets.front();
         if (State[T] == 1) {
-          Cyclic = true; // A header read while it is incomplete.
+          // A guarded header that includes itself reads nothing there
+          // (its guard is defined); any other cycle is a header read
+          // while it is incomplete.
+          if (T != H || !Files[H].readOnce())
+            Cyclic = true;
           continue;
         }
         if (State[T] == 0)
@@ -361,6 +370,9 @@ private:
       for (IncludeSite &I : Files[F].Includes) {
         llvm::StringRef Name =
             llvm::StringRef(Files[F].FS->Directives[I.Directive].Body).trim();
+        if (!I.Definite && I.Targets.size() == 1 &&
+            (Name.starts_with("\"") || Name.starts_with("<")))
+          I.Definite = enteredByCommandLine(F, I.Directive);
         if (Name.empty() || !(llvm::isAlpha(Name.front()) || Name[0] == '_') ||
             !llvm::all_of(Name,
                           [](char C) { return llvm::isAlnum(C) || C == '_'; }))
@@ -395,25 +407,50 @@ private:
   }
 
   /// Whether every unit that reads directive D of F's place reads D: each
-  /// enclosing group (an include guard aside) is entered by its first
-  /// branch, `#if defined(M)` / `#ifdef M` of a macro every compile command
-  /// defines and the project never does.
+  /// enclosing group (an include guard aside) enters D's branch, its
+  /// earlier tests certainly false and its own certainly true (knownTest):
+  /// `#if defined(CONFIG_FILE)` / `#include CONFIG_FILE` / `#else` /
+  /// `#include "config.h"` when nothing defines CONFIG_FILE.
   bool enteredByCommandLine(unsigned F, unsigned D) const {
     const FileInfo &FI = Files[F];
     Place Pl = FI.Places[D];
     while (Pl.Group >= 0 &&
            !(FI.Guard && static_cast<unsigned>(Pl.Group) == *FI.Guard)) {
       const CondGroup &G = FI.FS->Groups[Pl.Group];
-      const Cond *C = G.Branches[Pl.Branch].Condition.get();
-      if (Pl.Branch != 0 || !C || C->K != Cond::Defined ||
-          !Features.CommandLineEverywhere.count(C->Name) ||
-          Sites.count(C->Name) || Features.isFeatureMacro(C->Name))
-        return false;
+      for (unsigned BI = 0; BI <= Pl.Branch; ++BI) {
+        const Cond *C = G.Branches[BI].Condition.get();
+        if (BI == Pl.Branch && !C)
+          break; // An #else after tests that are all false.
+        if (knownTest(C) != (BI == Pl.Branch))
+          return false;
+      }
       if (!G.ParentGroup)
         break;
       Pl = {static_cast<int>(*G.ParentGroup), G.ParentBranch};
     }
     return true;
+  }
+
+  /// The value of `defined(M)` or `!defined(M)` in every unit, when the
+  /// project never defines M: true if every compile command defines M,
+  /// false if nothing does (not the command line, the model or the
+  /// platform); nullopt otherwise.
+  std::optional<bool> knownTest(const Cond *C) const {
+    bool Negated = C && C->K == Cond::Unary && C->Op == "!";
+    if (Negated)
+      C = C->Operands[0].get();
+    if (!C || C->K != Cond::Defined || Sites.count(C->Name) ||
+        Features.isFeatureMacro(C->Name))
+      return std::nullopt;
+    std::optional<bool> Defined;
+    if (Features.CommandLineEverywhere.count(C->Name))
+      Defined = true;
+    else if (!Features.CommandLineDefines.count(C->Name) &&
+             !isPlatformMacro(C->Name))
+      Defined = false;
+    if (!Defined)
+      return std::nullopt;
+    return Negated ? !*Defined : *Defined;
   }
 
   /// Whether directive D of FI lies in a branch that requires a macro
@@ -830,10 +867,11 @@ private:
     if (InFiles.count(File))
       return std::nullopt;
     llvm::BitVector Before = P.beforeAt(File, D);
-    for (unsigned Root : InFiles)
+    for (unsigned Root : InFiles) {
       if (Before.test(Root))
         if (auto Order = P.sitesInReadingOrder(Root, M))
           return Order;
+    }
     return std::nullopt;
   }
 
@@ -1130,6 +1168,44 @@ bool mentionsFeature(const Cond &C, const FeatureSetup &F) {
       Ms, [&](const std::string &M) { return F.isFeatureMacro(M); });
 }
 
+/// E with the boolean features whose state the enclosing branches fix
+/// (their tests, conjunctions of feature literals, as this pass left them)
+/// replaced by that state: a site's presence repeats the test around the
+/// test that reads it (`#if defined(AESNI)` / ... / `#elif
+/// defined(HAVE_INTRINSICS)`, both read `!defined(NO_AESNI)`), which would
+/// otherwise leave a feature mixed with platform macros.
+CondPtr substituteKnown(const CondPtr &E,
+                        const std::map<std::string, bool> &Known) {
+  if (E->K == Cond::Defined)
+    if (auto It = Known.find(E->Name); It != Known.end())
+      return makeInt(It->second ? 1 : 0);
+  if (E->Operands.empty())
+    return E;
+  auto N = std::make_shared<Cond>(*E);
+  for (CondPtr &O : N->Operands)
+    O = substituteKnown(O, Known);
+  return N;
+}
+
+CondPtr underEnclosingFeatures(const CondPtr &R, const FileStructure &FS,
+                               const CondGroup &G, const FeatureSetup &F) {
+  std::map<std::string, bool> Known;
+  const CondGroup *Cur = &G;
+  while (Cur->ParentGroup) {
+    const CondGroup &Parent = FS.Groups[*Cur->ParentGroup];
+    const CondGroup::Branch &B = Parent.Branches[Cur->ParentBranch];
+    if (B.Condition)
+      if (auto Lits = asConjunction(*B.Condition))
+        for (const MacroLiteral &L : *Lits)
+          if (F.isFeatureMacro(L.Macro) && !F.isNumeric(L.Macro))
+            Known.emplace(L.Macro, !L.Negated);
+    Cur = &Parent;
+  }
+  if (Known.empty())
+    return R;
+  return simplifyCondition(substituteKnown(R, Known));
+}
+
 } // namespace
 
 llvm::Error
@@ -1159,6 +1235,7 @@ resolveDerivedMacros(std::map<std::string, FileStructure> &Structures,
             Res.resolve(B.Condition, File, B.DirectiveIndex, false, Changed);
         if (!R || !Changed)
           continue;
+        R = underEnclosingFeatures(R, FS, G, Features);
         New[BI] = R;
         OnFeatures = OnFeatures || mentionsFeature(*R, Features);
       }
