@@ -19,7 +19,12 @@
 //    include graph; translation units are the files with a source
 //    extension);
 //  - for a constant defined identically and unconditionally in several
-//    files, any one of them.
+//    files, any one of them;
+//  - the sites of several files in the order one header that every unit
+//    has completely read before the test reads them, through includes
+//    outside any conditional, when every other file holding a site is
+//    included from that walk only (a config header that #includes a user
+//    config file by a -D'd name, which #undefs its defaults per feature).
 // Anything else leaves the macro alone, and the later stages refuse the
 // condition as before.
 //
@@ -107,21 +112,66 @@ public:
     }
     for (unsigned F = 0; F < Files.size(); ++F)
       scanFile(F);
-    // A guard another file defines (to keep the header out) is no guard.
+    computeBefore();
+    // A guard another file defines (to keep the header out) is no guard;
+    // after computeBefore, only the files the build reads count (not a
+    // vendored tree's sample configs that define the config header's
+    // guard).
     for (unsigned F = 0; F < Files.size(); ++F) {
       FileInfo &FI = Files[F];
       if (!FI.Guard)
         continue;
       const Cond &Test = *FI.FS->Groups[*FI.Guard].Branches[0].Condition;
-      for (const Site &S : Sites[Test.Operands[0]->Name])
-        if (S.File != F)
-          FI.Guard.reset();
+      auto It = Sites.find(Test.Operands[0]->Name);
+      if (It != Sites.end())
+        for (const Site &S : It->second)
+          if (S.File != F)
+            FI.Guard.reset();
     }
-    computeBefore();
   }
 
   std::vector<FileInfo> Files;
   std::map<std::string, std::vector<Site>> Sites;
+  /// Files some translation unit may read (all, when the units are not
+  /// known).
+  std::vector<bool> ReachedFiles;
+
+  /// The sites of M in the order the preprocessor reads them when it reads
+  /// Root, following includes outside any conditional (each file once);
+  /// nullopt if some site of M lies in a file that walk does not read, or
+  /// in one that anything else may include too.
+  std::optional<std::vector<Site>> sitesInReadingOrder(unsigned Root,
+                                                       const std::string &M) {
+    auto It = Sites.find(M);
+    if (It == Sites.end() || !Files[Root].readOnce())
+      return std::nullopt;
+    std::vector<Site> Out;
+    std::vector<bool> Seen(Files.size(), false);
+    std::function<void(unsigned)> Walk = [&](unsigned F) {
+      Seen[F] = true;
+      const FileInfo &FI = Files[F];
+      auto Include = FI.Includes.begin();
+      for (unsigned D = 0; D < FI.FS->Directives.size(); ++D) {
+        const Directive &Dv = FI.FS->Directives[D];
+        if ((Dv.Kind == DirectiveKind::Define ||
+             Dv.Kind == DirectiveKind::Undef) &&
+            Dv.Macro == M)
+          Out.push_back({F, D});
+        while (Include != FI.Includes.end() && Include->Directive < D)
+          ++Include;
+        if (Include != FI.Includes.end() && Include->Directive == D &&
+            Include->Definite && !Seen[Include->Targets.front()])
+          Walk(Include->Targets.front());
+      }
+    };
+    Walk(Root);
+    if (Out.size() != It->second.size())
+      return std::nullopt;
+    for (const Site &S : Out)
+      if (S.File != Root && Files[S.File].IncludedAt.size() != 1)
+        return std::nullopt;
+    return Out;
+  }
 
   /// Files that every translation unit has completely read before it
   /// reaches directive D of file F.
@@ -206,6 +256,7 @@ private:
   /// translation units and files nobody includes.
   void computeBefore() {
     unsigned N = static_cast<unsigned>(Files.size());
+    resolveCommandLineIncludes();
     for (unsigned F = 0; F < N; ++F)
       for (const IncludeSite &I : Files[F].Includes)
         for (unsigned T : I.Targets)
@@ -221,7 +272,11 @@ private:
           continue;
         unsigned T = I.Targets.front();
         if (State[T] == 1) {
-          Cyclic = true; // A header read while it is incomplete.
+          // A guarded header that includes itself reads nothing there
+          // (its guard is defined); any other cycle is a header read
+          // while it is incomplete.
+          if (T != H || !Files[H].readOnce())
+            Cyclic = true;
           continue;
         }
         if (State[T] == 0)
@@ -279,6 +334,7 @@ private:
       for (auto It = Sites.begin(); It != Sites.end();)
         It = It->second.empty() ? Sites.erase(It) : std::next(It);
     }
+    ReachedFiles = Reached;
     Before.assign(N, llvm::BitVector(N));
     if (Cyclic)
       return; // Keep it simple: no cross-file knowledge at all.
@@ -302,6 +358,99 @@ private:
     for (unsigned F = 0; F < N; ++F)
       if (!Reached[F])
         Before[F].reset();
+  }
+
+  /// `#include NAME` where every compile command gives NAME one quoted
+  /// value (`-DUSER_CONFIG="cfg.h"`) names that file; outside conditionals
+  /// but `#if defined(NAME)` tests of such macros, it is read wherever the
+  /// including file is. Runs after every file's sites are known (a macro
+  /// the project defines itself is not the command line's).
+  void resolveCommandLineIncludes() {
+    for (unsigned F = 0; F < Files.size(); ++F)
+      for (IncludeSite &I : Files[F].Includes) {
+        llvm::StringRef Name =
+            llvm::StringRef(Files[F].FS->Directives[I.Directive].Body).trim();
+        if (!I.Definite && I.Targets.size() == 1 &&
+            (Name.starts_with("\"") || Name.starts_with("<")))
+          I.Definite = enteredByCommandLine(F, I.Directive);
+        if (Name.empty() || !(llvm::isAlpha(Name.front()) || Name[0] == '_') ||
+            !llvm::all_of(Name,
+                          [](char C) { return llvm::isAlnum(C) || C == '_'; }))
+          continue;
+        if (!Sites.count(Name.str()) &&
+            !Features.CommandLineDefines.count(Name.str()) &&
+            !Features.isFeatureMacro(Name) && !isPlatformMacro(Name)) {
+          // A name nothing defines cannot be included: the build, which
+          // compiles, never reads it (`#if !defined(CONFIG_FILE)` /
+          // `#include "config.h"` / `#else` / `#include CONFIG_FILE`).
+          I.Targets.clear();
+          continue;
+        }
+        auto It = Features.CommandLineEverywhere.find(Name.str());
+        if (It == Features.CommandLineEverywhere.end() ||
+            Sites.count(Name.str()))
+          continue;
+        llvm::StringRef Value(It->second);
+        if (Value.size() < 2 || !Value.starts_with("\"") ||
+            !Value.ends_with("\""))
+          continue;
+        llvm::StringRef File = Value.drop_front().drop_back();
+        I.Targets.clear();
+        auto Named = ByName.find(path::filename(File).str());
+        if (Named != ByName.end())
+          for (unsigned T : Named->second)
+            if (llvm::StringRef(Files[T].Path).ends_with(("/" + File).str()))
+              I.Targets.push_back(T);
+        I.Definite =
+            I.Targets.size() == 1 && enteredByCommandLine(F, I.Directive);
+      }
+  }
+
+  /// Whether every unit that reads directive D of F's place reads D: each
+  /// enclosing group (an include guard aside) enters D's branch, its
+  /// earlier tests certainly false and its own certainly true (knownTest):
+  /// `#if defined(CONFIG_FILE)` / `#include CONFIG_FILE` / `#else` /
+  /// `#include "config.h"` when nothing defines CONFIG_FILE.
+  bool enteredByCommandLine(unsigned F, unsigned D) const {
+    const FileInfo &FI = Files[F];
+    Place Pl = FI.Places[D];
+    while (Pl.Group >= 0 &&
+           !(FI.Guard && static_cast<unsigned>(Pl.Group) == *FI.Guard)) {
+      const CondGroup &G = FI.FS->Groups[Pl.Group];
+      for (unsigned BI = 0; BI <= Pl.Branch; ++BI) {
+        const Cond *C = G.Branches[BI].Condition.get();
+        if (BI == Pl.Branch && !C)
+          break; // An #else after tests that are all false.
+        if (knownTest(C) != (BI == Pl.Branch))
+          return false;
+      }
+      if (!G.ParentGroup)
+        break;
+      Pl = {static_cast<int>(*G.ParentGroup), G.ParentBranch};
+    }
+    return true;
+  }
+
+  /// The value of `defined(M)` or `!defined(M)` in every unit, when the
+  /// project never defines M: true if every compile command defines M,
+  /// false if nothing does (not the command line, the model or the
+  /// platform); nullopt otherwise.
+  std::optional<bool> knownTest(const Cond *C) const {
+    bool Negated = C && C->K == Cond::Unary && C->Op == "!";
+    if (Negated)
+      C = C->Operands[0].get();
+    if (!C || C->K != Cond::Defined || Sites.count(C->Name) ||
+        Features.isFeatureMacro(C->Name))
+      return std::nullopt;
+    std::optional<bool> Defined;
+    if (Features.CommandLineEverywhere.count(C->Name))
+      Defined = true;
+    else if (!Features.CommandLineDefines.count(C->Name) &&
+             !isPlatformMacro(C->Name))
+      Defined = false;
+    if (!Defined)
+      return std::nullopt;
+    return Negated ? !*Defined : *Defined;
   }
 
   /// Whether directive D of FI lies in a branch that requires a macro
@@ -524,6 +673,8 @@ private:
         R = E->K == Cond::Defined
                 ? definedAt(E->Name, File, D)
                 : valueAt(*E, File, D, Strict, Expanding, Context);
+      if (!R && K == Kind::Project && InReachedFile)
+        Unresolved.insert(E->Name);
       if (!R)
         return Strict ? nullptr : E;
       Changed = true;
@@ -653,6 +804,8 @@ private:
       if (!P.beforeAt(File, D).test(*InFiles.begin()))
         return std::nullopt;
       Used = All;
+    } else if (auto Ordered = orderedBefore(M, InFiles, File, D)) {
+      Used = std::move(*Ordered);
     } else {
       // A constant defined identically, unconditionally, in several files.
       const Directive *First = nullptr;
@@ -703,6 +856,23 @@ private:
       Out.push_back({Pr, &P.Files[S.File].FS->Directives[S.Directive]});
     }
     return Out;
+  }
+
+  /// The sites of M in several files, when one of them is a header every
+  /// unit has completely read before directive D of File and reading it
+  /// reads every site, in that order (ProjectMacros::sitesInReadingOrder).
+  std::optional<std::vector<Site>>
+  orderedBefore(const std::string &M, const std::set<unsigned> &InFiles,
+                unsigned File, unsigned D) {
+    if (InFiles.count(File))
+      return std::nullopt;
+    llvm::BitVector Before = P.beforeAt(File, D);
+    for (unsigned Root : InFiles) {
+      if (Before.test(Root))
+        if (auto Order = P.sitesInReadingOrder(Root, M))
+          return Order;
+    }
+    return std::nullopt;
   }
 
   /// The presence condition of a place in File (the guard's branch is
@@ -763,6 +933,75 @@ public:
     for (const Site &S : Sites->second)
       All = All && impliedSite(M, S);
     return It->second = All;
+  }
+
+  /// Whether the tests being resolved lie in a file some unit reads (only
+  /// those count for Unresolved).
+  bool InReachedFile = true;
+
+  /// A default that a feature undoes (`#define ASM_OPT` in the config
+  /// header, `#if defined(NO_ASM_OPT)` / `#undef ASM_OPT` / `#endif` in a
+  /// user config file it includes) whose every test was resolved into a
+  /// condition over that feature: the groups of its #undef sites, which
+  /// the simulator (compiled without -D flags) then never enters. Empty if
+  /// M is not such a default.
+  std::vector<CondGroup *> undoneDefault(const std::string &M) const {
+    auto It = P.Sites.find(M);
+    if (It == P.Sites.end() || F.isFeatureMacro(M) || isPlatformMacro(M) ||
+        F.CommandLineDefines.count(M) || Unresolved.count(M))
+      return {};
+    std::vector<CondGroup *> Groups;
+    unsigned Defines = 0;
+    for (const Site &S : It->second) {
+      const FileInfo &FI = P.Files[S.File];
+      const Directive &Dv = FI.FS->Directives[S.Directive];
+      if (Dv.Kind == DirectiveKind::Define) {
+        llvm::StringRef Body = llvm::StringRef(Dv.Replacement).trim();
+        // A body that code could read would differ in the simulator.
+        if (Dv.FunctionLike || !(Body.empty() || Body == "1") ||
+            !FI.unconditional(S.Directive) || ++Defines > 1)
+          return {};
+        continue;
+      }
+      CondGroup *G = aloneInGroup(S);
+      if (!G)
+        return {};
+      CondPtr Test =
+          directiveTest(FI.FS->Directives[G->Branches[0].DirectiveIndex]);
+      if (!Test || !mentionsFeatureMacro(*Test))
+        return {};
+      Groups.push_back(G);
+    }
+    if (Defines != 1 || Groups.empty())
+      return {};
+    return Groups;
+  }
+
+  /// The one-branch group, outside others (an include guard aside), whose
+  /// only content is the directive of S; nullptr if there is none.
+  CondGroup *aloneInGroup(const Site &S) const {
+    const FileInfo &FI = P.Files[S.File];
+    FileStructure &FS = *FI.FS;
+    const Place &Pl = FI.Places[S.Directive];
+    if (FI.unconditional(S.Directive))
+      return nullptr;
+    CondGroup &G = FS.Groups[Pl.Group];
+    if (G.Branches.size() != 1 ||
+        (G.ParentGroup && (!FI.Guard || *G.ParentGroup != *FI.Guard)))
+      return nullptr;
+    const CondGroup::Branch &B = G.Branches[0];
+    const Directive &Dv = FS.Directives[S.Directive];
+    if (B.Directives.size() != 1 || !B.Children.empty() ||
+        FS.lineOf(B.ContentEnd) - FS.lineOf(B.ContentBegin) != Dv.PhysicalLines)
+      return nullptr;
+    return &G;
+  }
+
+  bool mentionsFeatureMacro(const Cond &C) const {
+    std::set<std::string> Ms;
+    collectMacros(C, Ms);
+    return llvm::any_of(
+        Ms, [&](const std::string &X) { return F.isFeatureMacro(X); });
   }
 
   /// The implied features whose every test was resolved: their sites'
@@ -896,8 +1135,13 @@ private:
 };
 
 /// True if some #define's body names M.
-bool namedInMacroBodies(const ProjectMacros &P, const std::string &M) {
-  for (const FileInfo &FI : P.Files)
+/// Only in the files Reached marks, if given.
+bool namedInMacroBodies(const ProjectMacros &P, const std::string &M,
+                        const std::vector<bool> *Reached = nullptr) {
+  for (unsigned F = 0; F < P.Files.size(); ++F) {
+    const FileInfo &FI = P.Files[F];
+    if (Reached && !(*Reached)[F])
+      continue;
     for (const Directive &D : FI.FS->Directives) {
       if (D.Kind != DirectiveKind::Define)
         continue;
@@ -913,6 +1157,7 @@ bool namedInMacroBodies(const ProjectMacros &P, const std::string &M) {
           return true;
       }
     }
+  }
   return false;
 }
 
@@ -921,6 +1166,44 @@ bool mentionsFeature(const Cond &C, const FeatureSetup &F) {
   collectMacros(C, Ms);
   return llvm::any_of(
       Ms, [&](const std::string &M) { return F.isFeatureMacro(M); });
+}
+
+/// E with the boolean features whose state the enclosing branches fix
+/// (their tests, conjunctions of feature literals, as this pass left them)
+/// replaced by that state: a site's presence repeats the test around the
+/// test that reads it (`#if defined(AESNI)` / ... / `#elif
+/// defined(HAVE_INTRINSICS)`, both read `!defined(NO_AESNI)`), which would
+/// otherwise leave a feature mixed with platform macros.
+CondPtr substituteKnown(const CondPtr &E,
+                        const std::map<std::string, bool> &Known) {
+  if (E->K == Cond::Defined)
+    if (auto It = Known.find(E->Name); It != Known.end())
+      return makeInt(It->second ? 1 : 0);
+  if (E->Operands.empty())
+    return E;
+  auto N = std::make_shared<Cond>(*E);
+  for (CondPtr &O : N->Operands)
+    O = substituteKnown(O, Known);
+  return N;
+}
+
+CondPtr underEnclosingFeatures(const CondPtr &R, const FileStructure &FS,
+                               const CondGroup &G, const FeatureSetup &F) {
+  std::map<std::string, bool> Known;
+  const CondGroup *Cur = &G;
+  while (Cur->ParentGroup) {
+    const CondGroup &Parent = FS.Groups[*Cur->ParentGroup];
+    const CondGroup::Branch &B = Parent.Branches[Cur->ParentBranch];
+    if (B.Condition)
+      if (auto Lits = asConjunction(*B.Condition))
+        for (const MacroLiteral &L : *Lits)
+          if (F.isFeatureMacro(L.Macro) && !F.isNumeric(L.Macro))
+            Known.emplace(L.Macro, !L.Negated);
+    Cur = &Parent;
+  }
+  if (Known.empty())
+    return R;
+  return simplifyCondition(substituteKnown(R, Known));
 }
 
 } // namespace
@@ -933,6 +1216,7 @@ resolveDerivedMacros(std::map<std::string, FileStructure> &Structures,
   Resolver Res(P, Features);
   for (unsigned File = 0; File < P.Files.size(); ++File) {
     FileStructure &FS = *P.Files[File].FS;
+    Res.InReachedFile = P.ReachedFiles[File];
     for (CondGroup &G : FS.Groups) {
       // A group is classified as a whole: when one of its tests ends up on
       // features, every test of the group that changed is replaced (an
@@ -951,6 +1235,7 @@ resolveDerivedMacros(std::map<std::string, FileStructure> &Structures,
             Res.resolve(B.Condition, File, B.DirectiveIndex, false, Changed);
         if (!R || !Changed)
           continue;
+        R = underEnclosingFeatures(R, FS, G, Features);
         New[BI] = R;
         OnFeatures = OnFeatures || mentionsFeature(*R, Features);
       }
@@ -973,6 +1258,17 @@ resolveDerivedMacros(std::map<std::string, FileStructure> &Structures,
       if (CondGroup *G = Res.impliedGroup(M, S))
         G->Branches[0].Condition = makeInt(0);
   }
+  // Likewise the #undef sites of a default a feature undoes, once every
+  // test of it reads that feature: the simulator keeps the default's
+  // #define and reads the feature at run time instead.
+  std::vector<std::pair<std::string, std::vector<CondGroup *>>> Undone;
+  for (const auto &[M, Ss] : P.Sites)
+    if (auto Groups = Res.undoneDefault(M);
+        !Groups.empty() && !namedInMacroBodies(P, M, &P.ReachedFiles))
+      Undone.emplace_back(M, std::move(Groups));
+  for (auto &[M, Groups] : Undone)
+    for (CondGroup *G : Groups)
+      G->Branches[0].Condition = makeInt(0);
   return llvm::Error::success();
 }
 

@@ -33,6 +33,10 @@ struct FeatureSetup {
   /// Macros the compile database passes with -D (never derived: their
   /// value does not come from the sources).
   std::set<std::string> CommandLineDefines = {};
+  /// Of those, the ones every compile command defines, with the one value
+  /// they all give (`-DUSER_CONFIG="cfg.h"`): what `#include USER_CONFIG`
+  /// names, and which `#if defined(USER_CONFIG)` every unit enters.
+  std::map<std::string, std::string> CommandLineEverywhere = {};
 
   bool isFeatureMacro(llvm::StringRef Macro) const {
     return ByMacro.count(Macro.str()) != 0;

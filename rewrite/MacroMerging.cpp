@@ -252,6 +252,21 @@ MacroBody classifyMacroBody(llvm::StringRef Replacement) {
       return {MacroBody::Block, R.str(), ""};
     return {MacroBody::Other, "", ""};
   }
+  // `#define SET_HOOK(P) grp->hook = hook_##P;` used as `SET_HOOK(x);`:
+  // one expression statement, which the uses end with an empty one; as a
+  // block it is valid wherever the two statements were.
+  // Not a declaration (`int tmp;`), whose scope the block would end (the
+  // simulator check would then refuse the uses after it).
+  if (R.ends_with(";") && R.count(';') == 1 && !R.contains('{')) {
+    llvm::StringRef First = R.take_while(isIdentifierChar);
+    static const char *const DeclStarts[] = {
+        "int",    "char",   "short", "long",    "unsigned", "signed",
+        "float",  "double", "void",  "static",  "extern",   "const",
+        "struct", "union",  "enum",  "typedef", "register", "volatile",
+        "auto",   "_Bool",  "bool"};
+    if (R.size() > 1 && !llvm::is_contained(DeclStarts, First))
+      return {MacroBody::Block, "{ " + R.str() + " }", ""};
+  }
   if (R.contains(';') || R.contains('{'))
     return {MacroBody::Other, "", ""};
   if (isVoidExpression(R))

@@ -10,6 +10,7 @@
 
 #include "rewrite/passes/Passes.h"
 
+#include <map>
 #include <set>
 
 namespace varsim::rewrite {
@@ -31,6 +32,40 @@ std::vector<std::string> commandLineDefines(const ProjectLayout &P) {
   return {Out.begin(), Out.end()};
 }
 
+/// The -D macros of every compile entry that all entries give one value.
+std::map<std::string, std::string>
+commandLineEverywhere(const ProjectLayout &P) {
+  std::map<std::string, std::string> Out;
+  bool First = true;
+  for (const CompileEntry &E : P.Entries) {
+    std::map<std::string, std::string> Mine;
+    for (size_t I = 0; I < E.Arguments.size(); ++I) {
+      llvm::StringRef A = E.Arguments[I];
+      llvm::StringRef Def;
+      if (A == "-D" && I + 1 < E.Arguments.size())
+        Def = E.Arguments[I + 1];
+      else if (A.starts_with("-D"))
+        Def = A.drop_front(2);
+      if (!Def.empty()) {
+        auto [Name, Value] = Def.split('=');
+        Mine[Name.str()] = Def.contains('=') ? Value.str() : "1";
+      }
+      if (A.starts_with("-U"))
+        Mine.erase(A.drop_front(2).str());
+    }
+    if (First)
+      Out = std::move(Mine);
+    else
+      for (auto It = Out.begin(); It != Out.end();) {
+        auto M = Mine.find(It->first);
+        It = M == Mine.end() || M->second != It->second ? Out.erase(It)
+                                                        : std::next(It);
+      }
+    First = false;
+  }
+  return Out;
+}
+
 } // namespace
 
 llvm::Error runFeaturesPass(RewriteState &S) {
@@ -39,6 +74,7 @@ llvm::Error runFeaturesPass(RewriteState &S) {
   if (!FeaturesOr)
     return FeaturesOr.takeError();
   S.Features.emplace(std::move(*FeaturesOr));
+  S.Features->CommandLineEverywhere = commandLineEverywhere(*S.Project);
   S.FeatureMacros = S.Features->macros();
   if (S.Features->Inferred) {
     std::string Names;
