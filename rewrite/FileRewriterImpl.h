@@ -342,6 +342,31 @@ private:
   /// The innermost marked function or block whose scope holds Offset.
   std::optional<unsigned> markedScopeAt(unsigned Offset) const;
 
+  //===--- Hot loops versioned per feature switch (HotVersions.cpp) -----===//
+
+  /// A function versioned per combination of the switches it reaches.
+  struct HotFunction {
+    std::string Name;
+    const FunctionFact *Fn = nullptr;
+    unsigned Id = 0, End = 0;                 ///< End: just past its body.
+    std::vector<std::string> Switches;        ///< Sorted by name.
+    std::vector<const SwitchPlan *> Variants; ///< Per switch.
+    bool Root = false; ///< Has a loop: becomes a dispatcher.
+  };
+  /// The most versions of one function.
+  static constexpr unsigned MaxHotVersions = 8;
+  /// After markFunctions: which functions get versions (sentinels mark
+  /// them in the rendered text).
+  void planHotVersions();
+  /// apply()'s output with the versions and dispatchers in place.
+  std::string versionHotLoops(std::string Out);
+  std::string renderHotVersion(const HotFunction &H, llvm::StringRef Def,
+                               const std::vector<unsigned> &Pick);
+  std::string hotDispatch(const HotFunction &H);
+  static std::string hotVersionName(const HotFunction &H,
+                                    const std::vector<unsigned> &Pick);
+  std::map<std::string, HotFunction> Hot;
+
   struct MarkedScope {
     unsigned Begin = 0, End = 0, Id = 0;
   };
