@@ -78,7 +78,8 @@ struct Duplicate {
   CopyPlan Plan;
   std::vector<std::string> Names; ///< Per copy.
   std::vector<unsigned> Regions;  ///< Per copy (function regions).
-  unsigned Switch = 0;            ///< The dispatcher's region.
+  /// The dispatcher's region (`--granularity all` only).
+  std::optional<unsigned> Switch;
 };
 
 struct GroupPlan {
