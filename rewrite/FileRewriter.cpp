@@ -54,7 +54,11 @@ llvm::Expected<std::string> FileRewriter::run() {
   replaceFeatureValues();
   markFunctions();
   recordUnmarkedCode();
-  return apply();
+  planHotVersions();
+  llvm::Expected<std::string> Out = apply();
+  if (!Out || Out->empty())
+    return Out;
+  return versionHotLoops(std::move(*Out));
 }
 
 std::string FileRewriter::featuresOf(const CondGroup &G) {

@@ -78,7 +78,8 @@ struct Duplicate {
   CopyPlan Plan;
   std::vector<std::string> Names; ///< Per copy.
   std::vector<unsigned> Regions;  ///< Per copy (function regions).
-  unsigned Switch = 0;            ///< The dispatcher's region.
+  /// The dispatcher's region (`--granularity all` only).
+  std::optional<unsigned> Switch;
 };
 
 struct GroupPlan {
@@ -341,6 +342,31 @@ private:
   std::vector<unsigned> timedIn(unsigned Offset) const;
   /// The innermost marked function or block whose scope holds Offset.
   std::optional<unsigned> markedScopeAt(unsigned Offset) const;
+
+  //===--- Hot loops versioned per feature switch (HotVersions.cpp) -----===//
+
+  /// A function versioned per combination of the switches it reaches.
+  struct HotFunction {
+    std::string Name;
+    const FunctionFact *Fn = nullptr;
+    unsigned Id = 0, End = 0;                 ///< End: just past its body.
+    std::vector<std::string> Switches;        ///< Sorted by name.
+    std::vector<const SwitchPlan *> Variants; ///< Per switch.
+    bool Root = false; ///< Has a loop: becomes a dispatcher.
+  };
+  /// The most versions of one function.
+  static constexpr unsigned MaxHotVersions = 8;
+  /// After markFunctions: which functions get versions (sentinels mark
+  /// them in the rendered text).
+  void planHotVersions();
+  /// apply()'s output with the versions and dispatchers in place.
+  std::string versionHotLoops(std::string Out);
+  std::string renderHotVersion(const HotFunction &H, llvm::StringRef Def,
+                               const std::vector<unsigned> &Pick);
+  std::string hotDispatch(const HotFunction &H);
+  static std::string hotVersionName(const HotFunction &H,
+                                    const std::vector<unsigned> &Pick);
+  std::map<std::string, HotFunction> Hot;
 
   struct MarkedScope {
     unsigned Begin = 0, End = 0, Id = 0;

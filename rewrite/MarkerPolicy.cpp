@@ -126,6 +126,14 @@ callsOf(llvm::StringRef Code, const std::set<std::string> &Names) {
   return Out;
 }
 
+bool namesIdentifier(llvm::StringRef Code, llvm::StringRef Word) {
+  bool Found = false;
+  forEachWord(Code, [&](llvm::StringRef W, bool, unsigned) {
+    Found = Found || W == Word;
+  });
+  return Found;
+}
+
 std::vector<std::string> featuresOf(const Cond &C, const FeatureSetup &F) {
   std::set<std::string> Macros;
   collectMacros(C, Macros);

@@ -55,6 +55,10 @@ bool isTinyBlock(llvm::StringRef Code);
 std::vector<std::pair<std::string, unsigned>>
 callsOf(llvm::StringRef Code, const std::set<std::string> &Names);
 
+/// Whether Code holds the identifier Word (outside comments and
+/// literals).
+bool namesIdentifier(llvm::StringRef Code, llvm::StringRef Word);
+
 /// The feature names (not macros) a condition tests, sorted and unique.
 std::vector<std::string> featuresOf(const Cond &C, const FeatureSetup &F);
 
