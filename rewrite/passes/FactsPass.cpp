@@ -11,6 +11,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "rewrite/ParseLoop.h"
+#include "rewrite/passes/CompileFailure.h"
 #include "rewrite/passes/Passes.h"
 #include "support/Utf8Path.h"
 
@@ -48,11 +49,8 @@ llvm::Error runFactsPass(RewriteState &S) {
   });
   for (size_t I = 0; I < Jobs.size(); ++I)
     if (S.Results[I].Failed)
-      return makeError(Jobs[I].Entry->File, 0, 0,
-                       "does not compile in the parse configuration '" +
-                           S.ConfigNames[JobConfig[I]] +
-                           "' (a valid configuration of the model):\n" +
-                           llvm::StringRef(S.Results[I].Diagnostics).rtrim());
+      return compileFailure(S, Jobs[I], S.ConfigNames[JobConfig[I]],
+                            S.Results[I].Diagnostics);
 
   for (size_t I = 0; I < S.Results.size(); ++I)
     for (const auto &[File, Facts] : S.Results[I].Files)
