@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "rewrite/FileRewriterImpl.h"
+#include "rewrite/LinkageMacros.h"
 
 #include "llvm/ADT/StringExtras.h"
 
@@ -601,6 +602,19 @@ llvm::Error FileRewriter::mergeMacros() {
       for (auto &[BI, D] : List) {
         Replacements.insert(llvm::StringRef(dir(D).Replacement).trim().str());
         AnyFunctionLike = AnyFunctionLike || dir(D).FunctionLike;
+      }
+      // Likewise `API` as a visibility attribute or empty, `HELPER` as
+      // `static inline` or `static` (rewrite/LinkageMacros.h): one
+      // definition for every configuration.
+      if (!AnyFunctionLike &&
+          Replacements != std::set<std::string>{"", "static"}) {
+        if (auto Kept =
+                keptLinkage({Replacements.begin(), Replacements.end()})) {
+          Replace[List.front().second] = "#define " + Macro + " " + *Kept;
+          for (size_t I = 1; I < List.size(); ++I)
+            Replace[List[I].second] += "";
+          continue;
+        }
       }
       if (!AnyFunctionLike &&
           Replacements == std::set<std::string>{"", "static"}) {
