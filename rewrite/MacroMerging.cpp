@@ -253,6 +253,19 @@ MacroBody classifyMacroBody(llvm::StringRef Replacement) {
       return {MacroBody::Block, R.str(), ""};
     return {MacroBody::Other, "", ""};
   }
+  // `#define for_each_cpu(c) for (...)`: the header of a statement whose
+  // body follows the use; a run-time choice cannot wrap half a statement.
+  for (llvm::StringRef Keyword : {"for", "while", "if", "switch"})
+    if (R.starts_with(Keyword) && R.size() > Keyword.size() &&
+        !isIdentifierChar(R[Keyword.size()]) &&
+        R.drop_front(Keyword.size()).ltrim().starts_with("(") &&
+        R.ends_with(")"))
+      return {MacroBody::Other, "",
+              "it is the header of a '" + Keyword.str() +
+                  "' statement whose body follows the use; keep one "
+                  "definition and write what differs as an expression of "
+                  "the feature inside it (a bound such as '(c) < "
+                  "CONFIG_X' with the feature's value)"};
   if (R.contains(';') || R.contains('{'))
     return {MacroBody::Other, "", ""};
   if (isVoidExpression(R))
