@@ -674,6 +674,33 @@ FileRewriter::selectionDefine(const std::string &Macro,
     Params = B.slice(Macro.size(), B.find(')') + 1).str();
     ParamNames = macroParameters(First.Body, Macro);
   }
+  // BusyBox's `IF_X(...)`: its argument or nothing. The argument is any
+  // text (statements, table entries, string pieces); a run-time choice
+  // cannot hold it, and the use must not reach the compiler as an
+  // expression.
+  if (First.FunctionLike) {
+    const MacroVariant *PassThrough = nullptr;
+    bool AllArgOrEmpty = true, AnyEmpty = false;
+    for (const MacroVariant &V : Vs) {
+      llvm::StringRef R = llvm::StringRef(V.Replacement).trim();
+      if (R.empty())
+        AnyEmpty = true;
+      else if (R == "__VA_ARGS__" || ParamNames.count(R.str()))
+        PassThrough = &V;
+      else
+        AllArgOrEmpty = false;
+    }
+    if (AllArgOrEmpty && AnyEmpty && PassThrough)
+      return ErrorAt(*PassThrough,
+                     "macro '" + Macro +
+                         "' defined per feature expands to its argument or "
+                         "to nothing (an IF_FEATURE(...)-style macro): the "
+                         "argument may be statements, table entries or "
+                         "string pieces, which cannot be selected at run "
+                         "time; write its uses under '#ifdef' of the "
+                         "feature (#if for a 0/1 option) instead, the "
+                         "argument on lines of its own");
+  }
   std::vector<MacroBody> Shapes;
   for (const MacroVariant &V : Vs) {
     Shapes.push_back(classifyMacroBody(V.Replacement));
