@@ -13,6 +13,35 @@ namespace varsim::rewrite {
 namespace detail {
 namespace {
 
+/// "'M(X)' to feature X" when Condition (an #if's text) applies a
+/// function-like macro M to a feature macro X, else "".
+std::string helperAppliedToFeature(llvm::StringRef Condition,
+                                   const FeatureSetup &F) {
+  auto Ident = [](char C) {
+    return std::isalnum((unsigned char)C) || C == '_';
+  };
+  for (size_t I = 0; I < Condition.size();) {
+    if (!Ident(Condition[I]) || (I > 0 && Ident(Condition[I - 1]))) {
+      ++I;
+      continue;
+    }
+    size_t E = I;
+    while (E < Condition.size() && Ident(Condition[E]))
+      ++E;
+    llvm::StringRef Name = Condition.slice(I, E);
+    llvm::StringRef Rest = Condition.drop_front(E).ltrim();
+    if (Name != "defined" && Rest.consume_front("(")) {
+      llvm::StringRef Arg = Rest.take_until([](char C) { return C == ')'; });
+      Arg = Arg.trim();
+      if (F.isFeatureMacro(Arg.str()))
+        return "'" + Name.str() + "(" + Arg.str() + ")' to feature " +
+               Arg.str();
+    }
+    I = E;
+  }
+  return "";
+}
+
 /// A path as a C string literal (for #line).
 std::string quotedPath(llvm::StringRef Path) {
   std::string Out = "\"";
@@ -142,6 +171,16 @@ llvm::Error FileRewriter::classify() {
     }
     if (!Active)
       continue;
+    if (!FG.MixedMacros[GI].empty())
+      if (std::string Helper = helperAppliedToFeature(If.Body, F);
+          !Helper.empty())
+        return errorAt(If, "condition applies the function-like macro " +
+                               Helper +
+                               " (an IS_ENABLED()-style helper): varsim does "
+                               "not see through it (it expands to '" +
+                               FG.MixedMacros[GI].front() +
+                               "', not a feature); test the feature itself "
+                               "here, '#ifdef X' or '#if defined(X)'");
     if (!FG.MixedMacros[GI].empty())
       return errorAt(
           If, "condition mixes features with the non-feature macro '" +

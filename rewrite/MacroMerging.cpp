@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "rewrite/FileRewriterImpl.h"
+#include "rewrite/LinkageMacros.h"
 
 #include "llvm/ADT/StringExtras.h"
 
@@ -267,6 +268,19 @@ MacroBody classifyMacroBody(llvm::StringRef Replacement) {
     if (R.size() > 1 && !llvm::is_contained(DeclStarts, First))
       return {MacroBody::Block, "{ " + R.str() + " }", ""};
   }
+  // `#define for_each_cpu(c) for (...)`: the header of a statement whose
+  // body follows the use; a run-time choice cannot wrap half a statement.
+  for (llvm::StringRef Keyword : {"for", "while", "if", "switch"})
+    if (R.starts_with(Keyword) && R.size() > Keyword.size() &&
+        !isIdentifierChar(R[Keyword.size()]) &&
+        R.drop_front(Keyword.size()).ltrim().starts_with("(") &&
+        R.ends_with(")"))
+      return {MacroBody::Other, "",
+              "it is the header of a '" + Keyword.str() +
+                  "' statement whose body follows the use; keep one "
+                  "definition and write what differs as an expression of "
+                  "the feature inside it (a bound such as '(c) < "
+                  "CONFIG_X' with the feature's value)"};
   if (R.contains(';') || R.contains('{'))
     return {MacroBody::Other, "", ""};
   if (isVoidExpression(R))
@@ -617,6 +631,19 @@ llvm::Error FileRewriter::mergeMacros() {
         Replacements.insert(llvm::StringRef(dir(D).Replacement).trim().str());
         AnyFunctionLike = AnyFunctionLike || dir(D).FunctionLike;
       }
+      // Likewise `API` as a visibility attribute or empty, `HELPER` as
+      // `static inline` or `static` (rewrite/LinkageMacros.h): one
+      // definition for every configuration.
+      if (!AnyFunctionLike &&
+          Replacements != std::set<std::string>{"", "static"}) {
+        if (auto Kept =
+                keptLinkage({Replacements.begin(), Replacements.end()})) {
+          Replace[List.front().second] = "#define " + Macro + " " + *Kept;
+          for (size_t I = 1; I < List.size(); ++I)
+            Replace[List[I].second] += "";
+          continue;
+        }
+      }
       if (!AnyFunctionLike &&
           Replacements == std::set<std::string>{"", "static"}) {
         bool Kept = false;
@@ -661,6 +688,33 @@ FileRewriter::selectionDefine(const std::string &Macro,
     llvm::StringRef B(First.Body);
     Params = B.slice(Macro.size(), B.find(')') + 1).str();
     ParamNames = macroParameters(First.Body, Macro);
+  }
+  // BusyBox's `IF_X(...)`: its argument or nothing. The argument is any
+  // text (statements, table entries, string pieces); a run-time choice
+  // cannot hold it, and the use must not reach the compiler as an
+  // expression.
+  if (First.FunctionLike) {
+    const MacroVariant *PassThrough = nullptr;
+    bool AllArgOrEmpty = true, AnyEmpty = false;
+    for (const MacroVariant &V : Vs) {
+      llvm::StringRef R = llvm::StringRef(V.Replacement).trim();
+      if (R.empty())
+        AnyEmpty = true;
+      else if (R == "__VA_ARGS__" || ParamNames.count(R.str()))
+        PassThrough = &V;
+      else
+        AllArgOrEmpty = false;
+    }
+    if (AllArgOrEmpty && AnyEmpty && PassThrough)
+      return ErrorAt(*PassThrough,
+                     "macro '" + Macro +
+                         "' defined per feature expands to its argument or "
+                         "to nothing (an IF_FEATURE(...)-style macro): the "
+                         "argument may be statements, table entries or "
+                         "string pieces, which cannot be selected at run "
+                         "time; write its uses under '#ifdef' of the "
+                         "feature (#if for a 0/1 option) instead, the "
+                         "argument on lines of its own");
   }
   std::vector<MacroBody> Shapes;
   for (const MacroVariant &V : Vs) {

@@ -50,17 +50,6 @@ std::string commonAncestor(llvm::StringRef A, llvm::StringRef B) {
   return Dir.empty() ? "/" : Dir;
 }
 
-bool hasBuildFile(llvm::StringRef Dir) {
-  for (const char *Name : {"CMakeLists.txt", "Makefile", "makefile",
-                           "GNUmakefile", "meson.build", "configure"}) {
-    llvm::SmallString<256> P(Dir);
-    path::append(P, Name);
-    if (fs::exists(P))
-      return true;
-  }
-  return false;
-}
-
 /// CMAKE_HOME_DIRECTORY from the CMakeCache.txt in BuildDir, if any.
 std::string cmakeSourceDir(llvm::StringRef BuildDir) {
   llvm::SmallString<256> P(BuildDir);
@@ -253,12 +242,18 @@ llvm::Expected<ProjectLayout> loadProject(llvm::StringRef CompileCommands) {
         Root = commonAncestor(Root, Dir);
       }
     }
-    // Up to the directory holding the build description.
-    std::string Dir = Root;
-    while (!hasBuildFile(Dir) && path::has_parent_path(Dir) && Dir != "/")
-      Dir = path::parent_path(Dir).str();
-    if (hasBuildFile(Dir) && Dir != "/")
-      Root = Dir;
+    // Where the compiles ran, when that is in the sources: a database at
+    // the project root (`bear -- make`, directory = the root) and entry
+    // directories outside the build directory that hold their file. Never
+    // an ancestor merely because it has a build description: that climb
+    // took unrelated programs' files into the macro analysis and the
+    // mirror (a test directory's CMakeLists.txt above a program).
+    if (P.BuildDir.empty() || !isUnder(DbDir, P.BuildDir))
+      Root = commonAncestor(Root, DbDir);
+    for (const CompileEntry &E : P.Entries)
+      if ((P.BuildDir.empty() || !isUnder(E.Directory, P.BuildDir)) &&
+          isUnder(E.File, E.Directory))
+        Root = commonAncestor(Root, E.Directory);
   }
   llvm::SmallString<256> R(Root);
   path::remove_dots(R, true);

@@ -9,6 +9,9 @@
 
 #include "clang/Frontend/FrontendActions.h"
 #include "llvm/Support/JSON.h"
+#include "llvm/Support/Regex.h"
+
+#include <optional>
 
 #include <algorithm>
 
@@ -38,6 +41,42 @@ std::vector<std::string> firstErrorLines(llvm::StringRef Diagnostics,
   }
   return Out;
 }
+
+namespace {
+
+/// A name defined twice in the simulator, both times in the user's files:
+/// each definition exists in other variants (files #included under
+/// alternative features, backends), and the simulator compiles every
+/// variant's code in one program. That is a located refusal with what to
+/// do, not a defect of the rewrite. Lines are with the mirror's paths
+/// already mapped to the project's.
+std::optional<llvm::Error>
+redefinitionAcrossVariants(const std::vector<std::string> &Lines) {
+  llvm::Regex Redefined("^(.+):([0-9]+):([0-9]+): error: (redefinition|"
+                        "conflicting types) (of|for) '([^']+)'");
+  llvm::Regex Previous("^(.+):([0-9]+):[0-9]+: note: previous "
+                       "(definition|declaration) is here");
+  for (size_t I = 0; I + 1 < Lines.size(); ++I) {
+    llvm::SmallVector<llvm::StringRef, 8> M, N;
+    if (!Redefined.match(Lines[I], &M) || !Previous.match(Lines[I + 1], &N) ||
+        M[1] == N[1])
+      continue;
+    unsigned Line = 0, Column = 0;
+    M[2].getAsInteger(10, Line);
+    M[3].getAsInteger(10, Column);
+    return makeError(
+        SourcePoint{M[1].str(), Line, Column},
+        "'" + M[6] + "' is defined here and at " + N[1] + ":" + N[2] +
+            ", in code of different variants (files #included under "
+            "alternative features): the simulator compiles every variant's "
+            "code in one program, where both definitions meet; give each "
+            "variant's definition its own name (e.g. a prefix per backend), "
+            "or keep that choice out of the model");
+  }
+  return std::nullopt;
+}
+
+} // namespace
 
 llvm::Error checkSimulatorCompiles(const ProjectLayout &Project,
                                    llvm::StringRef Temp,
@@ -102,12 +141,14 @@ llvm::Error checkSimulatorCompiles(const ProjectLayout &Project,
     // their place in the project, not in the temporary output.
     std::string Mirror = (Temp + "/src/").str();
     std::string Root = Project.Root + "/";
-    for (std::string L : Lines) {
+    for (std::string &L : Lines) {
       for (size_t At = L.find(Mirror); At != std::string::npos;
            At = L.find(Mirror, At + Root.size()))
         L.replace(At, Mirror.size(), Root);
       Shown += "\n    " + L;
     }
+    if (auto E = redefinitionAcrossVariants(Lines))
+      return std::move(*E);
   }
   if (!Failed)
     return llvm::Error::success();

@@ -6,6 +6,7 @@
 #include "runtime/SimulatorTables.h"
 
 #include "clang/Basic/DiagnosticOptions.h"
+#include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/TextDiagnosticPrinter.h"
 #include "clang/Tooling/CompilationDatabase.h"
 #include "llvm/Support/VirtualFileSystem.h"
@@ -25,6 +26,41 @@ public:
 
 private:
   clang::tooling::CompileCommand Cmd;
+};
+
+/// Runs Inner's actions as FrontendActionFactory::runInvocation does, but
+/// with the compiler's "N errors generated." count going nowhere: the
+/// messages themselves are captured (SyntaxOnlyResult::Diagnostics) and the
+/// pass that reads them says what they mean; a bare count on stderr is
+/// noise before the real message.
+class QuietFactory : public clang::tooling::FrontendActionFactory {
+public:
+  explicit QuietFactory(clang::tooling::FrontendActionFactory &Inner)
+      : Inner(Inner) {}
+  std::unique_ptr<clang::FrontendAction> create() override {
+    return Inner.create();
+  }
+  bool
+  runInvocation(std::shared_ptr<clang::CompilerInvocation> Invocation,
+                clang::FileManager *Files,
+                std::shared_ptr<clang::PCHContainerOperations> PCHContainerOps,
+                clang::DiagnosticConsumer *DiagConsumer) override {
+    clang::CompilerInstance Compiler(std::move(PCHContainerOps));
+    Compiler.setInvocation(std::move(Invocation));
+    Compiler.setFileManager(Files);
+    std::unique_ptr<clang::FrontendAction> Action(create());
+    Compiler.createDiagnostics(DiagConsumer, /*ShouldOwnClient=*/false);
+    if (!Compiler.hasDiagnostics())
+      return false;
+    Compiler.setVerboseOutputStream(std::make_unique<llvm::raw_null_ostream>());
+    Compiler.createSourceManager(*Files);
+    bool Success = Compiler.ExecuteAction(*Action);
+    Files->clearStatCache();
+    return Success;
+  }
+
+private:
+  clang::tooling::FrontendActionFactory &Inner;
 };
 
 } // namespace
@@ -98,7 +134,8 @@ SyntaxOnlyResult runSyntaxOnly(const SyntaxOnlyParse &P,
   clang::TextDiagnosticPrinter Printer(DiagOS, DiagOpts.get());
   Tool.setDiagnosticConsumer(&Printer);
   Tool.setPrintErrorMessage(false);
-  Result.Failed = Tool.run(&Factory) != 0;
+  QuietFactory Quiet(Factory);
+  Result.Failed = Tool.run(&Quiet) != 0;
   DiagOS.flush();
   if (!Result.Failed)
     Result.Diagnostics.clear();

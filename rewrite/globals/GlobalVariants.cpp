@@ -1269,13 +1269,28 @@ struct Lowering {
                            "where they are used in function bodies (not "
                            "member functions or templates) and file-scope "
                            "declarations (docs/globals.md)");
+      if (R->Context.empty() &&
+          llvm::StringRef(R->Where).starts_with("the declaration of function"))
+        // A prototype (a header's) has no body to copy per configuration,
+        // and the definition's copies are declared in its own file only.
+        return located(
+            R->File, R->Line, R->Column,
+            describe(Target) + " and is used in " + R->Where +
+                ", a prototype: varsim makes one copy per configuration of a "
+                "function whose signature uses such a name only where it is "
+                "defined, and the copies are declared in that file only "
+                "(docs/globals.md); keep the name out of the signature (pass "
+                "a pointer to a struct declared alike in every variant, with "
+                "the differing members under #ifdef, and use the name inside "
+                "the bodies), or define the function static in the file that "
+                "calls it");
       if (R->Context.empty())
         return located(R->File, R->Line, R->Column,
                        describe(Target) + " and is used in " + R->Where +
-                           ": varsim lowers file-scope variability only "
-                           "where such a name is used in function bodies "
-                           "and file-scope declarations "
-                           "(docs/globals.md)");
+                           ": varsim lowers such a name where it is used in "
+                           "function bodies and in the definitions of "
+                           "file-scope variables, constants and tables, not "
+                           "here (docs/globals.md)");
       if (Target.IsFunction && R->File != Target.File)
         return located(R->File, R->Line, R->Column,
                        describe(Target) +

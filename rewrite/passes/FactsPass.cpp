@@ -9,6 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "rewrite/passes/CompileFailure.h"
 #include "rewrite/passes/Passes.h"
 #include "support/Utf8Path.h"
 
@@ -19,12 +20,13 @@ llvm::Error runFactsPass(RewriteState &S) {
   // The record pass's parses, at [entry * configurations + configuration].
   size_t NC = S.Configs.size();
   for (size_t I = 0; I < S.Results.size(); ++I)
-    if (S.Results[I].Failed)
-      return makeError(Project.Entries[I / NC].File, 0, 0,
-                       "does not compile in the parse configuration '" +
-                           S.ConfigNames[I % NC] +
-                           "' (a valid configuration of the model):\n" +
-                           llvm::StringRef(S.Results[I].Diagnostics).rtrim());
+    if (S.Results[I].Failed) {
+      ParseJob Job{&Project.Entries[I / NC],
+                   S.Features->defines(S.Configs[I % NC]), S.FeatureMacros,
+                   &S.Lowered};
+      return compileFailure(S, Job, S.ConfigNames[I % NC],
+                            S.Results[I].Diagnostics);
+    }
 
   for (size_t I = 0; I < S.Results.size(); ++I)
     for (const auto &[File, Facts] : S.Results[I].Files)

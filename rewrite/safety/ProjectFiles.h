@@ -55,9 +55,17 @@ public:
     P.Offset = SM.getFileOffset(P.Loc);
     return P;
   }
+  /// The line as `#line` gives it: the lowerings append per-configuration
+  /// copies of a function under `#line N` (the original's line), so that a
+  /// fact found in a copy is reported at the user's line, not past the end
+  /// of the file.
   SourcePoint point(const Place &P) {
-    return {*P.File, SM.getLineNumber(P.FID, P.Offset),
-            SM.getColumnNumber(P.FID, P.Offset)};
+    unsigned Line = SM.getLineNumber(P.FID, P.Offset);
+    clang::PresumedLoc PL =
+        SM.getPresumedLoc(P.Loc, /*UseLineDirectives=*/true);
+    if (PL.isValid() && PL.getFileID() == P.FID)
+      Line = PL.getLine();
+    return {*P.File, Line, SM.getColumnNumber(P.FID, P.Offset)};
   }
   /// A key for a position in any file (project or not).
   std::string key(const Place &P) {

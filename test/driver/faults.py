@@ -151,6 +151,33 @@ def limit_file_size(n):
 with tempfile.TemporaryDirectory(prefix="varsim-faults-") as tmp:
     T = lambda *p: os.path.join(tmp, *p)
 
+    # --- Layouts (issue 17): a program below an unrelated build
+    # description (a test directory's CMakeLists.txt), its database out of
+    # tree: the root is the sources' directory, not that ancestor; a
+    # sibling file testing the feature is neither analysed nor mirrored.
+    up = T("nested")
+    write(os.path.join(up, "CMakeLists.txt"), "project(unrelated C)\n")
+    write(os.path.join(up, "other", "x.c"),
+          "#if !defined(LOGGING)\nint x;\n#endif\n")
+    prog = os.path.join(up, "progs", "app")
+    project(prog, database="none")
+    os.remove(os.path.join(prog, "Makefile"))
+    nested_db = write(T("nested-build", "compile_commands.json"), json.dumps(
+        [{"directory": T("nested-build"),
+          "file": os.path.join(prog, "src", f"{n}.c"),
+          "arguments": ["cc", "-I" + os.path.join(prog, "src"), "-c",
+                        os.path.join(prog, "src", f"{n}.c")]}
+         for n in ("main", "util")]))
+    nested_out = T("nested-out")
+    p = run(["rewrite", nested_db, "-f", os.path.join(prog, "model.xml"),
+             "-o", nested_out])
+    check("layout: a program below an unrelated CMakeLists.txt", p, 0,
+          [r"rewrote 1 of \d+ files"],
+          absent=[os.path.join(nested_out, "src", "other"),
+                  os.path.join(nested_out, "src", "progs"),
+                  os.path.join(nested_out, "src", "CMakeLists.txt")],
+          present=[os.path.join(nested_out, "src", "main.c")])
+
     # --- Layouts (issue 17): database at the root, as bear -- make writes it
     root, entries = project(T("bear"), database="none")
     bear = subprocess.run(["bear", "--", "make", "-C", root, "app"],
