@@ -356,6 +356,11 @@ private:
   };
   /// The most versions of one function.
   static constexpr unsigned MaxHotVersions = 8;
+  /// The most lines of a function between a loop and a switch (an
+  /// accessor's wrapper) that gets versions.
+  static constexpr unsigned MaxHotChainLines = 40;
+  /// The most text (bytes) the versions of one file may add.
+  static constexpr size_t MaxHotBytes = 256 * 1024;
   /// After markFunctions: which functions get versions (sentinels mark
   /// them in the rendered text).
   void planHotVersions();

@@ -156,9 +156,28 @@ void FileRewriter::planHotVersions() {
     for (const auto &[Name, H] : Hot)
       if (H.End <= Fn->DeclBegin)
         Callable.insert(Name);
+    // Every use of a name the versions rename must be a plain call of the
+    // function: not a member (`ops->at(`), not its address, not a local
+    // that shadows it.
+    Callable.insert(Fn->Name);
+    auto Calls = callsOf(Body, Callable);
+    bool Plain = llvm::all_of(Callable, [&](const std::string &Name) {
+      size_t Uses =
+          llvm::count_if(Calls, [&](const auto &C) { return C.first == Name; });
+      return countIdentifier(Body, Name) == Uses;
+    });
+    Plain = Plain && llvm::none_of(Calls, [&](const auto &C) {
+              llvm::StringRef Before = Body.take_front(C.second).rtrim();
+              return Before.ends_with(".") || Before.ends_with("->") ||
+                     Before.ends_with("::");
+            });
+    Callable.erase(Fn->Name);
+    if (!Plain)
+      continue;
     std::set<std::string> Reached;
-    for (const auto &[Callee, At] :
-         callsOf(Text.slice(Fn->BodyBegin, Fn->BodyEnd + 1), Callable)) {
+    for (const auto &[Callee, At] : Calls) {
+      if (!Callable.count(Callee))
+        continue; // Itself.
       if (Switches.count(Callee))
         Reached.insert(Callee);
       else
@@ -181,6 +200,9 @@ void FileRewriter::planHotVersions() {
     for (const std::string &S : H.Switches)
       H.Variants.push_back(Switches.at(S).SP);
     H.Root = inAnyParse(Fn->BodyBegin, &FunctionFact::Loops) && Fn->ParamsNamed;
+    // Between a loop and a switch: small code, worth inlining.
+    if (!H.Root && Fn->EndLine - Fn->Line > MaxHotChainLines)
+      continue;
     Hot.emplace(H.Name, std::move(H));
   }
   // Keep only what a root needs: a root and the functions it reaches.
@@ -205,6 +227,19 @@ void FileRewriter::planHotVersions() {
   }
   for (auto It = Hot.begin(); It != Hot.end();)
     It = Needed.count(It->first) ? std::next(It) : Hot.erase(It);
+  // A bound on the text added (compile time, code size): a file where
+  // switches are called from everywhere (an amalgamation) is left alone.
+  size_t Added = 0;
+  for (const auto &[Name, H] : Hot) {
+    size_t Versions = 1;
+    for (const SwitchPlan *SP : H.Variants)
+      Versions *= SP->Variants.size();
+    Added += Versions * (H.End - H.Fn->DeclBegin);
+  }
+  if (Added > MaxHotBytes) {
+    Hot.clear();
+    return;
+  }
   for (const auto &[Name, H] : Hot) {
     addEdit(H.Fn->DeclBegin, H.Fn->DeclBegin, sentinel('D', H.Id));
     addEdit(H.Fn->BodyBegin, H.Fn->BodyBegin, sentinel('B', H.Id));

@@ -134,6 +134,12 @@ bool namesIdentifier(llvm::StringRef Code, llvm::StringRef Word) {
   return Found;
 }
 
+size_t countIdentifier(llvm::StringRef Code, llvm::StringRef Word) {
+  size_t N = 0;
+  forEachWord(Code, [&](llvm::StringRef W, bool, unsigned) { N += W == Word; });
+  return N;
+}
+
 std::vector<std::string> featuresOf(const Cond &C, const FeatureSetup &F) {
   std::set<std::string> Macros;
   collectMacros(C, Macros);

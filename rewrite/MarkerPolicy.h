@@ -59,6 +59,10 @@ callsOf(llvm::StringRef Code, const std::set<std::string> &Names);
 /// literals).
 bool namesIdentifier(llvm::StringRef Code, llvm::StringRef Word);
 
+/// How often Code holds the identifier Word (outside comments and
+/// literals).
+size_t countIdentifier(llvm::StringRef Code, llvm::StringRef Word);
+
 /// The feature names (not macros) a condition tests, sorted and unique.
 std::vector<std::string> featuresOf(const Cond &C, const FeatureSetup &F);
 

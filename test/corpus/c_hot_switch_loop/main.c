@@ -48,6 +48,19 @@ static int counted(int x, int y) {
   return at(x, y);
 }
 
+/* A member of the same name as a switch: renaming its calls would break
+   them, so the function keeps calling the switch. */
+struct reader {
+  int (*at)(int, int);
+};
+
+static int by_table(const struct reader *r) {
+  int s = 0;
+  for (int x = 0; x < W; ++x)
+    s += r->at(x, 0) + at(x, 1);
+  return s;
+}
+
 /* Recursion through its own versions, and __func__ inside a version. */
 static long sweep(int row, long acc) {
   if (row == H) {
@@ -73,14 +86,17 @@ int main(void) {
     printf("round %d: %ld\n", round, total);
 #endif
   }
-  printf("total %ld, at(0,0)=%d at(-1,-1)=%d\n", total, at(0, 0), at(-1, -1));
+  struct reader r = {at};
+  printf("total %ld, at(0,0)=%d at(-1,-1)=%d table %d\n", total, at(0, 0),
+         at(-1, -1), by_table(&r));
   return (int)(total % 7);
 }
 
 /* The rewritten file (run_corpus.py checks these lines with FileCheck):
    cell and box get a version per variant pair of the switches at, weight calling the
    variants directly; box and sweep (loops) become dispatchers; counted
-   (a static local) is called through the switch.
+   (a static local) and by_table (a member named like the switch) call
+   the switch.
 // REWRITE: static int cell(int x, int y, int dx, int dy) {
 // REWRITE: static int cell__varsim_hot_0_0(int x, int y, int dx, int dy) {
 // REWRITE-NEXT: return weight__varsim_HEAVY(dx, dy) * at__varsim_WRAP(x + dx, y + dy);
@@ -92,6 +108,11 @@ int main(void) {
 // REWRITE: static int counted(int x, int y) {
 // REWRITE-NOT: counted__varsim_hot
 // REWRITE: return at(x, y);
+// REWRITE-NOT: by_table__varsim_hot
+// REWRITE: static int by_table(const struct reader *r) {
+// REWRITE-NEXT: int s = 0;
+// REWRITE-NOT: by_table__varsim_hot
+// REWRITE: s += r->at(x, 0) + at(x, 1);
 // REWRITE: static long sweep__varsim_hot_0_1(int row, long acc) {
 // REWRITE: acc += box__varsim_hot_0_1(x, row) + counted(x, row);
 // REWRITE-NEXT: return sweep__varsim_hot_0_1(row + 1, acc);
