@@ -26,3 +26,8 @@ int main(void) {
          STAT_ARG(done));
   return (int)(done % 251);
 }
+
+// The refusal, pinned (at this file's line, once, no bare "N errors
+// generated." before it):
+// REFUSAL: {{^.*}}/main.c:11:24: error: positional initializer of 'struct blkdev'
+// REFUSAL-NOT: errors generated
