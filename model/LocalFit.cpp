@@ -46,6 +46,9 @@ public:
           if (N > Best)
             Best = N, Reference[I] = V;
       }
+    for (size_t I = 0; I < Features && !FirstNumeric; ++I)
+      if (Reference[I])
+        FirstNumeric = Literal{static_cast<unsigned>(I), *Reference[I]};
     for (const Observation &O : Points) {
       Assignment A;
       for (unsigned I = 0; I < Features && I < O.Values.size(); ++I) {
@@ -78,6 +81,7 @@ public:
         Runs += holds(Terms[K], J);
       Out.push_back({Terms[K], Coefficients[K], Runs});
     }
+    termPerValue(Out);
     std::stable_sort(Out.begin(), Out.end(),
                      [](const LocalTerm &X, const LocalTerm &Z) {
                        if (X.Assignment.size() != Z.Assignment.size())
@@ -89,6 +93,50 @@ public:
 
 private:
   const FitOptions &Options;
+  /// The first numeric feature and its reference value, if any.
+  std::optional<Literal> FirstNumeric;
+
+  /// With a numeric feature, one term per value (as the issue asks: a
+  /// value is a value, 0 too): the context's own term becomes the term of
+  /// the reference value, and each other value's term carries its whole
+  /// time (exactly one value holds, so predictions do not change).
+  void termPerValue(std::vector<LocalTerm> &Out) const {
+    if (!FirstNumeric)
+      return;
+    auto Own = std::find_if(Out.begin(), Out.end(), [](const LocalTerm &T) {
+      return T.Assignment.empty();
+    });
+    double Base = Own == Out.end() ? 0 : Own->Seconds;
+    std::vector<int64_t> Covered;
+    for (LocalTerm &T : Out)
+      if (T.Assignment.size() == 1 &&
+          T.Assignment.front().first == FirstNumeric->first) {
+        T.Seconds += Base;
+        Covered.push_back(T.Assignment.front().second);
+      }
+    // Each observation's value of the feature (the reference value has
+    // no literal).
+    auto ValueIn = [&](const Assignment &A) {
+      for (const Literal &L : A)
+        if (L.first == FirstNumeric->first)
+          return L.second;
+      return FirstNumeric->second;
+    };
+    std::map<int64_t, unsigned> Values; // Value -> observations.
+    for (const Assignment &A : Literals)
+      ++Values[ValueIn(A)];
+    if (Own != Out.end())
+      Out.erase(Own);
+    for (const auto &[V, Runs] : Values)
+      if (std::find(Covered.begin(), Covered.end(), V) == Covered.end())
+        Out.push_back({{{FirstNumeric->first, V}}, Base, Runs});
+    std::stable_sort(Out.begin(), Out.end(),
+                     [](const LocalTerm &X, const LocalTerm &Z) {
+                       if (X.Assignment.size() != Z.Assignment.size())
+                         return X.Assignment.size() < Z.Assignment.size();
+                       return X.Assignment < Z.Assignment;
+                     });
+  }
   std::vector<Assignment> Literals; ///< Per observation, its literals.
   std::vector<double> Y;
   std::vector<Assignment> Terms; ///< The selected columns.
