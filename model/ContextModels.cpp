@@ -167,6 +167,7 @@ public:
     FitOptions Fit;
     Fit.NoiseSeconds = std::max(Options.NoiseAbsoluteNs * 1e-9,
                                 Options.RepetitionNoiseFactor * Obs.Noise);
+    Fit.NoiseMeasured = Obs.Noise > 0;
     M.Terms = fitLocalModel(Points, ByValue, Fit);
     return M;
   }

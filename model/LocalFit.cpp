@@ -26,6 +26,25 @@ using Assignment = std::vector<Literal>;
 /// Relative size below which a column is a combination of the others.
 constexpr double RankTolerance = 1e-9;
 
+/// The critical value of F(1, Freedom): at the 5 % level for a feature's
+/// effect, at the 1 % level for an interaction (tables; beyond 30 degrees
+/// of freedom the limit). A few runs leave few degrees of freedom, and
+/// then only a large reduction of the error is an effect.
+double fCritical(long Freedom, bool Interaction) {
+  static constexpr double At5[] = {161.4, 18.51, 10.13, 7.71, 6.61,
+                                   5.99,  5.59,  5.32,  5.12, 4.96};
+  static constexpr double At1[] = {4052,  98.50, 34.12, 21.20, 16.26,
+                                   13.75, 12.25, 11.26, 10.56, 10.04};
+  if (Freedom <= 0)
+    return 0;
+  if (Freedom <= 10)
+    return (Interaction ? At1 : At5)[Freedom - 1];
+  if (Freedom <= 30)
+    return Interaction ? 7.56 + (10.04 - 7.56) * (30 - Freedom) / 20.0
+                       : 4.17 + (4.96 - 4.17) * (30 - Freedom) / 20.0;
+  return Interaction ? 6.63 : 3.84;
+}
+
 class Fit {
 public:
   Fit(llvm::ArrayRef<Observation> Points, llvm::ArrayRef<bool> ByValue,
@@ -259,12 +278,12 @@ private:
 
   /// Whether the term at K is an effect: beyond the noise and, with
   /// degrees of freedom left, significant (F test of dropping it).
-  bool significant(size_t K, double F) {
+  bool significant(size_t K, bool Interaction) {
     if (std::abs(Coefficients[K]) <= Options.NoiseSeconds)
       return false;
     long Free = freedom();
     if (Free <= 0)
-      return true;
+      return !Interaction || Options.NoiseMeasured;
     double With = squaredError();
     std::vector<Assignment> Saved = Terms;
     std::vector<double> SavedCoefficients = Coefficients;
@@ -274,7 +293,8 @@ private:
     Terms = std::move(Saved);
     Coefficients = std::move(SavedCoefficients);
     double PerFreedom = With / static_cast<double>(Free);
-    return PerFreedom <= 0 || (Without - With) / PerFreedom > F;
+    return PerFreedom <= 0 ||
+           (Without - With) / PerFreedom > fCritical(Free, Interaction);
   }
 
   /// Drops, weakest first, the features' effects that are noise.
@@ -282,7 +302,7 @@ private:
     while (true) {
       std::optional<size_t> Weakest;
       for (size_t K = 0; K < Terms.size(); ++K) {
-        if (Terms[K].size() != 1 || significant(K, Options.MainEffectF))
+        if (Terms[K].size() != 1 || significant(K, /*Interaction=*/false))
           continue;
         if (!Weakest ||
             std::abs(Coefficients[K]) < std::abs(Coefficients[*Weakest]))
@@ -340,7 +360,7 @@ private:
       Candidates.erase(*Best);
       Terms.push_back(*Best);
       solve();
-      if (!significant(Terms.size() - 1, Options.InteractionF)) {
+      if (!significant(Terms.size() - 1, /*Interaction=*/true)) {
         Terms.pop_back();
         solve();
         return;

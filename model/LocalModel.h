@@ -71,11 +71,13 @@ struct FitOptions {
   /// A term whose coefficient is within this many seconds of 0 is noise
   /// (the measured repetitions' range, or a floor).
   double NoiseSeconds = 1e-3;
-  /// With residual degrees of freedom left, a term must also reduce the
-  /// squared error by this many times the remaining error per degree of
-  /// freedom (an F test; interactions need more than main effects).
-  double MainEffectF = 4;
-  double InteractionF = 10;
+  /// Whether NoiseSeconds was measured (repetitions of the runs): without
+  /// it, an interaction that would leave no degree of freedom (fit the
+  /// runs exactly) is not fitted, since nothing tells it from noise.
+  bool NoiseMeasured = false;
+  /// With residual degrees of freedom left, a term must also pass an F
+  /// test of dropping it: at the 5 % level for a feature's effect, at the
+  /// 1 % level for an interaction (model/LocalFit.cpp, fCritical).
   /// Interactions of at most this many features are tried.
   unsigned MaxOrder = 3;
 };
