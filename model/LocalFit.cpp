@@ -91,8 +91,9 @@ public:
     for (const Literal &L : Mains)
       tryAdd({L});
     solve();
-    pruneMainEffects();
     addInteractions();
+    pruneInteractions();
+    pruneMainEffects();
     std::vector<LocalTerm> Out;
     for (size_t K = 0; K < Terms.size(); ++K) {
       unsigned Runs = 0;
@@ -269,11 +270,10 @@ private:
     return dot(R, R);
   }
 
-  /// Degrees of freedom left: distinct observed points minus terms
-  /// (repetitions of a point measure its noise, not the model).
+  /// Degrees of freedom left: observations minus terms (repeated points
+  /// measure the noise).
   long freedom() const {
-    std::set<Assignment> Distinct(Literals.begin(), Literals.end());
-    return static_cast<long>(Distinct.size()) - static_cast<long>(Terms.size());
+    return static_cast<long>(Y.size()) - static_cast<long>(Terms.size());
   }
 
   /// Whether the term at K is an effect: beyond the noise and, with
@@ -302,7 +302,8 @@ private:
     while (true) {
       std::optional<size_t> Weakest;
       for (size_t K = 0; K < Terms.size(); ++K) {
-        if (Terms[K].size() != 1 || significant(K, /*Interaction=*/false))
+        if (Terms[K].size() != 1 || inInteraction(Terms[K].front()) ||
+            significant(K, /*Interaction=*/false))
           continue;
         if (!Weakest ||
             std::abs(Coefficients[K]) < std::abs(Coefficients[*Weakest]))
@@ -316,7 +317,8 @@ private:
   }
 
   /// Interactions, greedily: the one that explains most of the residual,
-  /// while a residual is beyond noise and the one found is significant.
+  /// while a residual is beyond noise (pruneInteractions then keeps the
+  /// effects).
   void addInteractions() {
     std::set<Assignment> Candidates;
     for (const Assignment &A : Literals) {
@@ -360,11 +362,43 @@ private:
       Candidates.erase(*Best);
       Terms.push_back(*Best);
       solve();
-      if (!significant(Terms.size() - 1, /*Interaction=*/true)) {
-        Terms.pop_back();
-        solve();
-        return;
+    }
+  }
+
+  bool inInteraction(const Literal &L) const {
+    return std::any_of(Terms.begin(), Terms.end(), [&](const Assignment &T) {
+      return T.size() > 1 && std::find(T.begin(), T.end(), L) != T.end();
+    });
+  }
+
+  /// Backward elimination of the interactions the forward pass added:
+  /// highest order first, the weakest of those that are not effects (not
+  /// beyond the noise, or failing the F test against the rest), keeping
+  /// a term that a kept higher-order term contains (hierarchy). Testing
+  /// each against the full model, not in the order they were added, does
+  /// not drop a real interaction whose partner is not fitted yet.
+  void pruneInteractions() {
+    while (true) {
+      std::optional<size_t> Weakest;
+      for (size_t K = 0; K < Terms.size(); ++K) {
+        if (Terms[K].size() < 2)
+          continue;
+        bool Contained = false;
+        for (const Assignment &T : Terms)
+          Contained |= T.size() > Terms[K].size() &&
+                       std::includes(T.begin(), T.end(), Terms[K].begin(),
+                                     Terms[K].end());
+        if (Contained || significant(K, /*Interaction=*/true))
+          continue;
+        if (!Weakest || Terms[K].size() > Terms[*Weakest].size() ||
+            (Terms[K].size() == Terms[*Weakest].size() &&
+             std::abs(Coefficients[K]) < std::abs(Coefficients[*Weakest])))
+          Weakest = K;
       }
+      if (!Weakest)
+        return;
+      Terms.erase(Terms.begin() + static_cast<long>(*Weakest));
+      solve();
     }
   }
 };
