@@ -49,7 +49,8 @@ inline void addStrengthOption(CLI::App &Sub, unsigned &Strength) {
   Sub.add_option("--strength", Strength,
                  "Observe a region influenced by more than N variables "
                  "under every combination of each N of them only (a "
-                 "covering array; default: every combination)")
+                 "covering array; default 2; a number at least the "
+                 "number of features: every combination)")
       ->type_name("N")
       ->check(CLI::PositiveNumber);
 }

@@ -64,6 +64,21 @@ public:
     std::vector<ContextModel> Out;
     if (Runs.size() < 2)
       return Out;
+    // First pass: each context's candidate sets (the fewest features that
+    // explain its times); a context with one such set votes for its
+    // features, weighted by the time they explain. Second pass: a context
+    // whose observations confound several features (a covering array
+    // flips two features between its only two runs) takes the set the
+    // unambiguous contexts vote for: the feature that changes the block
+    // count everywhere else, not the one that merely flipped with it.
+    struct Pending {
+      Vertex V;
+      ContextRuns Obs;
+      bool Witness, FactsCover;
+      std::vector<std::vector<unsigned>> Sets;
+    };
+    std::vector<Pending> All;
+    Votes.assign(Names.size(), 0);
     for (Vertex V = 0; V < CG.size(); ++V) {
       // Visit counts that differ between configurations (and agree
       // between repetitions) witness an interaction exactly: they confirm
@@ -76,50 +91,85 @@ public:
         continue;
       // The facts only narrow the candidates: a context whose times agree
       // across its runs keeps the paper's term, and of the features that
-      // may explain a difference the fewest that do are used, since the
-      // planned runs rarely cover the whole subspace of the candidates and
-      // an inversion over a sparse subspace misplaces constant costs.
+      // may explain a difference the fewest that do are used.
       // With a count witness the difference needs only to stand out of
       // the run-to-run noise, not out of the fixed relative floor.
       Witness = Witness && countsDiffer(Obs, {});
       if (!beyondNoise(Obs, {}, Witness))
         continue;
       bool FactsCover = Options.Influences && !Sets[SetOf[V]].empty();
-      std::vector<unsigned> Features = explaining(
+      std::vector<std::vector<unsigned>> Explaining = explaining(
           Obs, differing(Obs, FactsCover ? candidates(V) : allFeatures()),
           Witness);
-      if (Features.empty())
+      if (Explaining.empty() || Explaining.front().empty())
         continue;
-      ContextModel M;
-      M.Context = V;
-      M.FromFacts = FactsCover;
-      M.CountWitness = Witness;
-      M.Why = FactsCover ? "data-flow facts name these features on its path"
-              : Options.Influences
-                  ? "its visit counts differ between configurations "
-                    "(an exact witness) though no data-flow fact names it"
-                  : "its time differs between runs beyond noise";
-      if (Witness && FactsCover)
-        M.Why += "; its visit counts differ between configurations (an "
-                 "exact witness)";
-      M.Observations = static_cast<unsigned>(Obs.Runs.size());
-      for (unsigned F : Features) {
-        M.Features.push_back(Names[F]);
-        M.Numeric.push_back(Numeric[F]);
+      if (Explaining.size() == 1) {
+        double Low = *std::min_element(Obs.Seconds.begin(), Obs.Seconds.end());
+        double High = *std::max_element(Obs.Seconds.begin(), Obs.Seconds.end());
+        for (unsigned F : Explaining.front())
+          Votes[F] += High - Low;
       }
-      std::vector<Observation> Points;
-      for (size_t K = 0; K < Obs.Runs.size(); ++K) {
-        Observation P;
-        for (unsigned F : Features)
-          P.Values.push_back(Values[Obs.Runs[K]][F]);
-        P.Seconds = Obs.Seconds[K];
-        Points.push_back(std::move(P));
+      All.push_back(
+          {V, std::move(Obs), Witness, FactsCover, std::move(Explaining)});
+    }
+    for (Pending &P : All) {
+      const std::vector<unsigned> *Features = &P.Sets.front();
+      double BestVotes = -1;
+      for (const std::vector<unsigned> &S : P.Sets) {
+        double Sum = 0;
+        for (unsigned F : S)
+          Sum += Votes[F];
+        if (Sum > BestVotes)
+          BestVotes = Sum, Features = &S;
       }
-      llvm::SmallVector<bool, 8> ByValue(M.Numeric.begin(), M.Numeric.end());
-      M.Terms = mobiusInversion(Points, ByValue);
-      Out.push_back(std::move(M));
+      Out.push_back(modelOf(P.V, P.Obs, P.Witness, P.FactsCover, *Features,
+                            P.Sets.size() > 1));
     }
     return Out;
+  }
+
+  ContextModel modelOf(Vertex V, const ContextRuns &Obs, bool Witness,
+                       bool FactsCover, const std::vector<unsigned> &Features,
+                       bool Confounded) const {
+    ContextModel M;
+    M.Context = V;
+    M.FromFacts = FactsCover;
+    M.CountWitness = Witness;
+    M.Why = FactsCover ? "data-flow facts name these features on its path"
+            : Options.Influences
+                ? "its visit counts differ between configurations "
+                  "(an exact witness) though no data-flow fact names it"
+                : "its time differs between runs beyond noise";
+    if (Witness && FactsCover)
+      M.Why += "; its visit counts differ between configurations (an "
+               "exact witness)";
+    if (Confounded)
+      M.Why += "; its runs confound several features: these are the ones "
+               "that explain the other contexts";
+    M.Observations = static_cast<unsigned>(Obs.Runs.size());
+    for (unsigned F : Features) {
+      M.Features.push_back(Names[F]);
+      M.Numeric.push_back(Numeric[F]);
+    }
+    std::vector<Observation> Points;
+    for (size_t K = 0; K < Obs.Runs.size(); ++K) {
+      Observation P;
+      for (unsigned F : Features)
+        P.Values.push_back(Values[Obs.Runs[K]][F]);
+      P.Seconds = Obs.Seconds[K];
+      Points.push_back(std::move(P));
+    }
+    llvm::SmallVector<bool, 8> ByValue(M.Numeric.begin(), M.Numeric.end());
+    // Hierarchical least squares, not the inversion over the observed
+    // points: a sparse plan (a covering array) observes few combinations,
+    // and the inversion charges a feature's effect to whichever observed
+    // combination holds it; a term within the repetitions' noise is none.
+    FitOptions Fit;
+    Fit.NoiseSeconds = std::max(Options.NoiseAbsoluteNs * 1e-9,
+                                Options.RepetitionNoiseFactor * Obs.Noise);
+    Fit.NoiseMeasured = Obs.Noise > 0;
+    M.Terms = fitLocalModel(Points, ByValue, Fit);
+    return M;
   }
 
 private:
@@ -135,6 +185,8 @@ private:
   std::vector<std::vector<unsigned>> Sets;
   std::vector<uint32_t> SetOf;
   std::vector<char> Holds; ///< [sequence * runs + run]
+  /// Per feature, the time it explains in unambiguous contexts.
+  std::vector<double> Votes;
 
   /// The features of the facts on each context's calling path, interned:
   /// a context's set is its parent's plus its region's.
@@ -306,16 +358,17 @@ private:
     });
   }
 
-  /// The smallest subset of Features (fewest features, then first in
-  /// feature order) within whose groups the times agree; all of them if
-  /// none does or there are too many to search.
-  std::vector<unsigned> explaining(const ContextRuns &Obs,
-                                   std::vector<unsigned> Features,
-                                   bool Witness) const {
+  /// The smallest subsets of Features (fewest features; every subset of
+  /// that size, in feature order) within whose groups the times agree; all
+  /// of them if none does or there are too many to search.
+  std::vector<std::vector<unsigned>> explaining(const ContextRuns &Obs,
+                                                std::vector<unsigned> Features,
+                                                bool Witness) const {
     if (Features.size() > MaxSearchedFeatures)
-      return Features;
+      return {Features};
     size_t N = Features.size();
     for (size_t Size = 1; Size < N; ++Size) {
+      std::vector<std::vector<unsigned>> Found;
       // Subsets of this size, in lexicographic order of their members.
       std::vector<bool> Pick(N, false);
       std::fill(Pick.begin(), Pick.begin() + static_cast<long>(Size), true);
@@ -325,10 +378,12 @@ private:
           if (Pick[I])
             Subset.push_back(Features[I]);
         if (!beyondNoise(Obs, Subset, Witness))
-          return Subset;
+          Found.push_back(std::move(Subset));
       } while (std::prev_permutation(Pick.begin(), Pick.end()));
+      if (!Found.empty())
+        return Found;
     }
-    return Features;
+    return {Features};
   }
 };
 

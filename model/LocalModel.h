@@ -66,6 +66,38 @@ struct LocalTerm {
 std::vector<LocalTerm> mobiusInversion(llvm::ArrayRef<Observation> Points,
                                        llvm::ArrayRef<bool> ByValue = {});
 
+/// How fitLocalModel tells effects from run-to-run noise.
+struct FitOptions {
+  /// A term whose coefficient is within this many seconds of 0 is noise
+  /// (the measured repetitions' range, or a floor).
+  double NoiseSeconds = 1e-3;
+  /// Whether NoiseSeconds was measured (repetitions of the runs): without
+  /// it, an interaction that would leave no degree of freedom (fit the
+  /// runs exactly) is not fitted, since nothing tells it from noise.
+  bool NoiseMeasured = false;
+  /// With residual degrees of freedom left, a term must also pass an F
+  /// test of dropping it: at the 5 % level for a feature's effect, at the
+  /// 1 % level for an interaction (model/LocalFit.cpp, fCritical).
+  /// Interactions of at most this many features are tried.
+  unsigned MaxOrder = 3;
+};
+
+/// The local model of sparse observations (a plan that does not run every
+/// combination of the influencing features): least squares over terms
+/// added in order of their order (hierarchical, as the research's local
+/// models): the context's own term, each feature's effect (one term per
+/// value of a numeric feature), then interactions, each only where the
+/// observations leave a residual beyond noise that it explains and the
+/// observations identify it (a term that is a combination of the others on
+/// the observed points is never added). Over every combination of the
+/// features and without noise it reproduces every observation, as
+/// mobiusInversion does; over a covering array it predicts an unobserved
+/// combination from the features' effects instead of from the few points
+/// below it; with noise, interactions within the noise are not fitted.
+std::vector<LocalTerm> fitLocalModel(llvm::ArrayRef<Observation> Points,
+                                     llvm::ArrayRef<bool> ByValue = {},
+                                     const FitOptions &Options = {});
+
 /// The local model's prediction for a point.
 double evaluateLocalModel(llvm::ArrayRef<LocalTerm> Model,
                           llvm::ArrayRef<int64_t> Values,

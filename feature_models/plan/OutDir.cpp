@@ -326,8 +326,7 @@ llvm::Expected<Plan> planOutDir(const OutDirPlanInput &In,
                                 PlanOptions Options) {
   if (!Options.Default)
     Options.Default = In.DefaultConfig;
-  if (In.Strength)
-    Options.FullCombinationsUpTo = In.Strength;
+  Options.FullCombinationsUpTo = In.Strength ? In.Strength : DefaultStrength;
   return computePlan(In.Model, In.Regions, Options);
 }
 

@@ -35,6 +35,14 @@ struct OutDirPlanInput {
   unsigned Strength = 0;
 };
 
+/// The strength of `varsim plan` and `varsim run` without `--strength`:
+/// pairs (a covering array). Every fact is observed with its feature on
+/// and off, each two features' interaction is observed, and the model's
+/// hierarchical local fit (model/LocalModel.h) predicts the combinations
+/// no run has from the features' effects: samples/compressor 12 -> 6
+/// runs, Lua 24 -> 6 (docs/plan.md).
+inline constexpr unsigned DefaultStrength = 2;
+
 struct OutDirOptions {
   /// Overrides the manifest's feature model.
   std::string FeatureModelPath;
@@ -42,7 +50,7 @@ struct OutDirOptions {
   bool NoDataFlow = false;
   /// PlanOptions::FullCombinationsUpTo (`--strength N`): a region whose
   /// influencing features form more than N variables is observed under
-  /// every combination of each N of them only. 0: every combination.
+  /// every combination of each N of them only. 0: DefaultStrength.
   unsigned Strength = 0;
 };
 

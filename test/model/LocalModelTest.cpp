@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <array>
 #include <random>
 
 using namespace varsim::model;
@@ -97,6 +98,89 @@ TEST(Mobius, ReproducesEveryObservedPoint) {
       EXPECT_NEAR(evaluateLocalModel(M, P.Values), Sum / Count, 1e-9);
     }
   }
+}
+
+TEST(LocalFit, EveryCombinationWithoutNoiseReproducesEachPoint) {
+  // X, Y, Z with every interaction: the fit has every term Möbius has.
+  std::vector<Observation> Points;
+  for (int X = 0; X < 2; ++X)
+    for (int Y = 0; Y < 2; ++Y)
+      for (int Z = 0; Z < 2; ++Z)
+        Points.push_back({{X, Y, Z},
+                          0.1 + 0.2 * X + 0.05 * Y + 0.3 * X * Y +
+                              0.07 * Y * Z + 0.4 * X * Y * Z});
+  std::vector<LocalTerm> M = fitLocalModel(Points);
+  for (const Observation &P : Points)
+    EXPECT_NEAR(evaluateLocalModel(M, P.Values), P.Seconds, 1e-9);
+  EXPECT_NEAR(termSeconds(M, {{0, 1}, {1, 1}}), 0.3, 1e-9);
+  EXPECT_NEAR(termSeconds(M, {{0, 1}, {1, 1}, {2, 1}}), 0.4, 1e-9);
+}
+
+TEST(LocalFit, CoveringArrayPredictsTheUnobservedCombinations) {
+  // A covering array of strength 2 over three flags: four runs for eight
+  // combinations. The effects are additive; the inversion over the
+  // observed points would charge X's effect to {X, Z} and {X, Y} and
+  // predict X alone as the base.
+  auto Time = [](int X, int Y, int Z) {
+    return 1.0 + 0.5 * X + 0.25 * Y + 0.125 * Z;
+  };
+  std::vector<Observation> Points;
+  for (auto [X, Y, Z] : {std::array{0, 0, 0}, std::array{0, 1, 1},
+                         std::array{1, 0, 1}, std::array{1, 1, 0}})
+    Points.push_back({{X, Y, Z}, Time(X, Y, Z)});
+  std::vector<LocalTerm> M = fitLocalModel(Points);
+  for (int X = 0; X < 2; ++X)
+    for (int Y = 0; Y < 2; ++Y)
+      for (int Z = 0; Z < 2; ++Z)
+        EXPECT_NEAR(evaluateLocalModel(M, {X, Y, Z}), Time(X, Y, Z), 1e-9);
+  std::vector<LocalTerm> Inverted = mobiusInversion(Points);
+  EXPECT_NEAR(evaluateLocalModel(Inverted, {1, 0, 0}), Time(0, 0, 0), 1e-9)
+      << "the inversion misses X alone (why the sparse plan needs the fit)";
+}
+
+TEST(LocalFit, NoInteractionWithinTheNoise) {
+  // Two flags, every combination measured three times with noise of
+  // +-2 ms around additive effects: no X Y term, and each effect within
+  // the noise of its true value.
+  std::vector<Observation> Points;
+  const double Noise[] = {0.002, -0.0015, 0.0005};
+  for (int X = 0; X < 2; ++X)
+    for (int Y = 0; Y < 2; ++Y)
+      for (int R = 0; R < 3; ++R)
+        Points.push_back(
+            {{X, Y}, 0.5 + 0.2 * X + 0.1 * Y + Noise[(R + X + 2 * Y) % 3]});
+  FitOptions O;
+  O.NoiseSeconds = 0.004;
+  std::vector<LocalTerm> M = fitLocalModel(Points, {}, O);
+  for (const LocalTerm &T : M)
+    EXPECT_LT(T.Assignment.size(), 2u) << "an interaction fitted to noise";
+  EXPECT_NEAR(termSeconds(M, {{0, 1}}), 0.2, 0.004);
+  EXPECT_NEAR(termSeconds(M, {{1, 1}}), 0.1, 0.004);
+  // A real interaction of 50 ms stands out of the same noise.
+  for (Observation &P : Points)
+    if (P.Values[0] && P.Values[1])
+      P.Seconds += 0.05;
+  M = fitLocalModel(Points, {}, O);
+  EXPECT_NEAR(termSeconds(M, {{0, 1}, {1, 1}}), 0.05, 0.004);
+}
+
+TEST(LocalFit, NumericFeatureHasOneTermPerValue) {
+  // LEVEL in {0, 1, 2} (0 is a value) and a flag F, additive, over the
+  // runs of a covering array: one term per value of LEVEL, no base term.
+  auto Time = [](int Level, int F) { return 0.01 + 0.02 * Level + 0.005 * F; };
+  std::vector<Observation> Points;
+  for (auto [L, F] : {std::pair{0, 0}, std::pair{1, 1}, std::pair{2, 0},
+                      std::pair{0, 1}, std::pair{1, 0}})
+    Points.push_back({{L, F}, Time(L, F)});
+  const bool ByValue[] = {true, false};
+  std::vector<LocalTerm> M = fitLocalModel(Points, ByValue);
+  for (const LocalTerm &T : M)
+    EXPECT_FALSE(T.Assignment.empty()) << "a base term beside the values";
+  EXPECT_NEAR(termSeconds(M, {{0, 0}}), Time(0, 0), 1e-9);
+  EXPECT_NEAR(termSeconds(M, {{0, 2}}), Time(2, 0), 1e-9);
+  for (int L = 0; L < 3; ++L)
+    for (int F = 0; F < 2; ++F)
+      EXPECT_NEAR(evaluateLocalModel(M, {L, F}, ByValue), Time(L, F), 1e-9);
 }
 
 } // namespace
