@@ -454,6 +454,35 @@ std::set<std::string> macroParameters(llvm::StringRef Definition,
   return Params;
 }
 
+/// Whether `#undef` Dv comes before every definition of its macro in a
+/// file that an include guard makes read once, no other file defines it,
+/// and the build does not pass it (`#undef HAVE_INTRINSICS` to start
+/// clean, then `#if ...` / `#define HAVE_INTRINSICS`): it undefines
+/// nothing in every unit, so it is kept as it is, outside the selection.
+bool undefOfUndefined(const FileStructure &FS, const std::string &Path,
+                      const Directive &Dv, const ProjectContext &Ctx,
+                      const FeatureSetup &F) {
+  if (F.CommandLineDefines.count(Dv.Macro) || F.isFeatureMacro(Dv.Macro) ||
+      llvm::StringRef(Dv.Macro).starts_with("_"))
+    return false;
+  if (FS.TopGroups.size() != 1 || !FS.TopDirectives.empty())
+    return false;
+  const CondGroup &Top = FS.Groups[FS.TopGroups.front()];
+  const Cond *C = Top.Branches.front().Condition.get();
+  unsigned First = Top.Branches.front().DirectiveIndex + 1;
+  if (Top.Branches.size() != 1 || !C || C->K != Cond::Unary || C->Op != "!" ||
+      C->Operands[0]->K != Cond::Defined || First >= FS.Directives.size() ||
+      FS.Directives[First].Kind != DirectiveKind::Define ||
+      FS.Directives[First].Macro != C->Operands[0]->Name)
+    return false;
+  auto It = Ctx.DefinedAt.find(Dv.Macro);
+  if (It == Ctx.DefinedAt.end())
+    return true;
+  return llvm::all_of(It->second, [&](const ProjectContext::DefineSite &S) {
+    return S.File == Path && S.Line > Dv.Line;
+  });
+}
+
 } // namespace
 
 llvm::Error FileRewriter::mergeMacros() {
@@ -475,6 +504,8 @@ llvm::Error FileRewriter::mergeMacros() {
       for (unsigned D : B.Directives) {
         const Directive &Dv = dir(D);
         if (Dv.Kind == DirectiveKind::Undef) {
+          if (undefOfUndefined(FS, In.Path, Dv, Ctx, F))
+            continue;
           auto Redefined = redefineOverDefault(GI, BI, D);
           if (!Redefined)
             return Redefined.takeError();
