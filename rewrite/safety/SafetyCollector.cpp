@@ -6,6 +6,7 @@
 #include "rewrite/safety/ProjectFiles.h"
 #include "rewrite/safety/ResolutionCollector.h"
 #include "rewrite/safety/SideEffects.h"
+#include "rewrite/safety/SpecialMembers.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
@@ -265,6 +266,25 @@ public:
                   " do not have it; call or register it (e.g. with atexit) "
                   "from code under the feature, or test the feature at the "
                   "start of its body");
+    return true;
+  }
+
+  // A special member or an override under a feature runs without being
+  // named (rewrite/safety/SpecialMembers.h).
+  bool VisitCXXMethodDecl(CXXMethodDecl *M) {
+    std::string How = implicitlyRun(M);
+    if (How.empty())
+      return true;
+    ProjectFiles::Place P = Files.place(M->getLocation());
+    const std::string *Cond = conditionWithin(P, M->getParent());
+    if (!Cond)
+      return true;
+    report(P, How + ", under " + *Cond +
+                  ": the simulator has it in every configuration, the "
+                  "variants without " +
+                  *Cond +
+                  " do not; declare it in every configuration and put the "
+                  "#ifdef inside its body");
     return true;
   }
 

@@ -338,8 +338,12 @@ class Program:
                 check_unchanged(before, tree_hashes(self.dir), self.dir)
                 if out.exists():
                     raise Failure(f"the refused rewrite wrote files into {out}")
+                # An expected refusal may pin its message too.
+                checked = self.check_golden("REFUSAL", tmp,
+                                            lambda source: text(proc.stderr))
                 return (f"XFAIL ({xfail}): refused with "
-                        f"{LOCATED_ERROR.search(text(proc.stderr)).group(0)}")
+                        f"{LOCATED_ERROR.search(text(proc.stderr)).group(0)}"
+                        + checked)
             raise Failure(f"varsim rewrite failed (exit {proc.returncode}):\n"
                           f"  {shlex.join(rewrite)}\n{text(proc.stderr)}")
         check_unchanged(before, tree_hashes(self.dir), self.dir)
