@@ -290,7 +290,7 @@ public:
       return true;
     ProjectFiles::Place P = Files.place(M->getLocation());
     const std::string *Cond = conditionWithin(P, M->getParent());
-    if (!Cond)
+    if (!Cond || overridesOnlyUnder(M, *Cond))
       return true;
     report(P, How + ", under " + *Cond +
                   ": the simulator has it in every configuration, the "
@@ -298,6 +298,24 @@ public:
                   *Cond +
                   " do not; declare it in every configuration and put the "
                   "#ifdef inside its body");
+    return true;
+  }
+
+  /// True if M overrides only virtual functions that exist only where M
+  /// does (`virtual void describe()` in the base under the same #ifdef):
+  /// then no variant calls the base's instead.
+  bool overridesOnlyUnder(const CXXMethodDecl *M, const std::string &Cond) {
+    if (isa<CXXDestructorDecl>(M) || M->size_overridden_methods() == 0)
+      return false;
+    llvm::SmallVector<llvm::StringRef, 4> Conjuncts;
+    llvm::StringRef(Cond).split(Conjuncts, " && ");
+    for (const CXXMethodDecl *Base : M->overridden_methods()) {
+      ProjectFiles::Place BP = Files.place(Base->getLocation());
+      const std::string *BaseCond = conditionWithin(BP, Base->getParent());
+      if (!BaseCond ||
+          (*BaseCond != Cond && !llvm::is_contained(Conjuncts, *BaseCond)))
+        return false;
+    }
     return true;
   }
 

@@ -62,6 +62,32 @@ int main() { Box a; Box b = a; b = a; const Base &r = b; return b.v + r.f(); }
   EXPECT_THAT(E, HasSubstr("main.cpp:9:7: error: the override 'Box::f'"));
 }
 
+TEST(SafetyCritical, OverrideOfAVirtualUnderTheSameFeatureIsAccepted) {
+  std::string E = errorsOf({{"main.cpp", R"(struct Base {
+  virtual ~Base() = default;
+#ifdef STATS
+  virtual int cost() const { return 1; }
+#endif
+};
+struct Box : Base {
+#ifdef STATS
+  int cost() const override { return 2; }
+#endif
+};
+int main() {
+  Box b;
+#ifdef STATS
+  const Base &r = b;
+  return r.cost();
+#else
+  return 0;
+#endif
+}
+)"}},
+                           true);
+  EXPECT_THAT(E, IsEmpty());
+}
+
 TEST(SafetyCritical, FeatureInsideSpecialMemberIsAccepted) {
   std::string E = errorsOf({{"main.cpp", R"(#include <cstdio>
 struct Conn {
