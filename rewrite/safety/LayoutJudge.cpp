@@ -2,6 +2,8 @@
 
 #include "rewrite/safety/LayoutJudge.h"
 
+#include "rewrite/safety/AllocationFlows.h"
+
 #include "llvm/ADT/STLExtras.h"
 
 #include <map>
@@ -173,8 +175,9 @@ std::vector<Finding> judgeLayouts(const std::vector<SafetyFacts> &Parses,
                                   const ProjectLayout &Project,
                                   const FeatureRanges &Ranges) {
   Judge J(Parses, Project, Ranges);
+  SizeFlowIndex Flows(Parses);
   std::vector<Finding> Out = J.repeatedMembers();
-  std::set<std::tuple<std::string, unsigned, unsigned>> Done;
+  std::set<std::tuple<std::string, unsigned, unsigned>> Done, Reported;
   for (const SafetyFacts &P : Parses)
     for (const LayoutUse &U : P.Uses) {
       auto At = std::make_tuple(U.Where.File, U.Where.Line, U.Where.Column);
@@ -184,6 +187,34 @@ std::vector<Finding> judgeLayouts(const std::vector<SafetyFacts> &Parses,
         std::optional<Why> W = J.varies(N);
         if (!W)
           continue;
+        if (!U.SizeSinks.empty()) {
+          // An allocation size: wrong only if the allocator observes it.
+          // Reported at that use (the sizeof may be in a function the
+          // file-scope lowering copied, whose lines are not the user's).
+          std::optional<SizeEscape> E = Flows.escape(U.SizeSinks);
+          if (!E)
+            continue;
+          Done.insert(At);
+          SourcePoint Where = E->Where.File.empty() ? U.Where : E->Where;
+          auto Key = std::make_tuple(Where.File, Where.Line, Where.Column);
+          if (!Reported.insert(Key).second)
+            break;
+          Out.push_back(
+              {Where,
+               "the allocator '" + E->Allocator +
+                   "' uses its size parameter '" + E->Parameter +
+                   "' for more than allocating (" + E->Use +
+                   "), and it is asked for '" + U.What + "' (in " +
+                   Project.relativeToRoot(U.Where.File) +
+                   "), which depends on the configuration: the simulator "
+                   "holds the members of every variant (" +
+                   J.explain(*W) +
+                   "), so this code would see the simulator's size instead "
+                   "of the variant's; let the allocator pass sizes only to "
+                   "malloc/calloc/realloc (count the allocations, not the "
+                   "bytes), or declare the members in every configuration"});
+          break;
+        }
         Done.insert(At);
         Out.push_back(
             {U.Where,

@@ -2,11 +2,14 @@
 
 #include "rewrite/safety/SafetyCollector.h"
 
+#include "rewrite/safety/AllocationFlows.h"
+#include "rewrite/safety/IncludedBranches.h"
 #include "rewrite/safety/LayoutUses.h"
 #include "rewrite/safety/ProjectFiles.h"
 #include "rewrite/safety/ResolutionCollector.h"
 #include "rewrite/safety/SideEffects.h"
 #include "rewrite/safety/SizeFlow.h"
+#include "rewrite/safety/SpecialMembers.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
@@ -70,11 +73,18 @@ public:
     // through a function pointer: `ZALLOC(strm, 1, sizeof(state))`,
     // `luaM_new(L, T)`) or whose callee is named for allocation or freeing
     // (`xfree(p, sizeof *p)`). Asking for more memory than the variant
-    // does is harmless; such a size is an allocation, not a layout use.
-    if ((FD && sizeSink(FD)) || CE->getType()->isPointerType() ||
-        allocationName(CE))
+    // does is harmless; such a size is an allocation, not a layout use --
+    // as long as the project's allocator does nothing else with it
+    // (rewrite/safety/AllocationFlows.h).
+    if (FD && sizeSink(FD)) {
       for (const Expr *Arg : CE->arguments())
         markHarmless(Arg);
+    } else if (CE->getType()->isPointerType() || allocationName(CE)) {
+      for (unsigned I = 0; I < CE->getNumArgs(); ++I) {
+        std::string Sink = sizeSinkKey(CE, I, Ctx);
+        markHarmless(CE->getArg(I), Sink.empty() ? nullptr : &Sink);
+      }
+    }
     return true;
   }
   bool VisitCXXNewExpr(CXXNewExpr *NE) {
@@ -119,7 +129,7 @@ public:
     default:
       return true;
     }
-    if (Harmless.count(E) || E->isValueDependent())
+    if ((Harmless.count(E) && !Gated.count(E)) || E->isValueDependent())
       return true;
     ProjectFiles::Place P = Files.place(E->getBeginLoc());
     if (!P.File)
@@ -132,6 +142,8 @@ public:
     U.Where = Files.point(P);
     U.What = std::string(Word) + "(" + typeName(T) + ")";
     U.Needs.push_back({Key, true, "", 0});
+    if (auto G = Gated.find(E); G != Gated.end())
+      U.SizeSinks.assign(G->second.begin(), G->second.end());
     Out.Uses.push_back(std::move(U));
     return true;
   }
@@ -252,6 +264,8 @@ public:
   }
 
   bool VisitFunctionDecl(FunctionDecl *FD) {
+    if (Files.place(FD->getLocation()).File)
+      collectSizeFlows(FD, Ctx, Files, Out.SizeFlows);
     bool Ctor = FD->hasAttr<ConstructorAttr>();
     bool Dtor = FD->hasAttr<DestructorAttr>();
     if (!Ctor && !Dtor)
@@ -271,6 +285,43 @@ public:
                   " do not have it; call or register it (e.g. with atexit) "
                   "from code under the feature, or test the feature at the "
                   "start of its body");
+    return true;
+  }
+
+  // A special member or an override under a feature runs without being
+  // named (rewrite/safety/SpecialMembers.h).
+  bool VisitCXXMethodDecl(CXXMethodDecl *M) {
+    std::string How = implicitlyRun(M);
+    if (How.empty())
+      return true;
+    ProjectFiles::Place P = Files.place(M->getLocation());
+    const std::string *Cond = conditionWithin(P, M->getParent());
+    if (!Cond || overridesOnlyUnder(M, *Cond))
+      return true;
+    report(P, How + ", under " + *Cond +
+                  ": the simulator has it in every configuration, the "
+                  "variants without " +
+                  *Cond +
+                  " do not; declare it in every configuration and put the "
+                  "#ifdef inside its body");
+    return true;
+  }
+
+  /// True if M overrides only virtual functions that exist only where M
+  /// does (`virtual void describe()` in the base under the same #ifdef):
+  /// then no variant calls the base's instead.
+  bool overridesOnlyUnder(const CXXMethodDecl *M, const std::string &Cond) {
+    if (isa<CXXDestructorDecl>(M) || M->size_overridden_methods() == 0)
+      return false;
+    llvm::SmallVector<llvm::StringRef, 4> Conjuncts;
+    llvm::StringRef(Cond).split(Conjuncts, " && ");
+    for (const CXXMethodDecl *Base : M->overridden_methods()) {
+      ProjectFiles::Place BP = Files.place(Base->getLocation());
+      const std::string *BaseCond = conditionWithin(BP, Base->getParent());
+      if (!BaseCond ||
+          (*BaseCond != Cond && !llvm::is_contained(Conjuncts, *BaseCond)))
+        return false;
+    }
     return true;
   }
 
@@ -308,21 +359,7 @@ private:
   }
 
   /// Functions whose size argument may be larger than the variant's.
-  static bool sizeSink(const FunctionDecl *FD) {
-    OverloadedOperatorKind Op = FD->getOverloadedOperator();
-    if (Op == OO_New || Op == OO_Array_New)
-      return true;
-    if (!FD->getIdentifier())
-      return false;
-    llvm::StringRef Name = FD->getName();
-    Name.consume_front("__builtin_");
-    return llvm::StringSwitch<bool>(Name)
-        .Cases("malloc", "calloc", "realloc", "reallocarray", "aligned_alloc",
-               true)
-        .Cases("memalign", "posix_memalign", "alloca", true)
-        .Cases("memset", "memcpy", "memmove", "qsort", "bsearch", true)
-        .Default(false);
-  }
+  static bool sizeSink(const FunctionDecl *FD) { return libraryAllocation(FD); }
 
   /// True if the callee (a function, a function pointer member or
   /// variable) is named for allocation or freeing.
@@ -344,28 +381,31 @@ private:
   }
 
   /// Marks the sizeof/alignof/offsetof values that reach Arg through
-  /// parentheses, casts, `*`, `+` and `?:`.
-  void markHarmless(const Expr *E) {
+  /// parentheses, casts, `*`, `+` and `?:`; with Sink, harmless only if
+  /// that sink allocates it (a sizeof is then gated, not harmless).
+  void markHarmless(const Expr *E, const std::string *Sink = nullptr) {
     E = E->IgnoreParenImpCasts();
     if (isa<UnaryExprOrTypeTraitExpr>(E) || isa<OffsetOfExpr>(E)) {
       Harmless.insert(E);
+      if (Sink && isa<UnaryExprOrTypeTraitExpr>(E))
+        Gated[E].insert(*Sink);
       return;
     }
     if (const auto *C = dyn_cast<ExplicitCastExpr>(E))
-      return markHarmless(C->getSubExpr());
+      return markHarmless(C->getSubExpr(), Sink);
     if (const auto *B = dyn_cast<BinaryOperator>(E)) {
       if (B->getOpcode() == BO_Mul || B->getOpcode() == BO_Add) {
-        markHarmless(B->getLHS());
-        markHarmless(B->getRHS());
+        markHarmless(B->getLHS(), Sink);
+        markHarmless(B->getRHS(), Sink);
       }
       // Monotone in the left operand: a larger size stays larger.
       if (B->getOpcode() == BO_Div || B->getOpcode() == BO_Shl)
-        markHarmless(B->getLHS());
+        markHarmless(B->getLHS(), Sink);
       return;
     }
     if (const auto *C = dyn_cast<ConditionalOperator>(E)) {
-      markHarmless(C->getTrueExpr());
-      markHarmless(C->getFalseExpr());
+      markHarmless(C->getTrueExpr(), Sink);
+      markHarmless(C->getFalseExpr(), Sink);
     }
   }
 
@@ -499,6 +539,9 @@ private:
   SideEffects Effects;
   bool Cxx;
   llvm::DenseSet<const Expr *> Harmless;
+  /// Allocation sizes passed to a project's allocator: the sinks that must
+  /// only allocate them.
+  llvm::DenseMap<const Expr *, std::set<std::string>> Gated;
   llvm::DenseMap<const RecordDecl *, std::string> Described;
 };
 
@@ -521,6 +564,7 @@ public:
     V.TraverseDecl(Ctx.getTranslationUnitDecl());
     collectResolutions(Ctx, Files, Project, Ranges, *Expansions, Out);
     findLayoutUses(Ctx, Project, Ranges, Out.Findings, &Flow.AddressCasts);
+    findIncludedBranches(Ctx, Files, Ranges, Out.Findings);
   }
 
   // Bodies outside the project are never judged; not parsing them is most

@@ -63,7 +63,15 @@ struct LayoutUse {
   SourcePoint Where;
   std::string What; ///< "sizeof(struct slot)".
   std::vector<LayoutNeed> Needs;
+  /// An allocation size passed to a project's allocator: harmless unless
+  /// one of these sinks lets it flow elsewhere (rewrite/safety/
+  /// AllocationFlows.h).
+  std::vector<std::string> SizeSinks = {};
 };
+
+/// Where the parameters of project functions flow, by sink key
+/// ("fn:xmalloc#0"): "to:<sink key>" or "escape:<description>".
+using SizeFlowFacts = std::map<std::string, std::vector<std::string>>;
 
 /// A finding that needs no other parse (the C2 checks).
 struct Finding {
@@ -133,6 +141,7 @@ struct SafetyFacts {
   std::map<std::string, std::pair<SourcePoint, std::string>> StorageDefinitions;
   std::map<std::string, RecordLayout> Records; ///< By key.
   std::vector<LayoutUse> Uses;
+  SizeFlowFacts SizeFlows;
   std::vector<Finding> Findings;
   bool Failed = false; ///< The TU does not compile in this configuration.
 };

@@ -1,0 +1,47 @@
+//===- rewrite/safety/SpecialMembers.cpp - Members run without a call -----===//
+
+#include "rewrite/safety/SpecialMembers.h"
+
+namespace varsim::rewrite::safety {
+
+using namespace clang;
+
+std::string implicitlyRun(const CXXMethodDecl *M) {
+  if (!M || M->isImplicit() || M->isDeleted() || M->isDefaulted() ||
+      M->getInstantiatedFromMemberFunction())
+    return "";
+  // The first declaration decides: `~C();` in the class, `C::~C() {}` out of
+  // line.
+  const auto *First = cast<CXXMethodDecl>(M->getFirstDecl());
+  if (First != M)
+    return "";
+  std::string Class = "'" + M->getParent()->getNameAsString() + "'";
+  std::string Name = "'" + M->getQualifiedNameAsString() + "'";
+  if (isa<CXXDestructorDecl>(M))
+    return "the destructor " + Name + " runs at the end of every " + Class +
+           " object's lifetime";
+  if (const auto *C = dyn_cast<CXXConstructorDecl>(M)) {
+    if (C->isDefaultConstructor())
+      return "the default constructor " + Name + " runs wherever a " + Class +
+             " is created without arguments (the variants without it use "
+             "the implicit one)";
+    if (C->isCopyOrMoveConstructor())
+      return std::string("the ") + (C->isMoveConstructor() ? "move" : "copy") +
+             " constructor " + Name + " runs wherever a " + Class +
+             " is copied or moved (the variants without it use the implicit "
+             "one)";
+    return "";
+  }
+  if (M->isCopyAssignmentOperator() || M->isMoveAssignmentOperator())
+    return std::string("the ") +
+           (M->isMoveAssignmentOperator() ? "move" : "copy") + " assignment " +
+           Name + " runs wherever a " + Class +
+           " is assigned (the variants without it use the implicit one)";
+  if (M->isVirtual() && M->size_overridden_methods() > 0)
+    return "the override " + Name +
+           " runs wherever the base's virtual function is called on a " +
+           Class + " (the variants without it run the base's)";
+  return "";
+}
+
+} // namespace varsim::rewrite::safety
