@@ -194,7 +194,7 @@ std::string sizeSinkKey(const CallExpr *CE, unsigned Arg, ASTContext &Ctx) {
 }
 
 void collectSizeFlows(const FunctionDecl *FD, ASTContext &Ctx,
-                      ProjectFiles &Files, SizeFlowFacts &Out) {
+                      ProjectFiles &Files, AllocatorParamFlows &Out) {
   if (!FD->doesThisDeclarationHaveABody() || !FD->getBody() ||
       FD->isDependentContext() || isa<CXXMethodDecl>(FD))
     return;

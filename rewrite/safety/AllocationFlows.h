@@ -49,7 +49,7 @@ std::string sizeSinkKey(const clang::CallExpr *CE, unsigned Arg,
 /// Records where the integer parameters of FD (a project function with a
 /// body) flow.
 void collectSizeFlows(const clang::FunctionDecl *FD, clang::ASTContext &Ctx,
-                      ProjectFiles &Files, SizeFlowFacts &Out);
+                      ProjectFiles &Files, AllocatorParamFlows &Out);
 
 /// Where a size parameter is used for something else than allocating.
 struct SizeEscape {
@@ -67,7 +67,7 @@ public:
   std::optional<SizeEscape> escape(const std::vector<std::string> &Sinks) const;
 
 private:
-  SizeFlowFacts Flows;
+  AllocatorParamFlows Flows;
 };
 
 } // namespace varsim::rewrite::safety

@@ -71,7 +71,7 @@ struct LayoutUse {
 
 /// Where the parameters of project functions flow, by sink key
 /// ("fn:xmalloc#0"): "to:<sink key>" or "escape:<description>".
-using SizeFlowFacts = std::map<std::string, std::vector<std::string>>;
+using AllocatorParamFlows = std::map<std::string, std::vector<std::string>>;
 
 /// A finding that needs no other parse (the C2 checks).
 struct Finding {
@@ -141,7 +141,7 @@ struct SafetyFacts {
   std::map<std::string, std::pair<SourcePoint, std::string>> StorageDefinitions;
   std::map<std::string, RecordLayout> Records; ///< By key.
   std::vector<LayoutUse> Uses;
-  SizeFlowFacts SizeFlows;
+  AllocatorParamFlows SizeFlows;
   std::vector<Finding> Findings;
   bool Failed = false; ///< The TU does not compile in this configuration.
 };
