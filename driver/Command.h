@@ -43,7 +43,7 @@ struct CommandInfo {
   std::unique_ptr<Command> (*Make)();
 };
 
-/// `--strength N` of `plan` and `run` (feature_models/plan/Plan.h): one
+/// `--strength N` of `plan` and `run` (plan/Plan.h): one
 /// wording for both.
 inline void addStrengthOption(CLI::App &Sub, unsigned &Strength) {
   Sub.add_option("--strength", Strength,

@@ -12,7 +12,7 @@
 #include "callgraph/CallTrace.h"
 #include "callgraph/GraphExport.h"
 #include "feature_models/FeatureModel.h"
-#include "feature_models/plan/OutDir.h"
+#include "plan/OutDir.h"
 #include "model/ModelFile.h"
 #include "model/ModelFormats.h"
 #include "model/PerformanceModel.h"

@@ -8,8 +8,8 @@
 
 #include "driver/Command.h"
 
-#include "feature_models/plan/Coverage.h"
-#include "feature_models/plan/OutDir.h"
+#include "plan/Coverage.h"
+#include "plan/OutDir.h"
 #include "support/Diagnostic.h"
 #include "support/Output.h"
 

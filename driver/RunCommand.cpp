@@ -15,7 +15,7 @@
 
 #include "driver/Command.h"
 
-#include "feature_models/plan/OutDir.h"
+#include "plan/OutDir.h"
 #include "model/validation/ExitCodes.h"
 #include "model/validation/MachineLoad.h"
 #include "support/Diagnostic.h"

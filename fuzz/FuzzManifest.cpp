@@ -5,7 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "feature_models/plan/ManifestReader.h"
+#include "plan/ManifestReader.h"
 #include "support/Diagnostic.h"
 
 #include <cstdint>

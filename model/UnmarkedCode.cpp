@@ -2,7 +2,7 @@
 
 #include "model/UnmarkedCode.h"
 
-#include "feature_models/plan/ManifestReader.h"
+#include "plan/ManifestReader.h"
 #include "support/Diagnostic.h"
 
 #include "llvm/Support/MemoryBuffer.h"

@@ -2,7 +2,7 @@
 
 #include "report/ReportData.h"
 
-#include "feature_models/plan/OutDir.h"
+#include "plan/OutDir.h"
 #include "model/FeatureValues.h"
 #include "model/ModelFile.h"
 #include "report/TraceExport.h"

@@ -10,7 +10,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "feature_models/plan/OutDir.h"
+#include "plan/OutDir.h"
 #include "rewrite/passes/Passes.h"
 
 namespace varsim::rewrite {

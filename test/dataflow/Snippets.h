@@ -10,7 +10,7 @@
 #ifndef VARSIM_TEST_DATAFLOW_SNIPPETS_H
 #define VARSIM_TEST_DATAFLOW_SNIPPETS_H
 
-#include "rewrite/dataflow/DataFlow.h"
+#include "dataflow/DataFlow.h"
 #include "support/Diagnostic.h"
 
 #include <gtest/gtest.h>

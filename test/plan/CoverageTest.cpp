@@ -7,7 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "feature_models/plan/Coverage.h"
+#include "plan/Coverage.h"
 
 #include "support/Diagnostic.h"
 

@@ -6,8 +6,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "feature_models/plan/OutDir.h"
-#include "feature_models/plan/Coverage.h"
+#include "plan/OutDir.h"
+#include "plan/Coverage.h"
 
 #include "support/Diagnostic.h"
 

@@ -1,6 +1,6 @@
 //===- test/plan/PlannerTest.cpp - The run plan ---------------------------===//
 
-#include "feature_models/plan/Plan.h"
+#include "plan/Plan.h"
 
 #include "support/Diagnostic.h"
 

@@ -1,4 +1,4 @@
-//===- feature_models/plan/ManifestReader.h - OUT/manifest.json -*- C++ -*-===//
+//===- plan/ManifestReader.h - OUT/manifest.json ----------------*- C++ -*-===//
 //
 // What `varsim plan` and `varsim run` read from a rewrite's manifest: its
 // format and version, the feature model it names, the default
@@ -8,10 +8,10 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef VARSIM_FEATURE_MODELS_PLAN_MANIFESTREADER_H
-#define VARSIM_FEATURE_MODELS_PLAN_MANIFESTREADER_H
+#ifndef VARSIM_PLAN_MANIFESTREADER_H
+#define VARSIM_PLAN_MANIFESTREADER_H
 
-#include "feature_models/plan/Plan.h"
+#include "plan/Plan.h"
 
 #include "llvm/Support/JSON.h"
 
@@ -69,4 +69,4 @@ readManifestSummary(const llvm::json::Object &Root, llvm::StringRef Path);
 
 } // namespace varsim::plan
 
-#endif // VARSIM_FEATURE_MODELS_PLAN_MANIFESTREADER_H
+#endif // VARSIM_PLAN_MANIFESTREADER_H

@@ -1,5 +1,4 @@
-//===- rewrite/dataflow/DataFlow.h - Feature data reaching control flow -*- C++
-//-*-===//
+//===- dataflow/DataFlow.h - Feature data reaching control flow -*- C++ -*-===//
 //
 // ConfigCrusher-style static taint analysis over the SIMULATOR's sources
 // (the rewritten mirror, where every encoded #if is explicit run-time code:
@@ -23,8 +22,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef VARSIM_REWRITE_DATAFLOW_DATAFLOW_H
-#define VARSIM_REWRITE_DATAFLOW_DATAFLOW_H
+#ifndef VARSIM_DATAFLOW_DATAFLOW_H
+#define VARSIM_DATAFLOW_DATAFLOW_H
 
 #include "support/Diagnostic.h"
 
@@ -57,7 +56,7 @@ struct Evidence {
   /// feature (or a condition on its data) at Source, so the rest of the
   /// function or loop runs only when the exit is not taken. "unmarked":
   /// added by the planner (never stored) for feature code without a marker
-  /// timed in the region (feature_models/plan/OutDir.cpp); Via says which.
+  /// timed in the region (plan/OutDir.cpp); Via says which.
   std::string Kind = "data";
 };
 
@@ -123,4 +122,4 @@ void printReport(const DataFlowFacts &F, llvm::raw_ostream &OS,
 
 } // namespace varsim::dataflow
 
-#endif // VARSIM_REWRITE_DATAFLOW_DATAFLOW_H
+#endif // VARSIM_DATAFLOW_DATAFLOW_H

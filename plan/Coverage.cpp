@@ -1,6 +1,6 @@
-//===- feature_models/plan/Coverage.cpp - Which runs observe each fact ----===//
+//===- plan/Coverage.cpp - Which runs observe each fact -------------------===//
 
-#include "feature_models/plan/Coverage.h"
+#include "plan/Coverage.h"
 
 #include "callgraph/Condition.h"
 #include "support/Diagnostic.h"

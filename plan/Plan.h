@@ -1,4 +1,4 @@
-//===- feature_models/plan/Plan.h - The run plan ----------------*- C++ -*-===//
+//===- plan/Plan.h - The run plan -------------------------------*- C++ -*-===//
 //
 // Which configurations to run the variant simulator with. A plan is the
 // fewest valid configurations (found greedily, deterministically) such that
@@ -20,8 +20,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef VARSIM_FEATURE_MODELS_PLAN_PLAN_H
-#define VARSIM_FEATURE_MODELS_PLAN_PLAN_H
+#ifndef VARSIM_PLAN_PLAN_H
+#define VARSIM_PLAN_PLAN_H
 
 #include "feature_models/FeatureModel.h"
 
@@ -121,4 +121,4 @@ void printExplanation(const Plan &P, llvm::raw_ostream &OS);
 
 } // namespace varsim::plan
 
-#endif // VARSIM_FEATURE_MODELS_PLAN_PLAN_H
+#endif // VARSIM_PLAN_PLAN_H

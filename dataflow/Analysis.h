@@ -1,4 +1,4 @@
-//===- rewrite/dataflow/Analysis.h - The whole-program taint analysis -*- C++
+//===- dataflow/Analysis.h - The whole-program taint analysis -*- C++
 //-*-===//
 //
 // Private to the data-flow checks. ProgramAnalysis holds the
@@ -8,12 +8,12 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef VARSIM_REWRITE_DATAFLOW_ANALYSIS_H
-#define VARSIM_REWRITE_DATAFLOW_ANALYSIS_H
+#ifndef VARSIM_DATAFLOW_ANALYSIS_H
+#define VARSIM_DATAFLOW_ANALYSIS_H
 
-#include "rewrite/dataflow/DataFlow.h"
-#include "rewrite/dataflow/MacroFacts.h"
-#include "rewrite/dataflow/Taint.h"
+#include "dataflow/DataFlow.h"
+#include "dataflow/MacroFacts.h"
+#include "dataflow/Taint.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
@@ -135,4 +135,4 @@ Taint walkInitializer(ProgramAnalysis &P, const MacroFacts &Macros,
 
 } // namespace varsim::dataflow
 
-#endif // VARSIM_REWRITE_DATAFLOW_ANALYSIS_H
+#endif // VARSIM_DATAFLOW_ANALYSIS_H

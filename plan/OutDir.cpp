@@ -1,10 +1,10 @@
-//===- feature_models/plan/OutDir.cpp - A plan from a rewrite's output ----===//
+//===- plan/OutDir.cpp - A plan from a rewrite's output -------------------===//
 
-#include "feature_models/plan/OutDir.h"
+#include "plan/OutDir.h"
 
 #include "callgraph/Condition.h"
 #include "feature_models/Validity.h"
-#include "feature_models/plan/ManifestReader.h"
+#include "plan/ManifestReader.h"
 
 #include "support/JsonError.h"
 

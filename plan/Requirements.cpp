@@ -1,6 +1,6 @@
-//===- feature_models/plan/Requirements.cpp - What a plan covers ----------===//
+//===- plan/Requirements.cpp - What a plan covers -------------------------===//
 
-#include "feature_models/plan/Requirements.h"
+#include "plan/Requirements.h"
 
 #include "callgraph/Condition.h"
 #include "support/Diagnostic.h"

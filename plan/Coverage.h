@@ -1,4 +1,4 @@
-//===- feature_models/plan/Coverage.h - Which runs observe each fact -*- C++
+//===- plan/Coverage.h - Which runs observe each fact -*- C++
 //-*-===//
 //
 // A data-flow fact "the data (or an exit) of W reaches the control of
@@ -10,10 +10,10 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef VARSIM_FEATURE_MODELS_PLAN_COVERAGE_H
-#define VARSIM_FEATURE_MODELS_PLAN_COVERAGE_H
+#ifndef VARSIM_PLAN_COVERAGE_H
+#define VARSIM_PLAN_COVERAGE_H
 
-#include "feature_models/plan/Plan.h"
+#include "plan/Plan.h"
 
 #include <cstdint>
 #include <map>
@@ -67,4 +67,4 @@ void printFactCoverage(const std::vector<FactCoverage> &Facts,
 
 } // namespace varsim::plan
 
-#endif // VARSIM_FEATURE_MODELS_PLAN_COVERAGE_H
+#endif // VARSIM_PLAN_COVERAGE_H

@@ -1,6 +1,6 @@
-//===- feature_models/plan/ManifestReader.cpp - OUT/manifest.json ---------===//
+//===- plan/ManifestReader.cpp - OUT/manifest.json ------------------------===//
 
-#include "feature_models/plan/ManifestReader.h"
+#include "plan/ManifestReader.h"
 
 #include "support/Diagnostic.h"
 #include "support/JsonError.h"

@@ -1,6 +1,6 @@
-//===- rewrite/dataflow/Program.cpp - The whole-program taint analysis ----===//
+//===- dataflow/Program.cpp - The whole-program taint analysis ------------===//
 
-#include "rewrite/dataflow/Analysis.h"
+#include "dataflow/Analysis.h"
 
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Frontend/ASTUnit.h"

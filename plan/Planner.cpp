@@ -1,4 +1,4 @@
-//===- feature_models/plan/Planner.cpp - The run plan ---------------------===//
+//===- plan/Planner.cpp - The run plan ------------------------------------===//
 //
 // Compression as in ConfigCrusher's Algorithm 1, generalised: requirements
 // are partial configurations; each is merged into the first planned partial
@@ -9,7 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "feature_models/plan/Requirements.h"
+#include "plan/Requirements.h"
 
 #include "support/Diagnostic.h"
 

@@ -1,6 +1,6 @@
-//===- rewrite/dataflow/MacroFacts.cpp - What the rewriter's macros mean --===//
+//===- dataflow/MacroFacts.cpp - What the rewriter's macros mean ----------===//
 
-#include "rewrite/dataflow/MacroFacts.h"
+#include "dataflow/MacroFacts.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/Basic/SourceManager.h"

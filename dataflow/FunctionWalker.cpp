@@ -1,4 +1,4 @@
-//===- rewrite/dataflow/FunctionWalker.cpp - Taint through one function ---===//
+//===- dataflow/FunctionWalker.cpp - Taint through one function -----------===//
 //
 // An abstract interpretation of one function body over its AST, in
 // statement order: local variables whose address never escapes are tracked
@@ -11,7 +11,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "rewrite/dataflow/Analysis.h"
+#include "dataflow/Analysis.h"
 
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"

@@ -1,4 +1,4 @@
-//===- feature_models/plan/Requirements.h - What a plan covers --*- C++ -*-===//
+//===- plan/Requirements.h - What a plan covers -----------------*- C++ -*-===//
 //
 // Private to the planner: each thing a plan must cover (a region's presence
 // condition, one combination of a region's influencing features, one member
@@ -7,10 +7,10 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef VARSIM_FEATURE_MODELS_PLAN_REQUIREMENTS_H
-#define VARSIM_FEATURE_MODELS_PLAN_REQUIREMENTS_H
+#ifndef VARSIM_PLAN_REQUIREMENTS_H
+#define VARSIM_PLAN_REQUIREMENTS_H
 
-#include "feature_models/plan/Plan.h"
+#include "plan/Plan.h"
 
 #include <cstdint>
 #include <optional>
@@ -47,4 +47,4 @@ buildRequirements(const fm::FeatureModel &Model,
 
 } // namespace varsim::plan
 
-#endif // VARSIM_FEATURE_MODELS_PLAN_REQUIREMENTS_H
+#endif // VARSIM_PLAN_REQUIREMENTS_H

@@ -1,4 +1,4 @@
-//===- rewrite/dataflow/MacroFacts.h - What the rewriter's macros mean -*- C++
+//===- dataflow/MacroFacts.h - What the rewriter's macros mean -*- C++
 //-*-===//
 //
 // Private to the data-flow checks. The simulator's sources say what is a
@@ -8,10 +8,10 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef VARSIM_REWRITE_DATAFLOW_MACROFACTS_H
-#define VARSIM_REWRITE_DATAFLOW_MACROFACTS_H
+#ifndef VARSIM_DATAFLOW_MACROFACTS_H
+#define VARSIM_DATAFLOW_MACROFACTS_H
 
-#include "rewrite/dataflow/DataFlow.h"
+#include "dataflow/DataFlow.h"
 
 #include "clang/AST/Expr.h"
 #include "clang/AST/Stmt.h"
@@ -45,4 +45,4 @@ private:
 
 } // namespace varsim::dataflow
 
-#endif // VARSIM_REWRITE_DATAFLOW_MACROFACTS_H
+#endif // VARSIM_DATAFLOW_MACROFACTS_H

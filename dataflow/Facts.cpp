@@ -1,6 +1,6 @@
-//===- rewrite/dataflow/Facts.cpp - Data-flow facts as JSON and text ------===//
+//===- dataflow/Facts.cpp - Data-flow facts as JSON and text --------------===//
 
-#include "rewrite/dataflow/DataFlow.h"
+#include "dataflow/DataFlow.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"

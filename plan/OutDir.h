@@ -1,4 +1,4 @@
-//===- feature_models/plan/OutDir.h - A plan from a rewrite's output -*- C++
+//===- plan/OutDir.h - A plan from a rewrite's output -*- C++
 //-*-===//
 //
 // Everything `varsim plan` and `varsim run` need from OUT: the feature model
@@ -8,11 +8,11 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef VARSIM_FEATURE_MODELS_PLAN_OUTDIR_H
-#define VARSIM_FEATURE_MODELS_PLAN_OUTDIR_H
+#ifndef VARSIM_PLAN_OUTDIR_H
+#define VARSIM_PLAN_OUTDIR_H
 
-#include "feature_models/plan/Plan.h"
-#include "rewrite/dataflow/DataFlow.h"
+#include "plan/Plan.h"
+#include "dataflow/DataFlow.h"
 
 #include <map>
 #include <optional>
@@ -91,4 +91,4 @@ bool isOutDir(llvm::StringRef Dir);
 
 } // namespace varsim::plan
 
-#endif // VARSIM_FEATURE_MODELS_PLAN_OUTDIR_H
+#endif // VARSIM_PLAN_OUTDIR_H

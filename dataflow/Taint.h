@@ -1,4 +1,4 @@
-//===- rewrite/dataflow/Taint.h - Taint values ------------------*- C++ -*-===//
+//===- dataflow/Taint.h - Taint values --------------------------*- C++ -*-===//
 //
 // Private to the data-flow checks. A taint value is the set of features
 // whose data a value may carry, each with the first place it was found
@@ -6,8 +6,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef VARSIM_REWRITE_DATAFLOW_TAINT_H
-#define VARSIM_REWRITE_DATAFLOW_TAINT_H
+#ifndef VARSIM_DATAFLOW_TAINT_H
+#define VARSIM_DATAFLOW_TAINT_H
 
 #include "support/Diagnostic.h"
 
@@ -105,4 +105,4 @@ inline Taint unite(Taint A, const Taint &B) {
 
 } // namespace varsim::dataflow
 
-#endif // VARSIM_REWRITE_DATAFLOW_TAINT_H
+#endif // VARSIM_DATAFLOW_TAINT_H
