@@ -15,9 +15,9 @@
 
 #include "driver/Command.h"
 
-#include "plan/OutDir.h"
 #include "model/validation/ExitCodes.h"
 #include "model/validation/MachineLoad.h"
+#include "plan/OutDir.h"
 #include "support/Diagnostic.h"
 #include "support/Output.h"
 

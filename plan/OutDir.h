@@ -11,8 +11,8 @@
 #ifndef VARSIM_PLAN_OUTDIR_H
 #define VARSIM_PLAN_OUTDIR_H
 
-#include "plan/Plan.h"
 #include "dataflow/DataFlow.h"
+#include "plan/Plan.h"
 
 #include <map>
 #include <optional>

@@ -2,9 +2,9 @@
 
 #include "report/ReportData.h"
 
-#include "plan/OutDir.h"
 #include "model/FeatureValues.h"
 #include "model/ModelFile.h"
+#include "plan/OutDir.h"
 #include "report/TraceExport.h"
 #include "support/Diagnostic.h"
 
