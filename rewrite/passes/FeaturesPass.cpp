@@ -16,19 +16,20 @@
 namespace varsim::rewrite {
 namespace {
 
+/// The text after -D of argument I of E ("-DX=1" or "-D" "X=1"), or "".
+llvm::StringRef defineAt(const CompileEntry &E, size_t I) {
+  llvm::StringRef A = E.Arguments[I];
+  if (A == "-D" && I + 1 < E.Arguments.size())
+    return E.Arguments[I + 1];
+  return A.starts_with("-D") ? A.drop_front(2) : llvm::StringRef();
+}
+
 std::vector<std::string> commandLineDefines(const ProjectLayout &P) {
   std::set<std::string> Out;
   for (const CompileEntry &E : P.Entries)
-    for (size_t I = 0; I < E.Arguments.size(); ++I) {
-      llvm::StringRef A = E.Arguments[I];
-      llvm::StringRef Def;
-      if (A == "-D" && I + 1 < E.Arguments.size())
-        Def = E.Arguments[I + 1];
-      else if (A.starts_with("-D"))
-        Def = A.drop_front(2);
-      if (!Def.empty())
+    for (size_t I = 0; I < E.Arguments.size(); ++I)
+      if (llvm::StringRef Def = defineAt(E, I); !Def.empty())
         Out.insert(Def.split('=').first.str());
-    }
   return {Out.begin(), Out.end()};
 }
 
@@ -41,11 +42,7 @@ commandLineEverywhere(const ProjectLayout &P) {
     std::map<std::string, std::string> Mine;
     for (size_t I = 0; I < E.Arguments.size(); ++I) {
       llvm::StringRef A = E.Arguments[I];
-      llvm::StringRef Def;
-      if (A == "-D" && I + 1 < E.Arguments.size())
-        Def = E.Arguments[I + 1];
-      else if (A.starts_with("-D"))
-        Def = A.drop_front(2);
+      llvm::StringRef Def = defineAt(E, I);
       if (!Def.empty()) {
         auto [Name, Value] = Def.split('=');
         Mine[Name.str()] = Def.contains('=') ? Value.str() : "1";

@@ -30,6 +30,19 @@ bool libraryAllocation(const FunctionDecl *FD) {
       .Default(false);
 }
 
+const NamedDecl *namedCallee(const CallExpr *CE) {
+  const Expr *Callee = CE->getCallee()->IgnoreParenImpCasts();
+  if (const auto *U = dyn_cast<UnaryOperator>(Callee);
+      U && U->getOpcode() == UO_Deref)
+    Callee = U->getSubExpr()->IgnoreParenImpCasts();
+  const NamedDecl *D = nullptr;
+  if (const auto *R = dyn_cast<DeclRefExpr>(Callee))
+    D = R->getDecl();
+  else if (const auto *M = dyn_cast<MemberExpr>(Callee))
+    D = M->getMemberDecl();
+  return D && D->getIdentifier() ? D : nullptr;
+}
+
 namespace {
 
 std::string functionKey(const FunctionDecl *FD, unsigned Arg) {

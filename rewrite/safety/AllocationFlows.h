@@ -42,6 +42,10 @@ namespace varsim::rewrite::safety {
 /// argument may be larger than the variant's.
 bool libraryAllocation(const clang::FunctionDecl *FD);
 
+/// The named callee of CE: a function, or a function pointer held in a
+/// variable or member, called directly or through `*`; null otherwise.
+const clang::NamedDecl *namedCallee(const clang::CallExpr *CE);
+
 /// The sink key of argument Arg of CE ("" if the callee is unknown).
 std::string sizeSinkKey(const clang::CallExpr *CE, unsigned Arg,
                         clang::ASTContext &Ctx);

@@ -364,16 +364,8 @@ private:
   /// True if the callee (a function, a function pointer member or
   /// variable) is named for allocation or freeing.
   static bool allocationName(const CallExpr *CE) {
-    const Expr *Callee = CE->getCallee()->IgnoreParenImpCasts();
-    if (const auto *U = dyn_cast<UnaryOperator>(Callee);
-        U && U->getOpcode() == UO_Deref)
-      Callee = U->getSubExpr()->IgnoreParenImpCasts();
-    const NamedDecl *D = nullptr;
-    if (const auto *R = dyn_cast<DeclRefExpr>(Callee))
-      D = R->getDecl();
-    else if (const auto *M = dyn_cast<MemberExpr>(Callee))
-      D = M->getMemberDecl();
-    if (!D || !D->getIdentifier())
+    const NamedDecl *D = namedCallee(CE);
+    if (!D)
       return false;
     std::string Name = D->getName().lower();
     return llvm::StringRef(Name).contains("alloc") ||

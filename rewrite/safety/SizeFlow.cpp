@@ -1,6 +1,7 @@
 //===- rewrite/safety/SizeFlow.cpp - Sizes that only size memory ----------===//
 
 #include "rewrite/safety/SizeFlow.h"
+#include "rewrite/safety/AllocationFlows.h"
 
 #include "clang/AST/Expr.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -306,16 +307,8 @@ private:
   static bool sizesMemory(const CallExpr *CE) {
     if (CE->getType()->isPointerType())
       return true;
-    const Expr *Callee = CE->getCallee()->IgnoreParenImpCasts();
-    if (const auto *U = dyn_cast<UnaryOperator>(Callee);
-        U && U->getOpcode() == UO_Deref)
-      Callee = U->getSubExpr()->IgnoreParenImpCasts();
-    const NamedDecl *D = nullptr;
-    if (const auto *R = dyn_cast<DeclRefExpr>(Callee))
-      D = R->getDecl();
-    else if (const auto *M = dyn_cast<MemberExpr>(Callee))
-      D = M->getMemberDecl();
-    if (!D || !D->getIdentifier())
+    const NamedDecl *D = namedCallee(CE);
+    if (!D)
       return false;
     llvm::StringRef Name = D->getName();
     Name.consume_front("__builtin_");
