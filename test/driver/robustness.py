@@ -232,10 +232,11 @@ with tempfile.TemporaryDirectory(prefix="varsim-robust-") as tmp:
     proc = subprocess.Popen([VARSIM, "run", out, "--", "sh", "-c", sim],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                             text=True, start_new_session=True)
-    for _ in range(200):
-        if os.path.exists(started):
-            break
+    deadline = time.monotonic() + 60  # a loaded machine starts sh late
+    while not os.path.exists(started) and time.monotonic() < deadline:
         time.sleep(0.05)
+    # Ctrl-C while the simulator runs its command, not while sh forks it.
+    time.sleep(0.5)
     t0 = time.monotonic()
     os.killpg(proc.pid, signal.SIGINT)
     try:
