@@ -22,7 +22,7 @@ namespace varsim::callgraph {
 
 bool Atom::holds(llvm::function_ref<int64_t(llvm::StringRef)> ValueOf) const {
   if (General)
-    return General->evaluate(ValueOf) != 0;
+    return condition::evaluatePresence(*General, ValueOf) != 0;
   if (Feature.empty()) // Base.
     return true;
   return (ValueOf(Feature) != 0) != Negated;
@@ -42,14 +42,14 @@ AtomId AtomTable::intern(Atom A) {
   return It->second;
 }
 
-std::vector<AtomId> AtomTable::atomsOf(const Condition &C) {
+std::vector<AtomId> AtomTable::atomsOf(const condition::CondPtr &C) {
   std::vector<AtomId> Out;
-  for (Condition &Conj : C.conjuncts()) {
+  for (condition::CondPtr &Conj : condition::conjuncts(C)) {
     Atom A;
-    A.Text = Conj.str();
-    if (Conj.isLiteral()) {
-      A.Negated = Conj.Kind == Condition::Op::Not;
-      A.Feature = A.Negated ? Conj.Operands[0].Name : Conj.Name;
+    A.Text = condition::printCondition(*Conj);
+    if (condition::isLiteral(*Conj)) {
+      A.Negated = Conj->K == condition::Cond::Unary;
+      A.Feature = A.Negated ? Conj->Operands[0]->Name : Conj->Name;
     } else {
       A.General = std::move(Conj);
     }
@@ -110,7 +110,7 @@ uint32_t CallGraph::addProcessRegion() {
   R.Kind = RegionKind::Function;
   R.Function = std::string(ProcessRegionName);
   R.ConditionText = "1";
-  R.Cond = Condition::constant(1);
+  R.Cond = condition::makeInt(1);
   R.File = "(process)";
   Regions.push_back(std::move(R));
   RegionAtoms.push_back(Atoms.atomsOf(Regions.back().Cond));
@@ -232,7 +232,7 @@ void GraphBuilder::addPart(const CallTrace &T, RunInfo &Info) {
       return 0;
     };
     const TraceRegion &R = CG.Regions[Region];
-    if (R.Cond.evaluate(ValueOf) == 0 && Known)
+    if (condition::evaluatePresence(*R.Cond, ValueOf) == 0 && Known)
       CG.Inconsistencies.push_back(
           ("region " + llvm::Twine(Region) + " (" + R.File + ":" +
            llvm::Twine(R.Line) + ", condition '" + R.ConditionText +

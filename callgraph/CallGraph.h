@@ -30,7 +30,7 @@
 #define VARSIM_CALLGRAPH_CALLGRAPH_H
 
 #include "callgraph/CallTrace.h"
-#include "callgraph/Condition.h"
+#include "condition/Condition.h"
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/DenseMap.h"
@@ -54,8 +54,8 @@ using AtomId = uint32_t;
 struct Atom {
   std::string Feature; ///< Literals: the feature's name.
   bool Negated = false;
-  std::optional<Condition> General; ///< Set for a general condition.
-  std::string Text;                 ///< "A", "!A", "LEVEL >= 2", "Base".
+  condition::CondPtr General; ///< Set for a general condition.
+  std::string Text;           ///< "A", "!A", "LEVEL >= 2", "Base".
 
   bool isLiteral() const { return !General; }
   bool holds(llvm::function_ref<int64_t(llvm::StringRef)> ValueOf) const;
@@ -67,7 +67,7 @@ public:
   static constexpr AtomId Base = 0;
   AtomTable();
   /// The atoms of a condition: its conjuncts, or Base for `1`.
-  std::vector<AtomId> atomsOf(const Condition &C);
+  std::vector<AtomId> atomsOf(const condition::CondPtr &C);
   const Atom &operator[](AtomId Id) const { return Atoms[Id]; }
   size_t size() const { return Atoms.size(); }
 

@@ -252,7 +252,8 @@ llvm::Error TraceReader::readRegion(od::value V, size_t Index) {
     return fail("region " + llvm::Twine(Index) + ": missing or negative id");
   if (R.ConditionText.empty())
     R.ConditionText = "1";
-  llvm::Expected<Condition> C = parseCondition(R.ConditionText);
+  llvm::Expected<condition::CondPtr> C =
+      condition::parsePresence(R.ConditionText);
   if (!C)
     return fail("region " + llvm::Twine(Id) + " (" + R.File + ":" +
                 llvm::Twine(R.Line) + "): " + errorToString(C.takeError()));

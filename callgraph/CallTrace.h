@@ -13,7 +13,7 @@
 #ifndef VARSIM_CALLGRAPH_CALLTRACE_H
 #define VARSIM_CALLGRAPH_CALLTRACE_H
 
-#include "callgraph/Condition.h"
+#include "condition/Condition.h"
 #include "runtime/SimulatorTables.h"
 
 #include "llvm/ADT/StringRef.h"
@@ -34,7 +34,7 @@ struct TraceRegion {
   RegionKind Kind = RegionKind::Function;
   std::string Function;
   std::string ConditionText; ///< As written in the trace ("1" for Base).
-  Condition Cond;            ///< ConditionText, parsed.
+  condition::CondPtr Cond = condition::makeInt(1); ///< ConditionText, parsed.
   std::string File;
   unsigned Line = 0, EndLine = 0;
 };

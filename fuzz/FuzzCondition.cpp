@@ -1,22 +1,34 @@
 //===- fuzz/FuzzCondition.cpp - the two condition parsers -----------------===//
 //
-// The #if condition parser of the rewriter (rewrite/Condition.h) and the
-// presence-condition parser of traces and manifests (callgraph/Condition.h).
+// Both text forms of condition/Condition.h: the #if expression of the
+// rewriter and the presence condition of traces and manifests. What parses
+// must print to a text that parses back.
 //
 //===----------------------------------------------------------------------===//
 
-#include "callgraph/Condition.h"
-#include "rewrite/Condition.h"
+#include "condition/Condition.h"
 
 #include <cstdint>
+#include <cstdlib>
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
+  using namespace varsim::condition;
   llvm::StringRef Text(reinterpret_cast<const char *>(Data), Size);
-  auto C = varsim::rewrite::parseCondition(Text);
-  if (!C)
+  auto C = parseCondition(Text);
+  if (C) {
+    auto Back = parseCondition(printCondition(**C));
+    if (!Back)
+      abort();
+  } else {
     llvm::consumeError(C.takeError());
-  auto P = varsim::callgraph::parseCondition(Text);
-  if (!P)
+  }
+  auto P = parsePresence(Text);
+  if (P) {
+    auto Back = parsePresence(printCondition(**P));
+    if (!Back)
+      abort();
+  } else {
     llvm::consumeError(P.takeError());
+  }
   return 0;
 }

@@ -260,7 +260,7 @@ private:
         T.Atoms.push_back(Atoms[callgraph::AtomTable::Base]);
         continue;
       }
-      llvm::Expected<callgraph::Condition> C = callgraph::parseCondition(*Text);
+      llvm::Expected<condition::CondPtr> C = condition::parsePresence(*Text);
       if (!C)
         return fail(Where + ": " + errorToString(C.takeError()));
       std::vector<callgraph::AtomId> Ids = Atoms.atomsOf(*C);

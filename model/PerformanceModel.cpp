@@ -205,7 +205,7 @@ private:
     std::erase_if(Seq, [&](AtomId A) { return mandatory(A); });
     for (AtomId A : Seq) {
       const Atom &At = atom(A);
-      if (At.General && At.General->Kind == callgraph::Condition::Op::Const)
+      if (At.General && At.General->K == condition::Cond::Int)
         return {Seq, {}, "its condition is false"};
       if (!At.isLiteral())
         continue;
@@ -330,16 +330,15 @@ private:
 /// Calls Add(name, numeric) for each feature a condition reads; a feature
 /// compared with something is taken to be numeric.
 template <typename AddFn>
-void addVariables(const callgraph::Condition &C, bool Compared, AddFn &Add) {
-  using Op = callgraph::Condition::Op;
-  if (C.Kind == Op::Var) {
+void addVariables(const condition::Cond &C, bool Compared, AddFn &Add) {
+  if (C.K == condition::Cond::Ident) {
     Add(C.Name, Compared);
     return;
   }
-  bool IsComparison = C.Kind != Op::Not && C.Kind != Op::And &&
-                      C.Kind != Op::Or && C.Kind != Op::Const;
-  for (const callgraph::Condition &O : C.Operands)
-    addVariables(O, IsComparison, Add);
+  bool IsComparison =
+      C.K == condition::Cond::Binary && C.Op != "&&" && C.Op != "||";
+  for (const condition::CondPtr &O : C.Operands)
+    addVariables(*O, IsComparison, Add);
 }
 
 std::string sourceOf(const callgraph::TraceRegion &R) {
@@ -418,12 +417,9 @@ llvm::Expected<PerformanceModel> buildModel(const CallGraph &CG,
       for (const LocalTerm &T : L.Terms) {
         std::vector<AtomId> Extra;
         for (const auto &[F, Value] : T.Assignment) {
-          callgraph::Condition C = callgraph::Condition::var(L.Features[F]);
+          condition::CondPtr C = condition::makeIdent(L.Features[F]);
           if (L.Numeric[F]) // By value: `LEVEL == 2`.
-            C = {callgraph::Condition::Op::Eq,
-                 1,
-                 {},
-                 {std::move(C), callgraph::Condition::constant(Value)}};
+            C = condition::makeBinary("==", C, condition::makeInt(Value));
           for (AtomId A : Atoms.atomsOf(C))
             Extra.push_back(A);
         }

@@ -2,7 +2,7 @@
 
 #include "plan/Coverage.h"
 
-#include "callgraph/Condition.h"
+#include "condition/Condition.h"
 #include "support/Diagnostic.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -25,23 +25,13 @@ int64_t valueIn(const fm::FeatureModel &Model, const fm::Configuration &C,
   return F < C.Values.size() ? C.Values[F] : 0;
 }
 
-void collectNames(const callgraph::Condition &C,
-                  std::vector<std::string> &Names) {
-  if (C.Kind == callgraph::Condition::Op::Var &&
-      !llvm::is_contained(Names, C.Name))
-    Names.push_back(C.Name);
-  for (const callgraph::Condition &Op : C.Operands)
-    collectNames(Op, Names);
-}
-
 /// Whether Cond can hold with W = V in a valid configuration: the boolean
 /// variables of Cond other than W are enumerated (up to 12; beyond, or
 /// with numeric ones other than W, it is assumed possible).
-bool possible(const fm::FeatureModel &Model, const callgraph::Condition &Cond,
+bool possible(const fm::FeatureModel &Model, const condition::Cond &Cond,
               fm::FeatureId W, int64_t V) {
   bool WBoolean = Model.feature(W).Kind == fm::FeatureKind::Boolean;
-  std::vector<std::string> Names;
-  collectNames(Cond, Names);
+  std::vector<std::string> Names = condition::namesOf(Cond);
   std::vector<fm::FeatureId> Vars;
   for (const std::string &N : Names) {
     std::optional<fm::FeatureId> Id = lookup(Model, N);
@@ -63,7 +53,7 @@ bool possible(const fm::FeatureModel &Model, const callgraph::Condition &Cond,
           return (Mask >> K) & 1;
       return 0;
     };
-    if (Cond.evaluate(ValueOf) == 0)
+    if (condition::evaluatePresence(Cond, ValueOf) == 0)
       continue;
     std::vector<fm::Literal> Literals;
     for (size_t K = 0; K < Vars.size(); ++K)
@@ -89,7 +79,7 @@ factCoverage(const fm::FeatureModel &Model,
         Features.push_back(F);
     if (Features.empty())
       continue;
-    auto Cond = callgraph::parseCondition(R.Condition);
+    auto Cond = condition::parsePresence(R.Condition);
     if (!Cond)
       return makeError("region " + llvm::Twine(R.Id) + ": condition '" +
                        R.Condition + "': " + toString(Cond.takeError()));
@@ -113,7 +103,8 @@ factCoverage(const fm::FeatureModel &Model,
         F.RunsByValue[V];
       for (unsigned K = 0; K < P.Runs.size(); ++K) {
         const fm::Configuration &C = P.Runs[K].Config;
-        bool Runs = Cond->evaluate([&](llvm::StringRef N) -> int64_t {
+        bool Runs = condition::evaluatePresence(
+                        **Cond, [&](llvm::StringRef N) -> int64_t {
           std::optional<fm::FeatureId> Id = lookup(Model, N);
           return Id ? valueIn(Model, C, *Id) : 0;
         }) != 0;
@@ -124,7 +115,7 @@ factCoverage(const fm::FeatureModel &Model,
       for (int64_t V : Domain) {
         if (!F.RunsByValue[V].empty())
           continue;
-        (possible(Model, *Cond, *W, V) ? F.Missing : F.Impossible).push_back(V);
+        (possible(Model, **Cond, *W, V) ? F.Missing : F.Impossible).push_back(V);
       }
       Out.push_back(std::move(F));
     }
@@ -148,7 +139,7 @@ conditionCoverage(const fm::FeatureModel &Model,
       Out[It->second].Code.push_back(std::move(Code));
       continue;
     }
-    auto Cond = callgraph::parseCondition(R.Condition);
+    auto Cond = condition::parsePresence(R.Condition);
     if (!Cond)
       return makeError("region " + llvm::Twine(R.Id) + ": condition '" +
                        R.Condition + "': " + toString(Cond.takeError()));
@@ -157,7 +148,7 @@ conditionCoverage(const fm::FeatureModel &Model,
     C.Code.push_back(std::move(Code));
     for (unsigned K = 0; K < P.Runs.size(); ++K) {
       const fm::Configuration &Config = P.Runs[K].Config;
-      if (Cond->evaluate([&](llvm::StringRef N) -> int64_t {
+      if (condition::evaluatePresence(**Cond, [&](llvm::StringRef N) -> int64_t {
             std::optional<fm::FeatureId> Id = lookup(Model, N);
             return Id ? valueIn(Model, Config, *Id) : 0;
           }) != 0)
@@ -166,15 +157,16 @@ conditionCoverage(const fm::FeatureModel &Model,
     // Not run: is there a valid configuration that would run it? The
     // planner noted dead code; say so rather than "NOT RUN".
     if (C.Runs.empty()) {
-      std::vector<std::string> Names;
-      collectNames(*Cond, Names);
+      std::vector<std::string> Names = condition::namesOf(**Cond);
       std::optional<fm::FeatureId> W =
           Names.empty() ? std::nullopt : lookup(Model, Names.front());
       bool Live = true;
       if (!W)
-        Live = Cond->evaluate([](llvm::StringRef) -> int64_t { return 0; });
+        Live = condition::evaluatePresence(
+            **Cond, [](llvm::StringRef) -> int64_t { return 0; });
       else if (Model.feature(*W).Kind == fm::FeatureKind::Boolean)
-        Live = possible(Model, *Cond, *W, 0) || possible(Model, *Cond, *W, 1);
+        Live =
+            possible(Model, **Cond, *W, 0) || possible(Model, **Cond, *W, 1);
       C.Dead = !Live;
     }
     Out.push_back(std::move(C));

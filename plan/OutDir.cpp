@@ -2,7 +2,7 @@
 
 #include "plan/OutDir.h"
 
-#include "callgraph/Condition.h"
+#include "condition/Condition.h"
 #include "feature_models/Validity.h"
 #include "plan/ManifestReader.h"
 
@@ -195,20 +195,12 @@ void addSwitchFacts(const json::Object &Root, dataflow::DataFlowFacts &Facts) {
       auto Condition = R->getString("condition");
       if (!Renamed || !Condition || Marked.count(Renamed->str()))
         continue;
-      auto Parsed = callgraph::parseCondition(*Condition);
+      auto Parsed = condition::parsePresence(*Condition);
       if (!Parsed) {
         llvm::consumeError(Parsed.takeError());
         continue;
       }
-      std::vector<std::string> Names;
-      std::function<void(const callgraph::Condition &)> Collect =
-          [&](const callgraph::Condition &C) {
-            if (C.Kind == callgraph::Condition::Op::Var)
-              Names.push_back(C.Name);
-            for (const callgraph::Condition &Op : C.Operands)
-              Collect(Op);
-          };
-      Collect(*Parsed);
+      std::vector<std::string> Names = condition::namesOf(**Parsed);
       SourcePoint At{File->str(),
                      static_cast<unsigned>(R->getInteger("line").value_or(0)),
                      0};

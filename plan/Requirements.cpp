@@ -2,7 +2,7 @@
 
 #include "plan/Requirements.h"
 
-#include "callgraph/Condition.h"
+#include "condition/Condition.h"
 #include "support/Diagnostic.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -64,15 +64,6 @@ std::vector<int64_t> domainOf(const fm::Feature &F) {
   if (F.Values.empty())
     return {F.DefaultValue};
   return F.Values;
-}
-
-void collectNames(const callgraph::Condition &C,
-                  std::vector<std::string> &Names) {
-  if (C.Kind == callgraph::Condition::Op::Var &&
-      !llvm::is_contained(Names, C.Name))
-    Names.push_back(C.Name);
-  for (const callgraph::Condition &Op : C.Operands)
-    collectNames(Op, Names);
 }
 
 llvm::Expected<fm::FeatureId> resolve(const fm::FeatureModel &Model,
@@ -183,12 +174,11 @@ llvm::Error addRegion(const fm::FeatureModel &Model, const RegionToCover &R,
                       const PlanOptions &Options,
                       std::vector<RequirementSpec> &Out,
                       std::vector<std::string> &Notes) {
-  auto Cond = callgraph::parseCondition(R.Condition);
+  auto Cond = condition::parsePresence(R.Condition);
   if (!Cond)
     return makeError("region " + llvm::Twine(R.Id) + ": condition '" +
                      R.Condition + "': " + toString(Cond.takeError()));
-  std::vector<std::string> Names;
-  collectNames(*Cond, Names);
+  std::vector<std::string> Names = condition::namesOf(**Cond);
   std::vector<fm::FeatureId> Influencing, Free;
   for (const std::string &Name : R.InfluencingFeatures) {
     auto Id = resolve(Model, Name, R);
@@ -274,7 +264,7 @@ llvm::Error addRegion(const fm::FeatureModel &Model, const RegionToCover &R,
     std::vector<Cube> Cubes;
     Cube Base = cubeOf(Model, Influencing, Fixed);
     forEachAssignment(FreeDomains, [&](const std::vector<int64_t> &Rest) {
-      if (Cond->evaluate([&](llvm::StringRef Name) {
+      if (condition::evaluatePresence(**Cond, [&](llvm::StringRef Name) {
             return ValueOf(Fixed, Rest, Name);
           }) == 0)
         return true;

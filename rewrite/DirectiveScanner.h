@@ -12,7 +12,7 @@
 #ifndef VARSIM_REWRITE_DIRECTIVESCANNER_H
 #define VARSIM_REWRITE_DIRECTIVESCANNER_H
 
-#include "rewrite/Condition.h"
+#include "condition/Condition.h"
 
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
@@ -23,6 +23,34 @@
 #include <vector>
 
 namespace varsim::rewrite {
+
+// The conditions of directives are the condition library's trees; the
+// rewriter names them unqualified.
+using condition::asConjunction;
+using condition::collectMacros;
+using condition::Cond;
+using condition::conditionPrecedence;
+using condition::conditionSize;
+using condition::CondPtr;
+using condition::evaluate;
+using condition::IdentPrinter;
+using condition::isBooleanValued;
+using condition::MacroLiteral;
+using condition::MacroValues;
+using condition::makeAnd;
+using condition::makeBinary;
+using condition::makeCall;
+using condition::makeDefined;
+using condition::makeIdent;
+using condition::makeInt;
+using condition::makeNot;
+using condition::makeOr;
+using condition::makeTernary;
+using condition::makeUnary;
+using condition::parseCondition;
+using condition::printCondition;
+using condition::sameCondition;
+using condition::simplifyCondition;
 
 enum class DirectiveKind {
   If,

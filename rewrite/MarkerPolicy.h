@@ -16,7 +16,7 @@
 #ifndef VARSIM_REWRITE_MARKERPOLICY_H
 #define VARSIM_REWRITE_MARKERPOLICY_H
 
-#include "rewrite/Condition.h"
+#include "condition/Condition.h"
 
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/JSON.h"
@@ -64,7 +64,8 @@ bool namesIdentifier(llvm::StringRef Code, llvm::StringRef Word);
 size_t countIdentifier(llvm::StringRef Code, llvm::StringRef Word);
 
 /// The feature names (not macros) a condition tests, sorted and unique.
-std::vector<std::string> featuresOf(const Cond &C, const FeatureSetup &F);
+std::vector<std::string> featuresOf(const condition::Cond &C,
+                                    const FeatureSetup &F);
 
 /// The feature names whose run-time reads (featureValueExpr) appear in
 /// Code, sorted and unique.

@@ -2,7 +2,7 @@
 
 #include "rewrite/safety/VariantSafety.h"
 
-#include "rewrite/Condition.h"
+#include "rewrite/DirectiveScanner.h"
 #include "rewrite/ParseLoop.h"
 #include "rewrite/SyntaxOnlyParse.h"
 #include "rewrite/safety/FeatureRanges.h"

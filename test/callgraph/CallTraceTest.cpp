@@ -55,7 +55,7 @@ TEST(CallTrace, ReadsEveryField) {
   EXPECT_EQ(T->featureValue("LEVEL"), 2);
   ASSERT_EQ(T->Regions.size(), 2u);
   EXPECT_EQ(T->Regions[1].Kind, RegionKind::Region);
-  EXPECT_EQ(T->Regions[1].Cond.str(), "A && LEVEL > 1");
+  EXPECT_EQ(condition::printCondition(*T->Regions[1].Cond), "A && LEVEL > 1");
   EXPECT_EQ(T->Regions[1].Line, 5u);
   EXPECT_DOUBLE_EQ(T->InnerNs, 4.5);
   EXPECT_DOUBLE_EQ(T->OuterNs, 2);

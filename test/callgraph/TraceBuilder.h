@@ -41,7 +41,8 @@ public:
     R.Kind = Kind;
     R.Function = std::move(Function);
     R.ConditionText = std::move(Cond);
-    llvm::Expected<Condition> C = parseCondition(R.ConditionText);
+    llvm::Expected<condition::CondPtr> C =
+        condition::parsePresence(R.ConditionText);
     if (!C) {
       llvm::consumeError(C.takeError());
       std::abort();

@@ -54,9 +54,9 @@ std::string randomCondition(std::mt19937_64 &R,
     C = "(" + Feature() + " || LEVEL == 2) && " + Feature();
     break;
   }
-  llvm::Expected<callgraph::Condition> Parsed = callgraph::parseCondition(C);
+  llvm::Expected<condition::CondPtr> Parsed = condition::parsePresence(C);
   EXPECT_TRUE(static_cast<bool>(Parsed));
-  bool Holds = Parsed->evaluate([&](llvm::StringRef N) {
+  bool Holds = condition::evaluatePresence(**Parsed, [&](llvm::StringRef N) {
     auto It = Values.find(N.str());
     return It == Values.end() ? 0 : It->second;
   });

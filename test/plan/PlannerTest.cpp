@@ -4,7 +4,7 @@
 
 #include "support/Diagnostic.h"
 
-#include "callgraph/Condition.h"
+#include "condition/Condition.h"
 
 #include <gtest/gtest.h>
 
@@ -67,11 +67,11 @@ std::vector<std::string> configs(const Plan &P) {
 /// Evaluates a condition in a configuration of M.
 bool holds(const fm::FeatureModel &M, const fm::Configuration &C,
            llvm::StringRef Condition) {
-  auto Cond = callgraph::parseCondition(Condition);
+  auto Cond = condition::parsePresence(Condition);
   EXPECT_TRUE(static_cast<bool>(Cond));
   if (!Cond)
     return false;
-  return Cond->evaluate([&](llvm::StringRef Name) -> int64_t {
+  return condition::evaluatePresence(**Cond, [&](llvm::StringRef Name) -> int64_t {
     return C.Selected[*M.findByName(Name)];
   }) != 0;
 }

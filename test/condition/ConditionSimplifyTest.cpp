@@ -1,4 +1,4 @@
-//===- test/conditions/ConditionSimplifyTest.cpp - simplifyCondition ------===//
+//===- test/condition/ConditionSimplifyTest.cpp - simplifyCondition -------===//
 //
 // The simplifier must never change a condition's value: each case is
 // compared with the original on every assignment of its macros, and the
@@ -6,13 +6,13 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "rewrite/Condition.h"
+#include "condition/Condition.h"
 
 #include <gtest/gtest.h>
 
 #include <map>
 
-using namespace varsim::rewrite;
+using namespace varsim::condition;
 
 namespace {
 
