@@ -20,7 +20,9 @@ int binaryPrecedence(llvm::StringRef Op) {
       .Case("|", 3)
       .Case("&&", 2)
       .Case("||", 1)
-      .Default(-1);
+      .Case("=>", -1)
+      .Case("<=>", -2)
+      .Default(-100);
 }
 
 int64_t applyBinary(llvm::StringRef Op, int64_t A, int64_t B) {
@@ -60,6 +62,10 @@ int64_t applyBinary(llvm::StringRef Op, int64_t A, int64_t B) {
     return A && B;
   if (Op == "||")
     return A || B;
+  if (Op == "=>")
+    return !A || B;
+  if (Op == "<=>")
+    return (A != 0) == (B != 0);
   return 0;
 }
 
@@ -79,7 +85,9 @@ CondPtr named(Cond::Kind K, llvm::StringRef Name) {
   return N;
 }
 
-bool isInt(const Cond &E, int64_t V) { return E.K == Cond::Int && E.Value == V; }
+bool isInt(const Cond &E, int64_t V) {
+  return E.K == Cond::Int && E.Value == V;
+}
 } // namespace
 
 CondPtr makeInt(int64_t V) {
@@ -168,15 +176,16 @@ bool isBooleanValued(const Cond &E) {
     return E.Value == 0 || E.Value == 1;
   case Cond::Defined:
     return true;
-  case Cond::Ident:
   case Cond::Call:
+    return E.Name == AtMostOne;
+  case Cond::Ident:
     return false;
   case Cond::Unary:
     return E.Op == "!";
   case Cond::Binary:
     return llvm::is_contained(
         std::initializer_list<llvm::StringRef>{"&&", "||", "==", "!=", "<",
-                                               "<=", ">", ">="},
+                                               "<=", ">", ">=", "=>", "<=>"},
         E.Op);
   case Cond::Ternary:
     return isBooleanValued(*E.Operands[1]) && isBooleanValued(*E.Operands[2]);
@@ -245,8 +254,15 @@ int64_t evaluate(const Cond &E, const MacroValues &Values) {
   case Cond::Ternary:
     return evaluate(*E.Operands[0], Values) ? evaluate(*E.Operands[1], Values)
                                             : evaluate(*E.Operands[2], Values);
-  case Cond::Call:
-    return 0;
+  case Cond::Call: {
+    // An unresolved function-like macro is unknown to the conditions.
+    if (E.Name != AtMostOne)
+      return 0;
+    unsigned True = 0;
+    for (const CondPtr &O : E.Operands)
+      True += evaluate(*O, Values) != 0;
+    return True <= 1;
+  }
   }
   return 0;
 }
@@ -285,8 +301,7 @@ std::optional<std::vector<MacroLiteral>> asConjunction(const Cond &E) {
 
 bool isLiteral(const Cond &E) {
   return E.K == Cond::Ident ||
-         (E.K == Cond::Unary && E.Op == "!" &&
-          E.Operands[0]->K == Cond::Ident);
+         (E.K == Cond::Unary && E.Op == "!" && E.Operands[0]->K == Cond::Ident);
 }
 
 namespace {

@@ -5,7 +5,8 @@
 // #ifdef/#ifndef), the call graph and the model (a region's presence
 // condition in calltrace.json and manifest.json), the plan and the feature
 // models (cross-tree constraints). The tree is C's preprocessor expression
-// plus, for constraints only, `=>`, `<=>` and `atmost1(...)`.
+// plus, for a feature model's constraints only, the binary operators `=>`
+// and `<=>` and the call `atmost1(...)` (true when at most one operand is).
 //
 // There are two text forms, both C syntax, read by two entry points:
 //  - parseCondition: what follows #if, the whole preprocessor grammar.
@@ -13,7 +14,8 @@
 //    manifest and the trace (features, integers, `!`, `&&`, `||`,
 //    comparisons, parentheses; `defined(X)` reads as `X`), with errors that
 //    name the column.
-// printCondition writes both.
+// printCondition writes both; printConstraint writes a constraint in the
+// feature models' syntax (`!A | B & C`, `=>`, `<=>`, `true`, `false`).
 //
 //===----------------------------------------------------------------------===//
 
@@ -44,14 +46,17 @@ using CondPtr = std::shared_ptr<const Cond>;
 struct Cond {
   /// Call: a function-like macro applied to its arguments (Operands),
   /// `LOG_ENABLED(2)`; it evaluates to 0 (unknown to the conditions) until
-  /// resolved (rewrite/DerivedMacros). `atmost1(...)` of a feature model's
-  /// constraint is a Call too.
+  /// resolved (rewrite/DerivedMacros). A constraint's atmost1(...) is the
+  /// Call named AtMostOne.
   enum Kind { Int, Ident, Defined, Unary, Binary, Ternary, Call } K = Int;
   int64_t Value = 0; ///< Int.
   std::string Name;  ///< Ident, Defined, Call: the macro or feature.
   std::string Op;    ///< Unary, Binary: "!", "&&", ">=", "=>", ...
   std::vector<CondPtr> Operands;
 };
+
+/// The name of the Call that holds when at most one operand does.
+inline constexpr llvm::StringLiteral AtMostOne = "atmost1";
 
 /// Parses the text after #if/#elif. Errors carry no location; the caller
 /// adds the directive's.
@@ -121,6 +126,10 @@ std::string printCondition(const Cond &E, const IdentPrinter &Print);
 /// Prints E as the preprocessor reads it (`defined(X)` as written); for a
 /// presence condition, the text parsePresence reads back.
 std::string printCondition(const Cond &E);
+/// Prints a feature model's constraint: `!`, `&`, `|`, `=>`, `<=>`,
+/// `true`, `false` and atmost1(...), parenthesized only where precedence
+/// needs it (=> groups to the right; & and | are associative).
+std::string printConstraint(const Cond &E);
 
 /// A literal of a conjunction: a macro that is defined (or, Negated, not).
 struct MacroLiteral {

@@ -14,7 +14,8 @@
 
 namespace varsim::condition {
 
-/// C's binary operators, from || (1) to * / % (10); -1 for anything else.
+/// C's binary operators, from || (1) to * / % (10), then the constraint
+/// operators => (-1) and <=> (-2); -100 for anything else.
 int binaryPrecedence(llvm::StringRef Op);
 
 /// The precedence of a unary operator, and of an operand.

@@ -40,8 +40,8 @@ llvm::Error fail(Grammar G, llvm::StringRef Text, size_t Column,
   if (G == Grammar::Preprocessor)
     return makeError(Message);
   Message.consume_back(PPSuffix);
-  return makeError("condition '" + Text + "', column " +
-                   llvm::Twine(Column) + ": " + Message);
+  return makeError("condition '" + Text + "', column " + llvm::Twine(Column) +
+                   ": " + Message);
 }
 
 bool isIdentChar(char C) {
@@ -130,9 +130,9 @@ llvm::Expected<std::vector<Token>> tokenize(llvm::StringRef S, Grammar G) {
         // Without '(' it is the operand of `defined`.
         size_t Close = K < S.size() && S[K] == '(' ? S.find(')', K) : S.npos;
         if (K < S.size() && S[K] == '(' && Close == S.npos)
-          return fail(G, S, I + 1,
-                      ("expected '(<header>)' after '" + Word + "'" + PPSuffix)
-                          .str());
+          return fail(
+              G, S, I + 1,
+              ("expected '(<header>)' after '" + Word + "'" + PPSuffix).str());
         if (Close == S.npos) {
           Push(Token::Ident, Word.str(), 0, I);
           I = J;
@@ -179,10 +179,10 @@ llvm::Expected<std::vector<Token>> tokenize(llvm::StringRef S, Grammar G) {
       unsigned long long V = 0;
       if (Lit.getAsInteger(
               Hex || Bin ? 0 : (Lit.size() > 1 && Lit[0] == '0' ? 8 : 10), V))
-        return fail(G, S, I + 1,
-                    ("cannot read the number '" + S.slice(I, J) + "'" +
-                     PPSuffix)
-                        .str());
+        return fail(
+            G, S, I + 1,
+            ("cannot read the number '" + S.slice(I, J) + "'" + PPSuffix)
+                .str());
       Push(Token::Number, Digits, static_cast<int64_t>(V), I);
       I = J;
       continue;

@@ -16,6 +16,8 @@ bool isTerminal(int Node) { return Node < 2; }
 
 BddSemantics::BddSemantics(const std::vector<Feature> &Fs)
     : NumFeatures(Fs.size()) {
+  for (FeatureId F = 0; F < Fs.size(); ++F)
+    ByName[Fs[F].Name] = F;
   FeatureVar.resize(Fs.size());
   ValueVar.assign(Fs.size(), -1);
   Values.resize(Fs.size());
@@ -53,48 +55,35 @@ bdd BddSemantics::exactlyOrAtMostOne(const std::vector<bdd> &Ops,
   return Exactly ? One : (One | None);
 }
 
-bdd BddSemantics::toBdd(const Expr &E) const {
+bdd BddSemantics::toBdd(const condition::Cond &E) const {
+  using condition::Cond;
+  auto Operand = [&](size_t I) { return toBdd(*E.Operands[I]); };
   switch (E.K) {
-  case Expr::Kind::True:
-    return bddtrue;
-  case Expr::Kind::False:
-    return bddfalse;
-  case Expr::Kind::Var:
-    return bdd_ithvar(FeatureVar[E.Var]);
-  case Expr::Kind::Not:
-    return !toBdd(E.Ops.front());
-  case Expr::Kind::And: {
-    bdd R = bddtrue;
-    for (const Expr &Op : E.Ops)
-      R &= toBdd(Op);
-    return R;
+  case Cond::Int:
+    return E.Value ? bddtrue : bddfalse;
+  case Cond::Ident: {
+    auto It = ByName.find(E.Name);
+    return It == ByName.end() ? bddfalse : bdd_ithvar(FeatureVar[It->second]);
   }
-  case Expr::Kind::Or: {
-    bdd R = bddfalse;
-    for (const Expr &Op : E.Ops)
-      R |= toBdd(Op);
-    return R;
-  }
-  case Expr::Kind::Implies: {
-    bdd R = toBdd(E.Ops.back());
-    for (size_t I = E.Ops.size() - 1; I-- > 0;)
-      R = toBdd(E.Ops[I]) >> R;
-    return R;
-  }
-  case Expr::Kind::Iff: {
-    bdd R = toBdd(E.Ops.front());
-    for (size_t I = 1; I < E.Ops.size(); ++I)
-      R = bdd_apply(R, toBdd(E.Ops[I]), bddop_biimp);
-    return R;
-  }
-  case Expr::Kind::AtMostOne: {
+  case Cond::Unary:
+    return !Operand(0);
+  case Cond::Binary:
+    if (E.Op == "&&")
+      return Operand(0) & Operand(1);
+    if (E.Op == "||")
+      return Operand(0) | Operand(1);
+    if (E.Op == "=>")
+      return Operand(0) >> Operand(1);
+    return bdd_apply(Operand(0), Operand(1), bddop_biimp); // <=>
+  case Cond::Call: {
     std::vector<bdd> Ops;
-    for (const Expr &Op : E.Ops)
-      Ops.push_back(toBdd(Op));
+    for (size_t I = 0; I < E.Operands.size(); ++I)
+      Ops.push_back(Operand(I));
     return exactlyOrAtMostOne(Ops, /*Exactly=*/false);
   }
+  default: // The readers build no other node.
+    return bddfalse;
   }
-  return bddfalse;
 }
 
 llvm::Expected<std::unique_ptr<BddSemantics>>
@@ -145,7 +134,7 @@ BddSemantics::build(const std::vector<Feature> &Fs,
     }
   }
   for (const Constraint &C : Constraints)
-    M &= S->toBdd(C.E);
+    M &= S->toBdd(*C.E);
   if (std::optional<std::string> Err = buddy::takeError())
     return makeError(*Err);
   S->Model = M;

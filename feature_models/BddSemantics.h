@@ -15,8 +15,10 @@
 #define VARSIM_FEATURE_MODELS_BDDSEMANTICS_H
 
 #include "feature_models/BuddyManager.h"
-#include "feature_models/Expr.h"
+#include "feature_models/Constraint.h"
 #include "feature_models/FeatureModel.h"
+
+#include "llvm/ADT/StringMap.h"
 
 #include <functional>
 #include <random>
@@ -70,7 +72,7 @@ public:
 
 private:
   BddSemantics(const std::vector<Feature> &Features);
-  bdd toBdd(const Expr &E) const;
+  bdd toBdd(const condition::Cond &E) const;
   bdd exactlyOrAtMostOne(const std::vector<bdd> &Ops, bool Exactly) const;
   Configuration decode(const std::vector<char> &Assignment) const;
   double countBelow(int Node, CountCache &Counts) const;
@@ -80,7 +82,8 @@ private:
   size_t NumFeatures = 0;
   std::vector<std::vector<int64_t>> Values; ///< Numeric features' values.
   std::vector<int64_t> Defaults;
-  std::vector<int> FeatureVar; ///< Indexed by FeatureId.
+  llvm::StringMap<FeatureId> ByName; ///< Constraints name features.
+  std::vector<int> FeatureVar;       ///< Indexed by FeatureId.
   std::vector<int> ValueVar;   ///< First value variable; numeric only.
   std::vector<FeatureId> OwnerOfVar;
   std::vector<bool> IsValueVar;

@@ -170,7 +170,13 @@ llvm::Error FeatureModel::check(const Configuration &C) const {
                        joinValues(Feat.Values));
   }
   for (const Constraint &K : P->Constraints)
-    if (!evalExpr(K.E, C.Selected)) {
+    if (!condition::evaluate(
+            *K.E, [&](llvm::StringRef Name) -> std::optional<int64_t> {
+              std::optional<FeatureId> F = findByName(Name);
+              if (!F || *F >= C.Selected.size() || !C.Selected[*F])
+                return std::nullopt;
+              return 1;
+            })) {
       std::string Where;
       if (K.Line)
         Where = " (" + P->Path + ":" + std::to_string(K.Line) + ")";

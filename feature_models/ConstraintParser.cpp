@@ -62,7 +62,7 @@ private:
       llvm::Expected<Expr> R = parseImplies();
       if (!R)
         return R;
-      L = Expr::make(Expr::Kind::Iff, {std::move(*L), std::move(*R)});
+      L = condition::makeBinary("<=>", *L, *R);
     }
     return L;
   }
@@ -76,23 +76,21 @@ private:
       llvm::Expected<Expr> R = parseImplies();
       if (!R)
         return R;
-      return Expr::make(Expr::Kind::Implies, {std::move(*L), std::move(*R)});
+      return condition::makeBinary("=>", *L, *R);
     }
     return L;
   }
 
   llvm::Expected<Expr> parseOr() {
-    return parseChain(Expr::Kind::Or, {"||", "|"},
-                      [this] { return parseAnd(); });
+    return parseChain("||", {"||", "|"}, [this] { return parseAnd(); });
   }
 
   llvm::Expected<Expr> parseAnd() {
-    return parseChain(Expr::Kind::And, {"&&", "&"},
-                      [this] { return parseUnary(); });
+    return parseChain("&&", {"&&", "&"}, [this] { return parseUnary(); });
   }
 
   template <typename Fn>
-  llvm::Expected<Expr> parseChain(Expr::Kind K,
+  llvm::Expected<Expr> parseChain(llvm::StringRef Op,
                                   std::initializer_list<llvm::StringRef> Ops,
                                   Fn Next) {
     llvm::Expected<Expr> First = Next();
@@ -106,9 +104,7 @@ private:
         return E;
       All.push_back(std::move(*E));
     }
-    if (All.size() == 1)
-      return std::move(All.front());
-    return Expr::make(K, std::move(All));
+    return foldOperands(Op, All);
   }
 
   llvm::Expected<Expr> parseUnary() {
@@ -116,7 +112,7 @@ private:
       llvm::Expected<Expr> E = parseUnary();
       if (!E)
         return E;
-      return Expr::negate(std::move(*E));
+      return condition::makeUnary("!", *E);
     }
     if (accept({"("})) {
       llvm::Expected<Expr> E = parseIff();
@@ -135,10 +131,10 @@ private:
     if (Name.empty())
       return fail(Pos == Text.size() ? llvm::Twine("unexpected end")
                                      : "expected a feature name");
-    if (std::optional<FeatureId> Id = Lookup(Name))
-      return Expr::var(*Id);
+    if (Lookup(Name))
+      return condition::makeIdent(Name);
     if (Name == "true" || Name == "false")
-      return Name == "true" ? Expr() : Expr::make(Expr::Kind::False, {});
+      return condition::makeInt(Name == "true");
     Pos = Start;
     return fail("constraint names unknown feature '" + Name + "'");
   }

@@ -299,7 +299,7 @@ llvm::Expected<Expr> FeatureIDEReader::readFormula(const XMLElement &E) {
     std::optional<unsigned> Id = B.lookup(Name);
     if (!Id)
       return error(E, "constraint names unknown feature '" + Name + "'");
-    return Expr::var(*Id);
+    return condition::makeIdent(Name);
   }
   std::vector<Expr> Ops;
   for (const XMLElement *C = E.FirstChildElement(); C;
@@ -320,25 +320,24 @@ llvm::Expected<Expr> FeatureIDEReader::readFormula(const XMLElement &E) {
     }
     return llvm::Error::success();
   };
-  Expr::Kind K;
   if (Tag == "not") {
-    K = Expr::Kind::Not;
     if (llvm::Error Err = Arity(1, 1))
       return Err;
-  } else if (Tag == "conj" || Tag == "disj" || Tag == "atmost1") {
-    K = Tag == "conj"   ? Expr::Kind::And
-        : Tag == "disj" ? Expr::Kind::Or
-                        : Expr::Kind::AtMostOne;
+    return condition::makeUnary("!", Ops.front());
+  }
+  if (Tag == "conj" || Tag == "disj" || Tag == "atmost1") {
     if (llvm::Error Err = Arity(1, ~size_t(0)))
       return Err;
-  } else if (Tag == "imp" || Tag == "eq") {
-    K = Tag == "imp" ? Expr::Kind::Implies : Expr::Kind::Iff;
+    if (Tag == "atmost1")
+      return condition::makeCall(condition::AtMostOne, std::move(Ops));
+    return foldOperands(Tag == "conj" ? "&&" : "||", Ops);
+  }
+  if (Tag == "imp" || Tag == "eq") {
     if (llvm::Error Err = Arity(2, 2))
       return Err;
-  } else {
-    return error(E, "unknown element <" + Tag + "> in a constraint");
+    return condition::makeBinary(Tag == "imp" ? "=>" : "<=>", Ops[0], Ops[1]);
   }
-  return Expr::make(K, std::move(Ops));
+  return error(E, "unknown element <" + Tag + "> in a constraint");
 }
 
 } // namespace

@@ -61,23 +61,23 @@ XMLElement *writeFeature(XMLDocument &Doc, const FeatureModel::Impl &P,
 }
 
 XMLElement *writeExpr(XMLDocument &Doc, const FeatureModel::Impl &P,
-                      const Expr &X) {
+                      const condition::Cond &X) {
+  using condition::Cond;
   auto Op = [&](const char *Tag) {
     XMLElement *E = Doc.NewElement(Tag);
-    for (const Expr &O : X.Ops)
-      E->InsertEndChild(writeExpr(Doc, P, O));
+    for (const condition::CondPtr &O : X.Operands)
+      E->InsertEndChild(writeExpr(Doc, P, *O));
     return E;
   };
   switch (X.K) {
-  case Expr::Kind::Var: {
+  case Cond::Ident: {
     XMLElement *E = Doc.NewElement("var");
-    E->SetText(P.Features[X.Var].Name.c_str());
+    E->SetText(X.Name.c_str());
     return E;
   }
-  case Expr::Kind::True:
-  case Expr::Kind::False: {
+  case Cond::Int: {
     // FeatureIDE has no constants: root | !root and root & !root.
-    XMLElement *E = Doc.NewElement(X.K == Expr::Kind::True ? "disj" : "conj");
+    XMLElement *E = Doc.NewElement(X.Value ? "disj" : "conj");
     XMLElement *V = Doc.NewElement("var");
     V->SetText(P.Features[0].Name.c_str());
     XMLElement *N = Doc.NewElement("not");
@@ -88,29 +88,18 @@ XMLElement *writeExpr(XMLDocument &Doc, const FeatureModel::Impl &P,
     E->InsertEndChild(N);
     return E;
   }
-  case Expr::Kind::Not:
+  case Cond::Unary:
     return Op("not");
-  case Expr::Kind::And:
-    return Op("conj");
-  case Expr::Kind::Or:
-    return Op("disj");
-  case Expr::Kind::AtMostOne:
+  case Cond::Call:
     return Op("atmost1");
-  case Expr::Kind::Implies:
-  case Expr::Kind::Iff: {
-    // Binary in FeatureIDE: a => b => c is a => (b => c).
-    const char *Tag = X.K == Expr::Kind::Implies ? "imp" : "eq";
-    XMLElement *Acc = writeExpr(Doc, P, X.Ops.back());
-    for (size_t I = X.Ops.size() - 1; I-- > 0;) {
-      XMLElement *E = Doc.NewElement(Tag);
-      E->InsertEndChild(writeExpr(Doc, P, X.Ops[I]));
-      E->InsertEndChild(Acc);
-      Acc = E;
-    }
-    return Acc;
+  case Cond::Binary:
+    return Op(X.Op == "&&"   ? "conj"
+              : X.Op == "||" ? "disj"
+              : X.Op == "=>" ? "imp"
+                             : "eq");
+  default: // The readers build no other node.
+    return Doc.NewElement("conj");
   }
-  }
-  return Doc.NewElement("conj");
 }
 
 } // namespace
@@ -134,7 +123,7 @@ void writeFeatureIDE(const FeatureModel &M, llvm::raw_ostream &OS) {
     XMLElement *Cs = Doc.NewElement("constraints");
     for (const Constraint &C : P.Constraints) {
       XMLElement *Rule = Doc.NewElement("rule");
-      Rule->InsertEndChild(writeExpr(Doc, P, C.E));
+      Rule->InsertEndChild(writeExpr(Doc, P, *C.E));
       Cs->InsertEndChild(Rule);
     }
     Root->InsertEndChild(Cs);

@@ -184,7 +184,7 @@ llvm::Expected<FeatureModel> FeatureModelBuilder::build() {
   for (Constraint &C : Constraints) {
     forEachVar(C.E, [&](FeatureId &V) { V = NewId[V]; });
     if (C.Text.empty())
-      C.Text = printExpr(C.E, I->Features);
+      C.Text = condition::printConstraint(*C.E);
   }
   I->Constraints = std::move(Constraints);
 

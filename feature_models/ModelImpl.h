@@ -11,7 +11,7 @@
 #define VARSIM_FEATURE_MODELS_MODELIMPL_H
 
 #include "feature_models/BddSemantics.h"
-#include "feature_models/Expr.h"
+#include "feature_models/Constraint.h"
 #include "feature_models/FeatureModel.h"
 
 #include "llvm/ADT/StringMap.h"

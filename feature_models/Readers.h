@@ -8,7 +8,7 @@
 #ifndef VARSIM_FEATURE_MODELS_READERS_H
 #define VARSIM_FEATURE_MODELS_READERS_H
 
-#include "feature_models/Expr.h"
+#include "feature_models/Constraint.h"
 #include "feature_models/FeatureModel.h"
 
 #include <tinyxml2.h>

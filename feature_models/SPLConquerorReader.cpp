@@ -338,14 +338,15 @@ llvm::Error SPLConquerorReader::addOptionConstraints() {
       std::vector<Expr> Vars;
       std::string Names;
       for (unsigned G : Group) {
-        Vars.push_back(Expr::var(G));
+        Vars.push_back(condition::makeIdent(B.feature(G).Name));
         Names += (Names.empty() ? "" : ", ") + B.feature(G).Name;
       }
-      Expr Exactly = Expr::make(Expr::Kind::And,
-                                {Expr::make(Expr::Kind::Or, Vars),
-                                 Expr::make(Expr::Kind::AtMostOne, Vars)});
+      Expr Exactly = condition::makeBinary(
+          "&&", foldOperands("||", Vars),
+          condition::makeCall(condition::AtMostOne, Vars));
       B.addConstraint(
-          Expr::make(Expr::Kind::Implies, {Expr::var(*Parent), Exactly}),
+          condition::makeBinary(
+              "=>", condition::makeIdent(B.feature(*Parent).Name), Exactly),
           "alternative group of '" + P.Name + "' needs exactly one of " + Names,
           ByIndex[Group.front()]->Line);
     }
@@ -355,8 +356,10 @@ llvm::Error SPLConquerorReader::addOptionConstraints() {
     if (UsedByGroups.count(Key))
       continue;
     B.addConstraint(
-        Expr::negate(Expr::make(Expr::Kind::And,
-                                {Expr::var(Key.first), Expr::var(Key.second)})),
+        condition::makeUnary(
+            "!", condition::makeBinary(
+                     "&&", condition::makeIdent(B.feature(Key.first).Name),
+                     condition::makeIdent(B.feature(Key.second).Name))),
         B.feature(Key.first).Name + " excludes " + B.feature(Key.second).Name,
         ExcludeLine[Key]);
   }
@@ -366,8 +369,9 @@ llvm::Error SPLConquerorReader::addOptionConstraints() {
       if (!Other)
         return error(Line, "option '" + B.feature(O.Index).Name +
                                "' implies unknown option '" + Name + "'");
-      B.addConstraint(Expr::make(Expr::Kind::Implies,
-                                 {Expr::var(O.Index), Expr::var(*Other)}),
+      B.addConstraint(condition::makeBinary(
+                          "=>", condition::makeIdent(B.feature(O.Index).Name),
+                          condition::makeIdent(B.feature(*Other).Name)),
                       B.feature(O.Index).Name + " implies " + Name, Line);
     }
   }

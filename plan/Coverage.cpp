@@ -105,9 +105,9 @@ factCoverage(const fm::FeatureModel &Model,
         const fm::Configuration &C = P.Runs[K].Config;
         bool Runs = condition::evaluatePresence(
                         **Cond, [&](llvm::StringRef N) -> int64_t {
-          std::optional<fm::FeatureId> Id = lookup(Model, N);
-          return Id ? valueIn(Model, C, *Id) : 0;
-        }) != 0;
+                          std::optional<fm::FeatureId> Id = lookup(Model, N);
+                          return Id ? valueIn(Model, C, *Id) : 0;
+                        }) != 0;
         if (Runs)
           F.RunsByValue[valueIn(Model, C, *W)].push_back(K);
       }
@@ -115,7 +115,8 @@ factCoverage(const fm::FeatureModel &Model,
       for (int64_t V : Domain) {
         if (!F.RunsByValue[V].empty())
           continue;
-        (possible(Model, **Cond, *W, V) ? F.Missing : F.Impossible).push_back(V);
+        (possible(Model, **Cond, *W, V) ? F.Missing : F.Impossible)
+            .push_back(V);
       }
       Out.push_back(std::move(F));
     }
@@ -148,10 +149,11 @@ conditionCoverage(const fm::FeatureModel &Model,
     C.Code.push_back(std::move(Code));
     for (unsigned K = 0; K < P.Runs.size(); ++K) {
       const fm::Configuration &Config = P.Runs[K].Config;
-      if (condition::evaluatePresence(**Cond, [&](llvm::StringRef N) -> int64_t {
-            std::optional<fm::FeatureId> Id = lookup(Model, N);
-            return Id ? valueIn(Model, Config, *Id) : 0;
-          }) != 0)
+      if (condition::evaluatePresence(
+              **Cond, [&](llvm::StringRef N) -> int64_t {
+                std::optional<fm::FeatureId> Id = lookup(Model, N);
+                return Id ? valueIn(Model, Config, *Id) : 0;
+              }) != 0)
         C.Runs.push_back(K);
     }
     // Not run: is there a valid configuration that would run it? The
@@ -165,8 +167,7 @@ conditionCoverage(const fm::FeatureModel &Model,
         Live = condition::evaluatePresence(
             **Cond, [](llvm::StringRef) -> int64_t { return 0; });
       else if (Model.feature(*W).Kind == fm::FeatureKind::Boolean)
-        Live =
-            possible(Model, **Cond, *W, 0) || possible(Model, **Cond, *W, 1);
+        Live = possible(Model, **Cond, *W, 0) || possible(Model, **Cond, *W, 1);
       C.Dead = !Live;
     }
     Out.push_back(std::move(C));

@@ -108,12 +108,9 @@ TEST(Presence, ErrorsNameTheColumn) {
 // back as the same tree, and means the same in every configuration.
 TEST(Presence, WhatTheRewriterPrintsReadsBack) {
   const char *const Directives[] = {
-      "defined(A) && !defined(B)",
-      "A || B && C",
-      "(A || B) && !(C || A)",
-      "LEVEL >= 2 && !(LEVEL == 3)",
-      "!(A && B) || LEVEL < 1",
-      "(A == 0) != (B > 1)",
+      "defined(A) && !defined(B)", "A || B && C",
+      "(A || B) && !(C || A)",     "LEVEL >= 2 && !(LEVEL == 3)",
+      "!(A && B) || LEVEL < 1",    "(A == 0) != (B > 1)",
   };
   llvm::StringMap<int64_t> Configs[] = {
       {{"A", 1}, {"B", 0}, {"C", 1}, {"LEVEL", 2}},
@@ -122,8 +119,8 @@ TEST(Presence, WhatTheRewriterPrintsReadsBack) {
   for (const char *D : Directives) {
     llvm::Expected<CondPtr> PP = parseCondition(D);
     ASSERT_TRUE(static_cast<bool>(PP)) << errorToString(PP.takeError());
-    std::string Text = printCondition(
-        **PP, [](llvm::StringRef M, bool) { return M.str(); });
+    std::string Text =
+        printCondition(**PP, [](llvm::StringRef M, bool) { return M.str(); });
     CondPtr Back = parse(Text);
     EXPECT_EQ(printCondition(*Back), Text) << D;
     for (const llvm::StringMap<int64_t> &V : Configs) {

@@ -71,9 +71,10 @@ bool holds(const fm::FeatureModel &M, const fm::Configuration &C,
   EXPECT_TRUE(static_cast<bool>(Cond));
   if (!Cond)
     return false;
-  return condition::evaluatePresence(**Cond, [&](llvm::StringRef Name) -> int64_t {
-    return C.Selected[*M.findByName(Name)];
-  }) != 0;
+  return condition::evaluatePresence(**Cond,
+                                     [&](llvm::StringRef Name) -> int64_t {
+                                       return C.Selected[*M.findByName(Name)];
+                                     }) != 0;
 }
 
 void expectValid(const fm::FeatureModel &M, const Plan &P) {
