@@ -52,8 +52,8 @@ std::string printAt(const Cond &E, const IdentPrinter &Print, int MinPrec,
     // & and | are associative and => groups to the right: only the left
     // operand of an arrow of the same strength needs parentheses.
     bool Arrow = E.Op == "=>" || E.Op == "<=>";
-    llvm::StringRef Op = E.Op == "&&" ? "&" : E.Op == "||" ? "|" : E.Op;
-    S = Sub(E.Operands[0], Arrow ? P + 1 : P) + " " + Op.str() + " " +
+    std::string Op = E.Op == "&&" ? "&" : E.Op == "||" ? "|" : E.Op;
+    S = Sub(E.Operands[0], Arrow ? P + 1 : P) + " " + Op + " " +
         Sub(E.Operands[1], P);
     break;
   }

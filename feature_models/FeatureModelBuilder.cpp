@@ -181,8 +181,8 @@ llvm::Expected<FeatureModel> FeatureModelBuilder::build() {
                            F.Name + "' both stand for macro '" + F.Macro + "'");
   }
 
+  // Constraints name features, so the new order leaves them unchanged.
   for (Constraint &C : Constraints) {
-    forEachVar(C.E, [&](FeatureId &V) { V = NewId[V]; });
     if (C.Text.empty())
       C.Text = condition::printConstraint(*C.E);
   }
