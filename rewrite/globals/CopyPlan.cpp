@@ -29,7 +29,7 @@ std::vector<Decision> decisionsOf(const Discovered &Dx, const Item &I) {
       unsigned Child = K.Group;
       for (auto P = FS.Groups[K.Group].ParentGroup; P;
            P = FS.Groups[*P].ParentGroup) {
-        if (FG.IsFeature[*P]) {
+        if (FG.Groups[*P].IsFeature) {
           auto It = Index.find({0, K.File, *P, ""});
           if (It != Index.end()) {
             D.Parent = It->second;

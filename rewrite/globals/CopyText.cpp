@@ -99,7 +99,7 @@ llvm::Error copyEdits(const Discovered &Dx, const ItemTable &Tab, const Item &I,
     }
   // #if groups decided by the copy: resolved.
   for (unsigned GI = 0; GI < FS.Groups.size(); ++GI) {
-    if (!FG.IsFeature[GI])
+    if (!FG.Groups[GI].IsFeature)
       continue;
     const CondGroup &G = FS.Groups[GI];
     const Directive &If = FS.Directives[G.Branches.front().DirectiveIndex];
@@ -114,7 +114,7 @@ llvm::Error copyEdits(const Discovered &Dx, const ItemTable &Tab, const Item &I,
     std::vector<int> State; // 1 always, 0 never, -1 undecided.
     bool Decided = true;
     for (size_t BI = 0; BI < G.Branches.size(); ++BI) {
-      const CondPtr &Own = FG.Own[GI][BI];
+      const CondPtr &Own = FG.Groups[GI].Own[BI];
       bool Can = isSatisfiable(*makeAnd({Here, Own}), Dx.In.Features);
       bool CanNot =
           isSatisfiable(*makeAnd({Here, makeNot(Own)}), Dx.In.Features);

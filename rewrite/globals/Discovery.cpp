@@ -38,7 +38,7 @@ Discovered::innermostFeatureGroup(const std::string &File,
   const FileGroups &FG = Groups.at(File);
   std::optional<unsigned> Best;
   for (unsigned GI = 0; GI < FS.Groups.size(); ++GI) {
-    if (!FG.IsFeature[GI])
+    if (!FG.Groups[GI].IsFeature)
       continue;
     for (const CondGroup::Branch &B : FS.Groups[GI].Branches)
       if (B.ContentBegin <= Offset && Offset < B.ContentEnd)
@@ -141,8 +141,8 @@ bool parseAll(Discovered &Dx) {
   for (const auto &[File, FS] : Dx.In.Structures) {
     const FileGroups &FG = Dx.Groups.at(File);
     for (size_t GI = 0; GI < FS.Groups.size(); ++GI)
-      if (FG.IsFeature[GI])
-        for (const CondPtr &P : FG.Presence[GI])
+      if (FG.Groups[GI].IsFeature)
+        for (const CondPtr &P : FG.Groups[GI].Presence)
           if (Seen.insert(conditionText(*P, Dx.In.Features)).second)
             ToCover.push_back(P);
   }

@@ -116,7 +116,7 @@ void classifyEnum(const Discovered &Dx, Additions &Add, Item &I) {
   // The union it is: the feature #if lines inside go.
   const std::string &T = Dx.text(D.File);
   for (unsigned GI = 0; GI < FS.Groups.size(); ++GI) {
-    if (!FG.IsFeature[GI])
+    if (!FG.Groups[GI].IsFeature)
       continue;
     const CondGroup &G = FS.Groups[GI];
     const Directive &If = FS.Directives[G.Branches.front().DirectiveIndex];
@@ -151,7 +151,7 @@ llvm::Error checkEnumValues(const Discovered &Dx, const Item &I) {
   const FileGroups &FG = Dx.Groups.at(D.File);
   std::set<unsigned> FeatureDirectives;
   for (unsigned GI = 0; GI < FS.Groups.size(); ++GI) {
-    if (!FG.IsFeature[GI])
+    if (!FG.Groups[GI].IsFeature)
       continue;
     FeatureDirectives.insert(FS.Groups[GI].EndifIndex);
     for (const CondGroup::Branch &B : FS.Groups[GI].Branches)
@@ -228,7 +228,7 @@ llvm::Error renderEnumValues(const Discovered &Dx, const ItemTable &Tab,
   const FileStructure &FS = Dx.structure(D.File);
   const FileGroups &FG = Dx.Groups.at(D.File);
   for (unsigned GI = 0; GI < FS.Groups.size(); ++GI) {
-    if (!FG.IsFeature[GI])
+    if (!FG.Groups[GI].IsFeature)
       continue;
     const CondGroup &G = FS.Groups[GI];
     const Directive &If = FS.Directives[G.Branches.front().DirectiveIndex];

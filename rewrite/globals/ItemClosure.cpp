@@ -25,7 +25,7 @@ void innerGroups(const Discovered &Dx, const std::string &File, unsigned Begin,
   const FileStructure &FS = Dx.structure(File);
   const FileGroups &FG = Dx.Groups.at(File);
   for (unsigned GI = 0; GI < FS.Groups.size(); ++GI) {
-    if (!FG.IsFeature[GI])
+    if (!FG.Groups[GI].IsFeature)
       continue;
     const Directive &If =
         FS.Directives[FS.Groups[GI].Branches.front().DirectiveIndex];

@@ -70,7 +70,7 @@ llvm::Error checkIncludedLists(const Discovered &Dx) {
       }
       FileGroups FG = analyzeGroups(*FS, Dx.In.Features);
       for (unsigned GI = 0; GI < FS->Groups.size(); ++GI) {
-        if (!FG.IsFeature[GI])
+        if (!FG.Groups[GI].IsFeature)
           continue;
         const Directive &If =
             FS->Directives[FS->Groups[GI].Branches.front().DirectiveIndex];
