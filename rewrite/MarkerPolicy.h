@@ -71,8 +71,6 @@ std::vector<std::string> featuresOf(const Cond &C, const FeatureSetup &F);
 std::vector<std::string> featuresRead(llvm::StringRef Code,
                                       const FeatureSetup &F);
 
-llvm::json::Array unmarkedCodeToJSON(const std::vector<UnmarkedCode> &Code);
-
 } // namespace varsim::rewrite
 
 #endif // VARSIM_REWRITE_MARKERPOLICY_H
