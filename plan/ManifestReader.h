@@ -1,5 +1,4 @@
-//===- plan/ManifestReader.h - What the plan needs of a manifest -*- C++
-//-*-===//
+//===- plan/ManifestReader.h - The plan's part of a manifest ----*- C++ -*-===//
 //
 // What `varsim plan` and `varsim run` take from a rewrite's manifest (read
 // by manifest/Manifest.h): the feature model it names, the default
