@@ -12,6 +12,7 @@
 #include "callgraph/CallTrace.h"
 #include "callgraph/GraphExport.h"
 #include "feature_models/FeatureModel.h"
+#include "manifest/Manifest.h"
 #include "model/ModelFile.h"
 #include "model/ModelFormats.h"
 #include "model/PerformanceModel.h"
@@ -280,8 +281,9 @@ private:
     return "";
   }
 
-  /// The rewrite's manifest of the traces' OUT (or --out-dir), if any.
-  std::optional<llvm::json::Value>
+  /// The rewrite's manifest of the traces' OUT (or --out-dir), if any: a
+  /// missing or unreadable one is none (traces need not come from OUT).
+  std::optional<manifest::Manifest>
   manifestOf(const std::vector<std::string> &Paths,
              std::string *ManifestPath) const {
     std::string Out = OutDir.empty() ? outDirOf(Paths) : OutDir;
@@ -290,16 +292,12 @@ private:
     llvm::SmallString<256> Manifest(Out);
     llvm::sys::path::append(Manifest, "manifest.json");
     *ManifestPath = std::string(Manifest);
-    auto Buffer = llvm::MemoryBuffer::getFile(Manifest);
-    if (!Buffer)
-      return std::nullopt;
-    llvm::Expected<llvm::json::Value> Root =
-        llvm::json::parse((*Buffer)->getBuffer());
-    if (!Root) {
-      llvm::consumeError(Root.takeError());
+    auto Read = manifest::readManifestFile(Manifest);
+    if (!Read) {
+      llvm::consumeError(Read.takeError());
       return std::nullopt;
     }
-    return std::move(*Root);
+    return std::move(*Read);
   }
 
   /// Traces of another simulator than the one in OUT would be modelled
@@ -308,13 +306,12 @@ private:
   llvm::Error checkSameSimulator(const std::vector<std::string> &Paths,
                                  const std::vector<CallTrace> &Read) const {
     std::string ManifestPath;
-    std::optional<llvm::json::Value> Root = manifestOf(Paths, &ManifestPath);
-    const llvm::json::Object *O = Root ? Root->getAsObject() : nullptr;
-    if (llvm::Error E = checkBuildIds(O, ManifestPath, Read))
-      return E;
-    const llvm::json::Array *Regions = O ? O->getArray("regions") : nullptr;
-    if (!Regions)
+    std::optional<manifest::Manifest> M = manifestOf(Paths, &ManifestPath);
+    if (!M)
       return llvm::Error::success();
+    if (llvm::Error E = checkBuildIds(*M, ManifestPath, Read))
+      return E;
+    const std::vector<manifest::Region> &Regions = M->Regions;
     for (const CallTrace &T : Read) {
       auto Mismatch = [&](const std::string &What) {
         return makeError(T.Path, 0, 0,
@@ -324,32 +321,28 @@ private:
                              " (rebuild and rerun the simulator after "
                              "'varsim rewrite', or give --out-dir)");
       };
-      if (T.Regions.size() != Regions->size())
+      if (T.Regions.size() != Regions.size())
         return Mismatch(fmt::format("it has {} regions, {} {}",
                                     T.Regions.size(), ManifestPath,
-                                    Regions->size()));
-      for (size_t I = 0; I < Regions->size(); ++I) {
-        const llvm::json::Object *R = (*Regions)[I].getAsObject();
-        std::optional<llvm::StringRef> Cond =
-            R ? R->getString("condition") : std::nullopt;
-        if (Cond && *Cond != T.Regions[I].ConditionText)
+                                    Regions.size()));
+      for (size_t I = 0; I < Regions.size(); ++I) {
+        const manifest::Region &R = Regions[I];
+        if (R.Condition != T.Regions[I].ConditionText)
           return Mismatch(fmt::format(
               "region {} is '{}' in the trace, '{}' in {}", I,
-              T.Regions[I].ConditionText, Cond->str(), ManifestPath));
+              T.Regions[I].ConditionText, R.Condition, ManifestPath));
         // Same conditions, other places: a build of an earlier rewrite,
         // whose times would be reported at stale lines.
-        std::optional<int64_t> Line = R ? R->getInteger("line") : std::nullopt;
-        std::optional<llvm::StringRef> File =
-            R ? R->getString("file") : std::nullopt;
-        if (Line && T.Regions[I].Line != 0 &&
-            (*Line != T.Regions[I].Line ||
-             (File && !T.Regions[I].File.empty() &&
-              *File != T.Regions[I].File)))
+        if (R.Line != 0 && T.Regions[I].Line != 0 &&
+            (R.Line != T.Regions[I].Line ||
+             (!R.File.empty() && !T.Regions[I].File.empty() &&
+              R.File != T.Regions[I].File)))
           return Mismatch(fmt::format(
               "region {} is at {}:{} in the trace, {}:{} in {} (a build of "
               "an earlier rewrite)",
               I, T.Regions[I].File, T.Regions[I].Line,
-              File ? File->str() : T.Regions[I].File, *Line, ManifestPath));
+              R.File.empty() ? T.Regions[I].File : R.File, R.Line,
+              ManifestPath));
       }
     }
     return llvm::Error::success();
@@ -359,12 +352,11 @@ private:
   /// rewrite: its build id (runtime/BuildFingerprint.h, a hash of the
   /// simulator's sources) is the manifest's. An earlier build can have
   /// the same region table, even the same lines, and other code.
-  static llvm::Error checkBuildIds(const llvm::json::Object *Manifest,
+  static llvm::Error checkBuildIds(const manifest::Manifest &Manifest,
                                    llvm::StringRef ManifestPath,
                                    const std::vector<CallTrace> &Read) {
-    std::optional<llvm::StringRef> Id =
-        Manifest ? Manifest->getString("build_id") : std::nullopt;
-    if (!Id || Id->empty())
+    const std::string &Id = Manifest.BuildId;
+    if (Id.empty())
       return llvm::Error::success();
     llvm::StringRef Out = llvm::sys::path::parent_path(ManifestPath);
     for (const CallTrace &T : Read) {
@@ -375,10 +367,10 @@ private:
                         "wrote one); cannot check that it is a build of the "
                         "rewrite in {} (build {}): rebuild the simulator "
                         "from {} and rerun it to be sure",
-                        Out.str(), Id->str(), Out.str()));
+                        Out.str(), Id, Out.str()));
         continue;
       }
-      if (T.BuildId != *Id)
+      if (T.BuildId != Id)
         return makeError(
             T.Path, 0, 0,
             fmt::format("written by a simulator of build {}, but {} is "
@@ -387,7 +379,7 @@ private:
                         "reported at code that has changed; rebuild the "
                         "simulator from {}/src and rerun it ('varsim run'), "
                         "or give the --out-dir it was built from",
-                        T.BuildId, ManifestPath.str(), Id->str(), Out.str()));
+                        T.BuildId, ManifestPath.str(), Id, Out.str()));
     }
     return llvm::Error::success();
   }
@@ -396,19 +388,15 @@ private:
   /// --out-dir), if it still exists; "" otherwise.
   std::string rewriteFeatureModel(const std::vector<std::string> &Paths) const {
     std::string ManifestPath;
-    std::optional<llvm::json::Value> Root = manifestOf(Paths, &ManifestPath);
-    const llvm::json::Object *O = Root ? Root->getAsObject() : nullptr;
-    const llvm::json::Object *Model =
-        O ? O->getObject("feature_model") : nullptr;
-    std::optional<llvm::StringRef> Path =
-        Model ? Model->getString("path") : std::nullopt;
-    if (!Path || Path->empty())
+    std::optional<manifest::Manifest> M = manifestOf(Paths, &ManifestPath);
+    if (!M || M->FeatureModelPath.empty())
       return "";
+    llvm::StringRef Path = M->FeatureModelPath;
     // Relative to OUT, as 'varsim plan' reads it.
-    llvm::SmallString<256> Full(*Path);
+    llvm::SmallString<256> Full(Path);
     if (llvm::sys::path::is_relative(Full)) {
       Full = llvm::sys::path::parent_path(ManifestPath);
-      llvm::sys::path::append(Full, *Path);
+      llvm::sys::path::append(Full, Path);
     }
     if (!llvm::sys::fs::exists(Full))
       return "";

@@ -29,7 +29,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
   if (!Model)
     std::abort();
   llvm::StringRef Text(reinterpret_cast<const char *>(Data), Size);
-  auto V = varsim::plan::parseManifest(Text, "manifest.json");
+  auto V = varsim::manifest::parseManifestJSON(Text, "manifest.json");
   if (!V) {
     llvm::consumeError(V.takeError());
     return 0;

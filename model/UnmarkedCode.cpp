@@ -2,7 +2,7 @@
 
 #include "model/UnmarkedCode.h"
 
-#include "plan/ManifestReader.h"
+#include "manifest/Manifest.h"
 #include "support/Diagnostic.h"
 
 #include "llvm/Support/MemoryBuffer.h"
@@ -17,11 +17,11 @@ namespace json = llvm::json;
 llvm::Expected<RegionInfluences>
 unmarkedCodeInfluences(const json::Object &Manifest, llvm::StringRef Path) {
   // The planner reads the same entries (as facts to observe): one reader.
-  auto Entries = plan::readUnmarkedCode(Manifest, Path);
+  auto Entries = manifest::readUnmarkedCode(Manifest, Path);
   if (!Entries)
     return Entries.takeError();
   RegionInfluences Out;
-  for (const plan::UnmarkedCode &U : *Entries)
+  for (const manifest::UnmarkedCode &U : *Entries)
     for (unsigned Id : U.TimedIn) {
       std::vector<std::string> &Into = Out[Id];
       Into.insert(Into.end(), U.Features.begin(), U.Features.end());
@@ -40,7 +40,7 @@ loadUnmarkedCodeInfluences(llvm::StringRef Path) {
     return makeError(Path, 0, 0, "cannot read: " + Buffer.getError().message());
   // The same checks as the planner's (format, version, located errors).
   llvm::Expected<json::Value> Root =
-      plan::parseManifest((*Buffer)->getBuffer(), Path);
+      manifest::parseManifestJSON((*Buffer)->getBuffer(), Path);
   if (!Root)
     return Root.takeError();
   return unmarkedCodeInfluences(*Root->getAsObject(), Path);

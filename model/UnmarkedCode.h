@@ -6,7 +6,7 @@
 // features as if those features' data reached the region's control flow.
 // The manifest lists them under "unmarked_code"; here they become extra
 // influences for the local models (model/ContextModels.h). The entries are
-// read by plan/ManifestReader.h, which the planner uses too.
+// read by manifest/Manifest.h, as the planner reads them.
 //
 //===----------------------------------------------------------------------===//
 

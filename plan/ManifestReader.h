@@ -1,16 +1,19 @@
-//===- plan/ManifestReader.h - OUT/manifest.json ----------------*- C++ -*-===//
+//===- plan/ManifestReader.h - The plan's part of a manifest ----*- C++ -*-===//
 //
-// What `varsim plan` and `varsim run` read from a rewrite's manifest: its
-// format and version, the feature model it names, the default
-// configuration and the regions with their presence conditions. Parsed
-// from text without touching the file system, so that the fuzzer can drive
-// it (fuzz/); OutDir.cpp reads the file and follows the paths.
+// What `varsim plan` and `varsim run` take from a rewrite's manifest (read
+// by manifest/Manifest.h): the feature model it names, the default
+// configuration, and the regions to cover with their presence conditions
+// (a region inside a function defined per configuration runs under the
+// function's condition too; each renamed variant is one more region).
+// Works on text, without the file system, so that the fuzzer can drive it
+// (fuzz/); OutDir.cpp reads the file and follows the paths.
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef VARSIM_PLAN_MANIFESTREADER_H
 #define VARSIM_PLAN_MANIFESTREADER_H
 
+#include "manifest/Manifest.h"
 #include "plan/Plan.h"
 
 #include "llvm/Support/JSON.h"
@@ -22,32 +25,7 @@
 
 namespace varsim::plan {
 
-/// Parses Text (named Path in errors) and checks that it is a varsim
-/// manifest of the version this varsim reads. The result is an object.
-llvm::Expected<llvm::json::Value> parseManifest(llvm::StringRef Text,
-                                                llvm::StringRef Path);
-
-/// One entry of the manifest's "unmarked_code": feature code the rewrite
-/// left without a marker (a feature switch at a call, a tiny feature
-/// block). Its time is the self time of the TimedIn regions, so those
-/// regions' time depends on Features as if their data reached the
-/// regions' control flow: the plan observes each with every value of each.
-struct UnmarkedCode {
-  std::string Kind;     ///< "switch" or "region".
-  std::string Function; ///< The switch's name, or the enclosing function.
-  std::string Condition;
-  std::vector<std::string> Features;
-  std::string File;
-  unsigned Line = 0;
-  std::vector<unsigned> TimedIn; ///< Region ids; empty: unknown.
-};
-
-/// The "unmarked_code" entries of a parsed manifest; none if the key is
-/// absent (an older rewrite). An entry without "features" and "timed_in"
-/// arrays, a feature that is not a string or a region id that is not a
-/// non-negative integer is an error.
-llvm::Expected<std::vector<UnmarkedCode>>
-readUnmarkedCode(const llvm::json::Object &Root, llvm::StringRef Path);
+using manifest::UnmarkedCode;
 
 struct ManifestSummary {
   /// As stored (relative paths are relative to OUT); "" if none.
@@ -61,9 +39,10 @@ struct ManifestSummary {
 };
 
 /// The model path, default configuration, regions and unmarked code of a
-/// parsed manifest.
-/// A region without a non-negative integer "id", a duplicate id, or a
-/// "condition" that is not a string is an error.
+/// manifest.
+ManifestSummary summarizeManifest(const manifest::Manifest &M);
+
+/// manifest::readManifest (its errors), then summarizeManifest.
 llvm::Expected<ManifestSummary>
 readManifestSummary(const llvm::json::Object &Root, llvm::StringRef Path);
 

@@ -100,7 +100,7 @@ llvm::Expected<json::Value> readManifest(llvm::StringRef ManifestPath) {
                      "cannot read: " + Buffer.getError().message() +
                          " (is this the output directory of 'varsim "
                          "rewrite'?)");
-  return parseManifest((*Buffer)->getBuffer(), ManifestPath);
+  return manifest::parseManifestJSON((*Buffer)->getBuffer(), ManifestPath);
 }
 
 /// What the analysis needs from the manifest: the switch regions (whose

@@ -46,63 +46,60 @@ bool splitCondition(const CondPtr &C, const FeatureSetup &F, CondPtr &Platform,
 FileGroups analyzeGroups(const FileStructure &FS, const FeatureSetup &F) {
   FileGroups R;
   size_t N = FS.Groups.size();
-  R.IsFeature.assign(N, false);
-  R.Own.resize(N);
-  R.Presence.resize(N);
-  R.MixedMacros.resize(N);
+  R.Groups.resize(N);
   for (size_t GI = 0; GI < N; ++GI) {
     const CondGroup &G = FS.Groups[GI];
+    GroupInfo &Info = R.Groups[GI];
     std::set<std::string> Macros;
     for (const CondGroup::Branch &B : G.Branches)
       if (B.Condition)
         collectMacros(*B.Condition, Macros);
     for (const std::string &M : Macros) {
       if (F.isFeatureMacro(M))
-        R.IsFeature[GI] = true;
+        Info.IsFeature = true;
       else
-        R.MixedMacros[GI].push_back(M);
+        Info.MixedMacros.push_back(M);
     }
-    if (!R.IsFeature[GI])
-      R.MixedMacros[GI].clear();
-    R.Separable.push_back(false);
-    R.PlatformPart.emplace_back(G.Branches.size());
-    R.FeaturePart.emplace_back(G.Branches.size());
-    if (R.IsFeature[GI] && !R.MixedMacros[GI].empty()) {
+    if (!Info.IsFeature)
+      Info.MixedMacros.clear();
+    Info.PlatformPart.resize(G.Branches.size());
+    Info.FeaturePart.resize(G.Branches.size());
+    if (Info.IsFeature && !Info.MixedMacros.empty()) {
       bool Ok = true;
       for (size_t BI = 0; BI < G.Branches.size() && Ok; ++BI)
         if (G.Branches[BI].Condition)
           Ok = splitCondition(G.Branches[BI].Condition, F,
-                              R.PlatformPart[GI][BI], R.FeaturePart[GI][BI]);
-      R.Separable[GI] = Ok;
+                              Info.PlatformPart[BI], Info.FeaturePart[BI]);
+      Info.Separable = Ok;
       if (Ok)
-        R.MixedMacros[GI].clear();
+        Info.MixedMacros.clear();
     }
 
     // The presence condition of the enclosing feature branch, if any.
     CondPtr Outer = makeInt(1);
     if (G.ParentGroup) {
       // Groups come in order of their #if, so the parent is done.
-      Outer = R.Presence[*G.ParentGroup][G.ParentBranch];
+      Outer = R.Groups[*G.ParentGroup].Presence[G.ParentBranch];
     }
     std::vector<CondPtr> Earlier;
     for (size_t BI = 0; BI < G.Branches.size(); ++BI) {
       const CondGroup::Branch &B = G.Branches[BI];
       CondPtr Test =
-          R.Separable[GI] && B.Condition
-              ? (R.FeaturePart[GI][BI] ? R.FeaturePart[GI][BI] : makeInt(1))
+          Info.Separable && B.Condition
+              ? (Info.FeaturePart[BI] ? Info.FeaturePart[BI] : makeInt(1))
               : B.Condition;
       std::vector<CondPtr> Parts;
       for (const CondPtr &E : Earlier)
         Parts.push_back(makeNot(E));
       if (Test)
         Parts.push_back(Test);
-      CondPtr Own = R.IsFeature[GI] ? makeAnd(Parts) : makeInt(1);
-      R.Own[GI].push_back(Own);
-      R.Presence[GI].push_back(makeAnd({Outer, Own}));
+      CondPtr Own = Info.IsFeature ? makeAnd(Parts) : makeInt(1);
+      Info.Own.push_back(Own);
+      Info.Presence.push_back(makeAnd({Outer, Own}));
       if (Test)
         Earlier.push_back(Test);
     }
-    if (R.IsFeature[GI]) {
+    if (Info.IsFeature) {
       for (const CondGroup::Branch &B : G.Branches)
         R.Watched.push_back(B.DirectiveIndex);
       R.Watched.push_back(G.EndifIndex);
@@ -115,7 +112,7 @@ CondPtr FileGroups::presenceAt(const FileStructure &FS, unsigned Offset) const {
   CondPtr Best = makeInt(1);
   unsigned BestSize = ~0u;
   for (size_t GI = 0; GI < FS.Groups.size(); ++GI) {
-    if (!IsFeature[GI])
+    if (!Groups[GI].IsFeature)
       continue;
     const CondGroup &G = FS.Groups[GI];
     for (size_t BI = 0; BI < G.Branches.size(); ++BI) {
@@ -123,7 +120,7 @@ CondPtr FileGroups::presenceAt(const FileStructure &FS, unsigned Offset) const {
       if (B.ContentBegin <= Offset && Offset < B.ContentEnd &&
           B.ContentEnd - B.ContentBegin < BestSize) {
         BestSize = B.ContentEnd - B.ContentBegin;
-        Best = Presence[GI][BI];
+        Best = Groups[GI].Presence[BI];
       }
     }
   }

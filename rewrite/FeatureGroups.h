@@ -19,22 +19,27 @@
 
 namespace varsim::rewrite {
 
-/// What the rewriter knows about the groups of one file.
-struct FileGroups {
-  std::vector<bool> IsFeature; ///< By group index.
-  /// By group, by branch: the branch's own condition (earlier branches
-  /// negated) and its presence condition (with enclosing feature branches).
-  std::vector<std::vector<CondPtr>> Own, Presence;
+/// What the rewriter knows about one #if group.
+struct GroupInfo {
+  bool IsFeature = false;
+  /// By branch: the branch's own condition (earlier branches negated) and
+  /// its presence condition (with enclosing feature branches).
+  std::vector<CondPtr> Own, Presence;
   /// Non-feature macros that a feature group also tests (an error if live
   /// and the group is not Separable).
-  std::vector<std::vector<std::string>> MixedMacros;
-  /// By group: every branch test is a conjunction of a part over non-feature
+  std::vector<std::string> MixedMacros;
+  /// Every branch test is a conjunction of a part over non-feature
   /// (platform, project) macros, decided at compile time, and a part over
   /// features. Then by branch: the two parts (nullptr when absent); Own and
   /// Presence take the platform part as true (the branch's code only runs
   /// where it holds).
-  std::vector<bool> Separable;
-  std::vector<std::vector<CondPtr>> PlatformPart, FeaturePart;
+  bool Separable = false;
+  std::vector<CondPtr> PlatformPart, FeaturePart;
+};
+
+/// What the rewriter knows about the groups of one file.
+struct FileGroups {
+  std::vector<GroupInfo> Groups; ///< By group index (FileStructure::Groups).
   /// Directives of feature groups (if/elif/else/endif), to place in the AST.
   std::vector<unsigned> Watched;
 

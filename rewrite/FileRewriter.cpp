@@ -114,7 +114,7 @@ llvm::Error FileRewriter::classify() {
       P.InsideDead = Parent.InsideDead || (Parent.L != Level::Untouched &&
                                            Parent.Dead[G.ParentBranch]);
     }
-    if (!FG.IsFeature[GI] || P.InsideDead)
+    if (!FG.Groups[GI].IsFeature || P.InsideDead)
       continue;
     if (isDefaulting(GI)) {
       P.L = Level::Defaulted;
@@ -171,26 +171,26 @@ llvm::Error FileRewriter::classify() {
     }
     if (!Active)
       continue;
-    if (!FG.MixedMacros[GI].empty())
+    if (!FG.Groups[GI].MixedMacros.empty())
       if (std::string Helper = helperAppliedToFeature(If.Body, F);
           !Helper.empty())
         return errorAt(If, "condition applies the function-like macro " +
                                Helper +
                                " (an IS_ENABLED()-style helper): varsim does "
                                "not see through it (it expands to '" +
-                               FG.MixedMacros[GI].front() +
+                               FG.Groups[GI].MixedMacros.front() +
                                "', not a feature); test the feature itself "
                                "here, '#ifdef X' or '#if defined(X)'");
-    if (!FG.MixedMacros[GI].empty())
+    if (!FG.Groups[GI].MixedMacros.empty())
       return errorAt(
           If, "condition mixes features with the non-feature macro '" +
-                  FG.MixedMacros[GI].front() +
+                  FG.Groups[GI].MixedMacros.front() +
                   "': the features become run-time conditions, '" +
-                  FG.MixedMacros[GI].front() +
+                  FG.Groups[GI].MixedMacros.front() +
                   "' stays a compile-time one, and this condition is not "
                   "'(features) && (other macros)' so it cannot be split; "
                   "nor is '" +
-                  FG.MixedMacros[GI].front() +
+                  FG.Groups[GI].MixedMacros.front() +
                   "' defined from features only before every use of this "
                   "file (a file #included by another source, or a macro "
                   "set by the build, is seen as it is where it is "
@@ -199,16 +199,16 @@ llvm::Error FileRewriter::classify() {
     for (size_t BI = 0; BI < G.Branches.size(); ++BI) {
       if (P.Live[BI])
         continue;
-      P.Dead[BI] = !isSatisfiable(*FG.Presence[GI][BI], F);
+      P.Dead[BI] = !isSatisfiable(*FG.Groups[GI].Presence[BI], F);
       // A branch for another platform: kept under its preprocessor #if.
-      if (hasPlatformPart(GI) && FG.PlatformPart[GI][BI])
+      if (hasPlatformPart(GI) && FG.Groups[GI].PlatformPart[BI])
         continue;
       if (!P.Dead[BI] &&
           G.Branches[BI].ContentBegin < G.Branches[BI].ContentEnd &&
           hasCode(G.Branches[BI]))
         return errorAt(dir(G.Branches[BI].DirectiveIndex),
                        "this branch (" +
-                           conditionText(*FG.Presence[GI][BI], F) +
+                           conditionText(*FG.Groups[GI].Presence[BI], F) +
                            ") was not parsed by any translation unit; "
                            "cannot classify it (if the project gives a "
                            "feature of this condition a default when it is "
@@ -293,14 +293,14 @@ unsigned FileRewriter::addRegion(runtime::RegionKind K,
 /// A branch's test with its compile-time part read from its helper.
 CondPtr FileRewriter::runtimeTest(unsigned GI, size_t BI) const {
   std::vector<CondPtr> Parts;
-  if (FG.PlatformPart[GI][BI]) {
+  if (FG.Groups[GI].PlatformPart[BI]) {
     auto Id = std::make_shared<Cond>();
     Id->K = Cond::Ident;
     Id->Name = helperName(GI, BI);
     Parts.push_back(Id);
   }
-  if (FG.FeaturePart[GI][BI])
-    Parts.push_back(FG.FeaturePart[GI][BI]);
+  if (FG.Groups[GI].FeaturePart[BI])
+    Parts.push_back(FG.Groups[GI].FeaturePart[BI]);
   return makeAnd(Parts);
 }
 
@@ -327,7 +327,7 @@ void FileRewriter::encodeMixed(unsigned GI) {
   bool Stmts = P.L == Level::Statements;
   std::string Helpers;
   for (size_t BI = 0; BI < G.Branches.size(); ++BI)
-    if (const CondPtr &PP = FG.PlatformPart[GI][BI])
+    if (const CondPtr &PP = FG.Groups[GI].PlatformPart[BI])
       Helpers += "#if " + preprocessorText(*PP) + "\n#define " +
                  helperName(GI, BI) + " 1\n#else\n#define " +
                  helperName(GI, BI) + " 0\n#endif\n";
@@ -357,7 +357,7 @@ void FileRewriter::encodeMixed(unsigned GI) {
                             ? G.Branches[BI + 1].DirectiveIndex
                             : G.EndifIndex;
         unsigned Id = addRegion(runtime::RegionKind::Region, P.Function,
-                                conditionText(*FG.Own[GI][BI], F),
+                                conditionText(*FG.Groups[GI].Own[BI], F),
                                 originalLine(dir(B.DirectiveIndex).Line),
                                 originalLine(dir(Next).Line));
         noteMarkedBlock(GI, BI, Id);
@@ -370,9 +370,11 @@ void FileRewriter::encodeMixed(unsigned GI) {
       return dir(D).Kind == DirectiveKind::Define;
     });
     bool Guard =
-        FG.PlatformPart[GI][BI] && !P.Dead[BI] && (Stmts || !HasDefine);
+        FG.Groups[GI].PlatformPart[BI] && !P.Dead[BI] && (Stmts || !HasDefine);
     std::string Open =
-        Guard ? "#if " + preprocessorText(*FG.PlatformPart[GI][BI]) + "\n" : "";
+        Guard
+            ? "#if " + preprocessorText(*FG.Groups[GI].PlatformPart[BI]) + "\n"
+            : "";
     Replace[B.DirectiveIndex] += (BI == 0 ? "\n" + Helpers : std::string()) +
                                  Lines(dir(B.DirectiveIndex), Code, Open);
     Raw.insert(B.DirectiveIndex);
@@ -420,7 +422,7 @@ llvm::Error FileRewriter::encodeGroups() {
                             ? G.Branches[BI + 1].DirectiveIndex
                             : G.EndifIndex;
         unsigned Id = addRegion(runtime::RegionKind::Region, P.Function,
-                                conditionText(*FG.Own[GI][BI], F),
+                                conditionText(*FG.Groups[GI].Own[BI], F),
                                 originalLine(dir(B.DirectiveIndex).Line),
                                 originalLine(dir(Next).Line));
         noteMarkedBlock(GI, BI, Id);
@@ -844,7 +846,7 @@ collectPerFeatureMacros(const std::map<std::string, FileStructure> &Structures,
       continue;
     const FileGroups &FG = FGIt->second;
     for (unsigned GI = 0; GI < FS.Groups.size(); ++GI) {
-      if (!FG.IsFeature[GI])
+      if (!FG.Groups[GI].IsFeature)
         continue;
       const CondGroup &G = FS.Groups[GI];
       std::map<std::string, PerFeatureMacro> Here;
@@ -861,7 +863,7 @@ collectPerFeatureMacros(const std::map<std::string, FileStructure> &Structures,
               if (B.Condition)
                 collectMacros(*B.Condition, Ms);
             }
-            P.Own = FG.Own[GI];
+            P.Own = FG.Groups[GI].Own;
             P.Definitions.assign(G.Branches.size(), "");
             for (const std::string &M : Ms)
               if (F.isFeatureMacro(M))

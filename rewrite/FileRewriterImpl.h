@@ -146,8 +146,8 @@ private:
   //===--- Conditions mixing features with platform/project macros -------===//
 
   bool hasPlatformPart(unsigned GI) const {
-    return FG.Separable[GI] &&
-           llvm::any_of(FG.PlatformPart[GI],
+    return FG.Groups[GI].Separable &&
+           llvm::any_of(FG.Groups[GI].PlatformPart,
                         [](const CondPtr &C) { return C != nullptr; });
   }
 

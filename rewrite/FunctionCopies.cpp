@@ -38,7 +38,7 @@ Decision decisionOf(const FileStructure &FS, const FileGroups &FG,
   Decision D;
   for (const CondGroup::Branch &B : FS.Groups[GI].Branches)
     D.Tests.push_back(B.Condition);
-  D.Own = FG.Own[GI];
+  D.Own = FG.Groups[GI].Own;
   return D;
 }
 

@@ -279,7 +279,7 @@ llvm::Error FileRewriter::resolveInitializerLists() {
       if (Ctx.PresenceAt) {
         std::vector<CondPtr> Where;
         for (const Use &U : Uses)
-          Where.push_back(FG.Presence[GI][U.Branch]);
+          Where.push_back(FG.Groups[GI].Presence[U.Branch]);
         CondPtr M = I.MemberFile.empty()
                         ? makeInt(1)
                         : Ctx.PresenceAt(I.MemberFile, I.MemberOffset);
@@ -318,7 +318,8 @@ llvm::Error FileRewriter::resolveInitializerLists() {
         std::string Value = "(" + Arg.trim().str() + ")";
         Sel += U + 1 == Uses.size()
                    ? Value
-                   : "(" + conditionCode(*FG.Own[GI][Uses[U].Branch], F) +
+                   : "(" +
+                         conditionCode(*FG.Groups[GI].Own[Uses[U].Branch], F) +
                          ") ? " + Value + " : ";
         if (U == 0)
           continue;
@@ -760,7 +761,7 @@ llvm::Error FileRewriter::resolveParameterGroups() {
           const llvm::Twine &Where) -> llvm::Expected<std::vector<unsigned>> {
     std::vector<unsigned> Claimed;
     for (unsigned GI = 0; GI < FS.Groups.size(); ++GI) {
-      if (!FG.IsFeature[GI] || Plans[GI].L == Level::Untouched)
+      if (!FG.Groups[GI].IsFeature || Plans[GI].L == Level::Untouched)
         continue;
       const CondGroup &G = FS.Groups[GI];
       unsigned GB = dir(G.Branches[0].DirectiveIndex).Begin;
@@ -797,7 +798,7 @@ llvm::Error FileRewriter::resolveParameterGroups() {
   for (const auto &[PB, PL] : ListFacts) {
     const std::vector<std::pair<unsigned, unsigned>> &Params = Lists[PB];
     for (unsigned GI = 0; GI < FS.Groups.size(); ++GI) {
-      if (!FG.IsFeature[GI] || Plans[GI].L == Level::Untouched ||
+      if (!FG.Groups[GI].IsFeature || Plans[GI].L == Level::Untouched ||
           Plans[GI].L == Level::Resolved)
         continue;
       const CondGroup &G = FS.Groups[GI];

@@ -582,7 +582,7 @@ llvm::Error FileRewriter::mergeMacros() {
         for (const CondGroup::Branch &B : G.Branches)
           None.push_back(makeNot(B.Condition));
         CondPtr Outer = G.ParentGroup
-                            ? FG.Presence[*G.ParentGroup][G.ParentBranch]
+                            ? FG.Groups[*G.ParentGroup].Presence[G.ParentBranch]
                             : makeInt(1);
         None.push_back(Outer);
         if (isSatisfiable(*makeAnd(None), F))
@@ -690,7 +690,7 @@ llvm::Error FileRewriter::mergeMacros() {
       for (size_t I = 0; I < List.size(); ++I) {
         const Directive &Dv = dir(List[I].second);
         CondPtr Own = hasPlatformPart(GI) ? runtimeOwn(GI, List[I].first)
-                                          : FG.Own[GI][List[I].first];
+                                          : FG.Groups[GI].Own[List[I].first];
         Variants.push_back({In.Path, Dv.Line, Dv.Column, Dv.Body,
                             Dv.Replacement, Dv.FunctionLike, Own});
       }
@@ -918,7 +918,8 @@ llvm::Expected<bool> FileRewriter::redefineOverDefault(unsigned GI, unsigned BI,
         D != Undef)
       return false;
   const Directive &Dv = dir(*Define);
-  CondPtr Own = hasPlatformPart(GI) ? runtimeOwn(GI, BI) : FG.Own[GI][BI];
+  CondPtr Own =
+      hasPlatformPart(GI) ? runtimeOwn(GI, BI) : FG.Groups[GI].Own[BI];
   std::vector<MacroVariant> Vs{{In.Path, Dv.Line, Dv.Column, Dv.Body,
                                 Dv.Replacement, Dv.FunctionLike, Own},
                                {In.Path, Earlier->Line, 1, Earlier->Body,
@@ -1147,7 +1148,7 @@ llvm::Expected<std::optional<std::string>> FileRewriter::selectFunctionOrMacro(
     }
     unsigned BI = Values[I].first;
     std::string Test = conditionCode(
-        hasPlatformPart(GI) ? *runtimeOwn(GI, BI) : *FG.Own[GI][BI], F);
+        hasPlatformPart(GI) ? *runtimeOwn(GI, BI) : *FG.Groups[GI].Own[BI], F);
     if (Statement)
       Sel += "if (" + Test + ") " + Values[I].second + " else ";
     else

@@ -146,10 +146,10 @@ findConfinedMacros(const std::map<std::string, std::string> &Texts,
       auto H = Holder.find(DI);
       Ds.AllDirectives[File].insert(DI);
       if (H == Holder.end() || FGIt == Groups.end() ||
-          !FGIt->second.IsFeature[H->second.first])
+          !FGIt->second.Groups[H->second.first].IsFeature)
         Ds.InFeatureGroups = false;
       if (H == Holder.end() || FGIt == Groups.end() ||
-          !FGIt->second.IsFeature[H->second.first] ||
+          !FGIt->second.Groups[H->second.first].IsFeature ||
           (!New && (Ds.File != File || Ds.Group != H->second.first))) {
         Ds.Candidate = false;
         continue;
@@ -201,7 +201,7 @@ findConfinedMacros(const std::map<std::string, std::string> &Texts,
     const FileGroups &FG = Groups.at(Ds.File);
     std::vector<CondPtr> Any;
     for (unsigned BI : Ds.Branches)
-      Any.push_back(FG.Presence[Ds.Group][BI]);
+      Any.push_back(FG.Groups[Ds.Group].Presence[BI]);
     Where[M] = makeOr(Any);
   }
   std::map<std::pair<std::string, std::string>, bool> Implied;

@@ -164,21 +164,4 @@ std::vector<std::string> featuresRead(llvm::StringRef Code,
   return {Names.begin(), Names.end()};
 }
 
-llvm::json::Array unmarkedCodeToJSON(const std::vector<UnmarkedCode> &Code) {
-  llvm::json::Array Out;
-  for (const UnmarkedCode &U : Code) {
-    llvm::json::Array TimedIn;
-    for (unsigned Id : U.TimedIn)
-      TimedIn.push_back(Id);
-    Out.push_back(llvm::json::Object{{"kind", U.Kind},
-                                     {"function", U.Name},
-                                     {"condition", U.Condition},
-                                     {"features", U.Features},
-                                     {"file", U.File},
-                                     {"line", U.Line},
-                                     {"timed_in", std::move(TimedIn)}});
-  }
-  return Out;
-}
-
 } // namespace varsim::rewrite

@@ -72,8 +72,6 @@ std::vector<std::string> featuresOf(const condition::Cond &C,
 std::vector<std::string> featuresRead(llvm::StringRef Code,
                                       const FeatureSetup &F);
 
-llvm::json::Array unmarkedCodeToJSON(const std::vector<UnmarkedCode> &Code);
-
 } // namespace varsim::rewrite
 
 #endif // VARSIM_REWRITE_MARKERPOLICY_H

@@ -37,8 +37,8 @@ bool FileRewriter::leaveUnmarked(unsigned GI, size_t BI) {
   UnmarkedCode U;
   U.Kind = "region";
   U.Name = Plans[GI].Function.empty() ? Fn->Name : Plans[GI].Function;
-  U.Condition = conditionText(*FG.Own[GI][BI], F);
-  U.Features = rewrite::featuresOf(*FG.Own[GI][BI], F);
+  U.Condition = conditionText(*FG.Groups[GI].Own[BI], F);
+  U.Features = rewrite::featuresOf(*FG.Groups[GI].Own[BI], F);
   U.File = In.Path;
   U.Line = originalLine(dir(B.DirectiveIndex).Line);
   UnmarkedBlocks.push_back({std::move(U), B.ContentBegin});
@@ -91,7 +91,7 @@ bool FileRewriter::isLoopAroundSwitches(const FunctionFact &Fn,
   // No feature code of its own (its blocks' contexts need the marker).
   for (unsigned GI = 0; GI < FS.Groups.size(); ++GI) {
     unsigned At = dir(FS.Groups[GI].Branches[0].DirectiveIndex).Begin;
-    if (FG.IsFeature[GI] && At > Fn.BodyBegin && At < Fn.BodyEnd)
+    if (FG.Groups[GI].IsFeature && At > Fn.BodyBegin && At < Fn.BodyEnd)
       return false;
   }
   for (const ParseView &V : In.Parses)

@@ -187,14 +187,14 @@ bool mayHaveFileScopeVariability(llvm::StringRef Text, const FileStructure &FS,
                                  const std::set<std::string> &Watched) {
   bool AnyFeature = false;
   for (size_t GI = 0; GI < FS.Groups.size(); ++GI)
-    AnyFeature = AnyFeature || FG.IsFeature[GI];
+    AnyFeature = AnyFeature || FG.Groups[GI].IsFeature;
   if (!AnyFeature && Watched.empty())
     return false;
   ScanResult R = scan(Text, Watched);
   if (R.WatchedOutsideFunctions)
     return true;
   for (size_t GI = 0; GI < FS.Groups.size(); ++GI) {
-    if (!FG.IsFeature[GI])
+    if (!FG.Groups[GI].IsFeature)
       continue;
     const CondGroup &G = FS.Groups[GI];
     const Directive &If = FS.Directives[G.Branches.front().DirectiveIndex];

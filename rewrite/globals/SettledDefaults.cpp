@@ -10,7 +10,7 @@ settledDefaults(const FileStructure &FS, const FileGroups &FG, unsigned Begin,
   std::vector<std::pair<unsigned, unsigned>> Out;
   for (unsigned GI = 0; GI < FS.Groups.size(); ++GI) {
     const CondGroup &G = FS.Groups[GI];
-    if (GI < FG.IsFeature.size() && FG.IsFeature[GI])
+    if (GI < FG.Groups.size() && FG.Groups[GI].IsFeature)
       continue; // A feature's default is the #if rewriter's (Defaulted).
     if (G.Branches.size() != 1)
       continue;

@@ -37,9 +37,9 @@ llvm::Error runFeatureGroupsPass(RewriteState &S) {
           for (const std::string &M : Here)
             S.TestedIn[M].insert(File);
         }
-      if (!G.IsFeature[GI])
+      if (!G.Groups[GI].IsFeature)
         continue;
-      for (const CondPtr &PC : G.Presence[GI])
+      for (const CondPtr &PC : G.Groups[GI].Presence)
         if (CoverSeen.insert(conditionText(*PC, *S.Features)).second)
           S.ToCover.push_back(PC);
     }

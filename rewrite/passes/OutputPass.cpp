@@ -138,7 +138,7 @@ llvm::Error writeManifest(RewriteState &S) {
     if (llvm::Error E = writeFile(S.Temp + "/model.xml", XML))
       return E;
   }
-  ManifestData &M = S.Manifest;
+  manifest::Manifest &M = S.Manifest;
   M.ProjectRoot = S.Project->Root;
   M.CompileCommands = S.Project->CompileCommandsPath;
   M.FeatureModelPath = Sum.FeatureModelPath;
@@ -156,7 +156,8 @@ llvm::Error writeManifest(RewriteState &S) {
   for (const templates::LoweredSite &L : S.ForeignSites)
     M.ForeignSites.push_back({L.File, L.Line, L.Idiom, L.Features});
   M.Parses = parseCountRows(S);
-  return writeFile(S.Temp + "/manifest.json", renderManifest(M, *S.Ctx));
+  addContextTables(M, *S.Ctx);
+  return writeFile(S.Temp + "/manifest.json", manifest::renderManifest(M));
 }
 
 /// Refuses to replace an OUT that is not a rewrite's output.
@@ -210,13 +211,13 @@ llvm::Error runOutputPass(RewriteState &S) {
   }
 
   RewriteSummary &Sum = S.Summary;
-  const ManifestData &M = S.Manifest;
+  const manifest::Manifest &M = S.Manifest;
   Sum.OutDir = S.Out;
   Sum.TranslationUnits = M.TranslationUnits;
   Sum.ParseConfigurations = static_cast<unsigned>(S.Configs.size());
   Sum.FilesWritten = static_cast<unsigned>(M.Files.size());
   Sum.FilesRewritten = static_cast<unsigned>(llvm::count_if(
-      M.Files, [](const WrittenFile &W) { return W.Rewritten; }));
+      M.Files, [](const manifest::WrittenFile &W) { return W.Rewritten; }));
   Sum.TemplateSites = static_cast<unsigned>(S.TemplateSites.size());
   Sum.GlobalSites = static_cast<unsigned>(S.GlobalSites.size());
   Sum.Regions = static_cast<unsigned>(S.Ctx->Tables.Regions.size());

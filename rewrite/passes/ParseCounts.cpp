@@ -16,12 +16,12 @@
 
 namespace varsim::rewrite {
 
-std::vector<ParseCountRow> parseCountRows(const RewriteState &S) {
+std::vector<manifest::ParseCountRow> parseCountRows(const RewriteState &S) {
   std::map<std::string, std::string> NameOfDefines;
   for (size_t I = 0; I < S.Configs.size(); ++I)
     NameOfDefines.try_emplace(
         llvm::join(S.Features->defines(S.Configs[I]), " "), S.ConfigNames[I]);
-  std::vector<ParseCountRow> Rows;
+  std::vector<manifest::ParseCountRow> Rows;
   std::set<std::string> Seen;
   // In compile database order; parses of other files (the simulator's)
   // are not the project's translation units.
@@ -29,7 +29,7 @@ std::vector<ParseCountRow> parseCountRows(const RewriteState &S) {
     if (Seen.insert(E.File).second)
       for (auto It = S.Parses.ByUnit.lower_bound({E.File, ""});
            It != S.Parses.ByUnit.end() && It->first.first == E.File; ++It) {
-        ParseCountRow R;
+        manifest::ParseCountRow R;
         R.TranslationUnit = S.Project->relativeToRoot(E.File);
         auto Name = NameOfDefines.find(It->first.second);
         R.Configuration =
@@ -43,7 +43,7 @@ std::vector<ParseCountRow> parseCountRows(const RewriteState &S) {
 
 void printParseCounts(const RewriteState &S, llvm::raw_ostream &OS) {
   OS << "varsim: parses per translation unit and configuration:\n";
-  for (const ParseCountRow &R : parseCountRows(S)) {
+  for (const manifest::ParseCountRow &R : parseCountRows(S)) {
     OS << "  " << R.TranslationUnit << " ["
        << (R.Configuration.empty() ? "no optional feature" : R.Configuration)
        << "]: " << R.Parses << " (";

@@ -60,7 +60,7 @@ struct RewritePass {
 
 /// The parses the pipeline counted so far, per translation unit (in
 /// compile database order) and configuration (manifest "parses").
-std::vector<ParseCountRow> parseCountRows(const RewriteState &S);
+std::vector<manifest::ParseCountRow> parseCountRows(const RewriteState &S);
 /// The same, for `varsim rewrite --verbose`.
 void printParseCounts(const RewriteState &S, llvm::raw_ostream &OS);
 

@@ -37,17 +37,14 @@ recordingFingerprints(const RewriteState &S,
   };
   for (const auto &[File, G] : Groups) {
     std::string &F = Out[File];
-    for (size_t GI = 0; GI < G.IsFeature.size(); ++GI) {
-      F += G.IsFeature[GI] ? "F" : "N";
-      if (GI < G.Separable.size())
-        F += G.Separable[GI] ? "S" : "";
+    for (const GroupInfo &GI : G.Groups) {
+      F += GI.IsFeature ? "F" : "N";
+      F += GI.Separable ? "S" : "";
       for (const auto *Conds :
-           {&G.Own, &G.Presence, &G.PlatformPart, &G.FeaturePart})
-        if (GI < Conds->size())
-          for (const CondPtr &C : (*Conds)[GI])
-            F += "(" + Cond(C) + ")";
-      if (GI < G.MixedMacros.size())
-        F += "[" + llvm::join(G.MixedMacros[GI], ",") + "]";
+           {&GI.Own, &GI.Presence, &GI.PlatformPart, &GI.FeaturePart})
+        for (const CondPtr &C : *Conds)
+          F += "(" + Cond(C) + ")";
+      F += "[" + llvm::join(GI.MixedMacros, ",") + "]";
       F += ";";
     }
     for (unsigned W : G.Watched)

@@ -118,7 +118,7 @@ struct RewriteState {
   std::map<std::string, std::string> Rewritten;
 
   // OutputPass: OUT written and swapped in; the summary.
-  ManifestData Manifest;
+  manifest::Manifest Manifest;
   RewriteSummary Summary;
 
   // Every parse of a translation unit, by pass (ParseCount.h); recorded by

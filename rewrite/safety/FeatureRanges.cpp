@@ -18,7 +18,7 @@ FeatureRanges::FeatureRanges(
       continue;
     std::vector<Range> Ranges;
     for (size_t GI = 0; GI < FS.Groups.size(); ++GI) {
-      if (GI >= G->second.IsFeature.size() || !G->second.IsFeature[GI])
+      if (GI >= G->second.Groups.size() || !G->second.Groups[GI].IsFeature)
         continue;
       const CondGroup &CG = FS.Groups[GI];
       // Macro -> its distinct bodies in this group's branches.
@@ -45,11 +45,11 @@ FeatureRanges::FeatureRanges(
       for (size_t BI = 0; BI < CG.Branches.size(); ++BI) {
         const CondGroup::Branch &B = CG.Branches[BI];
         if (B.ContentBegin >= B.ContentEnd ||
-            BI >= G->second.Presence[GI].size())
+            BI >= G->second.Groups[GI].Presence.size())
           continue;
         Ranges.push_back(
             {B.ContentBegin, B.ContentEnd,
-             conditionText(*G->second.Presence[GI][BI], Features)});
+             conditionText(*G->second.Groups[GI].Presence[BI], Features)});
       }
     }
     if (!Ranges.empty())

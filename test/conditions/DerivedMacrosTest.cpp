@@ -561,7 +561,7 @@ live_path
       Path == "FEATURE_Y && (!(!__linux__ && _WIN32) && __linux__)")
       << Path;
   FileGroups FG = analyzeGroups(P.Structures.at(P.abs("main.c")), *P.Features);
-  EXPECT_TRUE(FG.Separable[2]); // The platform part stays compile-time.
+  EXPECT_TRUE(FG.Groups[2].Separable); // The platform part stays compile-time.
   EXPECT_EQ(P.checkAgainstPreprocessor({"main.c"}), 4u * 2u);
 }
 
@@ -626,10 +626,10 @@ int b;
     After.push_back(conditionText(*G.Branches[0].Condition, *P.Features));
   EXPECT_EQ(Before, After);
   FileGroups FG = analyzeGroups(FS, *P.Features);
-  EXPECT_TRUE(FG.IsFeature[0]);
-  EXPECT_TRUE(FG.Separable[0]); // __linux__ stays a compile-time part.
-  EXPECT_TRUE(FG.IsFeature[1]);
-  EXPECT_TRUE(FG.MixedMacros[1].empty());
+  EXPECT_TRUE(FG.Groups[0].IsFeature);
+  EXPECT_TRUE(FG.Groups[0].Separable); // __linux__ stays a compile-time part.
+  EXPECT_TRUE(FG.Groups[1].IsFeature);
+  EXPECT_TRUE(FG.Groups[1].MixedMacros.empty());
 }
 
 const char *const ModelSslCrypto = R"(<?xml version="1.0" encoding="UTF-8"?>
@@ -688,7 +688,7 @@ live_plain
   const FileStructure &Config = P.Structures.at(P.abs("config.h"));
   FileGroups FG = analyzeGroups(Config, *P.Features);
   for (size_t GI = 0; GI < Config.Groups.size(); ++GI)
-    EXPECT_FALSE(FG.IsFeature[GI])
+    EXPECT_FALSE(FG.Groups[GI].IsFeature)
         << "group on line "
         << Config.Directives[Config.Groups[GI].Branches[0].DirectiveIndex].Line
         << ": "

@@ -128,8 +128,8 @@ SafetyRun checkProject(const std::map<std::string, std::string> &Files,
   for (const auto &[File, FS] : Structures) {
     FileGroups G = analyzeGroups(FS, *Setup);
     for (size_t GI = 0; GI < FS.Groups.size(); ++GI)
-      if (G.IsFeature[GI])
-        for (const CondPtr &PC : G.Presence[GI])
+      if (G.Groups[GI].IsFeature)
+        for (const CondPtr &PC : G.Groups[GI].Presence)
           if (Seen.insert(conditionText(*PC, *Setup)).second)
             ToCover.push_back(PC);
     Groups.emplace(File, std::move(G));

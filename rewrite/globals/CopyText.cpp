@@ -1,0 +1,337 @@
+//===- rewrite/globals/CopyText.cpp - The text of a copy ------------------===//
+//
+// Reads the Discovered record and the planned ItemTable; adds nothing but
+// returns text: the edits that turn a range into one copy of an item
+// (copyEdits: decided #ifs resolved, macros per feature replaced by their
+// values, references renamed to the same configuration's copies), an
+// appended copy under its #if, #line and namespaces (appended, which records
+// the macros it defines in Additions), a function's head and dispatcher.
+//
+//===----------------------------------------------------------------------===//
+
+#include "rewrite/globals/LoweringState.h"
+
+#include "rewrite/globals/SettledDefaults.h"
+
+namespace varsim::rewrite::globals::lowering {
+
+namespace {
+
+bool isIncludeGuard(const FileStructure &FS, unsigned GI) {
+  const CondGroup &G = FS.Groups[GI];
+  if (G.ParentGroup || G.Branches.size() != 1)
+    return false;
+  const Directive &If = FS.Directives[G.Branches[0].DirectiveIndex];
+  if (If.Kind != DirectiveKind::Ifndef || G.Branches[0].Directives.empty())
+    return false;
+  const Directive &First = FS.Directives[G.Branches[0].Directives.front()];
+  return First.Kind == DirectiveKind::Define && First.Macro == If.Macro;
+}
+
+/// #if lines re-creating the branches that enclose Offset (not an
+/// include guard), and as many #endif lines.
+std::pair<std::string, std::string>
+enclosing(const Discovered &Dx, const std::string &File, unsigned Offset) {
+  const FileStructure &FS = Dx.structure(File);
+  std::string Open, Close;
+  for (unsigned GI = 0; GI < FS.Groups.size(); ++GI) {
+    const CondGroup &G = FS.Groups[GI];
+    for (size_t BI = 0; BI < G.Branches.size(); ++BI) {
+      const CondGroup::Branch &B = G.Branches[BI];
+      if (Offset < B.ContentBegin || Offset >= B.ContentEnd)
+        continue;
+      if (isIncludeGuard(FS, GI))
+        continue;
+      std::vector<std::string> Parts;
+      std::string Own = branchTest(FS.Directives[B.DirectiveIndex]);
+      if (!Own.empty())
+        Parts.push_back(Own);
+      for (size_t E = 0; E < BI; ++E)
+        Parts.push_back(
+            "!(" + branchTest(FS.Directives[G.Branches[E].DirectiveIndex]) +
+            ")");
+      Open += "#if " +
+              (Parts.empty() ? std::string("1") : llvm::join(Parts, " && ")) +
+              "\n";
+      Close += "#endif\n";
+    }
+  }
+  return {Open, Close};
+}
+
+std::string namespacesOpen(const NamespaceChain &NS) {
+  std::string Out;
+  for (const auto &[Name, Inline] : NS)
+    Out += std::string(Inline ? "inline " : "") + "namespace " + Name +
+           (Name.empty() ? "" : " ") + "{\n";
+  return Out;
+}
+
+} // namespace
+
+/// Edits that turn [Begin, End) of File into copy C of item I. Renames
+/// that must go through a macro are added to Defines (appended copies
+/// only; in place they are an error).
+llvm::Error copyEdits(const Discovered &Dx, const ItemTable &Tab, const Item &I,
+                      const Copy &C, const std::string &File, unsigned Begin,
+                      unsigned End, bool InPlace, std::set<Edit> &Out,
+                      std::map<std::string, std::string> &Defines,
+                      std::map<std::string, std::string> *MacroDefinesOut) {
+  std::map<std::string, std::string> Unused;
+  std::map<std::string, std::string> &MacroDefines =
+      MacroDefinesOut ? *MacroDefinesOut : Unused;
+  const FileStructure &FS = Dx.structure(File);
+  const FileGroups &FG = Dx.Groups.at(File);
+  const std::string &T = Dx.text(File);
+  CondPtr Here = makeAnd({I.Presence, C.Condition});
+  std::vector<std::pair<unsigned, unsigned>> Removed;
+  auto IsRemoved = [&](unsigned Off) {
+    for (const auto &[B, E] : Removed)
+      if (Off >= B && Off < E)
+        return true;
+    return false;
+  };
+  // Defaults the original text has settled: no-ops in an appended copy.
+  if (!InPlace)
+    for (const auto &[B, E] : settledDefaults(FS, FG, Begin, End)) {
+      Out.insert({B, E - B, newlinesOf(llvm::StringRef(T).slice(B, E))});
+      Removed.push_back({B, E});
+    }
+  // #if groups decided by the copy: resolved.
+  for (unsigned GI = 0; GI < FS.Groups.size(); ++GI) {
+    if (!FG.Groups[GI].IsFeature)
+      continue;
+    const CondGroup &G = FS.Groups[GI];
+    const Directive &If = FS.Directives[G.Branches.front().DirectiveIndex];
+    if (If.Begin < Begin || If.Begin >= End || IsRemoved(If.Begin))
+      continue;
+    if (FS.Directives[G.EndifIndex].End > End)
+      return Dx.located(File, If.Line, If.Column,
+                        describe(Dx, I) +
+                            ", and this #if group extends past "
+                            "the end of its declaration: it cannot be copied "
+                            "per configuration");
+    std::vector<int> State; // 1 always, 0 never, -1 undecided.
+    bool Decided = true;
+    for (size_t BI = 0; BI < G.Branches.size(); ++BI) {
+      const CondPtr &Own = FG.Groups[GI].Own[BI];
+      bool Can = isSatisfiable(*makeAnd({Here, Own}), Dx.In.Features);
+      bool CanNot =
+          isSatisfiable(*makeAnd({Here, makeNot(Own)}), Dx.In.Features);
+      State.push_back(Can && !CanNot ? 1 : !Can ? 0 : -1);
+      Decided = Decided && State.back() >= 0;
+    }
+    if (!Decided)
+      continue;
+    for (size_t BI = 0; BI < G.Branches.size(); ++BI) {
+      const CondGroup::Branch &B = G.Branches[BI];
+      const Directive &D = FS.Directives[B.DirectiveIndex];
+      Out.insert({D.Begin, D.End - D.Begin,
+                  newlinesOf(llvm::StringRef(T).slice(D.Begin, D.End))});
+      if (State[BI] == 0 && B.ContentEnd > B.ContentBegin) {
+        Out.insert({B.ContentBegin, B.ContentEnd - B.ContentBegin,
+                    newlinesOf(llvm::StringRef(T).slice(B.ContentBegin,
+                                                        B.ContentEnd))});
+        Removed.push_back({B.ContentBegin, B.ContentEnd});
+      }
+    }
+    const Directive &Endif = FS.Directives[G.EndifIndex];
+    Out.insert({Endif.Begin, Endif.End - Endif.Begin,
+                newlinesOf(llvm::StringRef(T).slice(Endif.Begin, Endif.End))});
+  }
+  // Macros that differ per configuration: their value in this copy.
+  std::map<unsigned, std::vector<const MacroExpansion *>> AtOffset;
+  for (const auto &[_, E] : Dx.Facts.Expansions)
+    if (E.File == File && E.Offset >= Begin && E.Offset < End &&
+        !IsRemoved(E.Offset) && !Dx.onDirectiveLine(File, E.Offset))
+      AtOffset[E.Offset].push_back(&E);
+  for (const auto &[Off, Es] : AtOffset) {
+    const MacroExpansion *Direct = nullptr;
+    for (const MacroExpansion *E : Es)
+      if (E->Direct && llvm::StringRef(T).substr(Off).starts_with(E->Macro))
+        Direct = E;
+    std::optional<std::string> Value;
+    bool Determined = false;
+    if (Direct) {
+      DecisionSet Needs;
+      macroDecisions(Dx, Direct->Macro, Needs);
+      Determined = std::includes(I.Decisions.begin(), I.Decisions.end(),
+                                 Needs.begin(), Needs.end());
+      if (Determined)
+        Value = macroValue(Dx, Direct->Macro, C.Cfg, File, Off, 0,
+                           InPlace ? nullptr : &MacroDefines);
+    }
+    if (Value) {
+      Out.insert({Off, static_cast<unsigned>(Direct->Macro.size()), *Value});
+      continue;
+    }
+    if (I.IsFunction || (Direct && !Determined))
+      continue; // The #if rewriter selects it at run time.
+    const MacroExpansion &E = *Es.front();
+    return Dx.located(File, E.Line, E.Column,
+                      describe(Dx, I) + ", and uses '" + E.Macro +
+                          "' here, whose value per configuration cannot be "
+                          "substituted (a function-like macro, or one "
+                          "reached through another macro's body)");
+  }
+  // References to other items: their copy of this configuration.
+  for (const auto &[_, R] : Dx.Facts.Refs) {
+    if (R.File != File || R.Offset < Begin || R.Offset >= End ||
+        IsRemoved(R.Offset))
+      continue;
+    auto T2 = Tab.Items.find(R.Target);
+    if (T2 == Tab.Items.end() || !T2->second.variesAt(R))
+      continue;
+    const Item &Target = T2->second;
+    const Copy *TC = copyFor(Dx, Target, C.Cfg);
+    if (Target.EnumValues) {
+      // The enumerator's value in this configuration; one absent there
+      // is in code this configuration does not run (its variant would
+      // not compile otherwise): the union's name serves.
+      if (!TC || !enumeratorPresent(Dx, Target, R.Member, C.Cfg))
+        continue;
+      std::string Renamed = R.Member + "__varsim_" + TC->Suffix;
+      if (!R.ViaMacro) {
+        Out.insert({R.Offset, static_cast<unsigned>(R.Member.size()), Renamed});
+        continue;
+      }
+      if (InPlace && !I.IsFunction)
+        return Dx.located(R.File, R.Line, R.Column,
+                          "the enumerator '" + R.Member + "' of " +
+                              describe(Dx, Target) +
+                              " is used here through a "
+                              "macro in '" +
+                              I.Name +
+                              "', which is not copied "
+                              "per configuration");
+      Defines[R.Member] = Renamed;
+      continue;
+    }
+    if (!TC || TC->Name == Target.Name)
+      continue;
+    if (!R.ViaMacro) {
+      Out.insert(
+          {R.Offset, static_cast<unsigned>(Target.Name.size()), TC->Name});
+      continue;
+    }
+    if (InPlace && !I.IsFunction)
+      return Dx.located(R.File, R.Line, R.Column,
+                        describe(Dx, Target) +
+                            " and is used here through a "
+                            "macro in '" +
+                            I.Name +
+                            "', whose in-place copy "
+                            "needs another configuration's '" +
+                            Target.Name + "' than the base configuration's");
+    Defines[Target.Name] = TC->Name;
+  }
+  // The item's own name.
+  if (I.IsFunction) {
+    if (C.Name != I.Name && (I.Copies.size() > 1 || I.SignatureVaries))
+      Out.insert(
+          {I.Fn->NameOffset, static_cast<unsigned>(I.Name.size()), C.Name});
+    if (I.Fn->Main && I.Copies.size() > 1)
+      Out.insert({I.Fn->BodyEnd, 0, " return 0; "});
+  } else {
+    const EntityDef &D = *I.Defs[C.Def];
+    if (!D.Name.empty() && C.Name != I.Name && D.NameOffset >= Begin &&
+        D.NameOffset < End)
+      Out.insert({D.NameOffset, static_cast<unsigned>(D.Name.size()), C.Name});
+  }
+  return llvm::Error::success();
+}
+
+/// An appended copy: renaming macros, enclosing branches, namespaces,
+/// `#line`, the text.
+llvm::Expected<std::string> appended(const Discovered &Dx, const ItemTable &Tab,
+                                     Additions &Add, const Item &I,
+                                     const Copy &C, const std::string &File,
+                                     unsigned Begin, unsigned End,
+                                     const NamespaceChain &NS) {
+  std::set<Edit> E;
+  std::map<std::string, std::string> Defines, MacroDefines;
+  if (llvm::Error Err = copyEdits(Dx, Tab, I, C, File, Begin, End, false, E,
+                                  Defines, &MacroDefines))
+    return Err;
+  const std::string &T = Dx.text(File);
+  auto Body = applyEdits(File, llvm::StringRef(T).slice(Begin, End), Begin, E);
+  if (!Body)
+    return Body.takeError();
+  size_t LS = llvm::StringRef(T).rfind('\n', Begin);
+  LS = LS == llvm::StringRef::npos ? 0 : LS + 1;
+  auto [Open, Close] = enclosing(Dx, File, Begin);
+  std::string Out;
+  for (const auto &[Name, Define] : MacroDefines)
+    if (Add.DefinedMacros[File].insert(Name).second)
+      Out += Define + "\n";
+  for (const auto &[From, To] : Defines)
+    Out += "#define " + From + " " + To + "\n";
+  // A renamed function still names itself as the original (logging
+  // prints __func__), as the #if rewriter's renamed functions do.
+  bool Renamed = I.IsFunction && C.Name != I.Name;
+  if (Renamed)
+    Out += "#define __func__ \"" + I.Name + "\"\n#define __FUNCTION__ \"" +
+           I.Name + "\"\n";
+  // A copy exists in its configurations only (every parse must compile;
+  // the #if rewriter compiles the union, with the copy's condition as
+  // presence).
+  Out += Open;
+  Out += "#if " + ppCondition(*C.Condition) + "\n";
+  Out += namespacesOpen(NS);
+  Out += "#line " + std::to_string(Dx.structure(File).lineOf(Begin)) + "\n";
+  Out += std::string(Begin - LS, ' ') + *Body + "\n";
+  Out += std::string(NS.size(), '}') + (NS.empty() ? "" : "\n");
+  Out += "#endif\n";
+  Out += Close;
+  for (const auto &[From, To] : Defines)
+    Out += "#undef " + From + "\n";
+  if (Renamed)
+    Out += "#undef __func__\n#undef __FUNCTION__\n";
+  return Out;
+}
+
+std::string headOf(const Discovered &Dx, const FunctionDef &F,
+                   bool StripDefaults) {
+  const std::string &T = Dx.text(F.File);
+  std::set<Edit> E;
+  if (StripDefaults)
+    for (const auto &[B, End] : F.DefaultArgs)
+      E.insert({B, End - B, ""});
+  auto Head =
+      applyEdits(F.File, llvm::StringRef(T).slice(F.DeclBegin, F.BodyBegin),
+                 F.DeclBegin, E);
+  if (!Head) {
+    llvm::consumeError(Head.takeError());
+    return oneLine(llvm::StringRef(T).slice(F.DeclBegin, F.BodyBegin));
+  }
+  return oneLine(*Head);
+}
+
+std::string dispatcher(const Discovered &Dx, const Item &I) {
+  const FunctionDef &F = *I.Fn;
+  std::vector<std::string> Args;
+  for (const std::string &P : F.ParamNames)
+    Args.push_back(Dx.cxxFile(F.File)
+                       ? "static_cast<decltype(" + P + ") &&>(" + P + ")"
+                       : P);
+  std::string Out = "// varsim: the feature switch of '" + I.Name +
+                    "' (file-scope variability lowered, docs/globals.md)\n";
+  auto [Open, Close] = enclosing(Dx, F.File, F.DeclBegin);
+  Out += Open + namespacesOpen(F.Namespaces);
+  Out += headOf(Dx, F, true) + " {\n";
+  for (size_t K = 0; K < I.Copies.size(); ++K) {
+    bool Last = K + 1 == I.Copies.size();
+    Out += Last ? "#else\n"
+                : (K == 0 ? "#if " : "#elif ") +
+                      ppCondition(*I.Copies[K].Condition) + "\n";
+    std::string Call = I.Copies[K].Name + "(" + llvm::join(Args, ", ") + ")";
+    Out += F.ReturnsVoid ? "  " + Call + ";\n  return;\n"
+                         : "  return " + Call + ";\n";
+  }
+  Out += "#endif\n}\n";
+  Out += std::string(F.Namespaces.size(), '}') +
+         (F.Namespaces.empty() ? "" : "\n") + Close;
+  return Out;
+}
+
+} // namespace varsim::rewrite::globals::lowering
