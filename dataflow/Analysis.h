@@ -36,7 +36,7 @@ struct Sink {
 
 class ProgramAnalysis {
 public:
-  explicit ProgramAnalysis(const AnalysisOptions &Options) : Options(Options) {}
+  explicit ProgramAnalysis(const AnalysisOptions &Options);
 
   /// Registers the function bodies and global initializers of one
   /// translation unit; Ctx must outlive run().
@@ -49,8 +49,21 @@ public:
   Taint &cell(const std::string &Key) { return Cells[Key]; }
   /// Adds T to a cell; remembers that something changed.
   void addTo(const std::string &Key, const Taint &T) {
-    Changed |= join(Cells[Key], T);
+    if (!Tracing) {
+      Changed |= join(Cells[Key], T);
+      return;
+    }
+    Taint &C = Cells[Key];
+    for (const auto &[Feature, O] : T)
+      if (!C.count(Feature))
+        traceGrowth(Key, Feature);
+    Changed |= join(C, T);
   }
+  /// VARSIM_DATAFLOW_TRACE: the statement being walked, so that the first
+  /// write of each feature into each cell can be printed (to find what
+  /// spreads a feature).
+  void setTraceWhere(std::string Where) { TraceWhere = std::move(Where); }
+  bool tracing() const { return Tracing; }
   void recordSink(Sink S);
   /// Parameter summaries (calls by context): the data of parameter Key
   /// reaches a decision in its function (or in a callee it passes it to);
@@ -110,7 +123,11 @@ private:
   /// Computes Early and MainPrefix from the direct call graph.
   void orderCalls();
 
+  void traceGrowth(const std::string &Key, const std::string &Feature) const;
+
   const AnalysisOptions &Options;
+  bool Tracing = false;
+  std::string TraceWhere;
   std::vector<Body> Bodies;
   std::set<std::string> Seen; ///< Bodies by key: headers come many times.
   std::map<std::string, Taint> Cells;

@@ -191,6 +191,12 @@ private:
                            : std::optional<unsigned>(Regions.back())});
   }
   static bool isExitCall(const FunctionDecl *Callee);
+  /// A C library call that only writes to a stream (output).
+  static bool isOutputCall(const FunctionDecl *Callee);
+  /// An unknown callee writing T through the pointer Arg.
+  void assignPointee(const Expr *Arg, Taint T, State &St);
+  /// What an unknown callee may read through the pointer Arg.
+  Taint pointeeRead(const Expr *Arg) const;
   /// `!p`, `p == NULL`, `NULL == p`, `p == nullptr` on a pointer: the test
   /// of a failed allocation or lookup, an error path.
   static bool isNullTest(const Expr *E) {
@@ -495,6 +501,8 @@ bool Walker::literalConjunction(const Expr *E) const {
 void Walker::exec(const Stmt *S, State &St) {
   if (!S)
     return;
+  if (P.tracing() && !isa<CompoundStmt>(S))
+    P.setTraceWhere(FnName + " " + M.pointOf(S->getBeginLoc()).str());
   if (const auto *E = dyn_cast<Expr>(S)) {
     eval(E, St);
     return;
@@ -874,6 +882,8 @@ Taint Walker::call(const CallExpr *C, State &St) {
   for (unsigned I = 0; I < C->getNumArgs(); ++I) {
     Args.push_back(eval(C->getArg(I), St));
     join(All, Args.back());
+    if (!Known)
+      join(All, pointeeRead(C->getArg(I)));
   }
   if (Known) {
     Taint Result = P.cell(ProgramAnalysis::returnKey(Callee));
@@ -928,11 +938,16 @@ Taint Walker::call(const CallExpr *C, State &St) {
     if (const CXXMethodDecl *Method = Member->getMethodDecl())
       if (!Method->isConst() && Member->getImplicitObjectArgument())
         assign(Member->getImplicitObjectArgument(), All, St, false);
+  // Output (fwrite(buf, 1, n, stdout), printf): the stream keeps nothing
+  // the program reads back, so a checksum or a feature-sized buffer
+  // printed at the end reaches no later decision through it.
+  if (isOutputCall(Callee))
+    return All;
   for (unsigned I = 0; I < C->getNumArgs(); ++I) {
     QualType T = C->getArg(I)->getType();
-    bool Writable =
-        (T->isPointerType() && !T->getPointeeType().isConstQualified()) ||
-        (MemberOperator && I == 0);
+    bool ThroughPointer =
+        T->isPointerType() && !T->getPointeeType().isConstQualified();
+    bool Writable = MemberOperator && I == 0;
     if (Callee && !MemberOperator && I < Callee->getNumParams()) {
       QualType PT = Callee->getParamDecl(I)->getType();
       Writable |=
@@ -940,8 +955,87 @@ Taint Walker::call(const CallExpr *C, State &St) {
     }
     if (Writable)
       assign(C->getArg(I), All, St, false);
+    else if (ThroughPointer)
+      assignPointee(C->getArg(I), All, St);
   }
   return All;
+}
+
+void Walker::assignPointee(const Expr *Arg, Taint T, State &St) {
+  // What the callee writes is the object the pointer points to, not the
+  // pointer: `memcpy(dst, ...)` changes dst's buffer, `getc(lf->f)` the
+  // FILE, never the variable dst or the field LoadF::f (heap abstraction
+  // by type, as for `*p = x`).
+  const Expr *E = Arg->IgnoreParenCasts();
+  if (const auto *U = dyn_cast<UnaryOperator>(E);
+      U && U->getOpcode() == UO_AddrOf) {
+    assign(U->getSubExpr(), std::move(T), St, false); // read(f, &x, ...).
+    return;
+  }
+  if (E->getType()->isArrayType()) {
+    assign(E, std::move(T), St, false); // The array itself (a cell).
+    if (!isa<DeclRefExpr>(E) || !EscapeFinder::localOf(E))
+      P.addTo(ProgramAnalysis::memoryKey(E->getType()), escaped(T));
+    return;
+  }
+  QualType Pointee = E->getType()->isPointerType()
+                         ? E->getType()->getPointeeType()
+                         : Arg->getType()->getPointeeType();
+  P.addTo(ProgramAnalysis::memoryKey(Pointee), escaped(std::move(T)));
+}
+
+Taint Walker::pointeeRead(const Expr *Arg) const {
+  // What an unknown callee reads through a pointer: the input it is given
+  // (`strlen(s)`, the buffer of `fwrite`: const pointees) and the state of
+  // an object it works on (`getc(f)` reads the FILE that an earlier
+  // `fread(.., n, f)` advanced). A non-const pointer to scalars is taken as
+  // an output buffer (`fread`'s, `memcpy`'s destination): its old contents
+  // are not read.
+  if (isa<StringLiteral>(Arg->IgnoreParenImpCasts()))
+    return {}; // A constant.
+  QualType T = Arg->IgnoreParenImpCasts()->getType();
+  if (T->isArrayType())
+    T = QualType(T->getBaseElementTypeUnsafe(), 0);
+  else if (T->isPointerType())
+    T = T->getPointeeType();
+  else
+    return {};
+  QualType AsPassed = Arg->getType()->isPointerType()
+                          ? Arg->getType()->getPointeeType()
+                          : QualType();
+  bool Input = T.isConstQualified() ||
+               (!AsPassed.isNull() && AsPassed.isConstQualified());
+  if (!Input && !T->isRecordType())
+    return {};
+  if (T->isVoidType())
+    return {};
+  return cellRead(ProgramAnalysis::memoryKey(T));
+}
+
+bool Walker::isOutputCall(const FunctionDecl *Callee) {
+  if (!Callee || !Callee->getIdentifier())
+    return false;
+  return llvm::is_contained({"printf",
+                             "fprintf",
+                             "vprintf",
+                             "vfprintf",
+                             "dprintf",
+                             "vdprintf",
+                             "puts",
+                             "fputs",
+                             "putc",
+                             "fputc",
+                             "putchar",
+                             "fwrite",
+                             "fflush",
+                             "perror",
+                             "putc_unlocked",
+                             "fputc_unlocked",
+                             "putchar_unlocked",
+                             "fwrite_unlocked",
+                             "fputs_unlocked",
+                             "fflush_unlocked"},
+                            Callee->getName());
 }
 
 Taint Walker::eval(const Expr *E, State &St) {

@@ -17,6 +17,15 @@ namespace varsim::dataflow {
 
 using namespace clang;
 
+ProgramAnalysis::ProgramAnalysis(const AnalysisOptions &Options)
+    : Options(Options), Tracing(std::getenv("VARSIM_DATAFLOW_TRACE")) {}
+
+void ProgramAnalysis::traceGrowth(const std::string &Key,
+                                  const std::string &Feature) const {
+  llvm::errs() << "trace " << Feature << " -> " << Key << " at " << TraceWhere
+               << "\n";
+}
+
 std::string ProgramAnalysis::keyOf(const Decl *D) {
   llvm::SmallString<128> USR;
   if (!index::generateUSRForDecl(D, USR))
