@@ -30,6 +30,7 @@ llvm::ArrayRef<RewritePass> rewritePasses() {
       {"project", runProjectPass},
       {"scan", runScanPass},
       {"features", runFeaturesPass},
+      {"pass-through-macros", runPassThroughMacrosPass},
       {"derived-macros", runDerivedMacrosPass},
       {"foreign-features", runForeignFeaturesPass},
       {"derived-macros", runDerivedMacrosPass},
