@@ -31,6 +31,7 @@ llvm::ArrayRef<RewritePass> rewritePasses() {
       {"scan", runScanPass},
       {"features", runFeaturesPass},
       {"pass-through-macros", runPassThroughMacrosPass},
+      {"enabled-macros", runEnabledMacrosPass},
       {"derived-macros", runDerivedMacrosPass},
       {"foreign-features", runForeignFeaturesPass},
       {"derived-macros", runDerivedMacrosPass},
