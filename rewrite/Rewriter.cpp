@@ -30,6 +30,8 @@ llvm::ArrayRef<RewritePass> rewritePasses() {
       {"project", runProjectPass},
       {"scan", runScanPass},
       {"features", runFeaturesPass},
+      {"pass-through-macros", runPassThroughMacrosPass},
+      {"enabled-macros", runEnabledMacrosPass},
       {"derived-macros", runDerivedMacrosPass},
       {"foreign-features", runForeignFeaturesPass},
       {"derived-macros", runDerivedMacrosPass},

@@ -26,6 +26,8 @@
 
 #include "llvm/ADT/StringExtras.h"
 
+#include <optional>
+
 namespace varsim::rewrite {
 
 namespace {
@@ -42,6 +44,52 @@ struct Definition {
 bool memberAccess(llvm::StringRef Text, unsigned Offset) {
   llvm::StringRef Before = Text.take_front(Offset).rtrim();
   return Before.ends_with(".") || Before.ends_with("->");
+}
+
+/// Text names a feature macro (which the file rewrite replaces by its
+/// run-time value there: a copied argument list would miss that edit).
+bool mentionsFeature(llvm::StringRef Text, const FeatureSetup &Features) {
+  for (size_t I = 0; I < Text.size();) {
+    if (!llvm::isAlpha(Text[I]) && Text[I] != '_') {
+      ++I;
+      continue;
+    }
+    size_t E = I;
+    while (E < Text.size() && (llvm::isAlnum(Text[E]) || Text[E] == '_'))
+      ++E;
+    if (Features.isFeatureMacro(Text.slice(I, E)))
+      return true;
+    I = E;
+  }
+  return false;
+}
+
+/// The return type in a function type's spelling (`int (unsigned int)`).
+llvm::StringRef returnTypeOf(llvm::StringRef Type) {
+  return Type.take_until([](char C) { return C == '('; }).rtrim();
+}
+
+/// The argument list of a call whose callee name ends at NameEnd: the
+/// offsets of its `(` and of the matching `)`, if the name is called
+/// there and the list holds no preprocessor line.
+std::optional<std::pair<unsigned, unsigned>> callArguments(llvm::StringRef Text,
+                                                           unsigned NameEnd) {
+  unsigned Open = NameEnd;
+  while (Open < Text.size() && llvm::isSpace(Text[Open]))
+    ++Open;
+  if (Open >= Text.size() || Text[Open] != '(')
+    return std::nullopt;
+  unsigned Depth = 0;
+  for (unsigned I = Open; I < Text.size(); ++I) {
+    char C = Text[I];
+    if (C == '#' || C == '"' || C == '\'' || C == '/')
+      return std::nullopt; // Directives, literals, comments: not copied.
+    if (C == '(')
+      ++Depth;
+    else if (C == ')' && --Depth == 0)
+      return std::make_pair(Open, I);
+  }
+  return std::nullopt;
 }
 
 } // namespace
@@ -136,6 +184,37 @@ llvm::Expected<bool> lowerSignatureVariants(
             {Offset, static_cast<unsigned>(Name.size()),
              "(" + Choice + nameOf(*Candidates.back()) + ")"});
         continue;
+      }
+      // A call to definitions of other parameter types but one return
+      // type: the call itself is chosen, each branch converting the
+      // arguments as its callee does (one of them is evaluated, once).
+      if (Candidates.size() > 1 && insideBody(Views, Offset) &&
+          llvm::all_of(Candidates, [&](const Definition *D) {
+            return returnTypeOf(typeOf(*D)) ==
+                   returnTypeOf(typeOf(*Candidates.front()));
+          })) {
+        if (auto Args = callArguments(
+                Text->second, Offset + static_cast<unsigned>(Name.size()));
+            Args &&
+            findIdentifiers(
+                llvm::StringRef(Text->second).slice(Args->first, Args->second),
+                Names)
+                .empty() &&
+            !mentionsFeature(
+                llvm::StringRef(Text->second).slice(Args->first, Args->second),
+                Features)) {
+          std::string Call = llvm::StringRef(Text->second)
+                                 .slice(Args->first, Args->second + 1)
+                                 .str();
+          std::string Choice;
+          for (size_t I = 0; I + 1 < Candidates.size(); ++I)
+            Choice += conditionCode(*Reach(*Candidates[I], File), Features) +
+                      " ? " + nameOf(*Candidates[I]) + Call + " : ";
+          S.Ctx->TokenEdits[File].push_back(
+              {Offset, Args->second + 1 - Offset,
+               "(" + Choice + nameOf(*Candidates.back()) + Call + ")"});
+          continue;
+        }
       }
       if (Candidates.size() > 1) {
         std::string Which;

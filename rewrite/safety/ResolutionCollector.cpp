@@ -346,6 +346,7 @@ private:
       E.Kind = isa<CXXConstructorDecl>(FD) ? "constructor"
                : isa<CXXMethodDecl>(FD)    ? "member function"
                                            : "function";
+      E.CFunction = !FD->getLangOpts().CPlusPlus;
       if (FD->getTemplateSpecializationKind() == TSK_ExplicitSpecialization)
         E.Kind += " specialization";
       E.Shown = "'" + E.Name + "(";

@@ -26,9 +26,13 @@ std::string functionOf(const std::string &Scope) {
 
 /// Resolutions that differ between parses on purpose: the rewriter copies
 /// the function per configuration for a local it cannot hoist, and for
-/// locals of one name with different types.
+/// locals of one name with different types; the function-switches pass
+/// renames each definition of a C function defined per feature with
+/// another signature, and each use to the one it reaches.
 bool handledByCopies(const ResolvedEntity &A, const ResolvedEntity &B) {
   if (A.Lifted || B.Lifted)
+    return true;
+  if (A.CFunction && B.CFunction && A.Name == B.Name)
     return true;
   return A.Kind == "local" && B.Kind == "local" && A.Name == B.Name &&
          functionOf(A.Scope) == functionOf(B.Scope) &&

@@ -95,6 +95,10 @@ struct ResolvedEntity {
   /// static, several per declaration, ...): its function is copied per
   /// configuration, so each copy resolves as its variant.
   bool Lifted = false;
+  /// A C function (no overloads): definitions of one name per feature are
+  /// renamed by the function-switches pass (SignatureSwitches.cpp), each
+  /// use to the definition it reaches, or a use refused there, located.
+  bool CFunction = false;
 
   /// file:offset of the declaration in the project ("" outside it): one
   /// declaration is one entity, whatever its function's header became.

@@ -16,9 +16,10 @@ int main(void) {
 }
 
 /* The refusal, pinned (run_corpus.py checks these lines with FileCheck):
-// REFUSAL: {{^.*}}/meter.c:13:14: error: 'ticks_of' resolves to 'ticks_of(long long)' ({{.*}}meter.c:5, under HIRES) in configuration 'HIRES'
-// REFUSAL-SAME: and to 'ticks_of(int)' ({{.*}}meter.c:7, under !HIRES) in configuration '';
-// REFUSAL-SAME: the simulator compiles the declarations of every variant together
+   definitions of different return types, so the call cannot be chosen per
+   configuration (rewrite/passes/SignatureSwitches.cpp).
+// REFUSAL: {{^.*}}/meter.c:13:14: error: 'ticks_of' is defined per feature with another type or linkage, and this use
+// REFUSAL-SAME: may name more than one of its definitions: the one when !HIRES (meter.c:7) and the one when HIRES (meter.c:5)
 // REFUSAL-NEXT: varsim: note: nothing was written
 // REFUSAL-NOT: error:
 */

@@ -36,8 +36,3 @@ int true_main(int argc, char **argv);
 
 #endif /* QA_APPLETS_H */
 
-/* The refusal, pinned (followed on a copy, the table entries, the string
-   piece and the statement under #ifdef/#ifndef: 6/6 equivalent):
-// REFUSAL: {{^.*}}/applets.h:9:1: error: macro 'IF_LS' defined per feature expands to its argument or to nothing
-// REFUSAL-SAME: write its uses under '#ifdef' of the feature
-*/

@@ -26,8 +26,3 @@
 
 #endif /* QA_TAIL_CONFIG_H */
 
-/* The refusal, pinned (followed on a copy, the option string's pieces under
-   #ifdef: 8/8 equivalent):
-// REFUSAL: {{^.*}}/tail_config.h:7:1: error: macro 'IF_FEATURE_TAIL_FOLLOW' defined per feature expands to its argument or to nothing
-// REFUSAL-SAME: write its uses under '#ifdef' of the feature
-*/

@@ -62,7 +62,3 @@ int main(void) {
   return switches % 4;
 }
 
-// The refusal, pinned (the #if is located and named; the IS_ENABLED()
-// uses in C code are not lowered yet):
-// REFUSAL: {{^.*}}/sched.c:31:1: error: condition applies the function-like macro 'IS_ENABLED(CONFIG_PREEMPT)' to feature CONFIG_PREEMPT
-// REFUSAL-SAME: test the feature itself here

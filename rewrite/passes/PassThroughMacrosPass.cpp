@@ -1,0 +1,372 @@
+//===- rewrite/passes/PassThroughMacrosPass.cpp - IF_X(...) at its uses ---===//
+//
+// BusyBox's `IF_X(...)`: a function-like macro defined in the branches of
+// one #if group over features, as its argument (`__VA_ARGS__`) in some
+// branches and as nothing in the others. Its argument is any text (table
+// entries, statements, string pieces), which no run-time choice can hold;
+// but at each use the macro says exactly what an #ifdef around the
+// argument says. Each use `IF_X(args)` becomes the group's own directives
+// around the argument:
+//
+//     #ifdef CONFIG_X       (the branch's directive, as written)
+//     args                  (in the branches that pass it through)
+//     #else
+//     #endif
+//     #line N               (the line of the use's `)`: later lines keep
+//                            their numbers)
+//
+// and its definitions go (blank lines), so that the later passes see plain
+// #ifdef'd code: a run-time `if` in a function body, per-configuration
+// copies for part of an expression, the per-entry lowering of a table.
+// Object-like macros whose body uses such a macro (`#define OPTSTR "n:v"
+// IF_X("f")`) are first replaced by their body at their uses. A macro with
+// a use this cannot rewrite (in a directive, in an argument list broken by
+// a directive) is left alone: the file rewrite refuses it, located.
+//
+// Reads: the texts and structures. Adds: the lowered files.
+//
+//===----------------------------------------------------------------------===//
+
+#include "rewrite/MacroUses.h"
+#include "rewrite/passes/Passes.h"
+
+#include "llvm/ADT/StringExtras.h"
+
+#include <optional>
+
+namespace varsim::rewrite {
+
+namespace {
+
+/// Where a macro's definitions are.
+struct DefineSite {
+  std::string File;
+  unsigned Directive = 0;
+};
+
+struct PassThrough {
+  std::string File;
+  unsigned Group = 0;
+  std::vector<bool> Passes; ///< Per branch of the group.
+  std::vector<DefineSite> Defines;
+};
+
+/// The parameter names of a function-like macro's definition text
+/// ("NAME(a, b) body").
+std::set<std::string> parameterNames(llvm::StringRef Definition,
+                                     llvm::StringRef Name) {
+  std::set<std::string> Params;
+  llvm::StringRef List = Definition.drop_front(Name.size());
+  if (!List.consume_front("("))
+    return Params;
+  List = List.take_until([](char C) { return C == ')'; });
+  llvm::SmallVector<llvm::StringRef, 4> Parts;
+  List.split(Parts, ',');
+  for (llvm::StringRef P : Parts)
+    if (!P.trim().empty())
+      Params.insert(P.trim().str());
+  return Params;
+}
+
+/// Offset lies in one of the file's directives.
+bool inDirective(const FileStructure &FS, unsigned Offset) {
+  for (const Directive &D : FS.Directives)
+    if (D.Begin <= Offset && Offset < D.End)
+      return true;
+  return false;
+}
+
+/// The directive the offset lies in, if it is a #define.
+const Directive *defineAt(const FileStructure &FS, unsigned Offset) {
+  for (const Directive &D : FS.Directives)
+    if (D.Begin <= Offset && Offset < D.End)
+      return D.Kind == DirectiveKind::Define ? &D : nullptr;
+  return nullptr;
+}
+
+/// The offset of the `)` closing the argument list that opens at Open, if
+/// the list holds no line starting with `#`.
+std::optional<unsigned> closingParen(llvm::StringRef Text, unsigned Open) {
+  unsigned Depth = 0;
+  bool LineStart = false;
+  for (unsigned I = Open; I < Text.size(); ++I) {
+    char C = Text[I];
+    if (C == '\n') {
+      LineStart = true;
+      continue;
+    }
+    if (LineStart && C == '#')
+      return std::nullopt;
+    if (!llvm::isSpace(C))
+      LineStart = false;
+    if (C == '"' || C == '\'') {
+      for (++I; I < Text.size() && Text[I] != C && Text[I] != '\n'; ++I)
+        if (Text[I] == '\\')
+          ++I;
+      continue;
+    }
+    if (C == '/' && I + 1 < Text.size() && Text[I + 1] == '*') {
+      size_t E = Text.find("*/", I + 2);
+      if (E == llvm::StringRef::npos)
+        return std::nullopt;
+      I = static_cast<unsigned>(E + 1);
+      continue;
+    }
+    if (C == '/' && I + 1 < Text.size() && Text[I + 1] == '/') {
+      I = static_cast<unsigned>(Text.find('\n', I));
+      if (I == llvm::StringRef::npos)
+        return std::nullopt;
+      --I;
+      continue;
+    }
+    if (C == '(')
+      ++Depth;
+    else if (C == ')' && --Depth == 0)
+      return I;
+  }
+  return std::nullopt;
+}
+
+/// The macros of the project that are IF_X-style: every #define of the
+/// name lies in one branch each of one #if group (which has an #else),
+/// each the parameter passed through or nothing, both kinds present, and
+/// no #undef of the name anywhere.
+std::map<std::string, PassThrough> findPassThroughs(const RewriteState &S) {
+  std::map<std::string, PassThrough> Found;
+  std::set<std::string> Rejected;
+  for (const auto &[File, FS] : S.Structures)
+    for (unsigned DI = 0; S.Texts.count(File) && DI < FS.Directives.size();
+         ++DI) {
+      const Directive &D = FS.Directives[DI];
+      if (D.Kind == DirectiveKind::Undef)
+        Rejected.insert(D.Macro);
+      if (D.Kind != DirectiveKind::Define)
+        continue;
+      // The group branch holding it directly.
+      std::optional<std::pair<unsigned, unsigned>> At;
+      for (unsigned GI = 0; GI < FS.Groups.size() && !At; ++GI)
+        for (unsigned BI = 0; BI < FS.Groups[GI].Branches.size(); ++BI)
+          if (llvm::is_contained(FS.Groups[GI].Branches[BI].Directives, DI))
+            At = {GI, BI};
+      auto [It, New] = Found.try_emplace(D.Macro);
+      PassThrough &P = It->second;
+      if (!At || !D.FunctionLike ||
+          (!New && (P.File != File || P.Group != At->first ||
+                    P.Passes.size() <= At->second))) {
+        Rejected.insert(D.Macro);
+        continue;
+      }
+      llvm::StringRef R = llvm::StringRef(D.Replacement).trim();
+      std::set<std::string> Params = parameterNames(D.Body, D.Macro);
+      bool Through =
+          R == "__VA_ARGS__" || (Params.size() == 1 && Params.count(R.str()));
+      if (!R.empty() && !Through) {
+        Rejected.insert(D.Macro);
+        continue;
+      }
+      if (New) {
+        P.File = File;
+        P.Group = At->first;
+        P.Passes.assign(FS.Groups[At->first].Branches.size(), false);
+      }
+      P.Passes[At->second] = Through;
+      P.Defines.push_back({File, DI});
+    }
+  std::map<std::string, PassThrough> Out;
+  for (auto &[Name, P] : Found) {
+    if (Rejected.count(Name) || P.Defines.empty())
+      continue;
+    const CondGroup &G = S.Structures.at(P.File).Groups[P.Group];
+    bool HasElse = G.Branches.back().Condition == nullptr;
+    // Only a choice by features: other macros are left as they are.
+    std::set<std::string> Tested;
+    for (const CondGroup::Branch &B : G.Branches)
+      if (B.Condition)
+        collectMacros(*B.Condition, Tested);
+    if (llvm::none_of(Tested, [&](const std::string &M) {
+          return S.Features->isFeatureMacro(M);
+        }))
+      continue;
+    // One definition per branch, some passing through, some empty.
+    if (!HasElse || P.Defines.size() != G.Branches.size() ||
+        llvm::all_of(P.Passes, [](bool B) { return B; }) ||
+        llvm::none_of(P.Passes, [](bool B) { return B; }))
+      continue;
+    Out.emplace(Name, std::move(P));
+  }
+  return Out;
+}
+
+/// The group's directives around Args, Args in the branches that pass it.
+std::string expansion(const RewriteState &S, const PassThrough &P,
+                      llvm::StringRef Args) {
+  const FileStructure &FS = S.Structures.at(P.File);
+  llvm::StringRef Text = S.Texts.at(P.File);
+  const CondGroup &G = FS.Groups[P.Group];
+  std::string Out;
+  auto Line = [&](unsigned DI) {
+    const Directive &D = FS.Directives[DI];
+    return Text.slice(D.Begin, D.End).rtrim("\r\n").str() + "\n";
+  };
+  for (size_t BI = 0; BI < G.Branches.size(); ++BI) {
+    Out += Line(G.Branches[BI].DirectiveIndex);
+    if (P.Passes[BI])
+      Out += Args.str() + "\n";
+  }
+  return Out + Line(G.EndifIndex);
+}
+
+} // namespace
+
+llvm::Error runPassThroughMacrosPass(RewriteState &S) {
+  std::map<std::string, PassThrough> Macros = findPassThroughs(S);
+  if (Macros.empty())
+    return llvm::Error::success();
+  std::set<std::string> Names;
+  for (const auto &[Name, _] : Macros)
+    Names.insert(Name);
+
+  std::map<std::string, std::string> Files;
+
+  // Object-like macros defined once, outside any #if, whose body uses one
+  // of them: their body at their uses (one line each, lines unchanged).
+  std::map<std::string, std::pair<std::string, const Directive *>> Carriers;
+  std::set<std::string> DefinedTwice;
+  for (const auto &[File, FS] : S.Structures)
+    for (unsigned DI : FS.TopDirectives) {
+      const Directive &D = FS.Directives[DI];
+      if (D.Kind != DirectiveKind::Define || D.FunctionLike ||
+          D.PhysicalLines != 1 || findIdentifiers(D.Replacement, Names).empty())
+        continue;
+      if (!Carriers.try_emplace(D.Macro, File, &D).second)
+        DefinedTwice.insert(D.Macro);
+    }
+  for (const std::string &M : DefinedTwice)
+    Carriers.erase(M);
+  std::set<std::string> CarrierNames;
+  for (const auto &[Name, _] : Carriers)
+    CarrierNames.insert(Name);
+
+  // Every use of a carrier and of a macro must be rewritable, else the
+  // macro is left alone (and the file rewrite refuses it, located).
+  std::set<std::string> Blocked;
+  for (const auto &[File, FS] : S.Structures) {
+    if (!S.Texts.count(File))
+      continue;
+    llvm::StringRef Text = S.Texts.at(File);
+    for (const auto &[Off, Name] : findIdentifiers(Text, CarrierNames)) {
+      const Directive *D = defineAt(FS, Off);
+      if (D && D->Macro == Name)
+        continue;
+      if (inDirective(FS, Off))
+        for (const std::string &M : Names)
+          if (!findIdentifiers(Carriers.at(Name).second->Replacement, {M})
+                   .empty())
+            Blocked.insert(M);
+    }
+    for (const auto &[Off, Name] : findIdentifiers(Text, Names)) {
+      const Directive *D = defineAt(FS, Off);
+      if (D && (D->Macro == Name || CarrierNames.count(D->Macro)))
+        continue;
+      unsigned Open = Off + static_cast<unsigned>(Name.size());
+      while (Open < Text.size() && (Text[Open] == ' ' || Text[Open] == '\t'))
+        ++Open;
+      if (inDirective(FS, Off) || Open >= Text.size() || Text[Open] != '(' ||
+          !closingParen(Text, Open))
+        Blocked.insert(Name);
+    }
+  }
+  for (const std::string &M : Blocked)
+    Macros.erase(M);
+  if (Macros.empty())
+    return llvm::Error::success();
+  Names.clear();
+  for (const auto &[Name, _] : Macros)
+    Names.insert(Name);
+
+  // Rewrite each file's uses, last first (offsets stay valid).
+  for (const auto &[File, FS] : S.Structures) {
+    if (!S.Texts.count(File))
+      continue;
+    llvm::StringRef Orig = S.Texts.at(File);
+    struct Edit {
+      unsigned Begin, End;
+      std::string Text;
+    };
+    std::vector<Edit> Edits;
+    // Carriers: the body at each use outside directives, the define blank.
+    for (const auto &[Off, Name] : findIdentifiers(Orig, CarrierNames)) {
+      const Directive *Def = Carriers.at(Name).second;
+      if (findIdentifiers(Def->Replacement, Names).empty())
+        continue;
+      if (const Directive *D = defineAt(FS, Off); D && D->Macro == Name) {
+        if (Carriers.at(Name).first == File)
+          Edits.push_back({D->Begin, D->End, "\n"});
+        continue;
+      }
+      if (inDirective(FS, Off))
+        continue;
+      Edits.push_back(
+          {Off, Off + static_cast<unsigned>(Name.size()),
+           " " + llvm::StringRef(Def->Replacement).trim().str() + " "});
+    }
+    // The definitions: blank lines.
+    for (const auto &[Name, P] : Macros)
+      for (const DefineSite &D : P.Defines)
+        if (D.File == File) {
+          const Directive &Dv = FS.Directives[D.Directive];
+          Edits.push_back(
+              {Dv.Begin, Dv.End, std::string(Dv.PhysicalLines, '\n')});
+        }
+    llvm::sort(Edits,
+               [](const Edit &A, const Edit &B) { return A.Begin < B.Begin; });
+    // Apply carriers and blanks first, then the uses in the new text.
+    std::string Text;
+    unsigned Pos = 0;
+    for (const Edit &E : Edits) {
+      if (E.Begin < Pos)
+        continue; // A define inside a carrier's define: already blank.
+      Text += Orig.slice(Pos, E.Begin);
+      Text += E.Text;
+      Pos = E.End;
+    }
+    Text += Orig.slice(Pos, Orig.size());
+    if (Edits.empty() && findIdentifiers(Orig, Names).empty())
+      continue;
+
+    // The uses, in the text where the carriers were replaced.
+    std::string Out;
+    Pos = 0;
+    llvm::StringRef T(Text);
+    for (const auto &[Off, Name] : findIdentifiers(T, Names)) {
+      if (Off < Pos)
+        continue; // Inside an argument already rewritten.
+      unsigned Open = Off + static_cast<unsigned>(Name.size());
+      while (Open < T.size() && (T[Open] == ' ' || T[Open] == '\t'))
+        ++Open;
+      std::optional<unsigned> Close = Open < T.size() && T[Open] == '('
+                                          ? closingParen(T, Open)
+                                          : std::nullopt;
+      if (!Close)
+        continue; // Left to the refusal.
+      llvm::StringRef Args = T.slice(Open + 1, *Close);
+      unsigned CloseLine =
+          1 + static_cast<unsigned>(T.take_front(*Close).count('\n'));
+      unsigned LineBegin = static_cast<unsigned>(T.rfind('\n', *Close) + 1);
+      Out += T.slice(Pos, Off);
+      Out += "\n" + expansion(S, Macros.at(Name), Args) + "#line " +
+             std::to_string(CloseLine) + "\n" +
+             std::string(*Close + 1 - LineBegin, ' ');
+      Pos = *Close + 1;
+    }
+    Out += T.slice(Pos, T.size());
+    Files[File] = std::move(Out);
+  }
+  for (const auto &[Name, P] : Macros)
+    S.Log << "pass-through macro " << Name << ": its uses written as #if "
+          << "code (" << S.Project->relativeToRoot(P.File) << ")\n";
+  S.DerivedMacrosStale = true;
+  return S.applyLowering(std::move(Files));
+}
+
+} // namespace varsim::rewrite
