@@ -173,6 +173,18 @@ public:
     return Out;
   }
 
+  /// Files some translation unit may have read, wholly or in part, before
+  /// it reaches directive D of file F (F itself only if F may be read
+  /// again): a site in any other file is certainly not seen there.
+  llvm::BitVector maybeBeforeAt(unsigned F, unsigned D) const {
+    llvm::BitVector B = MaybeBefore[F];
+    for (const IncludeSite &I : Files[F].Includes)
+      if (I.Directive < D)
+        for (unsigned T : I.Targets)
+          B |= MayRead[T];
+    return B;
+  }
+
   /// Files that every translation unit has completely read before it
   /// reaches directive D of file F.
   llvm::BitVector beforeAt(unsigned F, unsigned D) const {
@@ -358,6 +370,52 @@ private:
     for (unsigned F = 0; F < N; ++F)
       if (!Reached[F])
         Before[F].reset();
+    computeMaybeBefore();
+  }
+
+  /// MayRead(H): H and every file it may include, directly or not, under
+  /// any condition. MaybeBefore: the least solution of MaybeBefore(X) =
+  /// union over the places (G, D) that may include X of G itself (wholly,
+  /// to keep it simple) and maybeBeforeAt(G, D); empty for a translation
+  /// unit nothing includes. Without the include graph (a cycle), every file.
+  void computeMaybeBefore() {
+    unsigned N = static_cast<unsigned>(Files.size());
+    MayRead.assign(N, llvm::BitVector(N));
+    for (unsigned H = 0; H < N; ++H) {
+      std::vector<unsigned> Work{H};
+      MayRead[H].set(H);
+      while (!Work.empty()) {
+        unsigned X = Work.back();
+        Work.pop_back();
+        for (const IncludeSite &I : Files[X].Includes)
+          for (unsigned T : I.Targets)
+            if (!MayRead[H].test(T)) {
+              MayRead[H].set(T);
+              Work.push_back(T);
+            }
+      }
+    }
+    MaybeBefore.assign(N, llvm::BitVector(N));
+    if (Cyclic) {
+      for (llvm::BitVector &B : MaybeBefore)
+        B.set();
+      return;
+    }
+    for (bool Changed = true; Changed;) {
+      Changed = false;
+      for (unsigned X = 0; X < N; ++X) {
+        // A unit that another file also includes counts both ways.
+        llvm::BitVector New = MaybeBefore[X];
+        for (const auto &[G, D] : Files[X].IncludedAt) {
+          New.set(G);
+          New |= maybeBeforeAt(G, D);
+        }
+        if (New != MaybeBefore[X]) {
+          MaybeBefore[X] = std::move(New);
+          Changed = true;
+        }
+      }
+    }
   }
 
   /// `#include NAME` where every compile command gives NAME one quoted
@@ -480,7 +538,7 @@ private:
   const FeatureSetup &Features;
   std::map<std::string, unsigned> Index;
   std::map<std::string, std::vector<unsigned>> ByName;
-  std::vector<llvm::BitVector> Closure, Before;
+  std::vector<llvm::BitVector> Closure, Before, MayRead, MaybeBefore;
   bool Cyclic = false;
 };
 
@@ -601,9 +659,13 @@ CondPtr substituteParams(const CondPtr &Body,
   return N;
 }
 
+bool mentionsFeature(const Cond &C, const FeatureSetup &F);
+
 class Resolver {
 public:
-  Resolver(ProjectMacros &P, const FeatureSetup &F) : P(P), F(F) {}
+  Resolver(ProjectMacros &P, const FeatureSetup &F,
+           const std::set<std::string> *External)
+      : P(P), F(F), External(External) {}
 
   /// E with every project macro that can be resolved at directive D of
   /// File replaced by its meaning there. Strict: fail (nullptr) if any
@@ -623,7 +685,7 @@ public:
   }
 
 private:
-  enum class Kind { Feature, External, Project, Unknown };
+  enum class Kind { Feature, External, Project, Undefined, Unknown };
 
   Kind kindOf(const std::string &M) const {
     if (F.isFeatureMacro(M))
@@ -632,10 +694,10 @@ private:
     if (M == "defined" || llvm::StringRef(M).starts_with("VARSIM_") ||
         llvm::StringRef(M).starts_with("varsim_"))
       return Kind::Unknown;
+    if (!HasSites && (isPlatformMacro(M) || F.CommandLineDefines.count(M)))
+      return Kind::External;
     if (!HasSites)
-      return isPlatformMacro(M) || F.CommandLineDefines.count(M)
-                 ? Kind::External
-                 : Kind::Unknown;
+      return External && !External->count(M) ? Kind::Undefined : Kind::Unknown;
     if (isPlatformMacro(M) || F.CommandLineDefines.count(M))
       return Kind::Unknown; // Predefined and redefined: not modelled.
     return Kind::Project;
@@ -668,6 +730,14 @@ private:
         return nullptr;
       if (K == Kind::Feature || K == Kind::External)
         return E->K == Cond::Call ? (Strict ? nullptr : E) : E;
+      if (K == Kind::Undefined) {
+        // An undefined function-like macro's call is an error where the
+        // test is reached: leave it to the preprocessor.
+        if (E->K == Cond::Call)
+          return Strict ? nullptr : E;
+        Changed = true;
+        return makeInt(0);
+      }
       CondPtr R;
       if (K == Kind::Project && !Expanding.count(E->Name))
         R = E->K == Cond::Defined
@@ -801,9 +871,11 @@ private:
         if (S.Directive < D)
           Used.push_back(S);
     } else if (InFiles.size() == 1) {
-      if (!P.beforeAt(File, D).test(*InFiles.begin()))
+      // Read completely before the test by every unit, or by none.
+      if (P.beforeAt(File, D).test(*InFiles.begin()))
+        Used = All;
+      else if (P.maybeBeforeAt(File, D).test(*InFiles.begin()))
         return std::nullopt;
-      Used = All;
     } else if (auto Ordered = orderedBefore(M, InFiles, File, D)) {
       Used = std::move(*Ordered);
     } else {
@@ -829,7 +901,10 @@ private:
       // #defines of files read completely before the test and those of the
       // testing file before it (read once). Their order across files is
       // unknown: only #defines (no #undef), and valueAt needs them
-      // exclusive (Unordered).
+      // exclusive (Unordered). A file no unit can have read before the
+      // test holds no site seen there (Lua's core and auxiliary headers
+      // each define the assertion macro; no unit reads both).
+      llvm::BitVector Maybe = P.maybeBeforeAt(File, D);
       for (const Site &S : All) {
         const FileInfo &FI = P.Files[S.File];
         if (FI.FS->Directives[S.Directive].Kind != DirectiveKind::Define)
@@ -841,6 +916,8 @@ private:
             Used.push_back(S);
         } else if (Before.test(S.File)) {
           Used.push_back(S);
+        } else if (!Maybe.test(S.File)) {
+          continue; // Never read before the test.
         } else {
           return std::nullopt; // Perhaps read before the test, perhaps not.
         }
@@ -916,6 +993,20 @@ private:
   }
 
 public:
+  /// Whether some #define of M lies where features decide (its presence
+  /// mentions one, or cannot be worked out).
+  bool definedPerFeature(const std::string &M) {
+    auto It = P.Sites.find(M);
+    if (It == P.Sites.end())
+      return false;
+    for (const Site &S : It->second) {
+      CondPtr Pr = presenceOf(S.File, P.Files[S.File].Places[S.Directive]);
+      if (!Pr || mentionsFeature(*Pr, F))
+        return true;
+    }
+    return false;
+  }
+
   /// A boolean feature M that the project also #defines, only where its
   /// selection is implied by another feature (a config header's
   /// `#if defined(SSL) && !defined(CRYPTO)` / `#define CRYPTO 1` /
@@ -1128,6 +1219,7 @@ private:
 
   ProjectMacros &P;
   const FeatureSetup &F;
+  const std::set<std::string> *External = nullptr;
   std::map<std::string, bool> Implied;
   std::set<std::string> Unresolved;
   std::map<std::tuple<unsigned, unsigned, unsigned>, CondPtr> Presence;
@@ -1211,9 +1303,10 @@ CondPtr underEnclosingFeatures(const CondPtr &R, const FileStructure &FS,
 llvm::Error
 resolveDerivedMacros(std::map<std::string, FileStructure> &Structures,
                      const FeatureSetup &Features,
-                     const std::set<std::string> *Units) {
+                     const std::set<std::string> *Units,
+                     const std::set<std::string> *External) {
   ProjectMacros P(Structures, Units, Features);
-  Resolver Res(P, Features);
+  Resolver Res(P, Features, External);
   for (unsigned File = 0; File < P.Files.size(); ++File) {
     FileStructure &FS = *P.Files[File].FS;
     Res.InReachedFile = P.ReachedFiles[File];
@@ -1226,6 +1319,11 @@ resolveDerivedMacros(std::map<std::string, FileStructure> &Structures,
       // rewrite refuses those as before).
       std::vector<CondPtr> New(G.Branches.size());
       bool OnFeatures = false;
+      // Or when its tests end up constant though they test a macro that
+      // features define elsewhere (`#if !defined(check)` in a header no
+      // unit reads after the one that defines `check` per feature): left
+      // alone, the test would look like a run-time test of that macro.
+      bool Settled = true, OfPerFeature = false;
       for (size_t BI = 0; BI < G.Branches.size(); ++BI) {
         const CondGroup::Branch &B = G.Branches[BI];
         if (!B.Condition)
@@ -1233,13 +1331,26 @@ resolveDerivedMacros(std::map<std::string, FileStructure> &Structures,
         bool Changed = false;
         CondPtr R =
             Res.resolve(B.Condition, File, B.DirectiveIndex, false, Changed);
-        if (!R || !Changed)
+        if (!R || !Changed) {
+          Settled = false;
           continue;
+        }
         R = underEnclosingFeatures(R, FS, G, Features);
         New[BI] = R;
-        OnFeatures = OnFeatures || mentionsFeature(*R, Features);
+        // A test of features that resolving made constant (`#if
+        // !defined(NEVER_DEFINED) || FEATURE == 0`) is settled too.
+        OnFeatures = OnFeatures || mentionsFeature(*R, Features) ||
+                     mentionsFeature(*B.Condition, Features);
+        Settled = Settled && R->K == Cond::Int;
+        if (R->K == Cond::Int && !OfPerFeature) {
+          std::set<std::string> Tested;
+          collectMacros(*B.Condition, Tested);
+          OfPerFeature = llvm::any_of(Tested, [&](const std::string &M) {
+            return !Features.isFeatureMacro(M) && Res.definedPerFeature(M);
+          });
+        }
       }
-      if (!OnFeatures)
+      if (!OnFeatures && !(Settled && OfPerFeature))
         continue;
       for (size_t BI = 0; BI < G.Branches.size(); ++BI)
         if (New[BI])

@@ -57,10 +57,17 @@ namespace varsim::rewrite {
 /// `#include`s a source) define nothing: their sites neither hide a
 /// macro's state nor make a file look included twice. Without them, every
 /// file with a source extension, and every file nobody includes, is one.
+///
+/// External: the macros files outside the project (system headers, the
+/// compiler, the command line) defined in some unit, if known. A macro
+/// outside it that the project and the build never define is undefined
+/// wherever it is tested (`#if !defined(SQLITE_ENABLE_MEMORY_MANAGEMENT) ||
+/// SQLITE_THREADSAFE==0` then reads the feature alone).
 llvm::Error
 resolveDerivedMacros(std::map<std::string, FileStructure> &Structures,
                      const FeatureSetup &Features,
-                     const std::set<std::string> *Units = nullptr);
+                     const std::set<std::string> *Units = nullptr,
+                     const std::set<std::string> *External = nullptr);
 
 } // namespace varsim::rewrite
 

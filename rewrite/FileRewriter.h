@@ -117,6 +117,9 @@ struct ProjectContext {
   /// every use lies where a definition is present (findConfinedMacros):
   /// their definitions are kept unconditionally.
   std::set<std::string> ConfinedMacros = {};
+  /// Per file, the parses (indices of the parse results) that read it:
+  /// two files no parse reads together never see each other's macros.
+  std::map<std::string, std::set<unsigned>> ReadBy = {};
   /// The presence condition of an offset of any project file.
   std::function<CondPtr(const std::string &File, unsigned Offset)> PresenceAt =
       {};

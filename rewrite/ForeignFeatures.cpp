@@ -185,6 +185,16 @@ public:
       S.Out.Included.insert(File);
   }
 
+  void MacroDefined(const Token &Name, const MacroDirective *MD) override {
+    const IdentifierInfo *II = Name.getIdentifierInfo();
+    if (!II || !MD)
+      return;
+    SourceLocation Def = S.SM->getExpansionLoc(MD->getLocation());
+    if (Def.isInvalid() || !S.SM->getFileEntryRefForID(S.SM->getFileID(Def)) ||
+        !S.fileOf(S.SM->getFileID(Def)).second)
+      S.Out.ExternalMacros.insert(II->getName().str());
+  }
+
   void MacroExpands(const Token &Name, const MacroDefinition &MD, SourceRange,
                     const MacroArgs *) override {
     const IdentifierInfo *II = Name.getIdentifierInfo();
@@ -455,6 +465,13 @@ lowerForeignFeatureTests(const ForeignFeatureInput &In) {
   auto Start = std::chrono::steady_clock::now();
   std::vector<ForeignScan> Scans = scanAll(In);
   std::vector<ForeignTest> Tests = mergeTests(Scans);
+  if (!Scans.empty() &&
+      llvm::none_of(Scans, [](const ForeignScan &S) { return S.Failed; })) {
+    Result.ExternalMacros.emplace();
+    for (const ForeignScan &S : Scans)
+      Result.ExternalMacros->insert(S.ExternalMacros.begin(),
+                                    S.ExternalMacros.end());
+  }
   if (In.Log) {
     auto Ms = std::chrono::duration_cast<std::chrono::milliseconds>(
                   std::chrono::steady_clock::now() - Start)

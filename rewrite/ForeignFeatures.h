@@ -51,6 +51,11 @@ struct ForeignFeatureResult {
   /// What was lowered (manifest "foreign_sites"): file, line, idiom
   /// ("assert"), the feature.
   std::vector<templates::LoweredSite> Sites;
+  /// Every macro a file outside the project (a system header, the
+  /// compiler's predefines, the command line) defined in some unit, when
+  /// every unit was preprocessed without error; a macro outside it that the
+  /// project never defines either is undefined wherever it is tested.
+  std::optional<std::set<std::string>> ExternalMacros;
 };
 
 /// Finds the feature macros tested outside the project (in every
@@ -77,6 +82,8 @@ struct ForeignScan {
   std::set<std::pair<std::string, unsigned>> AssertUses;
   /// The project's files the translation unit reads (itself included).
   std::set<std::string> Included;
+  /// Macros defined by files outside the project (and predefined).
+  std::set<std::string> ExternalMacros;
   bool Failed = false; ///< Preprocessing reported errors (not fatal here).
 };
 

@@ -602,13 +602,22 @@ llvm::Error FileRewriter::mergeMacros() {
       // Confined, and also defined in another group of this file: an
       // unread macro (findConfinedMacros), whose tests are resolved; its
       // definitions are dropped (kept, they would redefine each other).
+      // (A definition an #undef ends before this group, `#define ROTL8(x)
+      // ...` / uses / `#undef ROTL8`, is not another one: its uses are
+      // its own, findConfinedMacros.)
       bool ElsewhereToo = false;
       for (unsigned DI = 0; DI < FS.Directives.size(); ++DI)
         if (dir(DI).Kind == DirectiveKind::Define && dir(DI).Macro == Macro &&
             llvm::none_of(G.Branches, [&](const CondGroup::Branch &B) {
               return llvm::is_contained(B.Directives, DI);
-            }))
-          ElsewhereToo = true;
+            })) {
+          unsigned Next = DI + 1;
+          while (Next < FS.Directives.size() && dir(Next).Macro != Macro)
+            ++Next;
+          bool Closed = Next < G.Branches.front().DirectiveIndex &&
+                        dir(Next).Kind == DirectiveKind::Undef;
+          ElsewhereToo = ElsewhereToo || !Closed;
+        }
       if (!Everywhere && Ctx.ConfinedMacros.count(Macro) && ElsewhereToo) {
         for (auto &[BI, D] : List)
           Replace[D] += "";
@@ -940,12 +949,28 @@ FileRewriter::selectAcrossSites(const std::string &Macro) {
     return std::nullopt;
   std::vector<MacroVariant> Vs;
   std::vector<CondPtr> Presences;
+  // Only the sites some parse reads together with this file: a header no
+  // unit reads with this one (Lua's auxiliary library header and its core
+  // limits header each define the assertion macro) defines nothing here.
+  auto Here = Ctx.ReadBy.find(In.Path);
+  auto ReadWithThis = [&](const std::string &File) {
+    if (File == In.Path || Here == Ctx.ReadBy.end())
+      return true;
+    auto There = Ctx.ReadBy.find(File);
+    return There == Ctx.ReadBy.end() ||
+           llvm::any_of(There->second,
+                        [&](unsigned I) { return Here->second.count(I); });
+  };
   for (const ProjectContext::DefineSite &S : It->second) {
+    if (!ReadWithThis(S.File))
+      continue;
     CondPtr Pr = Ctx.PresenceAt(S.File, S.Offset);
     Presences.push_back(Pr);
     Vs.push_back(
         {S.File, S.Line, 1, S.Body, S.Replacement, S.FunctionLike, Pr});
   }
+  if (Vs.size() < 2)
+    return std::nullopt;
   // Exactly one definition per valid configuration: then each variant
   // sees the one of its configuration wherever it uses the macro (a use
   // where its variant has no definition yet would not compile there).

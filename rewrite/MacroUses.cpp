@@ -44,6 +44,15 @@ struct Definitions {
   /// be unread (only tested by #if lines, which the rewrite resolves).
   bool InFeatureGroups = true;
   std::map<std::string, std::set<unsigned>> AllDirectives; ///< By file.
+  /// Definitions outside feature groups that an #undef in the same place
+  /// ends before any other directive names the macro (`#define ROTL8(x)
+  /// ...` / uses / `#undef ROTL8`): (file, offset range, #undef index).
+  /// Their uses are theirs; they must end before the candidate group.
+  struct Closed {
+    std::string File;
+    unsigned Begin = 0, End = 0, Undef = 0;
+  };
+  std::vector<Closed> ClosedBefore;
 };
 
 } // namespace
@@ -137,20 +146,42 @@ findConfinedMacros(const std::map<std::string, std::string> &Texts,
       for (unsigned BI = 0; BI < FS.Groups[GI].Branches.size(); ++BI)
         for (unsigned D : FS.Groups[GI].Branches[BI].Directives)
           Holder[D] = {GI, BI};
+    auto PlaceOf = [&](unsigned DI) {
+      auto H = Holder.find(DI);
+      return H == Holder.end() ? std::pair<unsigned, unsigned>{~0u, 0}
+                               : H->second;
+    };
     for (unsigned DI = 0; DI < FS.Directives.size(); ++DI) {
       const Directive &D = FS.Directives[DI];
       if (D.Kind != DirectiveKind::Define)
         continue;
-      auto [It, New] = Defs.try_emplace(D.Macro);
-      Definitions &Ds = It->second;
+      Definitions &Ds = Defs[D.Macro];
       auto H = Holder.find(DI);
+      bool InFeatureGroup = H != Holder.end() && FGIt != Groups.end() &&
+                            FGIt->second.Groups[H->second.first].IsFeature;
+      if (!InFeatureGroup) {
+        unsigned Next = DI + 1;
+        while (Next < FS.Directives.size() &&
+               FS.Directives[Next].Macro != D.Macro)
+          ++Next;
+        if (Next < FS.Directives.size() &&
+            FS.Directives[Next].Kind == DirectiveKind::Undef &&
+            PlaceOf(Next) == PlaceOf(DI)) {
+          Ds.ClosedBefore.push_back(
+              {File, D.Begin, FS.Directives[Next].End, Next});
+          Ds.AllDirectives[File].insert(DI);
+          Ds.InFeatureGroups = false;
+          continue;
+        }
+      }
       Ds.AllDirectives[File].insert(DI);
       if (H == Holder.end() || FGIt == Groups.end() ||
           !FGIt->second.Groups[H->second.first].IsFeature)
         Ds.InFeatureGroups = false;
       if (H == Holder.end() || FGIt == Groups.end() ||
           !FGIt->second.Groups[H->second.first].IsFeature ||
-          (!New && (Ds.File != File || Ds.Group != H->second.first))) {
+          (!Ds.Directives.empty() &&
+           (Ds.File != File || Ds.Group != H->second.first))) {
         Ds.Candidate = false;
         continue;
       }
@@ -188,7 +219,10 @@ findConfinedMacros(const std::map<std::string, std::string> &Texts,
 
   std::set<std::string> Names;
   for (const auto &[M, Ds] : Defs)
-    if (Ds.Candidate && !F.isFeatureMacro(M))
+    if (Ds.Candidate && !Ds.Directives.empty() && !F.isFeatureMacro(M) &&
+        llvm::all_of(Ds.ClosedBefore, [&](const Definitions::Closed &C) {
+          return C.File == Ds.File && C.Undef < *Ds.Directives.begin();
+        }))
       Names.insert(M);
   if (Names.empty())
     return Unread;
@@ -224,6 +258,10 @@ findConfinedMacros(const std::map<std::string, std::string> &Texts,
       if (In && (isConditional(In->Kind) ||
                  (File == Ds.File && Ds.Directives.count(DI))))
         continue;
+      if (llvm::any_of(Ds.ClosedBefore, [&](const Definitions::Closed &C) {
+            return C.File == File && C.Begin <= Offset && Offset < C.End;
+          }))
+        continue; // A use of the earlier, closed definition.
       CondPtr PC = GIt->second.presenceAt(FS, Offset);
       std::string Key = conditionText(*PC, F);
       auto [It, New] = Implied.try_emplace({M, Key}, false);

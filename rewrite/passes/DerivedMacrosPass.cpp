@@ -22,7 +22,8 @@ llvm::Error runDerivedMacrosPass(RewriteState &S) {
   std::set<std::string> Units;
   for (const CompileEntry &E : S.Project->Entries)
     Units.insert(E.File);
-  return resolveDerivedMacros(S.Structures, *S.Features, &Units);
+  return resolveDerivedMacros(S.Structures, *S.Features, &Units,
+                              S.ExternalMacros ? &*S.ExternalMacros : nullptr);
 }
 
 } // namespace varsim::rewrite

@@ -21,7 +21,10 @@ llvm::Error runForeignFeaturesPass(RewriteState &S) {
   if (llvm::Error E = S.applyLowering(std::move(Foreign->Files)))
     return E;
   S.ForeignSites = std::move(Foreign->Sites);
-  S.DerivedMacrosStale = !S.Lowered.empty();
+  // What the preprocessor saw defined outside the project settles the
+  // tests of macros nothing defines: resolve again with it.
+  S.ExternalMacros = std::move(Foreign->ExternalMacros);
+  S.DerivedMacrosStale = !S.Lowered.empty() || S.ExternalMacros.has_value();
   return llvm::Error::success();
 }
 

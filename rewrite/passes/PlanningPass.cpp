@@ -36,6 +36,9 @@ llvm::Error runPlanningPass(RewriteState &S) {
     return Unions.takeError();
   Ctx.ParamUnions = std::move(*Unions);
 
+  for (size_t I = 0; I < S.Results.size(); ++I)
+    for (const auto &[File, Facts] : S.Results[I].Files)
+      Ctx.ReadBy[File].insert(static_cast<unsigned>(I));
   // Only the files some translation unit includes define macros for it.
   std::set<std::string> Parsed;
   for (const auto &[File, Vs] : S.Views)

@@ -58,6 +58,9 @@ struct RewriteState {
   std::vector<std::string> AllFiles;
   std::map<std::string, std::string> Texts;
   std::map<std::string, FileStructure> Structures;
+  /// Macros defined outside the project in some unit (ForeignFeaturesPass;
+  /// nullopt until then, or if a unit did not preprocess).
+  std::optional<std::set<std::string>> ExternalMacros;
   struct ScanDiagnostic {
     SourcePoint Where;
     std::string Message;

@@ -1,8 +1,8 @@
 #include <stdio.h>
 
 #include "store.h"
-
-int frames_for(int bytes);
+/* Both headers in one unit: net.h's BLOCK replaces the storage one here. */
+#include "net.h"
 
 int main(void) {
   printf("block %d sum %ld frames %d\n", BLOCK, store_sum(100),
