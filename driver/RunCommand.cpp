@@ -40,7 +40,11 @@
 #include <thread>
 #include <vector>
 
+#include <cerrno>
 #include <signal.h>
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 extern char **environ;
 
@@ -65,14 +69,24 @@ std::vector<std::string> environmentWith(
 }
 
 /// Ctrl-C (or SIGTERM) while a run is under way: the handler forwards it
-/// to the run's process and remembers it, so that varsim stops after that
-/// run with a message instead of dying silently.
+/// to the run's process group and remembers it, so that varsim stops after
+/// that run with a message instead of dying silently. The handler is
+/// installed without SA_RESTART: the wait for the run returns on EINTR and
+/// from then on is bounded (waitForRun), since a signal that reaches the
+/// simulator's shell between its fork and exec, or a program that ignores
+/// it, would otherwise keep varsim waiting forever.
 volatile std::sig_atomic_t InterruptSignal = 0;
+volatile std::sig_atomic_t InterruptCount = 0;
 volatile std::sig_atomic_t RunningPid = 0;
+/// The run's process group when it has one of its own, else 0.
+volatile std::sig_atomic_t RunningGroup = 0;
 
 extern "C" void onInterrupt(int Signal) {
   InterruptSignal = Signal;
-  if (RunningPid > 0)
+  InterruptCount = InterruptCount + 1;
+  if (RunningGroup > 0)
+    ::kill(-static_cast<pid_t>(RunningGroup), Signal);
+  else if (RunningPid > 0)
     ::kill(static_cast<pid_t>(RunningPid), Signal);
 }
 
@@ -83,7 +97,7 @@ public:
     struct sigaction A{};
     A.sa_handler = onInterrupt;
     sigemptyset(&A.sa_mask);
-    A.sa_flags = SA_RESTART;
+    A.sa_flags = 0; // No SA_RESTART: waitpid returns EINTR (see above).
     sigaction(SIGINT, &A, &OldInt);
     sigaction(SIGTERM, &A, &OldTerm);
   }
@@ -97,6 +111,89 @@ public:
 private:
   struct sigaction OldInt{}, OldTerm{};
 };
+
+/// How long a run may take to stop after varsim forwarded a signal to it
+/// before varsim kills its process group (a second signal kills at once).
+constexpr int KillAfterSignalMs = 3000;
+
+/// A started run: its pid, and its process group if it has its own.
+struct StartedRun {
+  pid_t Pid = -1;
+  bool OwnGroup = false;
+};
+
+/// Starts Program. The run gets a process group of its own (so that a
+/// signal or SIGKILL reaches the shell's children too) unless standard
+/// input is a terminal: a background group reading the terminal would be
+/// stopped (SIGTTIN), and the terminal's Ctrl-C reaches the whole
+/// foreground group anyway.
+llvm::Expected<StartedRun> startRun(const std::string &Program,
+                                    const std::vector<std::string> &Args,
+                                    const std::vector<std::string> &Env) {
+  std::vector<char *> Argv, Envp;
+  for (const std::string &A : Args)
+    Argv.push_back(const_cast<char *>(A.c_str()));
+  Argv.push_back(nullptr);
+  for (const std::string &E : Env)
+    Envp.push_back(const_cast<char *>(E.c_str()));
+  Envp.push_back(nullptr);
+  posix_spawnattr_t Attr;
+  posix_spawnattr_init(&Attr);
+  StartedRun R;
+  R.OwnGroup = !::isatty(STDIN_FILENO);
+  if (R.OwnGroup) {
+    posix_spawnattr_setflags(&Attr, POSIX_SPAWN_SETPGROUP);
+    posix_spawnattr_setpgroup(&Attr, 0);
+  }
+  int Err = ::posix_spawn(&R.Pid, Program.c_str(), nullptr, &Attr, Argv.data(),
+                          Envp.data());
+  posix_spawnattr_destroy(&Attr);
+  if (Err)
+    return makeError(Program, 0, 0,
+                     std::string("cannot run it: ") + ::strerror(Err));
+  return R;
+}
+
+/// Sends Signal to the run (its group if it has one).
+void signalRun(const StartedRun &R, int Signal) {
+  ::kill(R.OwnGroup ? -R.Pid : R.Pid, Signal);
+}
+
+/// Waits for the run. Until a signal arrives the wait blocks (no polling,
+/// so the measured interval is the run's); after one it polls for
+/// KillAfterSignalMs at most, or until a second signal, and then kills
+/// the run's process group. Returns the wait status; sets Killed when
+/// varsim had to kill it.
+int waitForRun(const StartedRun &R, bool &Killed) {
+  int Status = 0;
+  Killed = false;
+  while (!InterruptSignal) {
+    pid_t Got = ::waitpid(R.Pid, &Status, 0);
+    if (Got == R.Pid)
+      return Status;
+    if (Got < 0 && errno != EINTR)
+      return Status;
+  }
+  // Interrupted: the signal has been forwarded (by the handler, or by
+  // runOnce when it arrived before the run had a pid).
+  sig_atomic_t CountAtSignal = InterruptCount;
+  auto Deadline = std::chrono::steady_clock::now() +
+                  std::chrono::milliseconds(KillAfterSignalMs);
+  while (std::chrono::steady_clock::now() < Deadline &&
+         InterruptCount == CountAtSignal) {
+    pid_t Got = ::waitpid(R.Pid, &Status, WNOHANG);
+    if (Got == R.Pid)
+      return Status;
+    if (Got < 0 && errno != EINTR)
+      return Status;
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+  Killed = true;
+  signalRun(R, SIGKILL);
+  while (::waitpid(R.Pid, &Status, 0) < 0 && errno == EINTR) {
+  }
+  return Status;
+}
 
 /// CLOCK_MONOTONIC in ns (steady_clock is CLOCK_MONOTONIC on Linux, the
 /// clock the runtime writes in "monotonic").
@@ -305,8 +402,6 @@ private:
     llvm::sys::path::append(Trace, Name);
     std::vector<std::string> Env = environmentWith(
         {{"VARSIM_CONFIG", Config}, {"VARSIM_TRACE", std::string(Trace)}});
-    std::vector<llvm::StringRef> Args(CommandLine.begin(), CommandLine.end());
-    std::vector<llvm::StringRef> EnvRefs(Env.begin(), Env.end());
     std::string What =
         Round > 1 ? llvm::formatv("run {0}/{1} (repetition {2}): CONFIG '{3}'",
                                   K + 1, N, Round, Config)
@@ -314,28 +409,43 @@ private:
                   : llvm::formatv("run {0}/{1}: CONFIG '{2}'", K + 1, N, Config)
                         .str();
     llvm::errs() << What << " ...\n";
-    std::string ErrMsg;
-    // Wait blocks in wait4 (no polling), so the interval is the
+    // The wait blocks in waitpid (no polling), so the interval is the
     // launch, the run and the exit, plus a spawn's cost.
     int64_t LaunchNs = monotonicNs();
-    bool ExecutionFailed = false;
-    llvm::sys::ProcessInfo PI = llvm::sys::ExecuteNoWait(
-        Program, Args, EnvRefs, {}, 0, &ErrMsg, &ExecutionFailed);
+    llvm::Expected<StartedRun> Started = startRun(Program, CommandLine, Env);
     int Code = -1;
-    if (!ExecutionFailed) {
-      RunningPid = static_cast<std::sig_atomic_t>(PI.Pid);
+    std::string ErrMsg;
+    bool Killed = false;
+    if (!Started) {
+      ErrMsg = llvm::toString(Started.takeError());
+    } else {
+      RunningGroup = Started->OwnGroup ? Started->Pid : 0;
+      RunningPid = Started->Pid;
       if (InterruptSignal) // Arrived between the runs or during the spawn.
-        ::kill(PI.Pid, InterruptSignal);
-      Code = llvm::sys::Wait(PI, std::nullopt, &ErrMsg).ReturnCode;
+        signalRun(*Started, InterruptSignal);
+      int Status = waitForRun(*Started, Killed);
       RunningPid = 0;
+      RunningGroup = 0;
+      if (WIFEXITED(Status))
+        Code = WEXITSTATUS(Status);
+      else if (WIFSIGNALED(Status))
+        ErrMsg = std::string("it was killed by signal ") +
+                 std::to_string(WTERMSIG(Status)) + " (" +
+                 ::strsignal(WTERMSIG(Status)) + ")";
     }
     int64_t ExitNs = monotonicNs();
     if (InterruptSignal) {
       // The interrupted run's trace (if any) is not a whole run.
       llvm::sys::fs::remove(Trace);
-      reportError(makeError(What + " interrupted (" +
-                            ::strsignal(InterruptSignal) +
-                            "); no index written" + Kept));
+      reportError(makeError(
+          What + " interrupted (" + ::strsignal(InterruptSignal) + ")" +
+          (Killed ? llvm::formatv("; it did not stop within {0} s of the "
+                                  "signal, or a second signal came: its "
+                                  "process group was killed",
+                                  KillAfterSignalMs / 1000)
+                        .str()
+                  : std::string()) +
+          "; no index written" + Kept));
       return 128 + InterruptSignal;
     }
     double Wall = static_cast<double>(ExitNs - LaunchNs) * 1e-9;
