@@ -15,8 +15,10 @@
 
 #include "driver/Command.h"
 
+#include "callgraph/CallTrace.h"
 #include "model/validation/ExitCodes.h"
 #include "model/validation/MachineLoad.h"
+#include "plan/Evidence.h"
 #include "plan/OutDir.h"
 #include "support/Diagnostic.h"
 #include "support/Output.h"
@@ -35,6 +37,7 @@
 #include <cmath>
 #include <csignal>
 #include <cstring>
+#include <map>
 #include <optional>
 #include <string>
 #include <thread>
@@ -248,6 +251,11 @@ public:
         ->type_name("FILE");
     Sub.add_flag("--no-dataflow", NoDataFlow,
                  "Plan without the data-flow runs (the paper's plain plan)");
+    Sub.add_flag("--no-adaptive", NoAdaptive,
+                 "Run the static plan ('varsim plan') as it is, instead of "
+                 "the minimal plan first and then only the runs that the "
+                 "data-flow facts left standing after its visit counts and "
+                 "times need");
     addStrengthOption(Sub, Strength);
     Sub.add_option("--repeat", RepeatSpec,
                    "Runs per planned configuration, interleaved (every "
@@ -315,6 +323,50 @@ public:
       reportError(P.takeError());
       return ExitFailure;
     }
+    // Adaptive: the minimal plan (conditions and groups, no data-flow
+    // requirement) first, then only the runs the evidence calls for. Not
+    // when the static plan is no longer than the minimal one.
+    std::optional<plan::Plan> Minimal;
+    bool Adapt = !NoAdaptive && !NoDataFlow;
+    if (Adapt) {
+      std::vector<plan::RegionToCover> Plain = In->Regions;
+      for (plan::RegionToCover &R : Plain)
+        R.InfluencingFeatures.clear();
+      // The first runs are static runs that meet the minimal plan's
+      // requirements (conditions and exclusive groups), so that an
+      // adaptive run never needs more runs than the static plan.
+      auto First = plan::runsToAdd(*In, Plain, P->Runs, {});
+      if (!First) {
+        reportError(First.takeError());
+        return ExitFailure;
+      }
+      std::optional<plan::Plan> M(plan::Plan{});
+      M->Runs = std::move(*First);
+      if (M->Runs.empty())
+        M->Runs.push_back(P->Runs.front());
+      // With one run, no pair of runs tests a fact: add the static run
+      // that differs from it in the most features (it flips every feature
+      // of many facts at once).
+      if (M->Runs.size() == 1 && P->Runs.size() > 1) {
+        size_t Best = 0, BestDiff = 0;
+        for (size_t K = 0; K < P->Runs.size(); ++K) {
+          size_t Diff = 0;
+          const fm::Configuration &A = P->Runs[K].Config,
+                                  &B = M->Runs.front().Config;
+          for (size_t F = 0; F < A.Selected.size() && F < B.Selected.size();
+               ++F)
+            Diff += A.Selected[F] != B.Selected[F] ||
+                    (F < A.Values.size() && F < B.Values.size() &&
+                     A.Values[F] != B.Values[F]);
+          if (Diff > BestDiff)
+            Best = K, BestDiff = Diff;
+        }
+        if (BestDiff)
+          M->Runs.push_back(P->Runs[Best]);
+      }
+      Adapt = M->Runs.size() < P->Runs.size();
+      Minimal = std::move(*M);
+    }
     auto Program = findProgram(CommandLine.front());
     if (!Program) {
       reportError(Program.takeError());
@@ -349,25 +401,22 @@ public:
     InterruptSignal = 0;
     warnIfBusy("before the runs");
     llvm::json::Array Runs;
-    size_t N = P->Runs.size();
-    // Rounds of every planned configuration, interleaved (1..N, 1..N,
-    // ...), so that a slow phase of the machine hits every configuration
-    // alike instead of one configuration's repetitions.
-    std::vector<std::vector<double>> Totals(N);
-    auto RoundStart = std::chrono::steady_clock::now();
-    for (unsigned Round = 1;; ++Round) {
-      for (size_t K = 0; K < N; ++K) {
-        std::optional<double> Seconds;
-        if (int Code = runOnce(*P, K, Round, *Program, *Accepted, TraceDir,
-                               Runs, Seconds))
+    plan::Plan Ran = Adapt ? std::move(*Minimal) : std::move(*P);
+    if (Adapt)
+      llvm::errs() << llvm::formatv(
+          "varsim: adaptive run: the minimal plan's {0} run(s) first (the "
+          "static plan has {1}; --no-adaptive runs it)\n",
+          Ran.Runs.size(), P->Runs.size());
+    if (int Code = runRounds(Ran, 0, *Program, *Accepted, TraceDir, Runs))
+      return Code;
+    if (Adapt && !InterruptSignal) {
+      size_t First = Ran.Runs.size();
+      if (int Code = addFollowUps(*In, *P, Ran, TraceDir, Runs))
+        return Code;
+      if (Ran.Runs.size() > First)
+        if (int Code =
+                runRounds(Ran, First, *Program, *Accepted, TraceDir, Runs))
           return Code;
-        Totals[K].push_back(*Seconds);
-      }
-      double Elapsed = std::chrono::duration<double>(
-                           std::chrono::steady_clock::now() - RoundStart)
-                           .count();
-      if (!anotherRound(Round, Elapsed, Totals))
-        break;
     }
     warnIfBusy("after the runs");
     if (InterruptSignal) { // After the last run: its trace is whole.
@@ -376,7 +425,7 @@ public:
                             ") after the last run; no index written" + Kept));
       return 128 + InterruptSignal;
     }
-    int Code = writeIndex(TraceDir, std::move(Runs));
+    int Code = writeIndex(TraceDir, std::move(Runs), std::move(Adaptive));
     if (Code == ExitSuccess)
       (*Previous)->commit();
     return Code;
@@ -485,25 +534,55 @@ private:
     return 0;
   }
 
-  /// Whether to run another round of every configuration. A number: that
-  /// many rounds. auto: 3 rounds (the median of three is robust to one
-  /// disturbed run) while the rounds so far took under AutoBudgetSeconds;
-  /// up to AutoMaxRounds while some configuration's median is not backed
-  /// by another run within AutoSpread of it (and AutoSpreadFloorSeconds)
-  /// and the budget allows; at least one round however long it takes.
-  bool anotherRound(unsigned Done, double Elapsed,
-                    const std::vector<std::vector<double>> &Totals) const {
+  /// Runs configurations First.. of P in rounds, interleaved (every
+  /// pending configuration once, then again, ...), so that a slow phase of
+  /// the machine hits every configuration alike instead of one
+  /// configuration's repetitions. Returns 0 or the exit code to stop with.
+  int runRounds(const plan::Plan &P, size_t First, const std::string &Program,
+                const validation::ExitCodes &Accepted, llvm::StringRef TraceDir,
+                llvm::json::Array &Runs) {
+    size_t N = P.Runs.size();
+    std::vector<std::vector<double>> Totals(N);
+    std::vector<size_t> Pending;
+    for (size_t K = First; K < N; ++K)
+      Pending.push_back(K);
+    auto Start = std::chrono::steady_clock::now();
+    for (unsigned Round = 1; !Pending.empty(); ++Round) {
+      for (size_t K : Pending) {
+        std::optional<double> Seconds;
+        if (int Code = runOnce(P, K, Round, Program, Accepted, TraceDir, Runs,
+                               Seconds))
+          return Code;
+        Totals[K].push_back(*Seconds);
+      }
+      double Elapsed = std::chrono::duration<double>(
+                           std::chrono::steady_clock::now() - Start)
+                           .count();
+      Pending = toRepeat(Round, Elapsed, Pending, Totals);
+    }
+    return 0;
+  }
+
+  /// The configurations (of Pending) to run once more after round Done. A
+  /// number: every one until that many rounds. auto: AutoMinRounds rounds
+  /// of every one while the rounds so far took under AutoBudgetSeconds;
+  /// then, up to AutoMaxRounds, only a configuration whose median is not
+  /// backed by another of its runs within AutoSpread (and
+  /// AutoSpreadFloorSeconds) of it: repetitions that agree need no more;
+  /// at least one round however long it takes.
+  std::vector<size_t>
+  toRepeat(unsigned Done, double Elapsed, const std::vector<size_t> &Pending,
+           const std::vector<std::vector<double>> &Totals) const {
     if (Repeat)
-      return Done < *Repeat;
+      return Done < *Repeat ? Pending : std::vector<size_t>();
     double PerRound = Elapsed / Done;
-    if (Elapsed + PerRound > AutoBudgetSeconds)
-      return false;
+    if (Elapsed + PerRound > AutoBudgetSeconds || Done >= AutoMaxRounds)
+      return {};
     if (Done < AutoMinRounds)
-      return true;
-    if (Done >= AutoMaxRounds)
-      return false;
-    for (const std::vector<double> &T : Totals) {
-      std::vector<double> S = T;
+      return Pending;
+    std::vector<size_t> Again;
+    for (size_t K : Pending) {
+      std::vector<double> S = Totals[K];
       std::sort(S.begin(), S.end());
       size_t Mid = S.size() / 2;
       double Median = S[Mid];
@@ -513,13 +592,124 @@ private:
                    Mid + 1 < S.size() ? S[Mid + 1] - Median : INFINITY);
       if (Gap > AutoSpread * Median && Gap > AutoSpreadFloorSeconds) {
         llvm::errs() << llvm::formatv(
-            "varsim: no run of one configuration within {0:F1} % of its "
-            "median ({1:F3} s): another round\n",
-            100 * Gap / Median, Median);
-        return true;
+            "varsim: run {0}: no other run within {1:F1} % of its median "
+            "({2:F3} s): another repetition\n",
+            K + 1, 100 * Gap / Median, Median);
+        Again.push_back(K);
       }
     }
-    return false;
+    return Again;
+  }
+
+  /// The second phase of an adaptive run: weighs the first runs' counts
+  /// and times against the static facts (plan/Evidence.h) and appends to
+  /// Ran the runs that the facts left standing need, at most
+  /// max(2 x the first runs, 4) in all. Records what it decided in
+  /// Adaptive (index.json's "adaptive").
+  int addFollowUps(const plan::OutDirPlanInput &In, const plan::Plan &Static,
+                   plan::Plan &Ran, llvm::StringRef TraceDir,
+                   const llvm::json::Array &Runs) {
+    size_t First = Ran.Runs.size();
+    std::vector<std::vector<callgraph::CallTrace>> Traces(First);
+    llvm::Error Bad = llvm::Error::success();
+    for (const llvm::json::Value &V : Runs) {
+      const llvm::json::Object *O = V.getAsObject();
+      std::optional<int64_t> K = O->getInteger("run");
+      std::optional<llvm::StringRef> Name = O->getString("trace");
+      llvm::SmallString<256> Path(TraceDir);
+      llvm::sys::path::append(Path, *Name);
+      auto T = callgraph::readCallTrace(Path);
+      if (!T) {
+        Bad = llvm::joinErrors(std::move(Bad), T.takeError());
+        continue;
+      }
+      Traces[*K - 1].push_back(std::move(*T));
+    }
+    std::vector<plan::RunEvidence> Evidence;
+    for (size_t K = 0; K < First && !Bad; ++K) {
+      auto E = plan::evidenceOf(Traces[K]);
+      if (!E)
+        Bad = llvm::joinErrors(std::move(Bad), E.takeError());
+      else
+        Evidence.push_back(std::move(*E));
+    }
+    std::vector<plan::PlannedRun> Extra;
+    llvm::json::Array Facts, Witnesses;
+    if (Bad) {
+      // Nothing to weigh: the static plan's other runs, as without
+      // --adaptive.
+      reportWarning("cannot weigh the first runs' evidence (" +
+                    llvm::toString(std::move(Bad)) +
+                    "); running the static plan's other runs");
+      for (const plan::PlannedRun &R : Static.Runs)
+        if (llvm::none_of(Ran.Runs, [&](const plan::PlannedRun &Q) {
+              return Q.ConfigString == R.ConfigString;
+            }))
+          Extra.push_back(R);
+    } else {
+      plan::WeighedFacts W = plan::weighFacts(In.Regions, Evidence);
+      std::map<plan::Verdict, unsigned> Count;
+      for (const plan::FactVerdict &F : W.Facts) {
+        ++Count[F.V];
+        Facts.push_back(
+            llvm::json::Object{{"region", static_cast<int64_t>(F.Region)},
+                               {"label", F.Label},
+                               {"feature", F.Feature},
+                               {"verdict", plan::verdictName(F.V)},
+                               {"why", F.Why}});
+      }
+      for (const plan::FactVerdict &F : W.NewWitnesses)
+        Witnesses.push_back(
+            llvm::json::Object{{"region", static_cast<int64_t>(F.Region)},
+                               {"label", F.Label},
+                               {"feature", F.Feature},
+                               {"why", F.Why}});
+      llvm::errs() << llvm::formatv(
+          "varsim: adaptive run: {0} data-flow fact(s): {1} confirmed by "
+          "visit counts, {2} kept by times beyond noise, {3} refuted (equal "
+          "counts, times within noise), {4} not testable by the first runs; "
+          "{5} fact(s) that counts witness and the analysis missed\n",
+          W.Facts.size(), Count[plan::Verdict::CountWitness],
+          Count[plan::Verdict::TimeWitness], Count[plan::Verdict::Refuted],
+          Count[plan::Verdict::Unobserved], W.NewWitnesses.size());
+      for (const plan::FactVerdict &F : W.NewWitnesses)
+        llvm::errs() << "  region " << F.Region << " " << F.Label << " / "
+                     << F.Feature << ": visit counts differ (" << F.Why
+                     << ")\n";
+      auto More = plan::runsToAdd(In, W.Regions, Static.Runs, Ran.Runs);
+      if (!More) {
+        reportError(More.takeError());
+        return ExitFailure;
+      }
+      Extra = std::move(*More);
+    }
+    size_t Cap = std::max<size_t>(2 * First, 4);
+    size_t Room = Cap > First ? Cap - First : 0;
+    size_t Wanted = Extra.size();
+    if (Extra.size() > Room)
+      Extra.resize(Room);
+    llvm::errs() << llvm::formatv(
+        "varsim: adaptive run: {0} more run(s) ({1} in all; the static plan "
+        "has {2})\n",
+        Extra.size(), First + Extra.size(), Static.Runs.size());
+    if (Wanted > Extra.size())
+      reportWarning(
+          llvm::formatv("the evidence calls for {0} more run(s), {1} run(s) "
+                        "in all is the bound (twice the minimal plan, at "
+                        "least 4): some facts go unobserved; --no-adaptive "
+                        "runs the static plan",
+                        Wanted, Cap)
+              .str());
+    for (plan::PlannedRun &R : Extra)
+      Ran.Runs.push_back(std::move(R));
+    Adaptive = llvm::json::Object{
+        {"minimal_runs", static_cast<int64_t>(First)},
+        {"static_runs", static_cast<int64_t>(Static.Runs.size())},
+        {"added_runs", static_cast<int64_t>(Ran.Runs.size() - First)},
+        {"bound", static_cast<int64_t>(Cap)},
+        {"facts", std::move(Facts)},
+        {"count_witnesses_without_fact", std::move(Witnesses)}};
+    return 0;
   }
 
   /// A warning naming the load average when the machine is busy: the
@@ -531,7 +721,7 @@ private:
                     "but an idle machine gives better figures");
   }
 
-  static constexpr unsigned AutoMinRounds = 3, AutoMaxRounds = 5;
+  static constexpr unsigned AutoMinRounds = 2, AutoMaxRounds = 5;
   static constexpr double AutoBudgetSeconds = 120, AutoSpread = 0.05,
                           AutoSpreadFloorSeconds = 0.01;
 
@@ -557,13 +747,16 @@ private:
            File == "index.json";
   }
 
-  int writeIndex(llvm::StringRef TraceDir, llvm::json::Array Runs) {
+  int writeIndex(llvm::StringRef TraceDir, llvm::json::Array Runs,
+                 std::optional<llvm::json::Object> Adapted) {
     llvm::SmallString<256> Index(TraceDir);
     llvm::sys::path::append(Index, "index.json");
     llvm::json::Object Root{{"format", "varsim-run-index"},
                             {"version", 1},
                             {"command", CommandLine},
                             {"runs", std::move(Runs)}};
+    if (Adapted)
+      Root["adaptive"] = std::move(*Adapted);
     if (llvm::Error E = writeFileAtomically(Index, [&](llvm::raw_ostream &OS) {
           OS << llvm::formatv("{0:2}", llvm::json::Value(std::move(Root)))
              << "\n";
@@ -583,6 +776,9 @@ private:
   std::string ExitCodeSpec = "0";
   std::string RepeatSpec = "auto";
   std::optional<unsigned> Repeat; ///< Unset: auto.
+  bool NoAdaptive = false;
+  /// What the adaptive run decided, for index.json.
+  std::optional<llvm::json::Object> Adaptive;
 };
 
 } // namespace
