@@ -87,11 +87,12 @@ with tempfile.TemporaryDirectory() as tmp:
     check(left == ["index.json", "run-1.json", "run-2.json"],
           f"old repetitions removed: {left}", p)
 
-    # auto (the default): three rounds of a quick, steady program...
+    # auto (the default): two rounds of a quick, steady program (its
+    # repetitions agree: no third)...
     os.remove(log)
     p = varsim("run", out, "--", "sh", "-c", sim)
-    check(p.returncode == 0 and len(p.stdout.splitlines()) == 6,
-          "auto: 3 rounds of a quick steady program", p)
+    check(p.returncode == 0 and len(p.stdout.splitlines()) == 4,
+          "auto: 2 rounds of a quick steady program", p)
 
     # ... and more, up to 5, while no other run of a configuration is
     # within 5 % (and 10 ms) of its median: every run sleeps 60 ms longer
@@ -103,7 +104,8 @@ with tempfile.TemporaryDirectory() as tmp:
     p = varsim("run", out, "--", "sh", "-c", spread)
     check(p.returncode == 0 and len(p.stdout.splitlines()) == 10,
           "auto: spread runs add rounds, at most 5", p)
-    check("another round" in p.stderr, "auto says why it adds a round", p)
+    check("another repetition" in p.stderr,
+          "auto says why it repeats a configuration", p)
 
     # Bad values are usage errors.
     for bad in ("0", "101", "x", "-1"):
