@@ -260,11 +260,11 @@ public:
     Sub.add_option("--repeat", RepeatSpec,
                    "Runs per planned configuration, interleaved (every "
                    "configuration once, then again, ...): a number 1-100, or "
-                   "'auto' (default): 3 while the rounds take under 120 s, "
-                   "up to 5 while no other run of a configuration lies "
-                   "within 5 % of its median, at least 1. The model takes each "
-                   "context's "
-                   "median and reads the spread as run-to-run noise")
+                   "'auto' (default): 2 while the rounds take under 120 s, "
+                   "then, up to 5, only for a configuration none of whose "
+                   "other runs lies within 5 % of its median, at least 1. "
+                   "The model takes each context's median and reads the "
+                   "spread as run-to-run noise")
         ->type_name("N|auto");
     Sub.add_option("--exit-code", ExitCodeSpec,
                    "The exit code(s) of a successful run: a number (default "
