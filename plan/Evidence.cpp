@@ -92,6 +92,12 @@ llvm::Expected<RunEvidence> evidenceOf(llvm::ArrayRef<CallTrace> Repetitions) {
         *std::min_element(Calls[R].begin(), Calls[R].end()) !=
         *std::max_element(Calls[R].begin(), Calls[R].end()));
   }
+  // A folded region's visits stop being counted after its warm-up (they
+  // are its callers' self time): its counts are not exact.
+  for (const CallTrace &T : Repetitions)
+    for (uint32_t R : T.FoldedRegions)
+      if (R < N)
+        E.CountsVary[R] = true;
   return E;
 }
 

@@ -49,7 +49,8 @@ struct RunEvidence {
   std::vector<uint64_t> Calls;
   std::vector<double> SelfNs, NoiseNs;
   /// Region id -> whether its visits differ between repetitions (a program
-  /// that counts by the clock): such counts witness nothing.
+  /// that counts by the clock) or are not all counted (a region the
+  /// runtime folded): such counts witness nothing.
   std::vector<bool> CountsVary;
 
   int64_t valueOf(llvm::StringRef Feature) const {
