@@ -87,12 +87,16 @@ with tempfile.TemporaryDirectory() as tmp:
     check(left == ["index.json", "run-1.json", "run-2.json"],
           f"old repetitions removed: {left}", p)
 
-    # auto (the default): two rounds of a quick, steady program (its
-    # repetitions agree: no third)...
+    # auto (the default): three rounds of a quick, steady program (its
+    # repetitions agree: no fourth)...
     os.remove(log)
     p = varsim("run", out, "--", "sh", "-c", sim)
-    check(p.returncode == 0 and len(p.stdout.splitlines()) == 4,
-          "auto: 2 rounds of a quick steady program", p)
+    # (Under load even `sh` is not steady: a configuration whose runs
+    # disagree gets a fourth and fifth, the other none.)
+    n = len(p.stdout.splitlines())
+    check(p.returncode == 0 and (n == 6 or (6 < n <= 10 and
+                                            "another repetition" in p.stderr)),
+          "auto: 3 rounds of a quick steady program", p)
 
     # ... and more, up to 5, while no other run of a configuration is
     # within 5 % (and 10 ms) of its median: every run sleeps 60 ms longer
