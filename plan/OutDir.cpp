@@ -316,10 +316,16 @@ llvm::Expected<OutDirFacts> factsOf(const json::Object &Root,
 
 llvm::Expected<Plan> planOutDir(const OutDirPlanInput &In,
                                 PlanOptions Options) {
+  return planOutDir(In, In.Regions, std::move(Options));
+}
+
+llvm::Expected<Plan> planOutDir(const OutDirPlanInput &In,
+                                const std::vector<RegionToCover> &Regions,
+                                PlanOptions Options) {
   if (!Options.Default)
     Options.Default = In.DefaultConfig;
   Options.FullCombinationsUpTo = In.Strength ? In.Strength : DefaultStrength;
-  return computePlan(In.Model, In.Regions, Options);
+  return computePlan(In.Model, Regions, Options);
 }
 
 bool isOutDir(llvm::StringRef Dir) {

@@ -66,6 +66,12 @@ llvm::Expected<OutDirPlanInput> loadPlanInput(llvm::StringRef OutDir,
 llvm::Expected<Plan> planOutDir(const OutDirPlanInput &In,
                                 PlanOptions Options = {});
 
+/// The same over other regions than In's (the adaptive run's minimal plan
+/// and follow-up plan: In's regions with fewer or other facts).
+llvm::Expected<Plan> planOutDir(const OutDirPlanInput &In,
+                                const std::vector<RegionToCover> &Regions,
+                                PlanOptions Options = {});
+
 struct OutDirFacts {
   dataflow::DataFlowFacts Facts;
   /// False if they were computed now because the manifest had none.

@@ -85,6 +85,11 @@ struct PlanOptions {
   /// VARSIM_CONFIG): planned first when that costs no extra run; otherwise
   /// a note says why not.
   std::optional<fm::Configuration> Default;
+  /// Configurations that have run already (the first phase of an adaptive
+  /// `varsim run`): the requirements one of them covers are met, and the
+  /// plan holds only the runs the others need, none when every
+  /// requirement is met (Default is then ignored).
+  std::vector<fm::Configuration> AlreadyRun = {};
 };
 
 /// One requirement the plan satisfies, for explanations.

@@ -202,6 +202,20 @@ llvm::Expected<Plan> computePlan(const fm::FeatureModel &Model,
   auto Specs = buildRequirements(Model, Regions, Options, Notes);
   if (!Specs)
     return Specs.takeError();
+  if (!Options.AlreadyRun.empty()) {
+    // A follow-up: what the earlier runs met needs no run.
+    llvm::erase_if(*Specs, [&](const RequirementSpec &R) {
+      return llvm::any_of(Options.AlreadyRun, [&](const fm::Configuration &C) {
+        return covers(C, R);
+      });
+    });
+    if (Specs->empty()) {
+      Plan None;
+      None.Notes = Notes;
+      return None;
+    }
+    return compress(Model, *Specs, Notes, nullptr);
+  }
   auto Plain = compress(Model, *Specs, Notes, nullptr);
   if (!Plain || !Options.Default)
     return Plain;

@@ -254,6 +254,42 @@ with tempfile.TemporaryDirectory(prefix="varsim-robust-") as tmp:
         failures.append(f"run: Ctrl-C: exit {proc.returncode}, stderr "
                         f"{stderr!r}, left in traces/: {leftovers}")
 
+    # run: Ctrl-C that the simulator ignores (as when it reaches the
+    # simulator's shell between its fork and exec): varsim waits a few
+    # seconds, then kills the run's process group (the shell and its
+    # child), exits 130 and leaves no trace and no index.
+    out = make_out(T("run", "interrupt-ignored"))
+    started = T("run", "interrupt-ignored", "started")
+    sim = (f'trap "" INT; echo x > "{started}"; sleep 60; '
+           'printf "{}" > "$VARSIM_TRACE"')
+    count += 1
+    proc = subprocess.Popen([VARSIM, "run", out, "--", "sh", "-c", sim],
+                            stdin=subprocess.DEVNULL,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            text=True, start_new_session=True)
+    deadline = time.monotonic() + 60
+    while not os.path.exists(started) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    time.sleep(0.5)
+    t0 = time.monotonic()
+    os.kill(proc.pid, signal.SIGINT)  # varsim alone: it forwards the signal
+    try:
+        stdout, stderr = proc.communicate(timeout=30)
+    except subprocess.TimeoutExpired:
+        os.killpg(proc.pid, signal.SIGKILL)
+        stdout, stderr = proc.communicate()
+    took = time.monotonic() - t0
+    traces = os.path.join(out, "traces")
+    leftovers = os.listdir(traces) if os.path.isdir(traces) else []
+    if not (proc.returncode == 128 + signal.SIGINT and
+            re.search(r"error: run 1/1: CONFIG '.*' interrupted \(Interrupt\)"
+                      r"; it did not stop within 3 s .*process group was "
+                      r"killed; no index written", stderr) and
+            not CRASH.search(stderr) and leftovers == [] and took < 25):
+        failures.append(f"run: ignored Ctrl-C: exit {proc.returncode} after "
+                        f"{took:.1f} s, stderr {stderr!r}, left in traces/: "
+                        f"{leftovers}")
+
     # --- model ----------------------------------------------------------------
     out_model = T("model-out.json")
     for what, path, fragment in [

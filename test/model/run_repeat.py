@@ -87,10 +87,15 @@ with tempfile.TemporaryDirectory() as tmp:
     check(left == ["index.json", "run-1.json", "run-2.json"],
           f"old repetitions removed: {left}", p)
 
-    # auto (the default): three rounds of a quick, steady program...
+    # auto (the default): three rounds of a quick, steady program (its
+    # repetitions agree: no fourth)...
     os.remove(log)
     p = varsim("run", out, "--", "sh", "-c", sim)
-    check(p.returncode == 0 and len(p.stdout.splitlines()) == 6,
+    # (Under load even `sh` is not steady: a configuration whose runs
+    # disagree gets a fourth and fifth, the other none.)
+    n = len(p.stdout.splitlines())
+    check(p.returncode == 0 and (n == 6 or (6 < n <= 10 and
+                                            "another repetition" in p.stderr)),
           "auto: 3 rounds of a quick steady program", p)
 
     # ... and more, up to 5, while no other run of a configuration is
@@ -103,7 +108,8 @@ with tempfile.TemporaryDirectory() as tmp:
     p = varsim("run", out, "--", "sh", "-c", spread)
     check(p.returncode == 0 and len(p.stdout.splitlines()) == 10,
           "auto: spread runs add rounds, at most 5", p)
-    check("another round" in p.stderr, "auto says why it adds a round", p)
+    check("another repetition" in p.stderr,
+          "auto says why it repeats a configuration", p)
 
     # Bad values are usage errors.
     for bad in ("0", "101", "x", "-1"):

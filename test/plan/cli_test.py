@@ -136,8 +136,11 @@ with tempfile.TemporaryDirectory() as tmp:
           "without data flow: one run", p)
 
     # --- run: the simulator is a shell command --------------------------------
+    # --no-adaptive: the static plan in its order (test/plan/adaptive_run.py
+    # checks the adaptive run).
     sim = ('printf \'{"config": "%s"}\' "$VARSIM_CONFIG" > "$VARSIM_TRACE"')
-    p = varsim("run", out, "--repeat", "1", "--", "sh", "-c", sim)
+    p = varsim("run", out, "--repeat", "1", "--no-adaptive", "--", "sh", "-c",
+               sim)
     check(p.returncode == 0, "run exits 0", p)
     traces = p.stdout.splitlines()
     check(len(traces) == 4, f"run prints 4 trace names: {traces}", p)
@@ -158,7 +161,7 @@ with tempfile.TemporaryDirectory() as tmp:
     # earlier complete set of traces and its index (issue 19).
     with open(os.path.join(out, "traces", "index.json")) as f:
         earlier_index = f.read()
-    p = varsim("run", out, "--", "sh", "-c", "exit 3")
+    p = varsim("run", out, "--no-adaptive", "--", "sh", "-c", "exit 3")
     check(p.returncode == 1, "failing run exits 1", p)
     check("run 1/4" in p.stderr and "exited with code 3" in p.stderr,
           "failing run says which and why", p)

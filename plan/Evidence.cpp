@@ -1,0 +1,296 @@
+//===- plan/Evidence.cpp - What the first runs say about the facts --------===//
+
+#include "plan/Evidence.h"
+
+#include "support/Diagnostic.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/FormatVariadic.h"
+
+#include <algorithm>
+#include <cmath>
+#include <iterator>
+#include <optional>
+#include <set>
+
+namespace varsim::plan {
+
+using callgraph::CallTrace;
+
+namespace {
+
+/// Per region of one trace: visits and self time (inclusive time less the
+/// children's, summed over every context and thread of the region).
+void perRegion(const CallTrace &T, std::vector<uint64_t> &Calls,
+               std::vector<double> &SelfNs) {
+  size_t N = T.Regions.size();
+  Calls.assign(N, 0);
+  SelfNs.assign(N, 0);
+  for (const callgraph::TraceThread &Th : T.Threads) {
+    std::vector<double> Self(Th.Nodes.size());
+    for (size_t K = 0; K < Th.Nodes.size(); ++K)
+      Self[K] = Th.Nodes[K].InclusiveNs;
+    for (const callgraph::TraceNode &Node : Th.Nodes)
+      if (Node.Parent >= 0 && static_cast<size_t>(Node.Parent) < Self.size())
+        Self[Node.Parent] -= Node.InclusiveNs;
+    for (size_t K = 0; K < Th.Nodes.size(); ++K) {
+      uint32_t R = Th.Nodes[K].Region;
+      if (R >= N)
+        continue;
+      Calls[R] += Th.Nodes[K].Calls;
+      SelfNs[R] += std::max(0.0, Self[K]);
+    }
+  }
+}
+
+template <typename T> T median(std::vector<T> V) {
+  std::sort(V.begin(), V.end());
+  return V[V.size() / 2];
+}
+
+} // namespace
+
+bool RunEvidence::executes(unsigned Region) const {
+  if (Region >= Conditions.size())
+    return false;
+  return Conditions[Region].evaluate(
+             [&](llvm::StringRef F) { return valueOf(F); }) != 0;
+}
+
+llvm::Expected<RunEvidence> evidenceOf(llvm::ArrayRef<CallTrace> Repetitions) {
+  if (Repetitions.empty())
+    return makeError("no trace of the configuration");
+  const CallTrace &First = Repetitions.front();
+  RunEvidence E;
+  E.Config = First.Config;
+  for (const callgraph::TraceFeature &F : First.Features)
+    E.Values[F.Name] = F.Value;
+  for (const callgraph::TraceRegion &R : First.Regions)
+    E.Conditions.push_back(R.Cond);
+  size_t N = First.Regions.size();
+  std::vector<std::vector<uint64_t>> Calls(N);
+  std::vector<std::vector<double>> Self(N);
+  for (const CallTrace &T : Repetitions) {
+    if (T.Regions.size() != N || T.Config != First.Config)
+      return makeError(T.Path, 0, 0,
+                       "not a repetition of " + First.Path +
+                           " (another configuration or region table)");
+    std::vector<uint64_t> C;
+    std::vector<double> S;
+    perRegion(T, C, S);
+    for (size_t R = 0; R < N; ++R) {
+      Calls[R].push_back(C[R]);
+      Self[R].push_back(S[R]);
+    }
+  }
+  for (size_t R = 0; R < N; ++R) {
+    E.Calls.push_back(median(Calls[R]));
+    E.SelfNs.push_back(median(Self[R]));
+    auto [Lo, Hi] = std::minmax_element(Self[R].begin(), Self[R].end());
+    E.NoiseNs.push_back(*Hi - *Lo);
+    E.CountsVary.push_back(
+        *std::min_element(Calls[R].begin(), Calls[R].end()) !=
+        *std::max_element(Calls[R].begin(), Calls[R].end()));
+  }
+  // A folded region's visits stop being counted after its warm-up (they
+  // are its callers' self time): its counts are not exact.
+  for (const CallTrace &T : Repetitions)
+    for (uint32_t R : T.FoldedRegions)
+      if (R < N)
+        E.CountsVary[R] = true;
+  return E;
+}
+
+llvm::StringRef verdictName(Verdict V) {
+  switch (V) {
+  case Verdict::Unobserved:
+    return "unobserved";
+  case Verdict::CountWitness:
+    return "confirmed by counts";
+  case Verdict::TimeWitness:
+    return "kept by times";
+  case Verdict::Refuted:
+    return "refuted";
+  }
+  return "";
+}
+
+namespace {
+
+/// The features whose values differ between two runs.
+std::vector<std::string> differingFeatures(const RunEvidence &A,
+                                           const RunEvidence &B) {
+  std::set<std::string> Names;
+  for (const auto &[F, V] : A.Values)
+    Names.insert(F);
+  for (const auto &[F, V] : B.Values)
+    Names.insert(F);
+  std::vector<std::string> Out;
+  for (const std::string &F : Names)
+    if (A.valueOf(F) != B.valueOf(F))
+      Out.push_back(F);
+  return Out;
+}
+
+bool timesDiffer(const RunEvidence &A, const RunEvidence &B, unsigned R,
+                 const EvidenceOptions &O) {
+  double Diff = std::fabs(A.SelfNs[R] - B.SelfNs[R]);
+  double Noise = std::max(A.NoiseNs[R], B.NoiseNs[R]);
+  return Diff > O.NoiseFactor * Noise &&
+         Diff > O.Relative * std::max(A.SelfNs[R], B.SelfNs[R]) &&
+         Diff > O.AbsoluteNs;
+}
+
+/// Exact counts of region R in both runs (stable over repetitions, and the
+/// region known to both traces).
+bool countsComparable(const RunEvidence &A, const RunEvidence &B, unsigned R) {
+  return R < A.Calls.size() && R < B.Calls.size() && !A.CountsVary[R] &&
+         !B.CountsVary[R];
+}
+
+} // namespace
+
+WeighedFacts weighFacts(const std::vector<RegionToCover> &Regions,
+                        llvm::ArrayRef<RunEvidence> Runs,
+                        const EvidenceOptions &Options) {
+  WeighedFacts Out;
+  Out.Regions = Regions;
+  std::set<unsigned> WithFacts;
+  for (RegionToCover &R : Out.Regions) {
+    if (R.IsVariant || R.InfluencingFeatures.empty())
+      continue;
+    WithFacts.insert(R.Id);
+    std::vector<std::string> Kept;
+    for (const std::string &W : R.InfluencingFeatures) {
+      FactVerdict F{R.Id, R.Label, W, Verdict::Unobserved, ""};
+      bool Compared = false;
+      for (size_t I = 0; I < Runs.size() && F.V != Verdict::CountWitness; ++I)
+        for (size_t J = I + 1; J < Runs.size(); ++J) {
+          const RunEvidence &A = Runs[I], &B = Runs[J];
+          if (A.valueOf(W) == B.valueOf(W) || !A.executes(R.Id) ||
+              !B.executes(R.Id) || !countsComparable(A, B, R.Id) ||
+              (A.Calls[R.Id] == 0 && B.Calls[R.Id] == 0))
+            continue;
+          Compared = true;
+          std::string Pair = llvm::formatv(
+              "runs {0} and {1}: {2} vs {3} visits, {4:F3} vs {5:F3} ms", I + 1,
+              J + 1, A.Calls[R.Id], B.Calls[R.Id], A.SelfNs[R.Id] * 1e-6,
+              B.SelfNs[R.Id] * 1e-6);
+          if (A.Calls[R.Id] != B.Calls[R.Id]) {
+            F.V = Verdict::CountWitness;
+            F.Why = Pair;
+            break;
+          }
+          if (timesDiffer(A, B, R.Id, Options) && F.V != Verdict::TimeWitness) {
+            F.V = Verdict::TimeWitness;
+            F.Why = Pair;
+          }
+          if (F.Why.empty())
+            F.Why = Pair;
+        }
+      if (Compared && F.V == Verdict::Unobserved)
+        F.V = Verdict::Refuted;
+      if (F.V != Verdict::Refuted)
+        Kept.push_back(W);
+      Out.Facts.push_back(std::move(F));
+    }
+    R.InfluencingFeatures = std::move(Kept);
+  }
+
+  // Regions without facts whose counts differ: the features that differ
+  // in every witnessing pair (the likeliest cause), else in any of them.
+  for (RegionToCover &R : Out.Regions) {
+    if (R.IsVariant || WithFacts.count(R.Id))
+      continue;
+    std::optional<std::set<std::string>> Common;
+    std::set<std::string> Any;
+    std::string Why;
+    for (size_t I = 0; I < Runs.size(); ++I)
+      for (size_t J = I + 1; J < Runs.size(); ++J) {
+        const RunEvidence &A = Runs[I], &B = Runs[J];
+        if (!countsComparable(A, B, R.Id) || A.Calls[R.Id] == 0 ||
+            B.Calls[R.Id] == 0 || A.Calls[R.Id] == B.Calls[R.Id])
+          continue;
+        std::vector<std::string> D = differingFeatures(A, B);
+        std::set<std::string> Set(D.begin(), D.end());
+        Any.insert(D.begin(), D.end());
+        if (!Common) {
+          Common = Set;
+          Why = llvm::formatv("runs {0} and {1}: {2} vs {3} visits", I + 1,
+                              J + 1, A.Calls[R.Id], B.Calls[R.Id]);
+        } else {
+          std::set<std::string> Both;
+          std::set_intersection(Common->begin(), Common->end(), Set.begin(),
+                                Set.end(), std::inserter(Both, Both.end()));
+          Common = std::move(Both);
+        }
+      }
+    if (!Common)
+      continue;
+    const std::set<std::string> &Chosen = Common->empty() ? Any : *Common;
+    R.InfluencingFeatures.assign(Chosen.begin(), Chosen.end());
+    for (const std::string &W : Chosen)
+      Out.NewWitnesses.push_back(
+          {R.Id, R.Label, W, Verdict::CountWitness, Why});
+  }
+  return Out;
+}
+
+namespace {
+
+/// The runs a plan of its own needs beyond Done (none: Done meets all).
+llvm::Expected<size_t> stillNeeded(const OutDirPlanInput &In,
+                                   const std::vector<RegionToCover> &Regions,
+                                   const std::vector<PlannedRun> &Done,
+                                   std::vector<PlannedRun> *Runs = nullptr) {
+  PlanOptions Options;
+  for (const PlannedRun &R : Done)
+    Options.AlreadyRun.push_back(R.Config);
+  auto P = planOutDir(In, Regions, Options);
+  if (!P)
+    return P.takeError();
+  if (Runs)
+    *Runs = P->Runs;
+  return P->Runs.size();
+}
+
+} // namespace
+
+llvm::Expected<std::vector<PlannedRun>>
+runsToAdd(const OutDirPlanInput &In, const std::vector<RegionToCover> &Regions,
+          llvm::ArrayRef<PlannedRun> Candidates,
+          llvm::ArrayRef<PlannedRun> Done) {
+  std::vector<PlannedRun> Own;
+  std::vector<PlannedRun> Chosen(Done.begin(), Done.end());
+  auto Left = stillNeeded(In, Regions, Chosen, &Own);
+  if (!Left)
+    return Left.takeError();
+  std::vector<PlannedRun> Added;
+  for (const PlannedRun &C : Candidates) {
+    if (*Left == 0)
+      break;
+    if (llvm::any_of(Chosen, [&](const PlannedRun &R) {
+          return R.ConfigString == C.ConfigString;
+        }))
+      continue;
+    Chosen.push_back(C);
+    auto With = stillNeeded(In, Regions, Chosen);
+    if (!With)
+      return With.takeError();
+    if (*With < *Left) {
+      Added.push_back(C);
+      Left = *With;
+    } else {
+      Chosen.pop_back();
+    }
+  }
+  if (*Left > 0) {
+    std::vector<PlannedRun> Rest;
+    if (auto E = stillNeeded(In, Regions, Chosen, &Rest); !E)
+      return E.takeError();
+    Added.insert(Added.end(), Rest.begin(), Rest.end());
+  }
+  return Added.size() <= Own.size() ? Added : Own;
+}
+
+} // namespace varsim::plan

@@ -1,0 +1,105 @@
+//===- test/plan/EvidenceTest.cpp - Weighing facts against counts ---------===//
+
+#include "plan/Evidence.h"
+
+#include "support/Diagnostic.h"
+
+#include <gtest/gtest.h>
+
+using namespace varsim;
+using namespace varsim::plan;
+
+namespace {
+
+/// A run of three regions (conditions "1") with the given feature values,
+/// visits and self times (ms).
+RunEvidence runOf(std::map<std::string, int64_t> Values,
+                  std::vector<uint64_t> Calls, std::vector<double> SelfMs) {
+  RunEvidence E;
+  E.Values = std::move(Values);
+  for (size_t R = 0; R < Calls.size(); ++R) {
+    auto C = callgraph::parseCondition("1");
+    EXPECT_TRUE(static_cast<bool>(C));
+    E.Conditions.push_back(*C);
+    E.SelfNs.push_back(SelfMs[R] * 1e6);
+    E.NoiseNs.push_back(0);
+    E.CountsVary.push_back(false);
+  }
+  E.Calls = std::move(Calls);
+  return E;
+}
+
+RegionToCover region(unsigned Id, std::vector<std::string> Features) {
+  RegionToCover R;
+  R.Id = Id;
+  R.Label = "r" + std::to_string(Id);
+  R.InfluencingFeatures = std::move(Features);
+  return R;
+}
+
+TEST(Evidence, CountsConfirmRefuteAndWitness) {
+  // Region 0: fact A, equal counts and times -> refuted. Region 1: fact
+  // B, counts differ -> confirmed. Region 2: no fact, counts differ ->
+  // a witness of the features that differ (A and B). Region 3: fact C,
+  // C never differs -> not testable.
+  std::vector<RunEvidence> Runs = {
+      runOf({{"A", 1}, {"B", 1}, {"C", 1}}, {4, 10, 7, 1}, {5, 10, 7, 1}),
+      runOf({{"A", 0}, {"B", 0}, {"C", 1}}, {4, 20, 9, 1}, {5, 20, 9, 1})};
+  std::vector<RegionToCover> Regions = {region(0, {"A"}), region(1, {"B"}),
+                                        region(2, {}), region(3, {"C"})};
+  WeighedFacts W = weighFacts(Regions, Runs);
+  ASSERT_EQ(W.Facts.size(), 3u);
+  EXPECT_EQ(W.Facts[0].V, Verdict::Refuted);
+  EXPECT_EQ(W.Facts[1].V, Verdict::CountWitness);
+  EXPECT_EQ(W.Facts[2].V, Verdict::Unobserved);
+  EXPECT_TRUE(W.Regions[0].InfluencingFeatures.empty());
+  EXPECT_EQ(W.Regions[1].InfluencingFeatures, std::vector<std::string>{"B"});
+  EXPECT_EQ(W.Regions[2].InfluencingFeatures,
+            (std::vector<std::string>{"A", "B"}));
+  EXPECT_EQ(W.Regions[3].InfluencingFeatures, std::vector<std::string>{"C"});
+  EXPECT_EQ(W.NewWitnesses.size(), 2u);
+}
+
+TEST(Evidence, TimesKeepAFactCountsThatVaryWitnessNothing) {
+  std::vector<RunEvidence> Runs = {runOf({{"A", 1}}, {4, 10}, {5, 10}),
+                                   runOf({{"A", 0}}, {4, 20}, {9, 10})};
+  // Region 1's counts differ but vary between repetitions too (a program
+  // that counts by the clock): not a witness.
+  Runs[0].CountsVary[1] = Runs[1].CountsVary[1] = true;
+  WeighedFacts W = weighFacts({region(0, {"A"}), region(1, {})}, Runs);
+  ASSERT_EQ(W.Facts.size(), 1u);
+  EXPECT_EQ(W.Facts[0].V, Verdict::TimeWitness); // 5 vs 9 ms.
+  EXPECT_TRUE(W.NewWitnesses.empty());
+  // Within noise: refuted.
+  Runs[0].NoiseNs[0] = Runs[1].NoiseNs[0] = 2e6;
+  W = weighFacts({region(0, {"A"})}, Runs);
+  EXPECT_EQ(W.Facts[0].V, Verdict::Refuted);
+}
+
+TEST(Evidence, PlannerLeavesWhatEarlierRunsMet) {
+  auto M = fm::parseFeatureModel(R"(<featureModel><struct>
+  <and abstract="true" mandatory="true" name="Root">
+    <feature name="A"/><feature name="B"/>
+  </and></struct></featureModel>)",
+                                 "test.xml");
+  ASSERT_TRUE(static_cast<bool>(M)) << errorToString(M.takeError());
+  std::vector<RegionToCover> Regions = {region(0, {"A", "B"})};
+  auto Full = computePlan(*M, Regions);
+  ASSERT_TRUE(static_cast<bool>(Full));
+  ASSERT_EQ(Full->Runs.size(), 4u);
+  PlanOptions O;
+  O.AlreadyRun = {Full->Runs[0].Config, Full->Runs[1].Config};
+  auto Rest = computePlan(*M, Regions, O);
+  ASSERT_TRUE(static_cast<bool>(Rest));
+  EXPECT_EQ(Rest->Runs.size(), 2u);
+  for (const PlannedRun &R : Rest->Runs)
+    EXPECT_TRUE(R.ConfigString != Full->Runs[0].ConfigString &&
+                R.ConfigString != Full->Runs[1].ConfigString);
+  for (const PlannedRun &R : Full->Runs)
+    O.AlreadyRun.push_back(R.Config);
+  Rest = computePlan(*M, Regions, O);
+  ASSERT_TRUE(static_cast<bool>(Rest));
+  EXPECT_TRUE(Rest->Runs.empty());
+}
+
+} // namespace

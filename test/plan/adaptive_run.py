@@ -1,0 +1,143 @@
+"""An adaptive `varsim run` on a hand-made OUT directory: adaptive_run.py
+VARSIM. The "simulator" writes a real calltrace.json whose visit counts
+depend on the configuration as the case says, so the test knows what the
+counts witness: a static fact that the counts refute needs no run of its
+own, a region whose counts change with a feature that no fact names gets
+runs, and --no-adaptive runs the static plan."""
+import json
+import os
+import sys
+import tempfile
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                "..", "common"))
+from checks import Checks, varsim_runner  # noqa: E402
+
+VARSIM = sys.argv[1]
+checks = Checks()
+check = checks.check
+varsim = varsim_runner(VARSIM)
+
+MODEL = """<featureModel><struct>
+  <and abstract="true" mandatory="true" name="Root">
+    <feature name="A"/><feature name="B"/><feature name="C"/>
+  </and></struct></featureModel>"""
+
+REGIONS = [
+    {"id": 0, "kind": "function", "function": "main", "condition": "1",
+     "file": "main.c", "line": 1, "end_line": 30},
+    {"id": 1, "kind": "function", "function": "work", "condition": "1",
+     "file": "work.c", "line": 1, "end_line": 10},
+    {"id": 2, "kind": "function", "function": "scan", "condition": "1",
+     "file": "scan.c", "line": 1, "end_line": 10},
+]
+
+# The simulator: a Python script. Region 1's visits never change (the
+# static fact "A and B reach work's control" is not real); region 2's
+# visits grow with A when SCAN_BY_A is set (a flow no fact names).
+SIM = r'''
+import json, os, sys
+config = os.environ.get("VARSIM_CONFIG", "")
+on = set(filter(None, config.split(",")))
+scan = 10 + (5 if "A" in on and os.environ.get("SCAN_BY_A") else 0)
+regions = %s
+trace = {"format": "varsim-calltrace", "version": 1,
+         "varsim_version": "0.1.0", "program": "sim", "pid": os.getpid(),
+         "config": config,
+         "features": [{"name": f, "kind": "bool", "value": int(f in on)}
+                      for f in "ABC"],
+         "regions": regions, "clock": {"source": "test", "unit": "ns"},
+         "calibration": {"inner_ns": 0.0, "outer_ns": 0.0},
+         "wall_ns": 100000000 + scan * 1000000,
+         "threads": [{"tid": 1, "name": "main", "main": True, "nodes": [
+             [-1, 0, 1, 100000000 + scan * 1000000],
+             [0, 1, 4, 40000000],
+             [0, 2, scan, scan * 1000000]]}],
+         "dropped": 0}
+with open(os.environ["VARSIM_TRACE"], "w") as f:
+    json.dump(trace, f)
+''' % json.dumps(REGIONS)
+
+
+def make_out(root):
+    out = os.path.join(root, "out")
+    os.makedirs(out)
+    with open(os.path.join(out, "model.xml"), "w") as f:
+        f.write(MODEL)
+    dataflow = {"version": 1, "locations": "simulator",
+                "translation_units": 1,
+                "regions": [{"region": 1, "function": "work",
+                             "features": ["A", "B"], "evidence": []}],
+                "functions": []}
+    manifest = {"format": "varsim-manifest", "version": 1,
+                "feature_model": {"path": "model.xml", "inferred": False},
+                "features": [{"name": n, "macro": n, "kind": "bool"}
+                             for n in "ABC"],
+                "regions": REGIONS, "dataflow": dataflow, "plan": []}
+    with open(os.path.join(out, "manifest.json"), "w") as f:
+        json.dump(manifest, f)
+    return out
+
+
+def index_of(out):
+    with open(os.path.join(out, "traces", "index.json")) as f:
+        return json.load(f)
+
+
+def configs_run(index):
+    return [r["config"] for r in index["runs"] if r["repetition"] == 1]
+
+
+with tempfile.TemporaryDirectory() as tmp:
+    out = make_out(tmp)
+    sim = os.path.join(tmp, "sim.py")
+    with open(sim, "w") as f:
+        f.write(SIM)
+    plan = varsim("plan", out)
+    static = plan.stdout.splitlines()
+    check(plan.returncode == 0 and len(static) == 4,
+          f"the static plan observes A x B at work: 4 runs, {static}", plan)
+
+    # The fact is refuted by equal counts (and times): no run beyond the
+    # first two, which flip A and B together.
+    p = varsim("run", out, "--repeat", "1", "--", sys.executable, sim)
+    check(p.returncode == 0, "adaptive run exits 0", p)
+    index = index_of(out)
+    ran = configs_run(index)
+    check(len(ran) == 2 and set(ran) <= set(static),
+          f"refuted fact: 2 static runs, no more: {ran}", p)
+    facts = index.get("adaptive", {}).get("facts", [])
+    check(sorted((f["feature"], f["verdict"]) for f in facts) ==
+          [("A", "refuted"), ("B", "refuted")],
+          f"index.json says both facts are refuted: {facts}", p)
+    check("2 refuted" in p.stderr and "0 more run(s)" in p.stderr,
+          "the run says what it decided", p)
+
+    # Counts of scan change with A, which no fact names for scan: the two
+    # first runs differ in A and B, so scan gets both as influences and
+    # runs are added for each combination of A and B (bounded by
+    # max(2 x 2, 4)).
+    os.environ["SCAN_BY_A"] = "1"
+    p = varsim("run", out, "--repeat", "1", "--", sys.executable, sim)
+    check(p.returncode == 0, "adaptive run with a missed flow exits 0", p)
+    index = index_of(out)
+    ran = configs_run(index)
+    witnesses = index.get("adaptive", {}).get(
+        "count_witnesses_without_fact", [])
+    check(any(w["region"] == 2 and w["feature"] == "A" for w in witnesses),
+          f"scan's counts witness A: {witnesses}", p)
+    combos = {("A" in c.split(","), "B" in c.split(",")) for c in ran}
+    check(len(ran) == 4 and len(combos) == 4,
+          f"runs added for scan: every combination of A and B: {ran}", p)
+    check("region 2 scan" in p.stderr and "visit counts differ" in p.stderr,
+          "the run names the witnessing region", p)
+    del os.environ["SCAN_BY_A"]
+
+    # --no-adaptive: the static plan as it is.
+    p = varsim("run", out, "--repeat", "1", "--no-adaptive", "--",
+               sys.executable, sim)
+    check(p.returncode == 0 and configs_run(index_of(out)) == static and
+          "adaptive" not in index_of(out),
+          "--no-adaptive runs the static plan", p)
+
+sys.exit(checks.finish())
