@@ -4,6 +4,7 @@
 #include "rewrite/templates/TemplateFacts.h"
 #include "rewrite/ProjectPaths.h"
 #include "rewrite/SyntaxOnlyParse.h"
+#include "rewrite/templates/FlagFacts.h"
 
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/ASTContext.h"
@@ -100,8 +101,25 @@ class Collector : public RecursiveASTVisitor<Collector> {
 public:
   Collector(State &S, ASTContext &Ctx)
       : S(S), Ctx(Ctx), SM(Ctx.getSourceManager()),
-        Policy(Ctx.getPrintingPolicy()) {
+        Policy(Ctx.getPrintingPolicy()),
+        Flags(
+            Ctx, [&S](FileID FID) { return S.pathOf(FID); },
+            [this](const NamedDecl *D) { return candidate(D); }, S.Out) {
     Policy.SuppressUnwrittenScope = true;
+  }
+
+  bool VisitClassTemplateDecl(ClassTemplateDecl *CTD) {
+    Flags.visitClassTemplate(CTD);
+    return true;
+  }
+  bool
+  VisitClassTemplateSpecializationDecl(ClassTemplateSpecializationDecl *D) {
+    Flags.visitExplicitSpecialization(D);
+    return true;
+  }
+  bool VisitTemplateSpecializationTypeLoc(TemplateSpecializationTypeLoc TL) {
+    Flags.visitSpecialization(TL);
+    return true;
   }
 
   bool shouldVisitTemplateInstantiations() const { return false; }
@@ -205,6 +223,8 @@ public:
     return true;
   }
   bool VisitDeclRefExpr(DeclRefExpr *E) {
+    if (isa<NonTypeTemplateParmDecl>(E->getDecl()))
+      Flags.visitParameterUse(E);
     addRef(E->getDecl(), E->getLocation(), E->getQualifierLoc());
     if (const NameDef *Def = candidate(E->getDecl()); Def && !Def->IsType)
       markRuntimeUse(E);
@@ -575,6 +595,7 @@ private:
   std::vector<FunctionDecl *> OuterFunctions;
   std::set<unsigned> TypeStarts; ///< Offsets of macro uses naming a type.
   llvm::DenseMap<const Decl *, const NameDef *> Seen;
+  FlagFactsCollector Flags;
 };
 
 class Consumer : public ASTConsumer {

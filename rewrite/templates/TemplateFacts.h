@@ -109,7 +109,41 @@ struct CallRef {
   unsigned Offset = 0, Length = 0; ///< The callee's name token.
 };
 
+/// A `bool` non-type parameter of a class template defined in the project
+/// (`template <class Bins, bool Normalize> class Histogram`), with every
+/// use of it in the pattern. It can be read at run time instead of making
+/// one instantiation per value (FlagParameters.h) when every use is the
+/// whole condition of an `if constexpr` whose branches name nothing that
+/// depends on a template parameter: both branches then compile in every
+/// instantiation, and a plain `if` behaves as the variant.
+struct FlagParam {
+  std::string Key; ///< File|offset of the template|index.
+  std::string File, Name;
+  unsigned TemplateBegin = 0; ///< Offset of the `template` keyword.
+  std::string Qualifier;      ///< Its namespace, as NameDef::Qualifier.
+  /// "" if every use is such a condition; otherwise why not.
+  std::string NotLowerable;
+  struct Use {
+    std::string File;
+    unsigned Offset = 0, Length = 0; ///< The parameter's name token.
+    unsigned ConstexprAt = 0;        ///< The `constexpr` keyword.
+  };
+  std::map<std::string, Use> Uses; ///< By File|offset.
+};
+
+/// A template argument written for a FlagParam (`Histogram<Scheme,
+/// kNormalize>`), or a use of the template that leaves it to its default.
+struct FlagBinding {
+  std::string ParamKey;
+  std::string DefKey; ///< The constant site named alone, else "".
+  std::string RefKey; ///< Its NameRef (File|offset), if DefKey is set.
+  std::string File;
+  unsigned Begin = 0, End = 0; ///< The argument's text.
+};
+
 struct TemplateFacts {
+  std::map<std::string, FlagParam> FlagParams;
+  std::map<std::string, FlagBinding> FlagBindings; ///< By File|offset.
   std::map<std::string, NameDef> Defs;  ///< By File|offset of the name.
   std::map<std::string, CallRef> Calls; ///< By File|offset.
   std::map<std::string, NameRef> Refs;  ///< By File|offset.

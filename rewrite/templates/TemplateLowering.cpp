@@ -29,6 +29,7 @@
 
 #include "rewrite/DirectiveScanner.h"
 #include "rewrite/FeatureGroups.h"
+#include "rewrite/templates/FlagLowering.h"
 #include "rewrite/templates/TemplateFacts.h"
 #include "support/Diagnostic.h"
 
@@ -59,11 +60,11 @@ bool isCxxEntry(const CompileEntry &E) {
 bool isCandidateGroup(const FileStructure &FS, const FileGroups &G, unsigned GI,
                       llvm::StringRef Text) {
   const CondGroup &Group = FS.Groups[GI];
-  if (!G.Groups[GI].IsFeature || Group.Branches.size() < 2 ||
+  if (!G.IsFeature[GI] || Group.Branches.size() < 2 ||
       Group.Branches.back().Condition)
     return false;
   for (auto P = Group.ParentGroup; P; P = FS.Groups[*P].ParentGroup)
-    if (G.Groups[*P].IsFeature)
+    if (G.IsFeature[*P])
       return false;
   for (const CondGroup::Branch &B : Group.Branches) {
     llvm::StringRef Content =
@@ -146,7 +147,7 @@ struct Lowering {
         for (unsigned BI = 0; BI < FS->Groups[GI].Branches.size(); ++BI) {
           const CondGroup::Branch &B = FS->Groups[GI].Branches[BI];
           Candidates[File].push_back({GI, BI, B.ContentBegin, B.ContentEnd});
-          ToCover.push_back(G.Groups[GI].Presence[BI]);
+          ToCover.push_back(G.Presence[GI][BI]);
         }
         findMacros(File, *FS, GI);
       }
@@ -223,6 +224,15 @@ struct Lowering {
       Facts.Defs.merge(R.Defs);
       Facts.Calls.merge(R.Calls);
       Facts.Refs.merge(R.Refs);
+      Facts.FlagBindings.merge(R.FlagBindings);
+      for (auto &[Key, F] : R.FlagParams) {
+        auto [It, New] = Facts.FlagParams.try_emplace(Key, F);
+        if (New)
+          continue;
+        if (It->second.NotLowerable.empty())
+          It->second.NotLowerable = F.NotLowerable;
+        It->second.Uses.merge(F.Uses);
+      }
       for (auto &[Key, F] : R.Functions) {
         auto [It, New] = Facts.Functions.try_emplace(Key, F);
         if (!New)
@@ -339,8 +349,36 @@ struct Lowering {
       Sites.erase(Key);
   }
 
-  llvm::Error lower(LoweringResult &Result) {
+  /// Class-template flags bound to a site everywhere (FlagLowering.h):
+  /// their arguments are no references once lowered, so they neither make
+  /// a function a template nor leave the site to the later stages. A flag
+  /// whose site is left anyway (another use) keeps its arguments.
+  void lowerFlags() {
+    FlagPlan Plan = planFlags(Facts, Sites);
+    std::map<std::string, NameRef> Taken;
+    for (const std::string &Key : Plan.argumentRefs())
+      if (auto It = Facts.Refs.find(Key); It != Facts.Refs.end()) {
+        Taken.emplace(Key, It->second);
+        Facts.Refs.erase(It);
+      }
     leaveUnloweredSites();
+    bool Restored = false;
+    for (const FlagPlan::Flag &F : Plan.Flags)
+      if (!Sites.count(F.SiteKey))
+        for (const FlagBinding *B : F.Bindings)
+          if (auto It = Taken.find(B->RefKey); It != Taken.end()) {
+            Facts.Refs.insert(*It);
+            Restored = true;
+          }
+    if (Restored)
+      leaveUnloweredSites();
+    for (const FlagPlan::Flag &F : Plan.Flags)
+      if (Sites.count(F.SiteKey))
+        ValueSites.insert(lowerFlag(F, Sites, Edits));
+  }
+
+  llvm::Error lower(LoweringResult &Result) {
+    lowerFlags();
     // Renamed declarations, one per branch.
     // A macro's #define lines are emptied: in the lowered functions its
     // name is the template parameter.
