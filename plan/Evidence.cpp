@@ -53,7 +53,8 @@ template <typename T> T median(std::vector<T> V) {
 bool RunEvidence::executes(unsigned Region) const {
   if (Region >= Conditions.size())
     return false;
-  return Conditions[Region].evaluate(
+  return condition::evaluatePresence(
+             *Conditions[Region],
              [&](llvm::StringRef F) { return valueOf(F); }) != 0;
 }
 

@@ -24,6 +24,7 @@
 #define VARSIM_PLAN_EVIDENCE_H
 
 #include "callgraph/CallTrace.h"
+#include "condition/Condition.h"
 #include "plan/OutDir.h"
 #include "plan/Plan.h"
 
@@ -43,7 +44,7 @@ struct RunEvidence {
   /// Feature name -> value in this run (0/1 for a boolean feature).
   std::map<std::string, int64_t> Values;
   /// Region id -> the trace's condition of the region.
-  std::vector<callgraph::Condition> Conditions;
+  std::vector<condition::CondPtr> Conditions;
   /// Region id -> visits (the median over the repetitions), self time in
   /// ns (median) and its range over the repetitions.
   std::vector<uint64_t> Calls;
