@@ -97,6 +97,9 @@ struct AnalysisOptions {
   std::map<std::string, std::string> FeatureNames;
   /// Translation units to analyse; empty: every file of the database.
   std::vector<std::string> Files;
+  /// Walk again only the bodies whose inputs changed since their last walk
+  /// (same facts, less time); off only to test that the facts are the same.
+  bool SkipUnchangedBodies = true;
 };
 
 /// Parses every translation unit of Db and analyses the whole program.
