@@ -415,8 +415,16 @@ analyzeDataFlow(const tooling::CompilationDatabase &Db,
                      " translation unit(s) of the simulator do not parse" +
                      Names + "; see the errors above");
   }
-  ProgramAnalysis Program(Options);
+  std::vector<ASTUnit *> Parsed;
   for (auto &U : Units)
+    Parsed.push_back(U.get());
+  return analyzeUnits(Parsed, Options);
+}
+
+DataFlowFacts analyzeUnits(llvm::ArrayRef<ASTUnit *> Units,
+                           const AnalysisOptions &Options) {
+  ProgramAnalysis Program(Options);
+  for (ASTUnit *U : Units)
     Program.addTranslationUnit(U->getASTContext());
   return Program.run();
 }
