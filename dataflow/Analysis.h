@@ -46,18 +46,25 @@ public:
   DataFlowFacts run();
 
   // --- For the function walker ---------------------------------------------
-  Taint &cell(const std::string &Key) { return Cells[Key]; }
+  // Every read of the mutable state below (cells, parameter summaries,
+  // initial values) is noted for the body being walked, and every change
+  // is stamped, so that run() can skip a body none of whose reads changed
+  // since its last walk: that walk would repeat the same joins, all
+  // no-ops, so the fixpoint and its evidence are the same, only sooner.
+  // A new accessor of mutable state must note its reads too.
+  const Taint &cell(const std::string &Key) {
+    noteRead(CellReads, Key);
+    return Cells[Key];
+  }
   /// Adds T to a cell; remembers that something changed.
   void addTo(const std::string &Key, const Taint &T) {
-    if (!Tracing) {
-      Changed |= join(Cells[Key], T);
-      return;
-    }
     Taint &C = Cells[Key];
-    for (const auto &[Feature, O] : T)
-      if (!C.count(Feature))
-        traceGrowth(Key, Feature);
-    Changed |= join(C, T);
+    if (Tracing)
+      for (const auto &[Feature, O] : T)
+        if (!C.count(Feature))
+          traceGrowth(Key, Feature);
+    if (join(C, T))
+      stamp(CellChanges, Key);
   }
   /// VARSIM_DATAFLOW_TRACE: the statement being walked, so that the first
   /// write of each feature into each cell can be printed (to find what
@@ -69,15 +76,19 @@ public:
   /// reaches a decision in its function (or in a callee it passes it to);
   /// it flows into the function's return value.
   void markDecides(const std::string &ParamKey) {
-    Changed |= Decides.insert(ParamKey).second;
+    if (Decides.insert(ParamKey).second)
+      stamp(DecidesChanges, ParamKey);
   }
-  bool decides(const std::string &ParamKey) const {
+  bool decides(const std::string &ParamKey) {
+    noteRead(DecidesReads, ParamKey);
     return Decides.count(ParamKey) != 0;
   }
   void markReturned(const std::string &ParamKey) {
-    Changed |= Returned.insert(ParamKey).second;
+    if (Returned.insert(ParamKey).second)
+      stamp(ReturnedChanges, ParamKey);
   }
-  bool returned(const std::string &ParamKey) const {
+  bool returned(const std::string &ParamKey) {
+    noteRead(ReturnedReads, ParamKey);
     return Returned.count(ParamKey) != 0;
   }
   /// True if F's definition is part of the analysed program.
@@ -95,7 +106,8 @@ public:
   /// How many of main's first statements run before any feature read.
   unsigned mainPrefix() const { return MainPrefix; }
   /// What static initializers put in a cell (all an early read can see).
-  Taint initialOf(const std::string &Key) const {
+  Taint initialOf(const std::string &Key) {
+    noteRead(InitReads, Key);
     auto It = InitCells.find(Key);
     return It == InitCells.end() ? Taint() : It->second;
   }
@@ -118,7 +130,31 @@ private:
     const clang::VarDecl *Global = nullptr;
     const clang::FieldDecl *Field = nullptr;
     std::unique_ptr<MacroFacts> Macros;
+    /// What its last walk read (by kind of state), and when it started.
+    struct Reads {
+      std::set<std::string> Cells, Decides, Returned, Inits;
+    } LastReads;
+    uint64_t WalkedAt = 0;
+    bool Walked = false;
   };
+  using Stamps = std::map<std::string, uint64_t>;
+  void noteRead(std::set<std::string> Body::Reads::*Kind,
+                const std::string &Key) {
+    if (Walking)
+      (Walking->LastReads.*Kind).insert(Key);
+  }
+  /// Counts a change; only initial values (read by early code alone) do
+  /// not ask for another round, as before the skipping.
+  void stamp(Stamps &Kind, const std::string &Key, bool Round = true) {
+    Changed |= Round;
+    Kind[Key] = ++Clock;
+  }
+  static constexpr auto CellReads = &Body::Reads::Cells;
+  static constexpr auto DecidesReads = &Body::Reads::Decides;
+  static constexpr auto ReturnedReads = &Body::Reads::Returned;
+  static constexpr auto InitReads = &Body::Reads::Inits;
+  /// True if something B read in its last walk changed since.
+  bool stale(const Body &B) const;
   void walk(Body &B);
   /// Computes Early and MainPrefix from the direct call graph.
   void orderCalls();
@@ -137,6 +173,10 @@ private:
   std::map<std::string, Taint> InitCells;
   bool Changed = false;
   bool Recording = false;
+  /// When each piece of state last changed (Clock ticks at each change).
+  Stamps CellChanges, DecidesChanges, ReturnedChanges, InitChanges;
+  uint64_t Clock = 0;
+  Body *Walking = nullptr; ///< Whose reads are noted.
   std::vector<Sink> Sinks;
   std::map<std::string, size_t> SinkIndex; ///< By place: loops revisit.
   unsigned TranslationUnits = 0;

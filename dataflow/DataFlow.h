@@ -27,6 +27,7 @@
 
 #include "support/Diagnostic.h"
 
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
 #include "llvm/Support/JSON.h"
@@ -38,9 +39,12 @@
 #include <string>
 #include <vector>
 
-namespace clang::tooling {
+namespace clang {
+class ASTUnit;
+namespace tooling {
 class CompilationDatabase;
-} // namespace clang::tooling
+} // namespace tooling
+} // namespace clang
 
 namespace varsim::dataflow {
 
@@ -97,6 +101,9 @@ struct AnalysisOptions {
   std::map<std::string, std::string> FeatureNames;
   /// Translation units to analyse; empty: every file of the database.
   std::vector<std::string> Files;
+  /// Walk again only the bodies whose inputs changed since their last walk
+  /// (same facts, less time); off only to test that the facts are the same.
+  bool SkipUnchangedBodies = true;
 };
 
 /// Parses every translation unit of Db and analyses the whole program.
@@ -104,6 +111,12 @@ struct AnalysisOptions {
 llvm::Expected<DataFlowFacts>
 analyzeDataFlow(const clang::tooling::CompilationDatabase &Db,
                 const AnalysisOptions &Options = {});
+
+/// Analyses the whole program of Units, parsed already (without errors),
+/// in the order given (analyzeDataFlow's: by file name, then database
+/// order).
+DataFlowFacts analyzeUnits(llvm::ArrayRef<clang::ASTUnit *> Units,
+                           const AnalysisOptions &Options = {});
 
 /// Analyses one translation unit given as text (for tests and tools).
 llvm::Expected<DataFlowFacts> analyzeCode(llvm::StringRef Code,

@@ -13,6 +13,13 @@ namespace varsim::dataflow {
 using namespace clang;
 
 std::optional<std::string> MacroFacts::featureRead(const Expr *E) const {
+  auto [It, New] = FeatureReads.try_emplace(E);
+  if (New)
+    It->second = computeFeatureRead(E);
+  return It->second;
+}
+
+std::optional<std::string> MacroFacts::computeFeatureRead(const Expr *E) const {
   const SourceManager &SM = Ctx.getSourceManager();
   SourceLocation Begin = E->getBeginLoc(), End = E->getEndLoc();
   if (!Begin.isMacroID() || !End.isMacroID())

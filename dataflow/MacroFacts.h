@@ -15,6 +15,7 @@
 
 #include "clang/AST/Expr.h"
 #include "clang/AST/Stmt.h"
+#include "llvm/ADT/DenseMap.h"
 
 #include <optional>
 #include <string>
@@ -39,8 +40,14 @@ public:
   SourcePoint pointOf(clang::SourceLocation Loc) const;
 
 private:
+  std::optional<std::string> computeFeatureRead(const clang::Expr *E) const;
+
   const clang::ASTContext &Ctx;
   const AnalysisOptions &Options;
+  /// featureRead by expression: the walks evaluate each expression once
+  /// per round and per loop iteration, and the macro walk is costly.
+  mutable llvm::DenseMap<const clang::Expr *, std::optional<std::string>>
+      FeatureReads;
 };
 
 } // namespace varsim::dataflow

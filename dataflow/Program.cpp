@@ -133,10 +133,35 @@ void ProgramAnalysis::walk(Body &B) {
     return;
   }
   std::string Key = B.Global ? keyOf(B.Global) : keyOf(B.Field);
-  join(InitCells[Key],
-       walkInitializer(*this, *B.Macros, Key,
-                       B.Global ? *B.Global->getInit()
-                                : *B.Field->getInClassInitializer()));
+  if (join(InitCells[Key],
+           walkInitializer(*this, *B.Macros, Key,
+                           B.Global ? *B.Global->getInit()
+                                    : *B.Field->getInClassInitializer())))
+    stamp(InitChanges, Key, /*Round=*/false);
+}
+
+bool ProgramAnalysis::stale(const Body &B) const {
+  if (!B.Walked)
+    return true;
+  auto ChangedSince = [&](const std::set<std::string> &Read,
+                          const Stamps &Changes) {
+    // Walk the smaller of the two sorted key sets, look up in the other.
+    if (Read.size() <= Changes.size()) {
+      for (const std::string &K : Read)
+        if (auto It = Changes.find(K);
+            It != Changes.end() && It->second > B.WalkedAt)
+          return true;
+      return false;
+    }
+    for (const auto &[K, At] : Changes)
+      if (At > B.WalkedAt && Read.count(K))
+        return true;
+    return false;
+  };
+  return ChangedSince(B.LastReads.Cells, CellChanges) ||
+         ChangedSince(B.LastReads.Decides, DecidesChanges) ||
+         ChangedSince(B.LastReads.Returned, ReturnedChanges) ||
+         ChangedSince(B.LastReads.Inits, InitChanges);
 }
 
 namespace {
@@ -281,8 +306,18 @@ DataFlowFacts ProgramAnalysis::run() {
   orderCalls();
   for (int Round = 0; Round < MaxRounds; ++Round) {
     Changed = false;
-    for (Body &B : Bodies)
+    for (Body &B : Bodies) {
+      // A walk is a function of what it reads: unchanged reads, same
+      // joins (no-ops the second time), so skipping keeps the result.
+      if (Options.SkipUnchangedBodies && !stale(B))
+        continue;
+      B.LastReads = {};
+      B.WalkedAt = Clock;
+      B.Walked = true;
+      Walking = &B;
       walk(B);
+      Walking = nullptr;
+    }
     if (!Changed)
       break;
   }
@@ -389,8 +424,16 @@ analyzeDataFlow(const tooling::CompilationDatabase &Db,
                      " translation unit(s) of the simulator do not parse" +
                      Names + "; see the errors above");
   }
-  ProgramAnalysis Program(Options);
+  std::vector<ASTUnit *> Parsed;
   for (auto &U : Units)
+    Parsed.push_back(U.get());
+  return analyzeUnits(Parsed, Options);
+}
+
+DataFlowFacts analyzeUnits(llvm::ArrayRef<ASTUnit *> Units,
+                           const AnalysisOptions &Options) {
+  ProgramAnalysis Program(Options);
+  for (ASTUnit *U : Units)
     Program.addTranslationUnit(U->getASTContext());
   return Program.run();
 }

@@ -12,6 +12,7 @@
 #include "support/GeneratedHeaders.h"
 #include "support/Output.h"
 
+#include "clang/Frontend/ASTUnit.h"
 #include "clang/Tooling/ArgumentsAdjusters.h"
 #include "clang/Tooling/CommonOptionsParser.h"
 #include "clang/Tooling/JSONCompilationDatabase.h"
@@ -122,9 +123,47 @@ dataflow::AnalysisOptions analysisOptions(const json::Object &Root) {
   return Analysis;
 }
 
+/// The analysis of the units parsed under another directory, with their
+/// paths (in locations and in the evidence's words) as they are in OutDir,
+/// i.e. as a parse of OUT would give them.
+dataflow::DataFlowFacts analyseParsed(const json::Object &Root,
+                                      llvm::StringRef OutDir,
+                                      const ParsedSimulator &Parsed) {
+  // analyzeDataFlow's order: by file name, then database order.
+  std::vector<clang::ASTUnit *> Units = Parsed.Units;
+  llvm::stable_sort(Units, [](clang::ASTUnit *A, clang::ASTUnit *B) {
+    return A->getMainFileName() < B->getMainFileName();
+  });
+  dataflow::DataFlowFacts Facts =
+      dataflow::analyzeUnits(Units, analysisOptions(Root));
+  llvm::SmallString<256> Abs(OutDir);
+  llvm::sys::fs::make_absolute(Abs);
+  llvm::sys::path::remove_dots(Abs, true);
+  std::string From = Parsed.ParsedUnder + "/", To = std::string(Abs) + "/";
+  auto Move = [&](std::string &S) {
+    for (size_t At = S.find(From); At != std::string::npos;
+         At = S.find(From, At + To.size()))
+      S.replace(At, From.size(), To);
+  };
+  for (auto *List : {&Facts.Regions, &Facts.Functions})
+    for (dataflow::Influence &I : *List)
+      for (dataflow::Evidence &E : I.Evidences) {
+        Move(E.Source.File);
+        Move(E.Sink.File);
+        Move(E.Via);
+      }
+  return Facts;
+}
+
 /// Runs the analysis over OUT/compile_commands.json.
 llvm::Expected<dataflow::DataFlowFacts> analyse(const json::Object &Root,
-                                                llvm::StringRef OutDir) {
+                                                llvm::StringRef OutDir,
+                                                const ParsedSimulator *Parsed) {
+  if (Parsed) {
+    dataflow::DataFlowFacts Facts = analyseParsed(Root, OutDir, *Parsed);
+    mapToOriginal(Root, OutDir, Facts);
+    return Facts;
+  }
   std::string DbPath = inOut(OutDir, "compile_commands.json");
   std::string Err;
   auto Db = clang::tooling::JSONCompilationDatabase::loadFromFile(
@@ -304,7 +343,7 @@ llvm::Expected<OutDirFacts> factsOf(const json::Object &Root,
   Log << "varsim: note: " << ManifestPath
       << " has no data-flow facts; analysing "
       << inOut(OutDir, "compile_commands.json") << "\n";
-  auto Facts = analyse(Root, OutDir);
+  auto Facts = analyse(Root, OutDir, nullptr);
   if (!Facts)
     return Facts.takeError();
   Out.Facts = std::move(*Facts);
@@ -347,13 +386,14 @@ llvm::Expected<OutDirFacts> loadDataFlowFacts(llvm::StringRef OutDir,
   return factsOf(*Manifest->getAsObject(), OutDir, ManifestPath, Log);
 }
 
-llvm::Error storeDataFlowFacts(llvm::StringRef OutDir, llvm::raw_ostream *Log) {
+llvm::Error storeDataFlowFacts(llvm::StringRef OutDir, llvm::raw_ostream *Log,
+                               const ParsedSimulator *Parsed) {
   std::string ManifestPath = inOut(OutDir, "manifest.json");
   auto Manifest = readManifest(ManifestPath);
   if (!Manifest)
     return Manifest.takeError();
   json::Object &Root = *Manifest->getAsObject();
-  auto Facts = analyse(Root, OutDir);
+  auto Facts = analyse(Root, OutDir, Parsed);
   if (!Facts)
     return Facts.takeError();
   Root["dataflow"] = dataflow::toJSON(*Facts);

@@ -86,11 +86,22 @@ struct OutDirFacts {
 llvm::Expected<OutDirFacts> loadDataFlowFacts(llvm::StringRef OutDir,
                                               llvm::raw_ostream &Log);
 
+/// The simulator's translation units parsed already, without errors (by
+/// the rewrite's compile check, before OUT was swapped in), one per entry
+/// of OUT/compile_commands.json in its order, and the directory they were
+/// parsed under (OUT's paths there, before the swap).
+struct ParsedSimulator {
+  std::vector<clang::ASTUnit *> Units;
+  std::string ParsedUnder;
+};
+
 /// Analyses the simulator of a rewrite's output (OUT/compile_commands.json,
-/// as `varsim plan` does when the manifest has no facts) and stores the
-/// facts under "dataflow" in OUT/manifest.json, atomically (the rest of the
-/// manifest is kept). Log, if given, gets a one-line summary.
-llvm::Error storeDataFlowFacts(llvm::StringRef OutDir, llvm::raw_ostream *Log);
+/// as `varsim plan` does when the manifest has no facts; Parsed, if given,
+/// instead of parsing it again: the same facts) and stores the facts under
+/// "dataflow" in OUT/manifest.json, atomically (the rest of the manifest is
+/// kept). Log, if given, gets a one-line summary.
+llvm::Error storeDataFlowFacts(llvm::StringRef OutDir, llvm::raw_ostream *Log,
+                               const ParsedSimulator *Parsed = nullptr);
 
 /// Whether Dir holds a manifest written by `varsim rewrite`.
 bool isOutDir(llvm::StringRef Dir);

@@ -12,6 +12,8 @@
 
 #include "rewrite/passes/Passes.h"
 
+#include "clang/Frontend/ASTUnit.h"
+
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/Path.h"

@@ -3,6 +3,7 @@
 #include "rewrite/SimulatorCheck.h"
 
 #include "rewrite/ParseLoop.h"
+#include "rewrite/SyntaxOnlyAST.h"
 #include "rewrite/SyntaxOnlyParse.h"
 #include "support/Diagnostic.h"
 #include "support/GeneratedHeaders.h"
@@ -78,10 +79,11 @@ redefinitionAcrossVariants(const std::vector<std::string> &Lines) {
 
 } // namespace
 
-llvm::Error checkSimulatorCompiles(const ProjectLayout &Project,
-                                   llvm::StringRef Temp,
-                                   const std::vector<std::string> &StripMacros,
-                                   unsigned Jobs) {
+llvm::Error
+checkSimulatorCompiles(const ProjectLayout &Project, llvm::StringRef Temp,
+                       const std::vector<std::string> &StripMacros,
+                       unsigned Jobs,
+                       std::vector<std::unique_ptr<clang::ASTUnit>> *Keep) {
   // The simulator's own compile database, with the paths under Temp: the
   // very commands a user builds the simulator with.
   auto DB = json::parse(simulatorCompileDatabase(Project, Temp, StripMacros));
@@ -110,6 +112,7 @@ llvm::Error checkSimulatorCompiles(const ProjectLayout &Project,
                                             Project.BuildDir);
 
   std::vector<SyntaxOnlyResult> Results(Entries.size());
+  std::vector<std::unique_ptr<clang::ASTUnit>> Units(Keep ? Entries.size() : 0);
   parseInParallel(Jobs, Entries.size(), [&](size_t I) {
     SyntaxOnlyParse P;
     P.Entry = &Entries[I];
@@ -118,6 +121,10 @@ llvm::Error checkSimulatorCompiles(const ProjectLayout &Project,
     P.ExtraFlags = {"-fno-caret-diagnostics", "-fno-diagnostics-show-option"};
     P.ExtraFlags.insert(P.ExtraFlags.end(), Fallbacks[I].begin(),
                         Fallbacks[I].end());
+    if (Keep) {
+      Results[I] = buildSyntaxOnlyAST(P, Units[I]);
+      return;
+    }
     auto Factory =
         clang::tooling::newFrontendActionFactory<clang::SyntaxOnlyAction>();
     Results[I] = runSyntaxOnly(P, *Factory);
@@ -150,8 +157,11 @@ llvm::Error checkSimulatorCompiles(const ProjectLayout &Project,
     if (auto E = redefinitionAcrossVariants(Lines))
       return std::move(*E);
   }
-  if (!Failed)
+  if (!Failed) {
+    if (Keep)
+      *Keep = std::move(Units);
     return llvm::Error::success();
+  }
   return makeError(
       "the simulator does not compile: " + std::to_string(Failed) + " of " +
       std::to_string(Entries.size()) +

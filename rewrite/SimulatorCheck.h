@@ -17,19 +17,27 @@
 
 #include "llvm/Support/Error.h"
 
+#include <memory>
+
 #include <string>
 #include <vector>
+
+namespace clang {
+class ASTUnit;
+} // namespace clang
 
 namespace varsim::rewrite {
 
 /// Parses every translation unit of the simulator written to Temp (the
 /// project's entries mapped there, the feature macros' -D/-U dropped, as in
 /// the simulator's compile database). An error lists how many translation
-/// units fail and their first errors.
-llvm::Error checkSimulatorCompiles(const ProjectLayout &Project,
-                                   llvm::StringRef Temp,
-                                   const std::vector<std::string> &StripMacros,
-                                   unsigned Jobs);
+/// units fail and their first errors. With Keep, the parses' ASTs are
+/// kept there, one per translation unit in database order, if all
+/// succeeded (the data-flow analysis reads them instead of parsing again).
+llvm::Error checkSimulatorCompiles(
+    const ProjectLayout &Project, llvm::StringRef Temp,
+    const std::vector<std::string> &StripMacros, unsigned Jobs,
+    std::vector<std::unique_ptr<clang::ASTUnit>> *Keep = nullptr);
 
 /// The first error lines of a compiler's output (notes that follow an
 /// error kept), at most MaxLines; "N errors generated." dropped.

@@ -1,6 +1,7 @@
 //===- rewrite/SyntaxOnlyParse.cpp ----------------------------------------===//
 
 #include "rewrite/SyntaxOnlyParse.h"
+#include "rewrite/SyntaxOnlyAST.h"
 #include "rewrite/ParseCount.h"
 
 #include "runtime/SimulatorTables.h"
@@ -109,8 +110,12 @@ std::vector<std::string> syntaxOnlyArguments(const SyntaxOnlyParse &P) {
   return Clean;
 }
 
-SyntaxOnlyResult runSyntaxOnly(const SyntaxOnlyParse &P,
-                               clang::tooling::FrontendActionFactory &Factory) {
+namespace {
+
+/// Sets up the tool of one parse of P (its database in DB) with the
+/// diagnostics going to Printer, and runs Run on it; Run says if it failed.
+template <class RunTool>
+SyntaxOnlyResult runParse(const SyntaxOnlyParse &P, RunTool Run) {
   recordParse(P.Entry->File, P.Defines);
   SingleCommandDatabase DB(clang::tooling::CompileCommand(
       P.Entry->Directory, P.Entry->File, syntaxOnlyArguments(P), ""));
@@ -134,12 +139,36 @@ SyntaxOnlyResult runSyntaxOnly(const SyntaxOnlyParse &P,
   clang::TextDiagnosticPrinter Printer(DiagOS, DiagOpts.get());
   Tool.setDiagnosticConsumer(&Printer);
   Tool.setPrintErrorMessage(false);
-  QuietFactory Quiet(Factory);
-  Result.Failed = Tool.run(&Quiet) != 0;
+  Result.Failed = Run(Tool);
   DiagOS.flush();
   if (!Result.Failed)
     Result.Diagnostics.clear();
   return Result;
+}
+
+} // namespace
+
+SyntaxOnlyResult runSyntaxOnly(const SyntaxOnlyParse &P,
+                               clang::tooling::FrontendActionFactory &Factory) {
+  return runParse(P, [&](clang::tooling::ClangTool &Tool) {
+    QuietFactory Quiet(Factory);
+    return Tool.run(&Quiet) != 0;
+  });
+}
+
+SyntaxOnlyResult buildSyntaxOnlyAST(const SyntaxOnlyParse &P,
+                                    std::unique_ptr<clang::ASTUnit> &AST) {
+  AST.reset();
+  return runParse(P, [&](clang::tooling::ClangTool &Tool) {
+    std::vector<std::unique_ptr<clang::ASTUnit>> Units;
+    // An AST is built despite errors (even a missing header): those say
+    // whether the parse failed.
+    bool Failed = Tool.buildASTs(Units) != 0 || Units.size() != 1 ||
+                  Units[0]->getDiagnostics().hasErrorOccurred();
+    if (!Failed)
+      AST = std::move(Units[0]);
+    return Failed;
+  });
 }
 
 } // namespace varsim::rewrite

@@ -187,8 +187,10 @@ llvm::Error writeAndSwap(RewriteState &S) {
     return E;
   // A simulator that does not compile is a failed rewrite: OUT stays as
   // it was.
-  if (llvm::Error E = checkSimulatorCompiles(*S.Project, S.Temp,
-                                             S.FeatureMacros, S.Options.Jobs))
+  // The check's parse serves the data-flow analysis too (DataFlowPass).
+  if (llvm::Error E = checkSimulatorCompiles(
+          *S.Project, S.Temp, S.FeatureMacros, S.Options.Jobs,
+          S.Options.DataFlow ? &S.SimulatorUnits : nullptr))
     return E;
   if (llvm::Error E = checkReplaceable(S.Out))
     return E;

@@ -36,6 +36,10 @@
 #include <string>
 #include <vector>
 
+namespace clang {
+class ASTUnit;
+} // namespace clang
+
 namespace varsim::rewrite {
 
 struct RewriteState {
@@ -120,9 +124,13 @@ struct RewriteState {
   // FileRewritePass: the rewritten text of each file that changed.
   std::map<std::string, std::string> Rewritten;
 
-  // OutputPass: OUT written and swapped in; the summary.
+  // OutputPass: OUT written and swapped in; the summary. With the
+  // data-flow analysis asked for, the compile check's parse of each
+  // simulator translation unit is kept (in database order, parsed under
+  // Temp) for DataFlowPass, which then parses nothing itself.
   manifest::Manifest Manifest;
   RewriteSummary Summary;
+  std::vector<std::unique_ptr<clang::ASTUnit>> SimulatorUnits;
 
   // Every parse of a translation unit, by pass (ParseCount.h); recorded by
   // the pipeline while the passes run.
