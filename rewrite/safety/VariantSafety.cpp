@@ -110,14 +110,13 @@ absentCover(const SafetyInput &In, const std::vector<fm::Configuration> &Have) {
     for (size_t GI = 0; GI < FS.Groups.size(); ++GI) {
       const CondGroup &CG = FS.Groups[GI];
       if (GI >= FG.Groups.size() || !FG.Groups[GI].IsFeature ||
-          GI >= FG.Own.size() || CG.Branches.empty() ||
-          !CG.Branches.back().Condition)
+          CG.Branches.empty() || !CG.Branches.back().Condition)
         continue;
       std::vector<CondPtr> None;
       for (const CondPtr &Own : FG.Groups[GI].Own)
         if (Own)
           None.push_back(makeNot(Own));
-      if (CG.ParentGroup && *CG.ParentGroup < FG.Presence.size() &&
+      if (CG.ParentGroup && *CG.ParentGroup < FG.Groups.size() &&
           CG.ParentBranch < FG.Groups[*CG.ParentGroup].Presence.size())
         None.push_back(FG.Groups[*CG.ParentGroup].Presence[CG.ParentBranch]);
       CondPtr C = makeAnd(None);
