@@ -60,11 +60,11 @@ bool isCxxEntry(const CompileEntry &E) {
 bool isCandidateGroup(const FileStructure &FS, const FileGroups &G, unsigned GI,
                       llvm::StringRef Text) {
   const CondGroup &Group = FS.Groups[GI];
-  if (!G.IsFeature[GI] || Group.Branches.size() < 2 ||
+  if (!G.Groups[GI].IsFeature || Group.Branches.size() < 2 ||
       Group.Branches.back().Condition)
     return false;
   for (auto P = Group.ParentGroup; P; P = FS.Groups[*P].ParentGroup)
-    if (G.IsFeature[*P])
+    if (G.Groups[*P].IsFeature)
       return false;
   for (const CondGroup::Branch &B : Group.Branches) {
     llvm::StringRef Content =
@@ -147,7 +147,7 @@ struct Lowering {
         for (unsigned BI = 0; BI < FS->Groups[GI].Branches.size(); ++BI) {
           const CondGroup::Branch &B = FS->Groups[GI].Branches[BI];
           Candidates[File].push_back({GI, BI, B.ContentBegin, B.ContentEnd});
-          ToCover.push_back(G.Presence[GI][BI]);
+          ToCover.push_back(G.Groups[GI].Presence[BI]);
         }
         findMacros(File, *FS, GI);
       }

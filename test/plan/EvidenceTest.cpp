@@ -18,7 +18,7 @@ RunEvidence runOf(std::map<std::string, int64_t> Values,
   RunEvidence E;
   E.Values = std::move(Values);
   for (size_t R = 0; R < Calls.size(); ++R) {
-    auto C = callgraph::parseCondition("1");
+    auto C = condition::parsePresence("1");
     EXPECT_TRUE(static_cast<bool>(C));
     E.Conditions.push_back(*C);
     E.SelfNs.push_back(SelfMs[R] * 1e6);
