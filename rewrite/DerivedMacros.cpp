@@ -396,7 +396,8 @@ private:
       }
     }
     MaybeBefore.assign(N, llvm::BitVector(N));
-    if (Cyclic) {
+    // Without the build's units, any file may be read first.
+    if (Cyclic || !Units) {
       for (llvm::BitVector &B : MaybeBefore)
         B.set();
       return;
@@ -1345,8 +1346,16 @@ resolveDerivedMacros(std::map<std::string, FileStructure> &Structures,
         if (R->K == Cond::Int && !OfPerFeature) {
           std::set<std::string> Tested;
           collectMacros(*B.Condition, Tested);
+          // ... and that the group itself defines (a default).
           OfPerFeature = llvm::any_of(Tested, [&](const std::string &M) {
-            return !Features.isFeatureMacro(M) && Res.definedPerFeature(M);
+            bool DefinedHere = false;
+            for (unsigned DI = G.Branches.front().DirectiveIndex;
+                 DI < G.EndifIndex; ++DI)
+              DefinedHere = DefinedHere ||
+                            (FS.Directives[DI].Kind == DirectiveKind::Define &&
+                             FS.Directives[DI].Macro == M);
+            return DefinedHere && !Features.isFeatureMacro(M) &&
+                   Res.definedPerFeature(M);
           });
         }
       }
