@@ -84,7 +84,7 @@ private:
   std::vector<int64_t> Defaults;
   llvm::StringMap<FeatureId> ByName; ///< Constraints name features.
   std::vector<int> FeatureVar;       ///< Indexed by FeatureId.
-  std::vector<int> ValueVar;   ///< First value variable; numeric only.
+  std::vector<int> ValueVar;         ///< First value variable; numeric only.
   std::vector<FeatureId> OwnerOfVar;
   std::vector<bool> IsValueVar;
   unsigned NumVars = 0;

@@ -1,8 +1,8 @@
 //===- rewrite/SyntaxOnlyParse.cpp ----------------------------------------===//
 
 #include "rewrite/SyntaxOnlyParse.h"
-#include "rewrite/SyntaxOnlyAST.h"
 #include "rewrite/ParseCount.h"
+#include "rewrite/SyntaxOnlyAST.h"
 
 #include "runtime/SimulatorTables.h"
 
