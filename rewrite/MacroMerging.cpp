@@ -7,6 +7,7 @@
 
 #include "rewrite/FileRewriterImpl.h"
 #include "rewrite/LinkageMacros.h"
+#include "rewrite/MacroUses.h"
 
 #include "llvm/ADT/StringExtras.h"
 
@@ -435,23 +436,6 @@ std::string withFeatureValues(llvm::StringRef Body,
     ++I;
   }
   return Out;
-}
-
-/// The parameter names of a function-like macro's definition text
-/// ("NAME(a, b) body").
-std::set<std::string> macroParameters(llvm::StringRef Definition,
-                                      llvm::StringRef Name) {
-  std::set<std::string> Params;
-  llvm::StringRef List = Definition.drop_front(Name.size());
-  if (!List.consume_front("("))
-    return Params;
-  List = List.take_until([](char C) { return C == ')'; });
-  llvm::SmallVector<llvm::StringRef, 4> Parts;
-  List.split(Parts, ',');
-  for (llvm::StringRef P : Parts)
-    if (!P.trim().empty())
-      Params.insert(P.trim().str());
-  return Params;
 }
 
 /// Whether `#undef` Dv comes before every definition of its macro in a

@@ -3,6 +3,7 @@
 #include "rewrite/MacroUses.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallVector.h"
 
 #include <cctype>
 
@@ -273,6 +274,21 @@ findConfinedMacros(const std::map<std::string, std::string> &Texts,
   }
   Names.insert(Unread.begin(), Unread.end());
   return Names;
+}
+
+std::set<std::string> macroParameters(llvm::StringRef Definition,
+                                      llvm::StringRef Name) {
+  std::set<std::string> Params;
+  llvm::StringRef List = Definition.drop_front(Name.size());
+  if (!List.consume_front("("))
+    return Params;
+  List = List.take_until([](char C) { return C == ')'; });
+  llvm::SmallVector<llvm::StringRef, 4> Parts;
+  List.split(Parts, ',');
+  for (llvm::StringRef P : Parts)
+    if (!P.trim().empty())
+      Params.insert(P.trim().str());
+  return Params;
 }
 
 } // namespace varsim::rewrite

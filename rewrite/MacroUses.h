@@ -47,6 +47,11 @@ findConfinedMacros(const std::map<std::string, std::string> &Texts,
                    const std::map<std::string, FileGroups> &Groups,
                    const FeatureSetup &F);
 
+/// The parameter names of a function-like macro's definition text
+/// ("NAME(a, b) body"); empty for an object-like macro.
+std::set<std::string> macroParameters(llvm::StringRef Definition,
+                                      llvm::StringRef Name);
+
 } // namespace varsim::rewrite
 
 #endif // VARSIM_REWRITE_MACROUSES_H

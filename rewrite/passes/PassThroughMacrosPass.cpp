@@ -51,23 +51,6 @@ struct PassThrough {
   std::vector<DefineSite> Defines;
 };
 
-/// The parameter names of a function-like macro's definition text
-/// ("NAME(a, b) body").
-std::set<std::string> parameterNames(llvm::StringRef Definition,
-                                     llvm::StringRef Name) {
-  std::set<std::string> Params;
-  llvm::StringRef List = Definition.drop_front(Name.size());
-  if (!List.consume_front("("))
-    return Params;
-  List = List.take_until([](char C) { return C == ')'; });
-  llvm::SmallVector<llvm::StringRef, 4> Parts;
-  List.split(Parts, ',');
-  for (llvm::StringRef P : Parts)
-    if (!P.trim().empty())
-      Params.insert(P.trim().str());
-  return Params;
-}
-
 /// Offset lies in one of the file's directives.
 bool inDirective(const FileStructure &FS, unsigned Offset) {
   for (const Directive &D : FS.Directives)
@@ -157,7 +140,7 @@ std::map<std::string, PassThrough> findPassThroughs(const RewriteState &S) {
         continue;
       }
       llvm::StringRef R = llvm::StringRef(D.Replacement).trim();
-      std::set<std::string> Params = parameterNames(D.Body, D.Macro);
+      std::set<std::string> Params = macroParameters(D.Body, D.Macro);
       bool Through =
           R == "__VA_ARGS__" || (Params.size() == 1 && Params.count(R.str()));
       if (!R.empty() && !Through) {
