@@ -13,6 +13,21 @@ namespace varsim::rewrite::templates {
 
 using namespace clang;
 
+std::optional<unsigned> constexprKeywordOffset(const IfStmt &If,
+                                               const SourceManager &SM,
+                                               const LangOptions &LO) {
+  SourceLocation IfLoc = If.getIfLoc();
+  if (IfLoc.isMacroID())
+    return std::nullopt;
+  SourceLocation Kw = Lexer::getLocForEndOfToken(IfLoc, 0, SM, LO);
+  llvm::StringRef After = SM.getCharacterData(Kw);
+  size_t Skip = After.find_first_not_of(" \t\n");
+  if (Skip == llvm::StringRef::npos ||
+      !After.substr(Skip).starts_with("constexpr"))
+    return std::nullopt;
+  return SM.getFileOffset(Kw) + Skip;
+}
+
 namespace {
 
 std::string keyOf(const std::string &File, unsigned Offset) {
@@ -215,15 +230,9 @@ FlagFactsCollector::lowerableCondition(const DeclRefExpr *E, std::string &Why) {
   }
   if (!If)
     return std::nullopt;
-  SourceLocation IfLoc = If->getIfLoc();
-  if (IfLoc.isMacroID())
-    return std::nullopt;
-  SourceLocation Kw =
-      Lexer::getLocForEndOfToken(IfLoc, 0, SM, Ctx.getLangOpts());
-  llvm::StringRef After = SM.getCharacterData(Kw);
-  size_t Skip = After.find_first_not_of(" \t\n");
-  if (Skip == llvm::StringRef::npos ||
-      !After.substr(Skip).starts_with("constexpr"))
+  std::optional<unsigned> KeywordAt =
+      constexprKeywordOffset(*If, SM, Ctx.getLangOpts());
+  if (!KeywordAt)
     return std::nullopt;
   // The function holding it must not deduce its return type from the
   // branch it keeps.
@@ -249,7 +258,7 @@ FlagFactsCollector::lowerableCondition(const DeclRefExpr *E, std::string &Why) {
       return std::nullopt;
     }
   Why.clear();
-  return SM.getFileOffset(Kw) + static_cast<unsigned>(Skip);
+  return KeywordAt;
 }
 
 } // namespace varsim::rewrite::templates

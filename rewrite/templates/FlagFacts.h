@@ -18,6 +18,7 @@
 #include "llvm/ADT/DenseMap.h"
 
 #include <functional>
+#include <optional>
 
 namespace varsim::rewrite::templates {
 
@@ -59,6 +60,13 @@ private:
   llvm::DenseMap<const clang::Decl *, std::string> ParamKeys;
   llvm::DenseMap<const clang::Decl *, std::string> TemplateKeys;
 };
+
+/// The file offset of the `constexpr` keyword after If's `if`, lexed from
+/// the source (the AST keeps only the `if`); none when the `if` comes from
+/// a macro or the keyword is not there.
+std::optional<unsigned> constexprKeywordOffset(const clang::IfStmt &If,
+                                               const clang::SourceManager &SM,
+                                               const clang::LangOptions &LO);
 
 } // namespace varsim::rewrite::templates
 

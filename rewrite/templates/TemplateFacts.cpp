@@ -285,18 +285,9 @@ private:
           const Stmt *From = Node.get<Stmt>();
           if (!Cond || From != Cond || ConstexprAt)
             return; // In a branch (discarded or not): the value matters.
-          // The keyword follows `if`; lexed from the source.
-          SourceLocation IfLoc = If->getIfLoc();
-          if (IfLoc.isMacroID())
+          ConstexprAt = constexprKeywordOffset(*If, SM, Ctx.getLangOpts());
+          if (!ConstexprAt)
             return;
-          SourceLocation Kw =
-              Lexer::getLocForEndOfToken(IfLoc, 0, SM, Ctx.getLangOpts());
-          llvm::StringRef After = SM.getCharacterData(Kw);
-          size_t Skip = After.find_first_not_of(" \t\n");
-          if (Skip == llvm::StringRef::npos ||
-              !After.substr(Skip).starts_with("constexpr"))
-            return;
-          ConstexprAt = SM.getFileOffset(Kw) + Skip;
         }
       } else if (P.get<ConstantExpr>() &&
                  !(Node.get<Stmt>() && isConstexprIfCondition(P))) {
