@@ -12,6 +12,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "dataflow/Analysis.h"
+#include "dataflow/FunctionWalkerState.h"
 
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -102,10 +103,7 @@ public:
       : P(P), M(M), F(F),
         FnName(F ? F->getQualifiedNameAsString() : std::string()) {}
 
-  struct State {
-    std::map<const VarDecl *, Taint> Locals;
-    bool operator==(const State &) const = default;
-  };
+  using State = LocalState;
 
   void runFunction();
   Taint eval(const Expr *E, State &St);
@@ -292,7 +290,7 @@ void Walker::runFunction() {
     const ParmVarDecl *Param = F->getParamDecl(I);
     Taint In = P.cell(ProgramAnalysis::paramKey(F, I));
     if (tracked(Param))
-      St.Locals[Param] = In;
+      St.set(Param, std::move(In));
     else
       P.addTo(ProgramAnalysis::keyOf(Param), In);
   }
@@ -594,20 +592,15 @@ void Walker::exec(const Stmt *S, State &St) {
     enterTarget(/*Loop=*/true);
     Taint Saved = Context;
     addContext(Bound);
-    State Before = St;
     for (int K = 0; K < 4; ++K) {
-      State Body = St;
+      St.mark();
       assignVar(Range->getLoopVariable(),
                 written(Bound, Range->getBeginLoc(),
                         Range->getLoopVariable()->getName()),
-                Body, true);
-      exec(Range->getBody(), Body);
-      State Joined = St;
-      for (auto &[V, T] : Body.Locals)
-        join(Joined.Locals[V], T);
-      if (Joined == St)
+                St, true);
+      exec(Range->getBody(), St);
+      if (!St.mergeOptional(St.undo()))
         break;
-      St = std::move(Joined);
     }
     restoreContext(std::move(Saved));
     Targets.pop_back();
@@ -626,10 +619,9 @@ void Walker::exec(const Stmt *S, State &St) {
     enterTarget(/*Loop=*/false);
     Taint Saved = Context;
     addContext(Cond);
-    State Body = St;
-    exec(Switch->getBody(), Body);
-    for (auto &[V, T] : Body.Locals)
-      join(St.Locals[V], T);
+    St.mark();
+    exec(Switch->getBody(), St);
+    St.mergeOptional(St.undo());
     restoreContext(std::move(Saved));
     Targets.pop_back();
     return;
@@ -701,22 +693,23 @@ void Walker::execIf(const IfStmt *S, State &St) {
     sink(S->getCond(), Cond);
     addContext(Cond);
   }
-  State Then = St, Else = St;
   if (Guard && literalConjunction(S->getCond()))
     Fixed.insert(Features.begin(), Features.end());
   bool Error = isNullTest(S->getCond());
   ErrorPath += Error;
-  exec(S->getThen(), Then);
+  St.mark();
+  exec(S->getThen(), St);
+  State::Changes Then = St.undo();
   ErrorPath -= Error;
   Fixed = SavedFixed;
   if (Guard && Features.size() == 1 && literalConjunction(S->getCond()))
     Fixed.insert(Features.front());
-  exec(S->getElse(), Else);
+  St.mark();
+  exec(S->getElse(), St);
+  State::Changes Else = St.undo();
   Fixed = std::move(SavedFixed);
   restoreContext(std::move(Saved));
-  St = std::move(Then);
-  for (auto &[V, T] : Else.Locals)
-    join(St.Locals[V], T);
+  St.mergeBranches(std::move(Then), std::move(Else));
 }
 
 void Walker::execLoop(const Expr *Cond, const Stmt *Body, const Stmt *Inc,
@@ -730,28 +723,25 @@ void Walker::execLoop(const Expr *Cond, const Stmt *Body, const Stmt *Inc,
   // Iterate until the locals are stable: taint only grows, and loops
   // rarely need more than a few rounds; the bound keeps it cheap.
   for (int K = 0; K < 8; ++K) {
-    State Round = St;
+    St.mark();
     if (!BodyFirst && Cond) {
-      Taint T = eval(Cond, Round);
+      Taint T = eval(Cond, St);
       if (!Pure)
         sink(Cond, T);
       addContext(T);
     }
-    exec(Body, Round);
+    exec(Body, St);
     if (Inc)
-      exec(Inc, Round);
+      exec(Inc, St);
     if (BodyFirst && Cond) {
-      Taint T = eval(Cond, Round);
+      Taint T = eval(Cond, St);
       if (!Pure)
         sink(Cond, T);
       addContext(T);
     }
-    State Joined = St;
-    for (auto &[V, T] : Round.Locals)
-      join(Joined.Locals[V], T);
-    if (Joined == St && K > 0)
+    // Unchanged after the join: stable (but at least two rounds).
+    if (!St.mergeOptional(St.undo()) && K > 0)
       break;
-    St = std::move(Joined);
   }
   restoreContext(std::move(Saved));
   Targets.pop_back();
@@ -769,7 +759,7 @@ Taint Walker::read(const ValueDecl *D, State &St) {
     return {};
   }
   if (tracked(V))
-    return St.Locals[V];
+    return St.get(V);
   Taint T = cellRead(ProgramAnalysis::keyOf(V));
   if (V->hasLocalStorage())
     join(T, cellRead(ProgramAnalysis::memoryKey(V->getType())));
@@ -779,9 +769,9 @@ Taint Walker::read(const ValueDecl *D, State &St) {
 void Walker::assignVar(const VarDecl *V, Taint T, State &St, bool Strong) {
   if (tracked(V)) {
     if (Strong)
-      St.Locals[V] = std::move(T);
+      St.set(V, std::move(T));
     else
-      join(St.Locals[V], T);
+      St.joinInto(V, T);
     return;
   }
   if (!V->hasLocalStorage()) {
@@ -1112,13 +1102,14 @@ Taint Walker::eval(const Expr *E, State &St) {
       sink(Cond->getCond(), C);
     Taint Saved = Context;
     addContext(C);
-    State True = St, False = St;
-    Taint T = unite(C, eval(Cond->getTrueExpr(), True));
-    join(T, eval(Cond->getFalseExpr(), False));
+    St.mark();
+    Taint T = unite(C, eval(Cond->getTrueExpr(), St));
+    State::Changes True = St.undo();
+    St.mark();
+    join(T, eval(Cond->getFalseExpr(), St));
+    State::Changes False = St.undo();
     restoreContext(std::move(Saved));
-    St = std::move(True);
-    for (auto &[V, VT] : False.Locals)
-      join(St.Locals[V], VT);
+    St.mergeBranches(std::move(True), std::move(False));
     return T;
   }
   if (const auto *Decay = dyn_cast<ImplicitCastExpr>(E);
