@@ -2,6 +2,7 @@
 
 #include "report/ReportData.h"
 
+#include "manifest/Manifest.h"
 #include "model/FeatureValues.h"
 #include "model/ModelFile.h"
 #include "plan/OutDir.h"
@@ -258,14 +259,12 @@ llvm::Expected<std::vector<CallTree>> readRuns(llvm::StringRef OutDir) {
 }
 
 llvm::Expected<llvm::json::Object> collectReportData(const ReportInputs &In) {
-  std::string ManifestPath = joinPath(In.OutDir, "manifest.json");
-  auto Manifest = readJson(ManifestPath);
-  if (!Manifest)
-    return Manifest.takeError();
-  const llvm::json::Object *M = Manifest->getAsObject();
-  if (!M || M->getString("format") != "varsim-manifest")
-    return makeError(ManifestPath, 0, 0, "not a varsim manifest");
-  std::string Root = M->getString("project_root").value_or("").str();
+  // The manifest through its one reader (manifest/): a malformed one is
+  // refused with the same located errors as in plan, run and model.
+  auto M = manifest::readManifestFile(joinPath(In.OutDir, "manifest.json"));
+  if (!M)
+    return M.takeError();
+  const std::string &Root = M->ProjectRoot;
 
   auto Runs = readRuns(In.OutDir);
   if (!Runs)
@@ -284,33 +283,27 @@ llvm::Expected<llvm::json::Object> collectReportData(const ReportInputs &In) {
   for (size_t K = 0; K < Runs->size(); ++K)
     (*Runs)[K].regionTimes(Incl[K], Self[K]);
   llvm::json::Array Regions;
-  if (const llvm::json::Array *Rs = M->getArray("regions"))
-    for (const llvm::json::Value &V : *Rs) {
-      const llvm::json::Object *R = V.getAsObject();
-      if (!R)
-        continue;
-      int64_t Id = R->getInteger("id").value_or(-1);
-      int64_t Line = R->getInteger("line").value_or(0);
-      int64_t End = R->getInteger("end_line").value_or(Line);
-      int64_t File = Files.resolve(R->getString("file").value_or(""));
-      Files.want(File, Line - 2, End + 1);
-      llvm::json::Array RI, RS;
-      for (size_t K = 0; K < Runs->size(); ++K) {
-        bool Known = Id >= 0 && static_cast<size_t>(Id) < Incl[K].size();
-        RI.push_back(Known ? Incl[K][Id] : 0.0);
-        RS.push_back(Known ? Self[K][Id] : 0.0);
-      }
-      Regions.push_back(llvm::json::Object{
-          {"id", Id},
-          {"kind", R->getString("kind").value_or("").str()},
-          {"function", R->getString("function").value_or("").str()},
-          {"condition", R->getString("condition").value_or("1").str()},
-          {"file", File},
-          {"line", Line},
-          {"end_line", End},
-          {"incl", std::move(RI)},
-          {"self", std::move(RS)}});
+  for (const manifest::Region &R : M->Regions) {
+    int64_t Line = R.Line;
+    int64_t End = R.EndLine ? R.EndLine : R.Line; // 0: not known.
+    int64_t File = Files.resolve(R.File);
+    Files.want(File, Line - 2, End + 1);
+    llvm::json::Array RI, RS;
+    for (size_t K = 0; K < Runs->size(); ++K) {
+      bool Known = R.Id < Incl[K].size();
+      RI.push_back(Known ? Incl[K][R.Id] : 0.0);
+      RS.push_back(Known ? Self[K][R.Id] : 0.0);
     }
+    Regions.push_back(llvm::json::Object{{"id", static_cast<int64_t>(R.Id)},
+                                         {"kind", R.Kind},
+                                         {"function", R.Function},
+                                         {"condition", R.Condition},
+                                         {"file", File},
+                                         {"line", Line},
+                                         {"end_line", End},
+                                         {"incl", std::move(RI)},
+                                         {"self", std::move(RS)}});
+  }
 
   // Terms, with their sources resolved to the embedded files.
   double Total = Model->totalSeconds();
@@ -383,24 +376,26 @@ llvm::Expected<llvm::json::Object> collectReportData(const ReportInputs &In) {
     const llvm::json::Value *V = O ? O->get(Key) : nullptr;
     return V ? *V : llvm::json::Value(nullptr);
   };
-  llvm::json::Object Data{{"format", "varsim-report-data"},
-                          {"version", 1},
-                          {"title", Title},
-                          {"project_root", Root},
-                          {"run_command", In.RunCommand},
-                          {"feature_model", Copy(M, "feature_model")},
-                          {"features", std::move(Features)},
-                          {"total_seconds", Total},
-                          {"terms", std::move(Terms)},
-                          {"regions", std::move(Regions)},
-                          {"runs", std::move(RunsOut)},
-                          {"plan", planOf(In.OutDir)},
-                          {"dataflow", Copy(M, "dataflow")},
-                          {"model_data_flow", Copy(RM, "data_flow")},
-                          {"local_models", Copy(RM, "local_models")},
-                          {"data_flow_model", Copy(RM, "data_flow_model")},
-                          {"model_warnings", Copy(RM, "warnings")},
-                          {"validation", std::move(Validation)}};
+  llvm::json::Object Data{
+      {"format", "varsim-report-data"},
+      {"version", 1},
+      {"title", Title},
+      {"project_root", Root},
+      {"run_command", In.RunCommand},
+      {"feature_model", llvm::json::Object{{"path", M->FeatureModelPath},
+                                           {"inferred", M->ModelInferred}}},
+      {"features", std::move(Features)},
+      {"total_seconds", Total},
+      {"terms", std::move(Terms)},
+      {"regions", std::move(Regions)},
+      {"runs", std::move(RunsOut)},
+      {"plan", planOf(In.OutDir)},
+      {"dataflow", M->DataFlow},
+      {"model_data_flow", Copy(RM, "data_flow")},
+      {"local_models", Copy(RM, "local_models")},
+      {"data_flow_model", Copy(RM, "data_flow_model")},
+      {"model_warnings", Copy(RM, "warnings")},
+      {"validation", std::move(Validation)}};
   Data["files"] = Files.render(In.MaxLinesPerFile);
   return Data;
 }
