@@ -24,6 +24,7 @@
 #include "dataflow/Taint.h"
 
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <unordered_map>
 #include <vector>
@@ -66,6 +67,14 @@ public:
   /// undone: its outcome joined into the state. True if the state changed
   /// (a local grew or got its first entry): the loop is not stable yet.
   bool mergeOptional(const Changes &Body);
+
+  /// Every local with an entry (tests compare it with copied states).
+  std::map<const clang::VarDecl *, Taint> snapshot() const {
+    std::map<const clang::VarDecl *, Taint> Out;
+    for (const auto &[V, S] : Locals)
+      Out.emplace(V, S.Value);
+    return Out;
+  }
 
 private:
   struct Slot {
