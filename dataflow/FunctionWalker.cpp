@@ -18,17 +18,16 @@ void Walker::runFunction() {
   State St;
   for (unsigned I = 0; I < F->getNumParams(); ++I) {
     const ParmVarDecl *Param = F->getParamDecl(I);
-    Taint In = P.cell(ProgramAnalysis::paramKey(F, I));
+    Taint In = P.cell(paramKey(F, I));
     if (tracked(Param))
       St.set(Param, std::move(In));
     else
-      P.addTo(ProgramAnalysis::keyOf(Param), In);
+      P.addTo(keyOf(Param), In);
   }
   if (const auto *Ctor = dyn_cast<CXXConstructorDecl>(F)) {
     for (const CXXCtorInitializer *Init : Ctor->inits())
       if (Init->isMemberInitializer() && Init->isWritten())
-        P.addTo(ProgramAnalysis::keyOf(Init->getMember()),
-                escaped(eval(Init->getInit(), St)));
+        P.addTo(keyOf(Init->getMember()), escaped(eval(Init->getInit(), St)));
   }
   // The function marker opens the function's region.
   FunctionRegion = M.blockRegion(F->getBody());
@@ -137,7 +136,7 @@ void Walker::leave(const ExitTarget *Target, SourceLocation At,
     // No marker around: the rest of the function is timed in its callers'
     // contexts (granularity "region" leaves a function without feature
     // code of its own unmarked), so each call site gets the fact.
-    P.addTo(ProgramAnalysis::controlKey(F), Control);
+    P.addTo(controlKey(F), Control);
     return;
   }
   if (!P.recording())
@@ -388,8 +387,7 @@ void Walker::exec(const Stmt *S, State &St) {
         return true;
       });
       if (F)
-        P.addTo(ProgramAnalysis::returnKey(F),
-                withoutCallerContext(std::move(T)));
+        P.addTo(returnKey(F), withoutCallerContext(std::move(T)));
     }
     leave(nullptr, Ret->getBeginLoc(), "return");
     return;

@@ -23,6 +23,7 @@
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/StmtCXX.h"
 
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/STLExtras.h"
 
 namespace varsim::dataflow::walker {
@@ -157,14 +158,22 @@ private:
   struct Depth {
     unsigned Any = 0, Work = 0;
   };
-  static bool hasWork(const Stmt *S) {
+  /// Remembered per statement for the walk: each block asks it of every
+  /// statement in it, at every depth and in every loop round.
+  bool hasWork(const Stmt *S) {
     if (!S)
       return false;
     if (isa<CallExpr, CXXConstructExpr, ForStmt, WhileStmt, DoStmt,
             CXXForRangeStmt, GotoStmt, CXXThrowExpr>(S))
       return true;
-    return llvm::any_of(S->children(), hasWork);
+    if (auto It = WorkIn.find(S); It != WorkIn.end())
+      return It->second;
+    bool Work =
+        llvm::any_of(S->children(), [&](const Stmt *C) { return hasWork(C); });
+    WorkIn[S] = Work;
+    return Work;
   }
+  llvm::DenseMap<const Stmt *, bool> WorkIn;
   /// Where an exit (return, break, continue, goto, throw, exit()) jumps
   /// to: a loop or switch (break, continue), or the end of the function.
   struct ExitTarget {
@@ -197,7 +206,7 @@ private:
   /// An unknown callee writing T through the pointer Arg.
   void assignPointee(const Expr *Arg, Taint T, State &St);
   /// What an unknown callee may read through the pointer Arg.
-  Taint pointeeRead(const Expr *Arg) const;
+  Taint pointeeRead(const Expr *Arg);
   /// `!p`, `p == NULL`, `NULL == p`, `p == nullptr` on a pointer: the test
   /// of a failed allocation or lookup, an error path.
   static bool isNullTest(const Expr *E) {
@@ -264,6 +273,43 @@ private:
   Taint cellRead(const std::string &Key) const {
     return Early ? P.initialOf(Key) : P.cell(Key);
   }
+  /// The cells' keys, made once per walk: each is a USR or a type's
+  /// spelling, and a walk asks for the same variables, fields, callees and
+  /// types many times (in every loop round). References stay valid (a
+  /// std::map), so a key can be held while others are made.
+  enum : unsigned {
+    DeclKey = ~0u,
+    ReturnKey = ~0u - 1,
+    ControlKey = ~0u - 2,
+    MemoryKey = ~0u - 3
+  };
+  template <class Make>
+  const std::string &cachedKey(const void *Of, unsigned Kind, Make M) {
+    auto [It, New] = Keys.try_emplace({Of, Kind});
+    if (New)
+      It->second = M();
+    return It->second;
+  }
+  const std::string &keyOf(const Decl *D) {
+    return cachedKey(D, DeclKey, [&] { return ProgramAnalysis::keyOf(D); });
+  }
+  const std::string &paramKey(const FunctionDecl *Fn, unsigned Index) {
+    return cachedKey(Fn, Index,
+                     [&] { return ProgramAnalysis::paramKey(Fn, Index); });
+  }
+  const std::string &returnKey(const FunctionDecl *Fn) {
+    return cachedKey(Fn, ReturnKey,
+                     [&] { return ProgramAnalysis::returnKey(Fn); });
+  }
+  const std::string &controlKey(const FunctionDecl *Fn) {
+    return cachedKey(Fn, ControlKey,
+                     [&] { return ProgramAnalysis::controlKey(Fn); });
+  }
+  const std::string &memoryKey(QualType T) {
+    return cachedKey(T.getAsOpaquePtr(), MemoryKey,
+                     [&] { return ProgramAnalysis::memoryKey(T); });
+  }
+  std::map<std::pair<const void *, unsigned>, std::string> Keys;
   /// How many enclosing blocks (and loops) have code after the statement
   /// being walked: an exit with nothing after it changes nothing.
   Depth Following;

@@ -17,14 +17,14 @@ Taint Walker::read(const ValueDecl *D, State &St) {
   const auto *V = dyn_cast<VarDecl>(D);
   if (!V) {
     if (isa<FieldDecl>(D))
-      return cellRead(ProgramAnalysis::keyOf(D));
+      return cellRead(keyOf(D));
     return {};
   }
   if (tracked(V))
     return St.get(V);
-  Taint T = cellRead(ProgramAnalysis::keyOf(V));
+  Taint T = cellRead(keyOf(V));
   if (V->hasLocalStorage())
-    join(T, cellRead(ProgramAnalysis::memoryKey(V->getType())));
+    join(T, cellRead(memoryKey(V->getType())));
   return T;
 }
 
@@ -37,7 +37,7 @@ void Walker::assignVar(const VarDecl *V, Taint T, State &St, bool Strong) {
     return;
   }
   if (!V->hasLocalStorage()) {
-    P.addTo(ProgramAnalysis::keyOf(V), escaped(std::move(T)));
+    P.addTo(keyOf(V), escaped(std::move(T)));
     return;
   }
   // An automatic variable dies with the call, and pointers to it are only
@@ -45,8 +45,8 @@ void Walker::assignVar(const VarDecl *V, Taint T, State &St, bool Strong) {
   // caller's calling context): what came from the caller's context stays
   // fixed to that context, in its cell and in the memory of its type.
   T = unlabelled(std::move(T));
-  P.addTo(ProgramAnalysis::memoryKey(V->getType()), T);
-  P.addTo(ProgramAnalysis::keyOf(V), T);
+  P.addTo(memoryKey(V->getType()), T);
+  P.addTo(keyOf(V), T);
 }
 
 void Walker::assign(const Expr *Lhs, Taint T, State &St, bool Strong) {
@@ -64,29 +64,28 @@ void Walker::assign(const Expr *Lhs, Taint T, State &St, bool Strong) {
     // array decays to a pointer, its cell joins the memory (eval).
     if (const auto *Member = dyn_cast<MemberExpr>(Base);
         Member && Member->getType()->isArrayType()) {
-      P.addTo(ProgramAnalysis::keyOf(Member->getMemberDecl()),
-              escaped(std::move(T)));
+      P.addTo(keyOf(Member->getMemberDecl()), escaped(std::move(T)));
       return;
     }
     if (const auto *Ref = dyn_cast<DeclRefExpr>(Base))
       if (const auto *V = dyn_cast<VarDecl>(Ref->getDecl()))
         if (V->getType()->isArrayType()) {
           if (!V->hasLocalStorage()) // Also reachable through pointers.
-            P.addTo(ProgramAnalysis::memoryKey(Lhs->getType()), escaped(T));
+            P.addTo(memoryKey(Lhs->getType()), escaped(T));
           assignVar(V, std::move(T), St, false); // The array itself.
           return;
         }
-    P.addTo(ProgramAnalysis::memoryKey(Lhs->getType()), escaped(std::move(T)));
+    P.addTo(memoryKey(Lhs->getType()), escaped(std::move(T)));
     return;
   }
   T = escaped(std::move(T)); // Fields and memory outlive the call.
   if (const auto *Member = dyn_cast<MemberExpr>(Lhs)) {
-    P.addTo(ProgramAnalysis::keyOf(Member->getMemberDecl()), T);
+    P.addTo(keyOf(Member->getMemberDecl()), T);
     return;
   }
   if (const auto *U = dyn_cast<UnaryOperator>(Lhs)) {
     if (U->getOpcode() == UO_Deref)
-      P.addTo(ProgramAnalysis::memoryKey(Lhs->getType()), T);
+      P.addTo(memoryKey(Lhs->getType()), T);
     else if (U->getOpcode() == UO_AddrOf) // Written through &x.
       assign(U->getSubExpr(), std::move(T), St, false);
     return;
@@ -98,7 +97,7 @@ void Walker::assign(const Expr *Lhs, Taint T, State &St, bool Strong) {
     return;
   }
   if (Lhs->getType()->isPointerType() || Lhs->isGLValue())
-    P.addTo(ProgramAnalysis::memoryKey(Lhs->getType()), T);
+    P.addTo(memoryKey(Lhs->getType()), T);
 }
 
 Taint Walker::construct(const CXXConstructExpr *C, State &St) {
@@ -107,7 +106,7 @@ Taint Walker::construct(const CXXConstructExpr *C, State &St) {
   for (unsigned I = 0; I < C->getNumArgs(); ++I) {
     Taint A = eval(C->getArg(I), St);
     if (Ctor && I < Ctor->getNumParams()) {
-      std::string Key = ProgramAnalysis::paramKey(Ctor, I);
+      const std::string &Key = paramKey(Ctor, I);
       P.addTo(Key, passed(A, C->getBeginLoc(), Ctor->getParamDecl(I)->getName(),
                           Key));
       if (P.decides(Key))
@@ -138,14 +137,14 @@ Taint Walker::call(const CallExpr *C, State &St) {
       join(All, pointeeRead(C->getArg(I)));
   }
   if (Known) {
-    Taint Result = P.cell(ProgramAnalysis::returnKey(Callee));
+    Taint Result = P.cell(returnKey(Callee));
     for (unsigned I = 0; I < C->getNumArgs(); ++I) {
       if (MemberOperator && I == 0)
         continue;
       unsigned Param = MemberOperator ? I - 1 : I;
       if (Param >= Callee->getNumParams())
         break;
-      std::string Key = ProgramAnalysis::paramKey(Callee, Param);
+      const std::string &Key = paramKey(Callee, Param);
       P.addTo(Key, passed(Args[I], C->getBeginLoc(),
                           Callee->getParamDecl(Param)->getName(), Key));
       // The callee decides on this argument: a decision of this calling
@@ -158,12 +157,12 @@ Taint Walker::call(const CallExpr *C, State &St) {
     // The callee's control facts whose code has no marker of its own are
     // this calling context's.
     Taint Control;
-    for (const auto &[Feature, O] : P.cell(ProgramAnalysis::controlKey(Callee)))
+    for (const auto &[Feature, O] : P.cell(controlKey(Callee)))
       if (!Fixed.count(Feature))
         Control.emplace(Feature, O);
     if (!Control.empty()) {
       if (Regions.empty() && F) {
-        P.addTo(ProgramAnalysis::controlKey(F), Control);
+        P.addTo(controlKey(F), Control);
       } else if (P.recording()) {
         Sink S;
         S.Function = FnName;
@@ -227,16 +226,16 @@ void Walker::assignPointee(const Expr *Arg, Taint T, State &St) {
   if (E->getType()->isArrayType()) {
     assign(E, std::move(T), St, false); // The array itself (a cell).
     if (!isa<DeclRefExpr>(E) || !EscapeFinder::localOf(E))
-      P.addTo(ProgramAnalysis::memoryKey(E->getType()), escaped(T));
+      P.addTo(memoryKey(E->getType()), escaped(T));
     return;
   }
   QualType Pointee = E->getType()->isPointerType()
                          ? E->getType()->getPointeeType()
                          : Arg->getType()->getPointeeType();
-  P.addTo(ProgramAnalysis::memoryKey(Pointee), escaped(std::move(T)));
+  P.addTo(memoryKey(Pointee), escaped(std::move(T)));
 }
 
-Taint Walker::pointeeRead(const Expr *Arg) const {
+Taint Walker::pointeeRead(const Expr *Arg) {
   // What an unknown callee reads through a pointer: the input it is given
   // (`strlen(s)`, the buffer of `fwrite`: const pointees) and the state of
   // an object it works on (`getc(f)` reads the FILE that an earlier
@@ -261,7 +260,7 @@ Taint Walker::pointeeRead(const Expr *Arg) const {
     return {};
   if (T->isVoidType())
     return {};
-  return cellRead(ProgramAnalysis::memoryKey(T));
+  return cellRead(memoryKey(T));
 }
 
 bool Walker::isOutputCall(const FunctionDecl *Callee) {
@@ -317,14 +316,14 @@ Taint Walker::eval(const Expr *E, State &St) {
         Decay && Decay->getCastKind() == CK_ArrayToPointerDecay)
       Base = Decay->getSubExpr(); // Indexed, not decayed into a pointer.
     Taint T = eval(Base, St);
-    join(T, cellRead(ProgramAnalysis::memoryKey(E->getType())));
+    join(T, cellRead(memoryKey(E->getType())));
     return T;
   }
   if (const auto *U = dyn_cast<UnaryOperator>(E)) {
     switch (U->getOpcode()) {
     case UO_Deref: {
       eval(U->getSubExpr(), St);
-      return cellRead(ProgramAnalysis::memoryKey(E->getType()));
+      return cellRead(memoryKey(E->getType()));
     }
     case UO_AddrOf:
       eval(U->getSubExpr(), St);
@@ -381,7 +380,7 @@ Taint Walker::eval(const Expr *E, State &St) {
     const Expr *Array = Decay->getSubExpr()->IgnoreParens();
     Taint T = eval(Array, St);
     if (isa<MemberExpr>(Array)) // Read back by index: eval joins memory.
-      P.addTo(ProgramAnalysis::memoryKey(Array->getType()), escaped(T));
+      P.addTo(memoryKey(Array->getType()), escaped(T));
     return T;
   }
   if (const auto *C = dyn_cast<CallExpr>(E))

@@ -61,7 +61,7 @@ using Taint = std::map<std::string, Origin>;
 inline bool join(Taint &Into, const Taint &From) {
   bool Grew = false;
   for (const auto &[Feature, O] : From) {
-    auto [It, New] = Into.emplace(Feature, O);
+    auto [It, New] = Into.try_emplace(Feature, O); // No copy if present.
     if (!New && O.rank() > It->second.rank()) {
       It->second = O; // Real data beats a caller's data or context.
       New = true;
