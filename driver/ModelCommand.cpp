@@ -483,8 +483,9 @@ private:
     if (MaxReps > 1)
       reportNote(fmt::format(
           "{} configuration(s), each the median of up to {} repetitions; "
-          "the largest run-to-run range {:.6f} s ({:.1f} % of its run): "
-          "differences within such noise make no interaction term",
+          "the largest run-to-run range {:.6f} s ({:.1f} % of its run); "
+          "a context's differences within its typical range (the median "
+          "over the configurations) make no interaction term",
           M.Runs.size(), MaxReps, Range, 100 * RangeShare));
     if (M.LocalModelCount != 0)
       reportNote(fmt::format(

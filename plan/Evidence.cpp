@@ -64,6 +64,7 @@ llvm::Expected<RunEvidence> evidenceOf(llvm::ArrayRef<CallTrace> Repetitions) {
   const CallTrace &First = Repetitions.front();
   RunEvidence E;
   E.Config = First.Config;
+  E.Repetitions = static_cast<unsigned>(Repetitions.size());
   for (const callgraph::TraceFeature &F : First.Features)
     E.Values[F.Name] = F.Value;
   for (const callgraph::TraceRegion &R : First.Regions)
@@ -133,10 +134,25 @@ std::vector<std::string> differingFeatures(const RunEvidence &A,
   return Out;
 }
 
+/// Region R's run-to-run noise: the median of its repetition ranges over
+/// the runs that were repeated. Each run's time is its repetitions'
+/// median, which one slow repetition does not move; that repetition's
+/// range must not make every difference with that run noise.
+double typicalNoise(llvm::ArrayRef<RunEvidence> Runs, unsigned R) {
+  std::vector<double> Ranges;
+  for (const RunEvidence &E : Runs)
+    if (E.Repetitions > 1 && R < E.NoiseNs.size())
+      Ranges.push_back(E.NoiseNs[R]);
+  if (Ranges.empty())
+    return 0;
+  std::sort(Ranges.begin(), Ranges.end());
+  size_t N = Ranges.size();
+  return N % 2 ? Ranges[N / 2] : (Ranges[N / 2 - 1] + Ranges[N / 2]) / 2;
+}
+
 bool timesDiffer(const RunEvidence &A, const RunEvidence &B, unsigned R,
-                 const EvidenceOptions &O) {
+                 double Noise, const EvidenceOptions &O) {
   double Diff = std::fabs(A.SelfNs[R] - B.SelfNs[R]);
-  double Noise = std::max(A.NoiseNs[R], B.NoiseNs[R]);
   return Diff > O.NoiseFactor * Noise &&
          Diff > O.Relative * std::max(A.SelfNs[R], B.SelfNs[R]) &&
          Diff > O.AbsoluteNs;
@@ -162,6 +178,7 @@ WeighedFacts weighFacts(const std::vector<RegionToCover> &Regions,
       continue;
     WithFacts.insert(R.Id);
     std::vector<std::string> Kept;
+    double Noise = typicalNoise(Runs, R.Id);
     for (const std::string &W : R.InfluencingFeatures) {
       FactVerdict F{R.Id, R.Label, W, Verdict::Unobserved, ""};
       bool Compared = false;
@@ -182,7 +199,8 @@ WeighedFacts weighFacts(const std::vector<RegionToCover> &Regions,
             F.Why = Pair;
             break;
           }
-          if (timesDiffer(A, B, R.Id, Options) && F.V != Verdict::TimeWitness) {
+          if (timesDiffer(A, B, R.Id, Noise, Options) &&
+              F.V != Verdict::TimeWitness) {
             F.V = Verdict::TimeWitness;
             F.Why = Pair;
           }

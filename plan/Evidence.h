@@ -49,6 +49,9 @@ struct RunEvidence {
   /// ns (median) and its range over the repetitions.
   std::vector<uint64_t> Calls;
   std::vector<double> SelfNs, NoiseNs;
+  /// How many repetitions the medians and ranges are of (a range of one
+  /// run says nothing of the noise).
+  unsigned Repetitions = 1;
   /// Region id -> whether its visits differ between repetitions (a program
   /// that counts by the clock) or are not all counted (a region the
   /// runtime folded): such counts witness nothing.
@@ -85,8 +88,9 @@ struct FactVerdict {
 
 struct EvidenceOptions {
   /// A time difference is beyond noise when it exceeds all of: this many
-  /// times the repetitions' range, this fraction of the larger time, and
-  /// AbsoluteNs.
+  /// times the region's typical repetition range (the median over the
+  /// repeated runs: one run's slow repetition does not make every
+  /// difference noise), this fraction of the larger time, and AbsoluteNs.
   double NoiseFactor = 3, Relative = 0.05, AbsoluteNs = 1e6;
 };
 

@@ -72,6 +72,38 @@ TEST(Evidence, TimesKeepAFactCountsThatVaryWitnessNothing) {
   EXPECT_TRUE(W.NewWitnesses.empty());
   // Within noise: refuted.
   Runs[0].NoiseNs[0] = Runs[1].NoiseNs[0] = 2e6;
+  Runs[0].Repetitions = Runs[1].Repetitions = 3;
+  W = weighFacts({region(0, {"A"})}, Runs);
+  EXPECT_EQ(W.Facts[0].V, Verdict::Refuted);
+  // A range of a run that was not repeated is no noise.
+  Runs[0].Repetitions = Runs[1].Repetitions = 1;
+  W = weighFacts({region(0, {"A"})}, Runs);
+  EXPECT_EQ(W.Facts[0].V, Verdict::TimeWitness);
+}
+
+TEST(Evidence, OneSlowRepetitionDoesNotRefuteAFact) {
+  // A's data slows region 0 from 50 to 65 ms with equal visits. Three
+  // runs of three repetitions each; the repetitions of the two runs
+  // without A agree within 0.5 ms, the run with A had one slow
+  // repetition (a load spike: range 10 ms, its median unmoved). Every
+  // pair that flips A involves that run; 3 times its range (30 ms) would
+  // call A's 15 ms noise and refute the fact. The region's typical range
+  // (0.5 ms) keeps it.
+  std::vector<RunEvidence> Runs = {runOf({{"A", 1}, {"B", 0}}, {4}, {65}),
+                                   runOf({{"A", 0}, {"B", 0}}, {4}, {50}),
+                                   runOf({{"A", 0}, {"B", 1}}, {4}, {50})};
+  for (RunEvidence &E : Runs) {
+    E.Repetitions = 3;
+    E.NoiseNs[0] = 0.5e6;
+  }
+  Runs[0].NoiseNs[0] = 10e6;
+  WeighedFacts W = weighFacts({region(0, {"A"})}, Runs);
+  ASSERT_EQ(W.Facts.size(), 1u);
+  EXPECT_EQ(W.Facts[0].V, Verdict::TimeWitness) << W.Facts[0].Why;
+  EXPECT_EQ(W.Regions[0].InfluencingFeatures, std::vector<std::string>{"A"});
+  // Every run that slow: the noise it is.
+  for (RunEvidence &E : Runs)
+    E.NoiseNs[0] = 10e6;
   W = weighFacts({region(0, {"A"})}, Runs);
   EXPECT_EQ(W.Facts[0].V, Verdict::Refuted);
 }
