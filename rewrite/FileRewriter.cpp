@@ -365,9 +365,10 @@ void FileRewriter::encodeMixed(unsigned GI) {
       }
     }
     // Declarations of a branch that defines macros stay unguarded: a
-    // macro merged per feature is defined in its first branch.
+    // macro merged per feature is defined in its first branch. (A scratch
+    // macro, defined and undefined in the branch, is not merged.)
     bool HasDefine = llvm::any_of(B.Directives, [&](unsigned D) {
-      return dir(D).Kind == DirectiveKind::Define;
+      return dir(D).Kind == DirectiveKind::Define && !scratchPair(B, D);
     });
     bool Guard =
         FG.Groups[GI].PlatformPart[BI] && !P.Dead[BI] && (Stmts || !HasDefine);

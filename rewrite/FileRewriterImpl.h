@@ -290,6 +290,10 @@ private:
   /// body. False if not that idiom.
   llvm::Expected<bool> redefineOverDefault(unsigned GI, unsigned BI,
                                            unsigned Undef);
+  /// Whether #define D of branch B is closed by an #undef in B with only
+  /// its own uses between (`#define C16(c) ...` / a table / `#undef C16`):
+  /// both are kept as they are, in every configuration.
+  bool scratchPair(const CondGroup::Branch &B, unsigned D) const;
   /// A function-like macro in some branches of group GI and a function of
   /// its name in the others: the merged definition, nullopt if not that.
   llvm::Expected<std::optional<std::string>>

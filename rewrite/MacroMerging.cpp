@@ -467,7 +467,63 @@ bool undefOfUndefined(const FileStructure &FS, const std::string &Path,
   });
 }
 
+/// Whether Define D and the next directive naming its macro, an #undef,
+/// both lie in branch B (`#define C16(c) {c, c, ...}` / one table /
+/// `#undef C16`): a scratch macro whose every use is its own, between the
+/// two. Kept as it is, the pair means the same in every configuration,
+/// provided that nothing else could be named: no #if tests the macro, the
+/// build does not pass it, it is no feature, and every other definition
+/// of it is in this file and closed by an #undef where it is, before D
+/// (so that D shadows nothing that the #undef would end).
+bool scratchPairIn(const FileStructure &FS, const std::string &Path,
+                   const CondGroup::Branch &B, unsigned D,
+                   const ProjectContext &Ctx, const FeatureSetup &F) {
+  const Directive &Dv = FS.Directives[D];
+  if (Dv.Kind != DirectiveKind::Define || Ctx.TestedMacros.count(Dv.Macro) ||
+      F.CommandLineDefines.count(Dv.Macro) || F.isFeatureMacro(Dv.Macro))
+    return false;
+  unsigned Next = D + 1;
+  while (Next < FS.Directives.size() && FS.Directives[Next].Macro != Dv.Macro)
+    ++Next;
+  if (Next == FS.Directives.size() ||
+      FS.Directives[Next].Kind != DirectiveKind::Undef ||
+      !llvm::is_contained(B.Directives, Next))
+    return false;
+  // An earlier #define of M must be closed where it is: `#undef M` in
+  // the same branch (or both outside every conditional), not an #undef
+  // of another configuration's definition.
+  auto Place = [&](unsigned I) -> const std::vector<unsigned> * {
+    for (const CondGroup &G : FS.Groups)
+      for (const CondGroup::Branch &Br : G.Branches)
+        if (llvm::is_contained(Br.Directives, I))
+          return &Br.Directives;
+    return &FS.TopDirectives;
+  };
+  auto Previous = [&](unsigned I) -> std::optional<unsigned> {
+    while (I-- > 0)
+      if (FS.Directives[I].Macro == Dv.Macro)
+        return I;
+    return std::nullopt;
+  };
+  if (auto Undef = Previous(D)) {
+    auto Define = Previous(*Undef);
+    if (FS.Directives[*Undef].Kind != DirectiveKind::Undef || !Define ||
+        FS.Directives[*Define].Kind != DirectiveKind::Define ||
+        Place(*Define) != Place(*Undef))
+      return false;
+  }
+  auto It = Ctx.DefinedAt.find(Dv.Macro);
+  return It == Ctx.DefinedAt.end() ||
+         llvm::all_of(It->second, [&](const ProjectContext::DefineSite &S) {
+           return S.File == Path;
+         });
+}
+
 } // namespace
+
+bool FileRewriter::scratchPair(const CondGroup::Branch &B, unsigned D) const {
+  return scratchPairIn(FS, In.Path, B, D, Ctx, F);
+}
 
 llvm::Error FileRewriter::mergeMacros() {
   for (unsigned GI = 0; GI < FS.Groups.size(); ++GI) {
@@ -485,8 +541,18 @@ llvm::Error FileRewriter::mergeMacros() {
       if (P.Dead[BI])
         continue;
       ++LiveBranches;
+      std::set<unsigned> Scratch; ///< #undefs closing a scratchPair.
       for (unsigned D : B.Directives) {
         const Directive &Dv = dir(D);
+        if (Scratch.count(D))
+          continue;
+        if (scratchPair(B, D)) {
+          unsigned Next = D + 1;
+          while (dir(Next).Macro != Dv.Macro)
+            ++Next;
+          Scratch.insert(Next);
+          continue;
+        }
         if (Dv.Kind == DirectiveKind::Undef) {
           if (undefOfUndefined(FS, In.Path, Dv, Ctx, F))
             continue;
@@ -497,12 +563,21 @@ llvm::Error FileRewriter::mergeMacros() {
             Redefines.insert(Dv.Macro);
             continue;
           }
+          std::string Scratch;
+          if (auto At = Ctx.TestedAt.find(Dv.Macro); At != Ctx.TestedAt.end())
+            Scratch = "; a helper macro defined and undefined in one "
+                      "branch is kept as it is only if no #if tests it, "
+                      "and '" +
+                      Dv.Macro + "' is tested at " + At->second;
           return errorAt(Dv, "#undef inside a conditional on feature " +
                                  featuresOf(G) +
                                  " is not supported (except `#undef M` / "
                                  "`#define M ...` over one earlier "
                                  "definition of M in this file that no "
-                                 "feature conditions and no #if tests)");
+                                 "feature conditions and no #if tests, and "
+                                 "`#define M ...` / its uses / `#undef M` "
+                                 "in the same branch)" +
+                                 Scratch);
         }
         if (Dv.Kind == DirectiveKind::Error)
           return errorAt(Dv, "#error inside a conditional on feature " +

@@ -25,18 +25,30 @@ std::string implicitlyRun(const CXXMethodDecl *M) {
       return "the default constructor " + Name + " runs wherever a " + Class +
              " is created without arguments (the variants without it use "
              "the implicit one)";
-    if (C->isCopyOrMoveConstructor())
+    if (C->isCopyOrMoveConstructor()) {
+      // With a user-declared copy constructor there is no implicit move
+      // constructor: the variants without this one move by copying (or by
+      // another overload), whatever that runs.
+      bool ByCopy = C->isMoveConstructor() &&
+                    M->getParent()->hasUserDeclaredCopyConstructor();
       return std::string("the ") + (C->isMoveConstructor() ? "move" : "copy") +
              " constructor " + Name + " runs wherever a " + Class +
-             " is copied or moved (the variants without it use the implicit "
-             "one)";
+             " is copied or moved (the variants without it use " +
+             (ByCopy ? "the copy constructor or another overload"
+                     : "the implicit one") +
+             ")";
+    }
     return "";
   }
-  if (M->isCopyAssignmentOperator() || M->isMoveAssignmentOperator())
+  if (M->isCopyAssignmentOperator() || M->isMoveAssignmentOperator()) {
+    bool ByCopy = M->isMoveAssignmentOperator() &&
+                  M->getParent()->hasUserDeclaredCopyAssignment();
     return std::string("the ") +
            (M->isMoveAssignmentOperator() ? "move" : "copy") + " assignment " +
            Name + " runs wherever a " + Class +
-           " is assigned (the variants without it use the implicit one)";
+           " is assigned (the variants without it use " +
+           (ByCopy ? "another assignment operator" : "the implicit one") + ")";
+  }
   if (M->isVirtual() && M->size_overridden_methods() > 0)
     return "the override " + Name +
            " runs wherever the base's virtual function is called on a " +
