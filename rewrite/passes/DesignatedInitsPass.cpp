@@ -40,6 +40,7 @@
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendAction.h"
+#include "clang/Lex/Lexer.h"
 #include "llvm/ADT/StringExtras.h"
 
 #include <mutex>
@@ -113,7 +114,8 @@ class InitVisitor : public RecursiveASTVisitor<InitVisitor> {
 public:
   InitVisitor(ASTContext &Ctx, const ProjectLayout &Project, const Inputs &In,
               ListDesignators &Out)
-      : SM(Ctx.getSourceManager()), Paths(Project), In(In), Out(Out) {}
+      : SM(Ctx.getSourceManager()), LangOpts(Ctx.getLangOpts()), Paths(Project),
+        In(In), Out(Out) {}
 
   bool VisitInitListExpr(InitListExpr *E) {
     InitListExpr *Syn = E->isSyntacticForm() ? E : E->getSyntacticForm();
@@ -159,13 +161,14 @@ public:
         Index = K;
         break;
       }
-      if (!Index || !B.isFileID() || Fields[*Index]->getName().empty() ||
-          SM.getFileID(B) != SM.getFileID(LB)) {
+      std::optional<unsigned> At = elementStart(El);
+      if (!Index || !At || Fields[*Index]->getName().empty() ||
+          SM.getFileID(SM.getExpansionLoc(B)) != SM.getFileID(LB)) {
         Possible = false;
         break;
       }
       Needed = Needed || *Index >= *FirstVarying;
-      Elements[SM.getFileOffset(B)] = Fields[*Index]->getName().str();
+      Elements[*At] = Fields[*Index]->getName().str();
     }
     if (!Needed && Possible)
       return true;
@@ -178,6 +181,24 @@ public:
   }
 
 private:
+  /// Where a designator goes before El: its first token, or the macro
+  /// invocation that spells exactly El (`offsetof(struct s, m)`, a
+  /// constant); nullopt for a value that a macro spells together with
+  /// other elements (`#define GEOMETRY 640, 480`) or inside a macro's
+  /// argument.
+  std::optional<unsigned> elementStart(const Expr *El) {
+    SourceLocation B = El->getBeginLoc(), E = El->getEndLoc();
+    if (B.isFileID())
+      return SM.getFileOffset(B);
+    SourceLocation MacroBegin, MacroEnd;
+    if (!Lexer::isAtStartOfMacroExpansion(B, SM, LangOpts, &MacroBegin) ||
+        !Lexer::isAtEndOfMacroExpansion(E, SM, LangOpts, &MacroEnd) ||
+        !MacroBegin.isFileID() || !MacroEnd.isFileID() ||
+        SM.getExpansionLoc(B) != MacroBegin)
+      return std::nullopt;
+    return SM.getFileOffset(MacroBegin);
+  }
+
   /// The index of the record's first member under a feature #if inside its
   /// body, if any.
   std::optional<unsigned> firstVaryingField(const RecordDecl *RD) {
@@ -214,6 +235,7 @@ private:
   }
 
   SourceManager &SM;
+  const LangOptions &LangOpts;
   ProjectPaths Paths;
   const Inputs &In;
   ListDesignators &Out;
