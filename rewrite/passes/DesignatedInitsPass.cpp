@@ -16,8 +16,9 @@
 // elements cannot be designated in some parse: an element spelled by a
 // macro, a member without a name, braces elided into a sub-aggregate, two
 // parses naming different members at one element. C only (C++ designators
-// must follow the members' order and cannot mix with positional ones:
-// C++ lists stay the safety pass's).
+// must follow the members' order and cannot mix with positional ones, and
+// a header may be read by C and C++ units alike: a project with a C++ unit
+// is left to the safety pass).
 //
 // Runs only when a file holds a feature #if inside a struct or union body
 // (a lexical check; no parse otherwise).
@@ -272,6 +273,11 @@ private:
 } // namespace
 
 llvm::Error runDesignatedInitsPass(RewriteState &S) {
+  // A header read by a C++ unit too would get C designators there (C++20
+  // only, in order, not mixed with positional elements): C projects only.
+  for (const CompileEntry &E : S.Project->Entries)
+    if (isCxxCompile(E.File, E.Arguments))
+      return llvm::Error::success();
   std::map<std::string, FileGroups> Groups;
   bool Candidate = false;
   for (const auto &[File, FS] : S.Structures) {
@@ -303,8 +309,7 @@ llvm::Error runDesignatedInitsPass(RewriteState &S) {
   std::vector<std::pair<const CompileEntry *, std::vector<std::string>>> Jobs;
   for (const fm::Configuration &C : Configs)
     for (const CompileEntry &E : S.Project->Entries)
-      if (!isCxxCompile(E.File, E.Arguments))
-        Jobs.emplace_back(&E, S.Features->defines(C));
+      Jobs.emplace_back(&E, S.Features->defines(C));
   Inputs In{S.Structures, Groups};
   std::vector<ListDesignators> Results(Jobs.size());
   std::vector<bool> Failed(Jobs.size());
