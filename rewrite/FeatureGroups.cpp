@@ -127,6 +127,22 @@ CondPtr FileGroups::presenceAt(const FileStructure &FS, unsigned Offset) const {
   return Best;
 }
 
+unsigned declarationStart(const FileStructure &FS, unsigned Begin,
+                          unsigned Name) {
+  for (bool Changed = true; Changed;) {
+    Changed = false;
+    for (const CondGroup &G : FS.Groups) {
+      unsigned Open = FS.Directives[G.Branches.front().DirectiveIndex].Begin;
+      unsigned Close = FS.Directives[G.EndifIndex].End;
+      if (Open < Begin && Begin < Close && Close <= Name) {
+        Begin = Open;
+        Changed = true;
+      }
+    }
+  }
+  return Begin;
+}
+
 bool holds(const Cond &C, const fm::Configuration &Cfg, const FeatureSetup &F) {
   return evaluate(C, [&](llvm::StringRef M) { return F.macroValue(Cfg, M); }) !=
          0;

@@ -49,6 +49,15 @@ struct FileGroups {
 
 FileGroups analyzeGroups(const FileStructure &FS, const FeatureSetup &F);
 
+/// Where a declaration whose first token is at Begin starts as text: a
+/// return type or specifiers chosen by a #if group that opens before Begin
+/// and closes before Name (`#ifdef X` / `uint64_t` / `#else` / `uint16_t` /
+/// `#endif` / `f(...) {...}`) belong to it, so it starts at the group's #if
+/// line (outermost such group). One function of one presence, not one
+/// definition per branch: a parse sees only its own branch's type.
+unsigned declarationStart(const FileStructure &FS, unsigned Begin,
+                          unsigned Name);
+
 /// Configurations (valid under the model) under which every satisfiable
 /// presence condition holds at least once; at least one configuration.
 std::vector<fm::Configuration>

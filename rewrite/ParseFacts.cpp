@@ -2,6 +2,7 @@
 //===//
 
 #include "rewrite/ParseFacts.h"
+#include "rewrite/FeatureGroups.h"
 #include "rewrite/ProjectPaths.h"
 #include "rewrite/SyntaxOnlyParse.h"
 
@@ -391,6 +392,8 @@ public:
     auto DR = R.of(FD->getSourceRange(), FID);
     F.DeclBegin = DR ? DR->first : R.offset(FD->getBeginLoc());
     F.NameBegin = R.offset(FD->getLocation());
+    if (auto S = State.Structures.find(*Path); S != State.Structures.end())
+      F.DeclBegin = declarationStart(S->second, F.DeclBegin, F.NameBegin);
     F.NameLength = FD->getDeclName().isIdentifier()
                        ? static_cast<unsigned>(FD->getName().size())
                        : 0;

@@ -39,6 +39,7 @@ llvm::ArrayRef<RewritePass> rewritePasses() {
       {"derived-macros", runDerivedMacrosPass},
       {"template-lowering", runTemplateLoweringPass},
       {"derived-macros", runDerivedMacrosPass},
+      {"designated-inits", runDesignatedInitsPass},
       {"global-lowering", runGlobalLoweringPass},
       {"derived-macros", runDerivedMacrosPass},
       {"feature-groups", runFeatureGroupsPass},

@@ -304,16 +304,52 @@ std::string headOf(const Discovered &Dx, const FunctionDef &F,
     llvm::consumeError(Head.takeError());
     return oneLine(llvm::StringRef(T).slice(F.DeclBegin, F.BodyBegin));
   }
+  // A header with #if lines keeps its lines: the #if rewriter reads them
+  // as it reads the original's.
+  if (headHasDirective(Dx, F))
+    return llvm::StringRef(*Head).rtrim().str();
   return oneLine(*Head);
+}
+
+bool headHasDirective(const Discovered &Dx, const FunctionDef &F) {
+  const FileStructure &FS = Dx.structure(F.File);
+  return std::any_of(FS.Directives.begin(), FS.Directives.end(),
+                     [&](const Directive &D) {
+                       return D.Begin >= F.DeclBegin && D.Begin < F.BodyBegin;
+                     });
+}
+
+/// The dispatcher's arguments: the names of the parameters, or, when the
+/// header holds #if lines (a parameter under a feature), the parameter
+/// list as written with each parameter replaced by its name, so that the
+/// call passes what the variant's header declares.
+static std::string forwardedArguments(const Discovered &Dx,
+                                      const FunctionDef &F) {
+  bool Cxx = Dx.cxxFile(F.File);
+  auto Forward = [&](const std::string &P) {
+    return Cxx ? "static_cast<decltype(" + P + ") &&>(" + P + ")" : P;
+  };
+  if (headHasDirective(Dx, F) && F.LParen < F.RParen && !F.ParamSpans.empty()) {
+    std::set<Edit> E;
+    for (const auto &[B, EndName] : F.ParamSpans)
+      if (B > F.LParen && EndName.first <= F.RParen)
+        E.insert({B, EndName.first - B, Forward(EndName.second)});
+    auto List = applyEdits(
+        F.File, llvm::StringRef(Dx.text(F.File)).slice(F.LParen + 1, F.RParen),
+        F.LParen + 1, E);
+    if (List)
+      return *List;
+    llvm::consumeError(List.takeError());
+  }
+  std::vector<std::string> Args;
+  for (const std::string &P : F.ParamNames)
+    Args.push_back(Forward(P));
+  return llvm::join(Args, ", ");
 }
 
 std::string dispatcher(const Discovered &Dx, const Item &I) {
   const FunctionDef &F = *I.Fn;
-  std::vector<std::string> Args;
-  for (const std::string &P : F.ParamNames)
-    Args.push_back(Dx.cxxFile(F.File)
-                       ? "static_cast<decltype(" + P + ") &&>(" + P + ")"
-                       : P);
+  std::string Args = forwardedArguments(Dx, F);
   std::string Out = "// varsim: the feature switch of '" + I.Name +
                     "' (file-scope variability lowered, docs/globals.md)\n";
   auto [Open, Close] = enclosing(Dx, F.File, F.DeclBegin);
@@ -324,7 +360,7 @@ std::string dispatcher(const Discovered &Dx, const Item &I) {
     Out += Last ? "#else\n"
                 : (K == 0 ? "#if " : "#elif ") +
                       ppCondition(*I.Copies[K].Condition) + "\n";
-    std::string Call = I.Copies[K].Name + "(" + llvm::join(Args, ", ") + ")";
+    std::string Call = I.Copies[K].Name + "(" + Args + ")";
     Out += F.ReturnsVoid ? "  " + Call + ";\n  return;\n"
                          : "  return " + Call + ";\n";
   }

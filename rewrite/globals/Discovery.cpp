@@ -135,6 +135,16 @@ bool precheck(const Discovered &Dx) {
 /// Parses every unit in configurations covering every feature branch.
 /// False if one does not compile: then the project is left alone, and
 /// the later stages report the error at its location.
+/// A function whose return type is chosen by a feature group before its
+/// name: its text, its copies and its presence start at the group's #if
+/// line (declarationStart).
+static void widenFunctionHeads(Discovered &Dx) {
+  for (auto &[_, F] : Dx.Facts.Functions)
+    if (Dx.In.Structures.count(F.File))
+      F.DeclBegin =
+          declarationStart(Dx.structure(F.File), F.DeclBegin, F.NameOffset);
+}
+
 bool parseAll(Discovered &Dx) {
   std::vector<CondPtr> ToCover;
   std::set<std::string> Seen;
@@ -173,6 +183,7 @@ bool parseAll(Discovered &Dx) {
     }
     Dx.Facts.merge(std::move(Results[I]));
   }
+  widenFunctionHeads(Dx);
   return true;
 }
 

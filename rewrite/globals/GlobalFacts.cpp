@@ -24,6 +24,9 @@ namespace varsim::rewrite::globals {
 void GlobalFacts::merge(GlobalFacts &&O) {
   Defs.merge(O.Defs);
   Redecls.merge(O.Redecls);
+  for (auto &[Key, F] : O.Functions)
+    if (auto It = Functions.find(Key); It != Functions.end())
+      It->second.ParamSpans.merge(F.ParamSpans);
   Functions.merge(O.Functions);
   Refs.merge(O.Refs);
   Expansions.merge(O.Expansions);
@@ -584,8 +587,20 @@ private:
     F.ReturnsVoid = FD->getReturnType()->isVoidType();
     F.HasPrevious = FD->getPreviousDecl() != nullptr;
     F.Namespaces = namespacesOf(FD);
+    if (FunctionTypeLoc FTL = FD->getFunctionTypeLoc();
+        FTL && FTL.getLParenLoc().isFileID() && FTL.getRParenLoc().isFileID()) {
+      F.LParen = offsetOf(FTL.getLParenLoc());
+      F.RParen = offsetOf(FTL.getRParenLoc());
+    }
     for (ParmVarDecl *P : FD->parameters()) {
       F.ParamNames.push_back(P->getName().str());
+      if (P->getBeginLoc().isFileID() && P->getEndLoc().isFileID() &&
+          !P->getName().empty()) {
+        SourceLocation EndTok = Lexer::getLocForEndOfToken(
+            P->getEndLoc(), 0, SM, Ctx.getLangOpts());
+        F.ParamSpans[offsetOf(P->getBeginLoc())] = {offsetOf(EndTok),
+                                                    P->getName().str()};
+      }
       if (P->getName().empty())
         F.Unsupported = "a function with an unnamed parameter";
       if (const Expr *Def = P->getInit(); Def && P->hasDefaultArg()) {

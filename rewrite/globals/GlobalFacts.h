@@ -83,6 +83,13 @@ struct FunctionDef {
   unsigned Line = 0, Column = 0;
   bool Main = false, ReturnsVoid = false, HasPrevious = false;
   std::vector<std::string> ParamNames;
+  /// The parameter list's parentheses (0: not spelled in the file), and
+  /// each parameter's [begin, end) with its name, over every parse (a
+  /// parameter under a feature #if in the header is seen by the parses
+  /// of its configurations only): the dispatcher's call repeats the list
+  /// with its #ifs.
+  unsigned LParen = 0, RParen = 0;
+  std::map<unsigned, std::pair<unsigned, std::string>> ParamSpans;
   /// [offset of '=', end of the default argument) per defaulted parameter.
   std::vector<std::pair<unsigned, unsigned>> DefaultArgs;
   NamespaceChain Namespaces;

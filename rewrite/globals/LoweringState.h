@@ -301,6 +301,9 @@ llvm::Expected<std::string> appended(const Discovered &Dx, const ItemTable &Tab,
 std::string headOf(const Discovered &Dx, const FunctionDef &F,
                    bool StripDefaults);
 std::string dispatcher(const Discovered &Dx, const Item &I);
+/// Whether a #if line lies inside F's header (a return type or a
+/// parameter under a feature): then its head is kept on its lines.
+bool headHasDirective(const Discovered &Dx, const FunctionDef &F);
 
 // --- The texts (RenderFiles.cpp) -----------------------------------------
 

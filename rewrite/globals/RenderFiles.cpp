@@ -62,14 +62,18 @@ llvm::Error render(const Discovered &Dx, const ItemTable &Tab, Additions &Add,
         // A declaration of the dispatcher stays (not of a function whose
         // signature differs per copy: each copy is its own function).
         const std::string &T = Dx.text(F.File);
-        Add.Edits[F.File].insert(
-            {F.DeclBegin, F.BodyEnd + 1 - F.DeclBegin,
-             (I.SignatureVaries ? std::string()
-                                : headOf(Dx, F, F.HasPrevious) + ";") +
-                 keepSettledOnly(T, F.DeclBegin, F.BodyEnd + 1,
-                                 settledDefaults(Dx.structure(F.File),
-                                                 Dx.Groups.at(F.File),
-                                                 F.DeclBegin, F.BodyEnd + 1))});
+        std::string Head =
+            I.SignatureVaries ? std::string() : headOf(Dx, F, F.HasPrevious);
+        std::string Rest = keepSettledOnly(
+            T, F.DeclBegin, F.BodyEnd + 1,
+            settledDefaults(Dx.structure(F.File), Dx.Groups.at(F.File),
+                            F.DeclBegin, F.BodyEnd + 1));
+        // A head kept on its lines (#if lines in it) takes the place of
+        // the header's newlines, so the lines below stay where they were.
+        for (size_t N = llvm::count(Head, '\n'); N > 0; --N)
+          Rest.erase(Rest.find('\n'), 1);
+        Add.Edits[F.File].insert({F.DeclBegin, F.BodyEnd + 1 - F.DeclBegin,
+                                  (Head.empty() ? "" : Head + ";") + Rest});
       }
       if (I.Copies.size() > 1 && !I.SignatureVaries)
         Add.Dispatchers[F.File] += dispatcher(Dx, I);

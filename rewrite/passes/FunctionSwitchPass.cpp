@@ -57,6 +57,13 @@ llvm::Error runFunctionSwitchPass(RewriteState &S) {
     for (const auto &[Name, Keys] : ByName) {
       if (Keys.size() < 2)
         continue;
+      // One definition whose header has #if lines (a parameter under a
+      // feature): its types differ per parse, yet it is one function.
+      std::set<std::pair<std::string, unsigned>> Places;
+      for (const auto &[Key, Site] : Keys)
+        Places.insert({Site.first, Site.second->BodyBegin});
+      if (Places.size() == 1)
+        continue;
       std::string Variants;
       bool UnderFeature = false;
       const std::pair<std::string, const FunctionFact *> *Last = nullptr;
