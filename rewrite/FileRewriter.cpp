@@ -352,7 +352,7 @@ void FileRewriter::encodeMixed(unsigned GI) {
              : B.Condition ? "} else if (" + Test + ") {"
                            : "} else {";
       if (Ctx.Detail != Granularity::Function && !P.Dead[BI] &&
-          !leaveUnmarked(GI, BI)) {
+          !leaveUnmarked(GI, BI) && !CaseGuarded.count(GI)) {
         unsigned Next = BI + 1 < G.Branches.size()
                             ? G.Branches[BI + 1].DirectiveIndex
                             : G.EndifIndex;
@@ -417,7 +417,7 @@ llvm::Error FileRewriter::encodeGroups() {
       else
         Text += "} else {";
       if (Ctx.Detail != Granularity::Function && !P.Dead[BI] &&
-          !leaveUnmarked(GI, BI)) {
+          !leaveUnmarked(GI, BI) && !CaseGuarded.count(GI)) {
         unsigned Next = BI + 1 < G.Branches.size()
                             ? G.Branches[BI + 1].DirectiveIndex
                             : G.EndifIndex;
@@ -485,11 +485,14 @@ llvm::Error FileRewriter::hoistDeclarations(
           return error(S.Begin, Msg);
         };
         if (S.Label) {
+          std::string WhyNot = guardCaseLabel(C, S, *Group, Dry);
+          if (WhyNot.empty())
+            continue;
           if (llvm::Error E =
                   Fail("a case or goto label inside a conditional block on "
                        "feature " +
                        featuresOf(FS.Groups[*Group]) +
-                       " (an undisciplined annotation)"))
+                       " (an undisciplined annotation; " + WhyNot + ")"))
             return E;
           continue;
         }
