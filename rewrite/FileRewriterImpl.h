@@ -437,6 +437,13 @@ private:
   /// Groups holding case labels guardCaseLabel keeps (no block marker: the
   /// switch jumps past its declaration), and the offsets already edited.
   std::set<unsigned> CaseGuarded, CaseGuardEdits;
+  /// Macros that a header #included in a function body under a feature
+  /// defines or undefines: kept per copy of the function (push/pop).
+  std::set<std::string> IncludedMacros;
+  /// Why an #include in the body of a function under a feature cannot be
+  /// lifted into per-configuration copies ("" if it can; then its macros
+  /// join IncludedMacros).
+  std::string liftableInclude(const Directive &Include);
 };
 
 } // namespace varsim::rewrite::detail

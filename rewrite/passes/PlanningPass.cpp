@@ -63,6 +63,7 @@ llvm::Error runPlanningPass(RewriteState &S) {
         return S.Project ? S.Project->relativeToRoot(File) : File;
       },
       *S.Features);
+  Ctx.Structures = &S.Structures;
   Ctx.PresenceAt = [&S](const std::string &File, unsigned Offset) {
     auto FS = S.Structures.find(File);
     auto G = S.Groups.find(File);
