@@ -227,14 +227,27 @@ llvm::Error FileRewriter::classify() {
     if (P.L == Level::Statements)
       for (size_t BI = 0; BI < G.Branches.size(); ++BI)
         for (unsigned D : G.Branches[BI].Directives)
-          if (!P.Dead[BI] && dir(D).Kind == DirectiveKind::Include)
+          if (!P.Dead[BI] && dir(D).Kind == DirectiveKind::Include) {
+            std::string WhyNot = liftableInclude(dir(D));
+            if (WhyNot.empty()) {
+              // Lifted: each copy of the function includes it or not.
+              if (!Problems.count(GI))
+                Problems[GI] = Problem{
+                    dir(D).Begin, "#include inside the body of '" + P.Function +
+                                      "' under feature " + featuresOf(G)};
+              continue;
+            }
             return errorAt(dir(D),
                            "#include inside the body of '" + P.Function +
                                "' under feature " + featuresOf(G) +
                                ": its declarations and macros would be "
-                               "confined to a run-time branch (not supported); "
-                               "include it outside the function, or keep it "
-                               "out of the model");
+                               "confined to a run-time branch, and it cannot "
+                               "be kept in per-configuration copies of the "
+                               "function (" +
+                               WhyNot +
+                               "); include it outside the function, or keep "
+                               "it out of the model");
+          }
     if (P.L == Level::Statements && P.FunctionConstexpr && !Problems.count(GI))
       return errorAt(If, "conditional statements in the constexpr function "
                          "'" +
@@ -352,7 +365,7 @@ void FileRewriter::encodeMixed(unsigned GI) {
              : B.Condition ? "} else if (" + Test + ") {"
                            : "} else {";
       if (Ctx.Detail != Granularity::Function && !P.Dead[BI] &&
-          !leaveUnmarked(GI, BI)) {
+          !leaveUnmarked(GI, BI) && !CaseGuarded.count(GI)) {
         unsigned Next = BI + 1 < G.Branches.size()
                             ? G.Branches[BI + 1].DirectiveIndex
                             : G.EndifIndex;
@@ -418,7 +431,7 @@ llvm::Error FileRewriter::encodeGroups() {
       else
         Text += "} else {";
       if (Ctx.Detail != Granularity::Function && !P.Dead[BI] &&
-          !leaveUnmarked(GI, BI)) {
+          !leaveUnmarked(GI, BI) && !CaseGuarded.count(GI)) {
         unsigned Next = BI + 1 < G.Branches.size()
                             ? G.Branches[BI + 1].DirectiveIndex
                             : G.EndifIndex;
@@ -486,11 +499,14 @@ llvm::Error FileRewriter::hoistDeclarations(
           return error(S.Begin, Msg);
         };
         if (S.Label) {
+          std::string WhyNot = guardCaseLabel(C, S, *Group, Dry);
+          if (WhyNot.empty())
+            continue;
           if (llvm::Error E =
                   Fail("a case or goto label inside a conditional block on "
                        "feature " +
                        featuresOf(FS.Groups[*Group]) +
-                       " (an undisciplined annotation)"))
+                       " (an undisciplined annotation; " + WhyNot + ")"))
             return E;
           continue;
         }

@@ -117,6 +117,13 @@ struct ProjectContext {
   /// every use lies where a definition is present (findConfinedMacros):
   /// their definitions are kept unconditionally.
   std::set<std::string> ConfinedMacros = {};
+  /// Per `#undef NDEBUG` + `#include <assert.h>` in a feature branch (file,
+  /// directive index): "" if it is kept unconditionally, else why it
+  /// cannot be (findAssertUndefs).
+  std::map<std::pair<std::string, unsigned>, std::string> AssertUndefs = {};
+  /// Every project file's #if structure (to read what a header included
+  /// inside a function body defines).
+  const std::map<std::string, FileStructure> *Structures = nullptr;
   /// Per file, the parses (indices of the parse results) that read it:
   /// two files no parse reads together never see each other's macros.
   std::map<std::string, std::set<unsigned>> ReadBy = {};

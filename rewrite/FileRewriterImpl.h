@@ -191,6 +191,16 @@ private:
   llvm::Error
   hoistDeclarations(bool Dry, std::vector<std::pair<unsigned, Problem>> *Found);
 
+  /// A `case` label of statement-level group GI, directly in the switch
+  /// body C: kept unconditionally with `if (!(presence)) goto <the
+  /// switch's default>;` (or `break;` without a default) after it, so that
+  /// the switch's jump to it where the branch is off goes where the
+  /// variant's switch goes (fall-through reaches it only through the
+  /// branch's own run-time `if`). Edits unless Dry. "" if lowered, else
+  /// why not (for the refusal).
+  std::string guardCaseLabel(const CompoundFact &C, const StmtFact &S,
+                             unsigned GI, bool Dry);
+
   /// `#ifndef F` / `#define F 0` / `#endif` for a feature F (any value for
   /// a numeric F, which every configuration defines): the default of a
   /// feature tested by value, which the simulator reads at run time.
@@ -428,6 +438,16 @@ private:
   /// Directives whose Replace text keeps its own line count (#line).
   std::set<unsigned> Raw;
   std::vector<Edit> Edits;
+  /// Groups holding case labels guardCaseLabel keeps (no block marker: the
+  /// switch jumps past its declaration), and the offsets already edited.
+  std::set<unsigned> CaseGuarded, CaseGuardEdits;
+  /// Macros that a header #included in a function body under a feature
+  /// defines or undefines: kept per copy of the function (push/pop).
+  std::set<std::string> IncludedMacros;
+  /// Why an #include in the body of a function under a feature cannot be
+  /// lifted into per-configuration copies ("" if it can; then its macros
+  /// join IncludedMacros).
+  std::string liftableInclude(const Directive &Include);
 };
 
 } // namespace varsim::rewrite::detail

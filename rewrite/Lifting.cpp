@@ -546,6 +546,12 @@ FileRewriter::renderDuplicate(const Duplicate &D,
     std::string Push = originalNameDefines(Fn.Name),
                 Pop = "\n" + originalNameUndefs();
     Pop.pop_back();
+    // A header included in the body (in some copies) redefines these:
+    // each copy starts from, and leaves, the definitions before it.
+    for (const std::string &M : IncludedMacros) {
+      Push += "#pragma push_macro(\"" + M + "\")\n";
+      Pop += "\n#pragma pop_macro(\"" + M + "\")";
+    }
     size_t MI = Groups.size();
     for (const std::string &M : D.Macros) {
       int Branch = C.Branch[MI++];

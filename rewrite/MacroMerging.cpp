@@ -556,6 +556,20 @@ llvm::Error FileRewriter::mergeMacros() {
         if (Dv.Kind == DirectiveKind::Undef) {
           if (undefOfUndefined(FS, In.Path, Dv, Ctx, F))
             continue;
+          // `#undef NDEBUG` / `#include <assert.h>`: kept as it is when
+          // every later `assert` lies where the branch is on.
+          auto Assert = Ctx.AssertUndefs.find({In.Path, D});
+          if (Assert != Ctx.AssertUndefs.end() && Assert->second.empty())
+            continue;
+          if (Assert != Ctx.AssertUndefs.end())
+            return errorAt(
+                Dv, "#undef NDEBUG inside a conditional on "
+                    "feature " +
+                        featuresOf(G) +
+                        " cannot be kept unconditionally: " + Assert->second +
+                        "; turn the assertions on with the "
+                        "feature's own macro instead (`#define "
+                        "my_assert(c) ((c) ? (void)0 : abort())`)");
           auto Redefined = redefineOverDefault(GI, BI, D);
           if (!Redefined)
             return Redefined.takeError();

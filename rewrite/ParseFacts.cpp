@@ -11,6 +11,7 @@
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ExprCXX.h"
+#include "clang/AST/ParentMapContext.h"
 #include "clang/AST/QualTypeNames.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/StmtCXX.h"
@@ -1104,6 +1105,10 @@ private:
     C.Begin = B;
     C.End = R.offset(CS->getRBracLoc());
     C.Function = Function;
+    if (llvm::any_of(Kids, [](const Child &K) { return isa<SwitchCase>(K.S); }))
+      for (const DynTypedNode &P : Ctx.getParents(*CS))
+        if (const auto *SW = P.get<SwitchStmt>())
+          C.SwitchBody = SW->getBody() == CS;
     UseCollector *Uses = nullptr;
     for (const Child &K : Kids) {
       if (!K.Range)
@@ -1112,6 +1117,8 @@ private:
       F.Begin = K.Range->first;
       F.End = K.Range->second;
       F.Label = K.Label;
+      F.CaseLabel = K.Label && isa<CaseStmt>(K.S);
+      F.DefaultLabel = K.Label && isa<DefaultStmt>(K.S);
       if (auto *DS = dyn_cast<DeclStmt>(K.S)) {
         F.DeclStmt = true;
         for (const Decl *Dcl : DS->decls()) {

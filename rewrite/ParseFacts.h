@@ -75,13 +75,16 @@ struct VarFact {
 struct StmtFact {
   unsigned Begin = 0, End = 0; ///< End: just past its last token.
   bool Label = false;          ///< case, default or a label.
+  bool CaseLabel = false;      ///< A `case` label.
+  bool DefaultLabel = false;   ///< A `default` label.
   bool DeclStmt = false;
   std::vector<VarFact> Vars;
 };
 
 struct CompoundFact {
   unsigned Begin = 0, End = 0;
-  int Function = -1; ///< Index into FileFacts::Functions.
+  int Function = -1;       ///< Index into FileFacts::Functions.
+  bool SwitchBody = false; ///< The body of a switch statement.
   std::vector<StmtFact> Children;
 };
 

@@ -10,6 +10,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "rewrite/AssertUndefs.h"
 #include "rewrite/MacroUses.h"
 #include "rewrite/passes/Passes.h"
 
@@ -56,6 +57,13 @@ llvm::Error runPlanningPass(RewriteState &S) {
   // where it is defined is a constant wherever it is used.
   Ctx.ConfinedMacros =
       findConfinedMacros(S.Texts, S.Structures, S.Groups, *S.Features);
+  Ctx.AssertUndefs = findAssertUndefs(
+      S.Texts, S.Structures, S.Groups, S.Results, Ctx.ReadBy, Ctx.TestedMacros,
+      [&S](const std::string &File) {
+        return S.Project ? S.Project->relativeToRoot(File) : File;
+      },
+      *S.Features);
+  Ctx.Structures = &S.Structures;
   Ctx.PresenceAt = [&S](const std::string &File, unsigned Offset) {
     auto FS = S.Structures.find(File);
     auto G = S.Groups.find(File);
