@@ -4,9 +4,11 @@
 #include "rewrite/ParseFacts.h"
 #include "rewrite/ProjectPaths.h"
 #include "rewrite/SyntaxOnlyParse.h"
+#include "rewrite/safety/StartupLowering.h"
 
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/ASTContext.h"
+#include "clang/AST/Attr.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ExprCXX.h"
@@ -367,6 +369,7 @@ public:
 
   bool VisitFunctionDecl(FunctionDecl *FD) {
     recordParamList(FD);
+    recordStartupFunction(FD);
     if (FD->isImplicit() || FD->isDefaulted() ||
         !FD->doesThisDeclarationHaveABody())
       return true;
@@ -496,6 +499,7 @@ public:
   }
 
   bool VisitVarDecl(VarDecl *VD) {
+    recordStartupObject(VD);
     // C requires constant initializers for static storage; C++ only for
     // constexpr (other statics are initialized dynamically).
     if (!isa<ParmVarDecl>(VD) && VD->hasInit() &&
@@ -819,6 +823,90 @@ private:
     F.ClassDeclBegin = Range->first;
     F.ClassDeclName = R.offset(Decl->getLocation());
     F.ClassDeclEnd = static_cast<unsigned>(After + 1);
+  }
+
+  /// The file and expansion range of D, if in a project file.
+  std::optional<std::pair<const std::string *, std::pair<unsigned, unsigned>>>
+  startupPlace(const Decl *D) {
+    SourceLocation B = R.SM.getExpansionRange(D->getBeginLoc()).getBegin();
+    if (B.isInvalid())
+      return std::nullopt;
+    FileID FID = R.SM.getFileID(B);
+    const std::string *Path = State.projectPath(FID);
+    if (!Path)
+      return std::nullopt;
+    auto Range = R.of(D->getSourceRange(), FID);
+    if (!Range)
+      return std::nullopt;
+    return std::make_pair(Path, *Range);
+  }
+
+  /// Functions run before main or at exit, and destructors: the ones the
+  /// rewriter can guard (rewrite/safety/StartupLowering.h).
+  void recordStartupFunction(FunctionDecl *FD) {
+    if (!FD->doesThisDeclarationHaveABody())
+      return;
+    auto *Body = dyn_cast_or_null<CompoundStmt>(FD->getBody());
+    if (!Body)
+      return;
+    StartupFact F;
+    if (auto *D = dyn_cast<CXXDestructorDecl>(FD)) {
+      if (!D->isUserProvided() || !safety::destructorRefusal(D).empty())
+        return;
+      F.Destructor = true;
+      F.ClassBegin = R.offset(D->getParent()->getBeginLoc());
+    } else if (FD->hasAttr<ConstructorAttr>() ||
+               FD->hasAttr<DestructorAttr>()) {
+      if (!safety::startupFunctionRefusal(FD).empty())
+        return;
+      if (safety::startupBodyInMacro(FD)) {
+        F.K = StartupFact::CallAfter;
+        bool Ctor = FD->hasAttr<ConstructorAttr>();
+        F.Attribute = Ctor ? "constructor" : "destructor";
+        int P = Ctor ? FD->getAttr<ConstructorAttr>()->getPriority()
+                     : FD->getAttr<DestructorAttr>()->getPriority();
+        F.Priority = P == ConstructorAttr::DefaultPriority ? -1 : P;
+      }
+    } else {
+      return;
+    }
+    auto Place = startupPlace(FD);
+    if (!Place)
+      return;
+    if (F.K == StartupFact::GuardBody) {
+      SourceLocation L = Body->getLBracLoc();
+      if (L.isMacroID() ||
+          R.SM.getFileID(L) !=
+              R.SM.getFileID(R.SM.getExpansionLoc(FD->getBeginLoc())))
+        return;
+      F.BodyBegin = R.SM.getFileOffset(L);
+    }
+    F.Name = FD->getNameAsString();
+    F.Begin = Place->second.first;
+    F.End = Place->second.second;
+    State.Result.Files[*Place->first].Startup.push_back(std::move(F));
+  }
+
+  /// C++ static objects whose initialization or destruction runs code and
+  /// that the rewriter can construct under their feature.
+  void recordStartupObject(VarDecl *VD) {
+    if (!Ctx.getLangOpts().CPlusPlus || isa<ParmVarDecl>(VD) ||
+        !VD->isFileVarDecl() ||
+        VD->isThisDeclarationADefinition() != VarDecl::Definition ||
+        VD->getType()->isDependentType() ||
+        !safety::startupObjectRefusal(VD).empty())
+      return;
+    if (VD->hasConstantInitialization() && !VD->needsDestruction(Ctx))
+      return;
+    auto Place = startupPlace(VD);
+    if (!Place)
+      return;
+    StartupFact F;
+    F.K = StartupFact::WrapObject;
+    F.Name = VD->getNameAsString();
+    F.Begin = Place->second.first;
+    F.End = Place->second.second;
+    State.Result.Files[*Place->first].Startup.push_back(std::move(F));
   }
 
   void addInitializers(CXXConstructorDecl *CD, FileID FID,
