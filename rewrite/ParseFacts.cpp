@@ -493,6 +493,14 @@ public:
     constantUses(SA->getAssertExpr(), "a static_assert");
     return true;
   }
+  /// `"1.0-" FLAVOR "+table"`: a macro defined per feature is one piece
+  /// of a literal, which the simulator cannot select at run time; its
+  /// function is copied per configuration instead (liftConstantUses).
+  bool VisitStringLiteral(StringLiteral *SL) {
+    if (SL->getNumConcatenated() >= 2)
+      constantUses(SL, "a string literal concatenation");
+    return true;
+  }
   bool VisitEnumConstantDecl(EnumConstantDecl *EC) {
     constantUses(EC->getInitExpr(), "an enumerator");
     return true;

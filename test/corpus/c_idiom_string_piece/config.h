@@ -1,0 +1,18 @@
+#ifndef CONFIG_H
+#define CONFIG_H
+
+#ifdef LIB_SHARED
+#define LIB_KIND "shared"
+#else
+#define LIB_KIND "static"
+#endif
+
+#ifdef LIB_WIDE
+typedef long long count_t;
+#define COUNT_FMT "%lld"
+#else
+typedef int count_t;
+#define COUNT_FMT "%d"
+#endif
+
+#endif
