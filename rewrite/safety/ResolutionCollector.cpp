@@ -247,8 +247,11 @@ private:
     DynTypedNodeList Parents = Ctx.getParents(*S);
     while (!Parents.empty()) {
       const DynTypedNode &N = Parents[0];
+      // The first declaration up the tree: a function, or a declaration
+      // in one (`int n = printf("[" TAG "] ");`).
       if (const auto *D = N.get<Decl>())
-        return isa<FunctionDecl>(D) || isa<BlockDecl>(D);
+        return isa<FunctionDecl>(D) || isa<BlockDecl>(D) ||
+               D->getParentFunctionOrMethod() != nullptr;
       Parents = Ctx.getParents(N);
     }
     return false;
