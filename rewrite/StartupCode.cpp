@@ -66,6 +66,13 @@ llvm::Error FileRewriter::lowerStartupCode() {
       size_t Semi = After.find_first_not_of(" \t\r\n");
       if (Semi != llvm::StringRef::npos && After[Semi] == ';')
         End += Semi + 1;
+      else if (Semi != llvm::StringRef::npos && After[Semi] == ',')
+        return error(S->Begin, "the object '" + S->Name + "' under " +
+                                   Condition +
+                                   " runs code without being called, and "
+                                   "varsim constructs it under its feature "
+                                   "only when it is declared alone: declare "
+                                   "one object per declaration");
       addEdit(S->Begin, S->Begin,
               "__attribute__((unused)) static const bool varsim_startup_" +
                   Tag + " = ([] { if (" + Test + ") { ");
