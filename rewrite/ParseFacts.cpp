@@ -496,9 +496,40 @@ public:
   /// `"1.0-" FLAVOR "+table"`: a macro defined per feature is one piece
   /// of a literal, which the simulator cannot select at run time; its
   /// function is copied per configuration instead (liftConstantUses).
+  /// Only a macro whose pieces are concatenated with pieces from
+  /// elsewhere counts: a literal concatenated inside one macro's expansion
+  /// (its body with its arguments) is one literal per variant, selected
+  /// whole (as the safety check's S3 judges).
   bool VisitStringLiteral(StringLiteral *SL) {
-    if (SL->getNumConcatenated() >= 2)
-      constantUses(SL, "a string literal concatenation");
+    if (SL->getNumConcatenated() < 2)
+      return true;
+    std::set<unsigned> Places, FromMacro;
+    FileID FID;
+    for (unsigned I = 0; I < SL->getNumConcatenated(); ++I) {
+      SourceLocation L = SL->getStrTokenLoc(I);
+      SourceLocation X = R.SM.getExpansionLoc(L);
+      if (I == 0)
+        FID = R.SM.getFileID(X);
+      else if (R.SM.getFileID(X) != FID)
+        return true;
+      Places.insert(R.SM.getFileOffset(X));
+      if (L.isMacroID())
+        FromMacro.insert(R.SM.getFileOffset(X));
+    }
+    if (Places.size() < 2 || FromMacro.empty())
+      return true;
+    const std::string *Path = State.projectPath(FID);
+    if (!Path)
+      return true;
+    auto First = State.FirstFID.find(*Path);
+    auto Ex = State.Expansions.find(*Path);
+    if (First == State.FirstFID.end() || First->second != FID ||
+        Ex == State.Expansions.end())
+      return true;
+    for (const auto &[Offset, Macro] : Ex->second)
+      if (FromMacro.count(Offset))
+        State.Result.Files[*Path].ConstantUses.push_back(
+            {Macro, Offset, "a string literal concatenation"});
     return true;
   }
   bool VisitEnumConstantDecl(EnumConstantDecl *EC) {

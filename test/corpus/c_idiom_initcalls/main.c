@@ -2,9 +2,9 @@
 
 #include "hooks.h"
 
+#ifdef WITH_AUDIT
 static int seen_before_main;
 
-#ifdef WITH_AUDIT
 static int audit_init(void) { return 100 + seen_before_main; }
 
 __attribute__((constructor(200))) static void audit_register(void) {

@@ -15,4 +15,12 @@ typedef int count_t;
 #define COUNT_FMT "%d"
 #endif
 
+/* Concatenated inside its own expansion only: one literal per variant,
+ * selected whole at run time (no copy of the caller needed). */
+#ifdef LIB_SHARED
+#define NOTE(msg) printf("[so] " msg "\n")
+#else
+#define NOTE(msg) printf("[a] " msg "\n")
+#endif
+
 #endif

@@ -12,6 +12,7 @@ public:
   ~Scope() { std::printf("scope %s: %d step(s)\n", what_, steps_); }
 #endif
   void step() { ++steps_; }
+  const char *what() const { return what_; }
 
 private:
   const char *what_;
@@ -22,6 +23,7 @@ int main() {
   double total = 0;
   {
     Scope s("areas");
+    std::printf("in %s\n", s.what());
     for (const auto &[name, fn] : shapes()) {
       s.step();
       std::printf("%s(2) = %.1f\n", name.c_str(), fn(2.0));
