@@ -77,6 +77,8 @@ llvm::Expected<std::string> FileRewriter::run() {
     return E;
   if (llvm::Error E = emitSwitches())
     return E;
+  if (llvm::Error E = lowerStartupCode())
+    return E;
   if (auto It = Ctx.TokenEdits.find(In.Path); It != Ctx.TokenEdits.end())
     for (const ProjectContext::TokenEdit &T : It->second)
       addEdit(T.Offset, T.Offset + T.Length, T.Text);

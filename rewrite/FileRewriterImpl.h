@@ -232,6 +232,11 @@ private:
   /// into the variable at start-up (StaticInits.cpp).
   llvm::Error
   lowerStaticInitializer(const std::vector<const ConstantUse *> &Uses);
+  /// Code under a feature that runs without being called (constructors
+  /// and destructors by attribute, static registrar objects, destructors
+  /// under a feature within their class): guarded by its presence
+  /// condition (StartupCode.cpp, rewrite/safety/StartupLowering.h).
+  llvm::Error lowerStartupCode();
 
   //===--- Lifting undisciplined conditionals into function copies -------===//
 

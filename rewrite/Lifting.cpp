@@ -39,22 +39,33 @@ llvm::Error FileRewriter::liftConstantUses() {
                                        "' (defined per feature " +
                                        PFM->second.Features + ")";
     const FunctionFact *Fn = enclosingFunction(Offset, Offset + 1);
+    // A piece of a concatenated literal must be a literal, not a run-time
+    // selection (ParseFacts' VisitStringLiteral).
+    bool Piece =
+        llvm::StringRef(CU->Context) == "a string literal concatenation";
+    std::string Required = Piece ? "which must be one literal in each variant"
+                                 : "where a constant is required";
     if (!Fn || Offset < Fn->BodyBegin)
       return error(Offset,
                    What + " is used in " + CU->Context +
                        (Fn ? " in the declaration of '" + Fn->Name + "'"
                            : std::string(" outside a function body")) +
-                       ", where a constant is required; the simulator "
+                       ", " + Required +
+                       "; the simulator "
                        "selects its value at run time, so this is not "
                        "supported (only function bodies are duplicated per "
                        "configuration)");
     if (const char *Why = notDuplicable(*Fn))
       return error(Offset,
                    What + " is used in " + CU->Context + " in '" + Fn->Name +
-                       "', where a constant is required; "
+                       "', " + Required +
+                       "; "
                        "duplicating '" +
                        Fn->Name + "' per configuration is not supported for " +
-                       Why);
+                       Why +
+                       (Piece ? ": build the string in a function of its own "
+                                "(or define the whole string per feature)"
+                              : ""));
     Duplicate &D = Duplicates[Fn->BodyBegin];
     D.Fn = Fn;
     D.Macros.insert(CU->Macro);

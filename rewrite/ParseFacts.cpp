@@ -5,9 +5,11 @@
 #include "rewrite/FeatureGroups.h"
 #include "rewrite/ProjectPaths.h"
 #include "rewrite/SyntaxOnlyParse.h"
+#include "rewrite/safety/StartupLowering.h"
 
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/ASTContext.h"
+#include "clang/AST/Attr.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ExprCXX.h"
@@ -369,6 +371,7 @@ public:
 
   bool VisitFunctionDecl(FunctionDecl *FD) {
     recordParamList(FD);
+    recordStartupFunction(FD);
     if (FD->isImplicit() || FD->isDefaulted() ||
         !FD->doesThisDeclarationHaveABody())
       return true;
@@ -494,12 +497,52 @@ public:
     constantUses(SA->getAssertExpr(), "a static_assert");
     return true;
   }
+  /// `"1.0-" FLAVOR "+table"`: a macro defined per feature is one piece
+  /// of a literal, which the simulator cannot select at run time; its
+  /// function is copied per configuration instead (liftConstantUses).
+  /// Only a macro whose pieces are concatenated with pieces from
+  /// elsewhere counts: a literal concatenated inside one macro's expansion
+  /// (its body with its arguments) is one literal per variant, selected
+  /// whole (as the safety check's S3 judges).
+  bool VisitStringLiteral(StringLiteral *SL) {
+    if (SL->getNumConcatenated() < 2)
+      return true;
+    std::set<unsigned> Places, FromMacro;
+    FileID FID;
+    for (unsigned I = 0; I < SL->getNumConcatenated(); ++I) {
+      SourceLocation L = SL->getStrTokenLoc(I);
+      SourceLocation X = R.SM.getExpansionLoc(L);
+      if (I == 0)
+        FID = R.SM.getFileID(X);
+      else if (R.SM.getFileID(X) != FID)
+        return true;
+      Places.insert(R.SM.getFileOffset(X));
+      if (L.isMacroID())
+        FromMacro.insert(R.SM.getFileOffset(X));
+    }
+    if (Places.size() < 2 || FromMacro.empty())
+      return true;
+    const std::string *Path = State.projectPath(FID);
+    if (!Path)
+      return true;
+    auto First = State.FirstFID.find(*Path);
+    auto Ex = State.Expansions.find(*Path);
+    if (First == State.FirstFID.end() || First->second != FID ||
+        Ex == State.Expansions.end())
+      return true;
+    for (const auto &[Offset, Macro] : Ex->second)
+      if (FromMacro.count(Offset))
+        State.Result.Files[*Path].ConstantUses.push_back(
+            {Macro, Offset, "a string literal concatenation"});
+    return true;
+  }
   bool VisitEnumConstantDecl(EnumConstantDecl *EC) {
     constantUses(EC->getInitExpr(), "an enumerator");
     return true;
   }
 
   bool VisitVarDecl(VarDecl *VD) {
+    recordStartupObject(VD);
     // C requires constant initializers for static storage; C++ only for
     // constexpr (other statics are initialized dynamically).
     if (!isa<ParmVarDecl>(VD) && VD->hasInit() &&
@@ -823,6 +866,90 @@ private:
     F.ClassDeclBegin = Range->first;
     F.ClassDeclName = R.offset(Decl->getLocation());
     F.ClassDeclEnd = static_cast<unsigned>(After + 1);
+  }
+
+  /// The file and expansion range of D, if in a project file.
+  std::optional<std::pair<const std::string *, std::pair<unsigned, unsigned>>>
+  startupPlace(const Decl *D) {
+    SourceLocation B = R.SM.getExpansionRange(D->getBeginLoc()).getBegin();
+    if (B.isInvalid())
+      return std::nullopt;
+    FileID FID = R.SM.getFileID(B);
+    const std::string *Path = State.projectPath(FID);
+    if (!Path)
+      return std::nullopt;
+    auto Range = R.of(D->getSourceRange(), FID);
+    if (!Range)
+      return std::nullopt;
+    return std::make_pair(Path, *Range);
+  }
+
+  /// Functions run before main or at exit, and destructors: the ones the
+  /// rewriter can guard (rewrite/safety/StartupLowering.h).
+  void recordStartupFunction(FunctionDecl *FD) {
+    if (!FD->doesThisDeclarationHaveABody())
+      return;
+    auto *Body = dyn_cast_or_null<CompoundStmt>(FD->getBody());
+    if (!Body)
+      return;
+    StartupFact F;
+    if (auto *D = dyn_cast<CXXDestructorDecl>(FD)) {
+      if (!D->isUserProvided() || !safety::destructorRefusal(D).empty())
+        return;
+      F.Destructor = true;
+      F.ClassBegin = R.offset(D->getParent()->getBeginLoc());
+    } else if (FD->hasAttr<ConstructorAttr>() ||
+               FD->hasAttr<DestructorAttr>()) {
+      if (!safety::startupFunctionRefusal(FD).empty())
+        return;
+      if (safety::startupBodyInMacro(FD)) {
+        F.K = StartupFact::CallAfter;
+        bool Ctor = FD->hasAttr<ConstructorAttr>();
+        F.Attribute = Ctor ? "constructor" : "destructor";
+        int P = Ctor ? FD->getAttr<ConstructorAttr>()->getPriority()
+                     : FD->getAttr<DestructorAttr>()->getPriority();
+        F.Priority = P == ConstructorAttr::DefaultPriority ? -1 : P;
+      }
+    } else {
+      return;
+    }
+    auto Place = startupPlace(FD);
+    if (!Place)
+      return;
+    if (F.K == StartupFact::GuardBody) {
+      SourceLocation L = Body->getLBracLoc();
+      if (L.isMacroID() ||
+          R.SM.getFileID(L) !=
+              R.SM.getFileID(R.SM.getExpansionLoc(FD->getBeginLoc())))
+        return;
+      F.BodyBegin = R.SM.getFileOffset(L);
+    }
+    F.Name = FD->getNameAsString();
+    F.Begin = Place->second.first;
+    F.End = Place->second.second;
+    State.Result.Files[*Place->first].Startup.push_back(std::move(F));
+  }
+
+  /// C++ static objects whose initialization or destruction runs code and
+  /// that the rewriter can construct under their feature.
+  void recordStartupObject(VarDecl *VD) {
+    if (!Ctx.getLangOpts().CPlusPlus || isa<ParmVarDecl>(VD) ||
+        !VD->isFileVarDecl() ||
+        VD->isThisDeclarationADefinition() != VarDecl::Definition ||
+        VD->getType()->isDependentType() ||
+        !safety::startupObjectRefusal(VD).empty())
+      return;
+    if (VD->hasConstantInitialization() && !VD->needsDestruction(Ctx))
+      return;
+    auto Place = startupPlace(VD);
+    if (!Place)
+      return;
+    StartupFact F;
+    F.K = StartupFact::WrapObject;
+    F.Name = VD->getNameAsString();
+    F.Begin = Place->second.first;
+    F.End = Place->second.second;
+    State.Result.Files[*Place->first].Startup.push_back(std::move(F));
   }
 
   void addInitializers(CXXConstructorDecl *CD, FileID FID,

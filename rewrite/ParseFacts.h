@@ -189,6 +189,30 @@ struct CallFact {
   std::string Refusal;
 };
 
+/// Code that runs without being called, which the file rewriter guards
+/// by its presence condition when that is not every configuration
+/// (rewrite/safety/StartupLowering.h decides which are lowerable).
+struct StartupFact {
+  enum Kind {
+    GuardBody,  ///< Its body starts with the test.
+    CallAfter,  ///< A macro wrote it: a guarded constructor calls it.
+    WrapObject, ///< A static object constructed under the test.
+  } K = GuardBody;
+  std::string Name;
+  /// The declaration's expansion range: its first offset and just past its
+  /// last token.
+  unsigned Begin = 0, End = 0;
+  unsigned BodyBegin = 0; ///< GuardBody: its '{'.
+  /// CallAfter: "constructor" or "destructor", and the priority written
+  /// (-1: none).
+  std::string Attribute = {};
+  int Priority = -1;
+  /// A destructor (GuardBody): where its class begins; it needs the test
+  /// only where its presence differs from its class's.
+  bool Destructor = false;
+  unsigned ClassBegin = 0;
+};
+
 struct FileFacts {
   std::vector<std::pair<unsigned, unsigned>> Skipped;
   std::vector<FunctionFact> Functions;
@@ -211,6 +235,7 @@ struct FileFacts {
   /// (and other references) to them.
   std::vector<ParamListFact> ParamLists;
   std::vector<CallFact> Calls;
+  std::vector<StartupFact> Startup;
 
   bool isSkipped(unsigned Offset) const;
   /// True if some offset of [Begin, End) was not skipped (the lines of a

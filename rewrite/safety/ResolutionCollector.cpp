@@ -5,6 +5,7 @@
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ExprCXX.h"
+#include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Lex/Lexer.h"
 #include "clang/Lex/MacroInfo.h"
@@ -223,17 +224,39 @@ public:
         Files.place(SourceLocation::getFromRawEncoding(Hit->Begin));
     if (!P.File)
       return true;
+    // In a function body the rewriter copies the function per
+    // configuration of the macro's features, each copy with the macro's
+    // own definition (FileRewriter::liftConstantUses, "a string literal
+    // concatenation"), or refuses there, located.
+    if (inFunctionBody(SL))
+      return true;
     Out.Findings.push_back(
         {Files.point(P),
          "the macro '" + Hit->Macro +
              "' defined differently per feature is concatenated with a "
-             "string literal here; selected at run time it is no longer a "
-             "literal and cannot be concatenated: define the whole string "
-             "per feature, or print the parts separately"});
+             "string literal here, outside a function body; selected at run "
+             "time it is no longer a literal and cannot be concatenated: "
+             "define the whole string per feature, or build it in a "
+             "function"});
     return true;
   }
 
 private:
+  /// Whether S lies in the body of a function (a lambda's included).
+  bool inFunctionBody(const Stmt *S) {
+    DynTypedNodeList Parents = Ctx.getParents(*S);
+    while (!Parents.empty()) {
+      const DynTypedNode &N = Parents[0];
+      // The first declaration up the tree: a function, or a declaration
+      // in one (`int n = printf("[" TAG "] ");`).
+      if (const auto *D = N.get<Decl>())
+        return isa<FunctionDecl>(D) || isa<BlockDecl>(D) ||
+               D->getParentFunctionOrMethod() != nullptr;
+      Parents = Ctx.getParents(N);
+    }
+    return false;
+  }
+
   /// A declaration that a storage macro (`STATIC`: empty or `static` per
   /// feature) begins. The rewriter keeps the empty definition: harmless
   /// for a file-scope definition whose name no other unit defines (judged

@@ -10,6 +10,7 @@
 #include "rewrite/safety/SideEffects.h"
 #include "rewrite/safety/SizeFlow.h"
 #include "rewrite/safety/SpecialMembers.h"
+#include "rewrite/safety/StartupLowering.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
@@ -222,12 +223,19 @@ public:
       Why = Effects.destruction(VD->getType());
     if (Why.empty())
       return true;
+    // A static registrar: constructed under its feature by the rewriter.
+    std::string NotLowered = startupObjectRefusal(VD);
+    if (NotLowered.empty())
+      return true;
     report(P, "the object '" + VD->getQualifiedNameAsString() + "' under " +
                   *Cond + " runs code without being called (" + Why +
                   "): the simulator creates it in every configuration, the "
                   "variants without " +
                   *Cond +
-                  " do not; move it into a function that runs under the "
+                  " do not, and varsim constructs only a 'static' object "
+                  "that no code names under its feature (" +
+                  NotLowered +
+                  "); move it into a function that runs under the "
                   "feature (e.g. a function-local static) or construct it "
                   "lazily");
     return true;
@@ -275,16 +283,19 @@ public:
         P.File ? Ranges.conditionAt(*P.File, P.Offset) : nullptr;
     if (!Cond)
       return true;
+    // Guarded by its presence condition in the simulator
+    // (StartupLowering.h), unless it cannot be.
+    std::string NotLowered = startupFunctionRefusal(FD);
+    if (NotLowered.empty())
+      return true;
     report(P, "the function '" + FD->getNameAsString() + "' under " + *Cond +
                   " runs " + (Ctor ? "before main" : "at exit") +
                   " without being called (__attribute__((" +
                   (Ctor ? "constructor" : "destructor") +
-                  "))): the simulator runs it in every configuration, the "
-                  "variants without " +
-                  *Cond +
-                  " do not have it; call or register it (e.g. with atexit) "
-                  "from code under the feature, or test the feature at the "
-                  "start of its body");
+                  "))), and varsim cannot test " + *Cond + " before it runs (" +
+                  NotLowered +
+                  "); otherwise call or register it (e.g. with atexit) from "
+                  "code under the feature");
     return true;
   }
 
@@ -298,11 +309,23 @@ public:
     const std::string *Cond = conditionWithin(P, M->getParent());
     if (!Cond || overridesOnlyUnder(M, *Cond))
       return true;
+    // A destructor's body is guarded by its presence condition where that
+    // changes nothing else (StartupLowering.h).
+    std::string Why;
+    if (const auto *D = dyn_cast<CXXDestructorDecl>(M)) {
+      Why = destructorRefusal(D);
+      if (Why.empty())
+        return true;
+      Why = " (varsim guards its body by " + *Cond +
+            " only where that is "
+            "all that differs; here " +
+            Why + ")";
+    }
     report(P, How + ", under " + *Cond +
                   ": the simulator has it in every configuration, the "
                   "variants without " +
-                  *Cond +
-                  " do not; declare it in every configuration and put the "
+                  *Cond + " do not" + Why +
+                  "; declare it in every configuration and put the "
                   "#ifdef inside its body");
     return true;
   }

@@ -109,11 +109,9 @@ int main(void) {
 }
 )"}},
                              {"STATS"});
-  EXPECT_THAT(R.Errors,
-              HasSubstr("/main.c:4:41: error: the function 'dump_stats' under "
-                        "STATS runs at exit without being called "
-                        "(__attribute__((destructor)))"));
-  EXPECT_EQ(count(R.Errors, "error:"), 1u) << R.Errors;
+  // Lowered since issue 17: its body starts with a test of STATS
+  // (rewrite/StartupCode.cpp; the corpus's c_idiom_initcalls runs it).
+  EXPECT_EQ(count(R.Errors, "error:"), 0u) << R.Errors;
 }
 
 TEST(SafetyRunsUncalled, MoreThatRuns) {
@@ -131,7 +129,7 @@ struct Widget {
 };
 #ifdef A
 int answer = compute();
-__attribute__((constructor)) void hello() { std::puts("hi"); }
+__attribute__((constructor(101))) void hello() { std::puts("hi"); }
 #endif
 namespace ns {
 #if defined(A) && !defined(B)
@@ -153,8 +151,12 @@ int main() { Widget w; return w.w; }
   EXPECT_THAT(R.Errors, HasSubstr("/main.cpp:14:5: error: the object 'answer' "
                                   "under A runs code without being called (its "
                                   "initializer calls 'compute')"));
-  EXPECT_THAT(R.Errors, HasSubstr("/main.cpp:15:35: error: the function "
+  // A priority no later than the runtime's constructor (101): the
+  // configuration is not known yet when it runs.
+  EXPECT_THAT(R.Errors, HasSubstr("/main.cpp:15:40: error: the function "
                                   "'hello' under A runs before main"));
+  EXPECT_THAT(R.Errors, HasSubstr("its priority 101 runs it no later than "
+                                  "varsim's runtime"));
   EXPECT_THAT(R.Errors, HasSubstr("/main.cpp:19:39: error: the object "
                                   "'ns::Holder::shared' under A && !B"));
   EXPECT_EQ(count(R.Errors, "error:"), 5u) << R.Errors;
