@@ -577,12 +577,12 @@ llvm::Error FileRewriter::mergeMacros() {
             Redefines.insert(Dv.Macro);
             continue;
           }
-          std::string Scratch;
+          std::string TestedHint;
           if (auto At = Ctx.TestedAt.find(Dv.Macro); At != Ctx.TestedAt.end())
-            Scratch = "; a helper macro defined and undefined in one "
-                      "branch is kept as it is only if no #if tests it, "
-                      "and '" +
-                      Dv.Macro + "' is tested at " + At->second;
+            TestedHint = "; a helper macro defined and undefined in one "
+                         "branch is kept as it is only if no #if tests it, "
+                         "and '" +
+                         Dv.Macro + "' is tested at " + At->second;
           return errorAt(Dv, "#undef inside a conditional on feature " +
                                  featuresOf(G) +
                                  " is not supported (except `#undef M` / "
@@ -591,7 +591,7 @@ llvm::Error FileRewriter::mergeMacros() {
                                  "feature conditions and no #if tests, and "
                                  "`#define M ...` / its uses / `#undef M` "
                                  "in the same branch)" +
-                                 Scratch);
+                                 TestedHint);
         }
         if (Dv.Kind == DirectiveKind::Error)
           return errorAt(Dv, "#error inside a conditional on feature " +
