@@ -2,6 +2,7 @@
 
 #include "profile/Pipeline.h"
 
+#include "manifest/Manifest.h"
 #include "model/validation/ShellProcess.h"
 #include "profile/Progress.h"
 #include "profile/StageCache.h"
@@ -12,7 +13,6 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
-#include "llvm/Support/JSON.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Program.h"
@@ -329,28 +329,19 @@ llvm::Expected<bool> Pipeline::stage(Stage S, llvm::StringRef What,
 }
 
 llvm::Error Pipeline::readManifest() {
-  std::string Path = joinPath(SimDir, "manifest.json");
-  auto Buffer = llvm::MemoryBuffer::getFile(Path);
-  if (!Buffer)
-    return makeError(Path, 0, 0, "cannot read the rewrite's manifest");
-  auto V = llvm::json::parse((*Buffer)->getBuffer());
-  if (!V)
-    return makeError(Path, 0, 0, llvm::toString(V.takeError()));
-  const llvm::json::Object *M = V->getAsObject();
-  ProjectRoot = M ? M->getString("project_root").value_or("").str() : "";
-  if (ProjectRoot.empty())
-    ProjectRoot = Project;
-  if (FeatureModel.empty() && M)
-    if (const llvm::json::Object *F = M->getObject("feature_model"))
-      if (auto FM = F->getString("path")) {
-        // Relative to OUT (docs/manifest-format.md).
-        FeatureModel =
-            path::is_absolute(*FM) ? FM->str() : joinPath(SimDir, *FM);
-        P->note("  feature model: " + FeatureModel +
-                (F->getBoolean("inferred").value_or(false)
-                     ? " (inferred by the rewrite)"
-                     : ""));
-      }
+  // Through the one manifest reader: a malformed manifest is reported
+  // with its line and column, as plan, run and model report it.
+  auto M = manifest::readManifestFile(joinPath(SimDir, "manifest.json"));
+  if (!M)
+    return M.takeError();
+  ProjectRoot = M->ProjectRoot.empty() ? Project : M->ProjectRoot;
+  if (FeatureModel.empty() && !M->FeatureModelPath.empty()) {
+    // Relative to OUT (docs/manifest-format.md).
+    llvm::StringRef FM = M->FeatureModelPath;
+    FeatureModel = path::is_absolute(FM) ? FM.str() : joinPath(SimDir, FM);
+    P->note("  feature model: " + FeatureModel +
+            (M->ModelInferred ? " (inferred by the rewrite)" : ""));
+  }
   return llvm::Error::success();
 }
 
