@@ -64,66 +64,61 @@ findAssertUndefs(const std::map<std::string, std::string> &Texts,
         Elsewhere = "NDEBUG is defined at " + Shown(File) + ":" +
                     std::to_string(D.Line);
 
-  for (const auto &[File, FS] : Structures) {
-    auto FGIt = Groups.find(File);
-    if (FGIt == Groups.end())
-      continue;
-    const FileGroups &FG = FGIt->second;
-    for (unsigned GI = 0; GI < FS.Groups.size(); ++GI) {
-      if (!FG.Groups[GI].IsFeature)
-        continue;
-      const CondGroup &G = FS.Groups[GI];
-      for (unsigned BI = 0; BI < G.Branches.size(); ++BI) {
-        const std::vector<unsigned> &Ds = G.Branches[BI].Directives;
-        for (size_t K = 0; K + 1 < Ds.size(); ++K) {
-          const Directive &D = FS.Directives[Ds[K]];
-          if (D.Kind != DirectiveKind::Undef || D.Macro != "NDEBUG" ||
-              Ds[K + 1] != Ds[K] + 1 ||
-              !includesAssertHeader(FS.Directives[Ds[K + 1]]))
-            continue;
-          std::string &Why = Out[{File, Ds[K]}];
-          Why = Elsewhere;
-          if (!Why.empty())
-            continue;
-          // Every occurrence of `assert` in the files read with this one.
-          const CondPtr &Where = FG.Groups[GI].Presence[BI];
-          auto Here = ReadBy.find(File);
-          if (Here == ReadBy.end())
-            continue;
-          for (const auto &[Other, Text] : Texts) {
-            auto Readers = ReadBy.find(Other);
-            auto OS = Structures.find(Other);
-            auto OG = Groups.find(Other);
-            if (Readers == ReadBy.end() || OS == Structures.end() ||
-                OG == Groups.end() ||
-                llvm::none_of(Readers->second, [&](unsigned I) {
-                  return Here->second.count(I) != 0;
-                }))
+  forEachFeatureGroup(
+      Structures, Groups,
+      [&](const std::string &File, const FileStructure &FS,
+          const FileGroups &FG, unsigned GI) {
+        const CondGroup &G = FS.Groups[GI];
+        for (unsigned BI = 0; BI < G.Branches.size(); ++BI) {
+          const std::vector<unsigned> &Ds = G.Branches[BI].Directives;
+          for (size_t K = 0; K + 1 < Ds.size(); ++K) {
+            const Directive &D = FS.Directives[Ds[K]];
+            if (D.Kind != DirectiveKind::Undef || D.Macro != "NDEBUG" ||
+                Ds[K + 1] != Ds[K] + 1 ||
+                !includesAssertHeader(FS.Directives[Ds[K + 1]]))
               continue;
-            for (const auto &[Offset, Name] :
-                 findIdentifiers(Text, {"assert"})) {
-              auto DIt = llvm::partition_point(
-                  OS->second.Directives,
-                  [&](const Directive &X) { return X.End <= Offset; });
-              if (DIt != OS->second.Directives.end() && DIt->Begin <= Offset &&
-                  includesAssertHeader(*DIt))
-                continue; // The header's name.
-              if (reachableOutside(Other, Offset, OS->second, OG->second,
-                                   Results, Readers->second, Where, F)) {
-                Why = "'assert' is used at " + Shown(Other) + ":" +
-                      std::to_string(lineOf(Text, Offset)) +
-                      ", where the feature's branch may be off (there, "
-                      "NDEBUG would still be defined)";
-                break;
-              }
-            }
+            std::string &Why = Out[{File, Ds[K]}];
+            Why = Elsewhere;
             if (!Why.empty())
-              break;
+              continue;
+            // Every occurrence of `assert` in the files read with this one.
+            const CondPtr &Where = FG.Groups[GI].Presence[BI];
+            auto Here = ReadBy.find(File);
+            if (Here == ReadBy.end())
+              continue;
+            for (const auto &[Other, Text] : Texts) {
+              auto Readers = ReadBy.find(Other);
+              auto OS = Structures.find(Other);
+              auto OG = Groups.find(Other);
+              if (Readers == ReadBy.end() || OS == Structures.end() ||
+                  OG == Groups.end() ||
+                  llvm::none_of(Readers->second, [&](unsigned I) {
+                    return Here->second.count(I) != 0;
+                  }))
+                continue;
+              for (const auto &[Offset, Name] :
+                   findIdentifiers(Text, {"assert"})) {
+                auto DIt = llvm::partition_point(
+                    OS->second.Directives,
+                    [&](const Directive &X) { return X.End <= Offset; });
+                if (DIt != OS->second.Directives.end() &&
+                    DIt->Begin <= Offset && includesAssertHeader(*DIt))
+                  continue; // The header's name.
+                if (reachableOutside(Other, Offset, OS->second, OG->second,
+                                     Results, Readers->second, Where, F)) {
+                  Why = "'assert' is used at " + Shown(Other) + ":" +
+                        std::to_string(lineOf(Text, Offset)) +
+                        ", where the feature's branch may be off (there, "
+                        "NDEBUG would still be defined)";
+                  break;
+                }
+              }
+              if (!Why.empty())
+                break;
+            }
           }
         }
-      }
-    }
-  }
+      });
   return Out;
 }
 

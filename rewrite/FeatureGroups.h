@@ -49,6 +49,23 @@ struct FileGroups {
 
 FileGroups analyzeGroups(const FileStructure &FS, const FeatureSetup &F);
 
+/// Calls Visit(File, FS, FG, GroupIndex) for every feature #if group of the
+/// files of Structures that Groups describes, in file order: the walk the
+/// project-wide scans of feature branches' directives share.
+template <typename VisitFn>
+void forEachFeatureGroup(const std::map<std::string, FileStructure> &Structures,
+                         const std::map<std::string, FileGroups> &Groups,
+                         VisitFn Visit) {
+  for (const auto &[File, FS] : Structures) {
+    auto FGIt = Groups.find(File);
+    if (FGIt == Groups.end())
+      continue;
+    for (unsigned GI = 0; GI < FS.Groups.size(); ++GI)
+      if (FGIt->second.Groups[GI].IsFeature)
+        Visit(File, FS, FGIt->second, GI);
+  }
+}
+
 /// Where a declaration whose first token is at Begin starts as text: a
 /// return type or specifiers chosen by a #if group that opens before Begin
 /// and closes before Name (`#ifdef X` / `uint64_t` / `#else` / `uint16_t` /

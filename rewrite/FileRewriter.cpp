@@ -857,54 +857,49 @@ collectPerFeatureMacros(const std::map<std::string, FileStructure> &Structures,
                         const std::set<std::string> &Parsed) {
   std::map<std::string, PerFeatureMacro> Out;
   std::set<std::string> Ambiguous;
-  for (const auto &[File, FS] : Structures) {
-    if (!Parsed.count(File))
-      continue;
-    auto FGIt = Groups.find(File);
-    if (FGIt == Groups.end())
-      continue;
-    const FileGroups &FG = FGIt->second;
-    for (unsigned GI = 0; GI < FS.Groups.size(); ++GI) {
-      if (!FG.Groups[GI].IsFeature)
-        continue;
-      const CondGroup &G = FS.Groups[GI];
-      std::map<std::string, PerFeatureMacro> Here;
-      for (size_t BI = 0; BI < G.Branches.size(); ++BI)
-        for (unsigned DI : G.Branches[BI].Directives) {
-          const Directive &D = FS.Directives[DI];
-          if (D.Kind != DirectiveKind::Define)
-            continue;
-          PerFeatureMacro &P = Here[D.Macro];
-          if (P.Definitions.empty()) {
-            std::set<std::string> Ms;
-            for (const CondGroup::Branch &B : G.Branches) {
-              P.Tests.push_back(B.Condition);
-              if (B.Condition)
-                collectMacros(*B.Condition, Ms);
+  forEachFeatureGroup(
+      Structures, Groups,
+      [&](const std::string &File, const FileStructure &FS,
+          const FileGroups &FG, unsigned GI) {
+        if (!Parsed.count(File))
+          return;
+        const CondGroup &G = FS.Groups[GI];
+        std::map<std::string, PerFeatureMacro> Here;
+        for (size_t BI = 0; BI < G.Branches.size(); ++BI)
+          for (unsigned DI : G.Branches[BI].Directives) {
+            const Directive &D = FS.Directives[DI];
+            if (D.Kind != DirectiveKind::Define)
+              continue;
+            PerFeatureMacro &P = Here[D.Macro];
+            if (P.Definitions.empty()) {
+              std::set<std::string> Ms;
+              for (const CondGroup::Branch &B : G.Branches) {
+                P.Tests.push_back(B.Condition);
+                if (B.Condition)
+                  collectMacros(*B.Condition, Ms);
+              }
+              P.Own = FG.Groups[GI].Own;
+              P.Definitions.assign(G.Branches.size(), "");
+              for (const std::string &M : Ms)
+                if (F.isFeatureMacro(M))
+                  P.Features += (P.Features.empty() ? "" : ", ") + M;
             }
-            P.Own = FG.Groups[GI].Own;
-            P.Definitions.assign(G.Branches.size(), "");
-            for (const std::string &M : Ms)
-              if (F.isFeatureMacro(M))
-                P.Features += (P.Features.empty() ? "" : ", ") + M;
+            std::string Params;
+            if (D.FunctionLike) {
+              llvm::StringRef B(D.Body);
+              Params = B.slice(D.Macro.size(), B.find(')') + 1).str();
+            }
+            P.Definitions[BI] = D.Macro + Params + " " + D.Replacement;
           }
-          std::string Params;
-          if (D.FunctionLike) {
-            llvm::StringRef B(D.Body);
-            Params = B.slice(D.Macro.size(), B.find(')') + 1).str();
+        for (auto &[M, P] : Here) {
+          if (Ambiguous.count(M) || Out.count(M)) {
+            Out.erase(M);
+            Ambiguous.insert(M);
+            continue;
           }
-          P.Definitions[BI] = D.Macro + Params + " " + D.Replacement;
+          Out.emplace(M, std::move(P));
         }
-      for (auto &[M, P] : Here) {
-        if (Ambiguous.count(M) || Out.count(M)) {
-          Out.erase(M);
-          Ambiguous.insert(M);
-          continue;
-        }
-        Out.emplace(M, std::move(P));
-      }
-    }
-  }
+      });
   return Out;
 }
 
