@@ -5,6 +5,7 @@
 
 #include "support/Diagnostic.h"
 
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSwitch.h"
 
 #include <algorithm>
@@ -352,6 +353,36 @@ llvm::Error applyOverlay(const std::map<std::string, std::string> &Overlay,
     Texts.insert_or_assign(File, Text);
   }
   return llvm::Error::success();
+}
+
+std::string branchTest(const Directive &D) {
+  std::string Name =
+      D.Macro.empty() ? llvm::StringRef(D.Body).trim().str() : D.Macro;
+  switch (D.Kind) {
+  case DirectiveKind::Ifdef:
+  case DirectiveKind::Elifdef:
+    return "defined(" + Name + ")";
+  case DirectiveKind::Ifndef:
+  case DirectiveKind::Elifndef:
+    return "!defined(" + Name + ")";
+  case DirectiveKind::If:
+  case DirectiveKind::Elif:
+    return "(" + llvm::StringRef(D.Body).trim().str() + ")";
+  default:
+    return "";
+  }
+}
+
+std::string branchCondition(const FileStructure &FS, const CondGroup &G,
+                            unsigned BI) {
+  std::vector<std::string> Parts;
+  std::string Own = branchTest(FS.Directives[G.Branches[BI].DirectiveIndex]);
+  if (!Own.empty())
+    Parts.push_back(Own);
+  for (unsigned E = 0; E < BI; ++E)
+    Parts.push_back(
+        "!(" + branchTest(FS.Directives[G.Branches[E].DirectiveIndex]) + ")");
+  return llvm::join(Parts, " && ");
 }
 
 } // namespace varsim::rewrite

@@ -111,6 +111,14 @@ struct FileStructure {
 llvm::Expected<FileStructure> scanDirectives(llvm::StringRef File,
                                              llvm::StringRef Text);
 
+/// The test of a branch's directive on its own, as written: `#ifdef X` ->
+/// "defined(X)", `#if E` -> "(E)"; "" for #else.
+std::string branchTest(const Directive &D);
+/// Branch BI of group G in preprocessor syntax: its own test and the earlier
+/// branches' tests negated, joined by "&&"; "" when there is nothing to test.
+std::string branchCondition(const FileStructure &FS, const CondGroup &G,
+                            unsigned BI);
+
 /// Replaces the texts of the overlaid files (absolute path -> new text, e.g.
 /// the template-lowered sources) in Texts and rescans their structures.
 llvm::Error applyOverlay(const std::map<std::string, std::string> &Overlay,

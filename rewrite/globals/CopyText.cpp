@@ -42,17 +42,8 @@ enclosing(const Discovered &Dx, const std::string &File, unsigned Offset) {
         continue;
       if (isIncludeGuard(FS, GI))
         continue;
-      std::vector<std::string> Parts;
-      std::string Own = branchTest(FS.Directives[B.DirectiveIndex]);
-      if (!Own.empty())
-        Parts.push_back(Own);
-      for (size_t E = 0; E < BI; ++E)
-        Parts.push_back(
-            "!(" + branchTest(FS.Directives[G.Branches[E].DirectiveIndex]) +
-            ")");
-      Open += "#if " +
-              (Parts.empty() ? std::string("1") : llvm::join(Parts, " && ")) +
-              "\n";
+      std::string Test = branchCondition(FS, G, static_cast<unsigned>(BI));
+      Open += "#if " + (Test.empty() ? std::string("1") : Test) + "\n";
       Close += "#endif\n";
     }
   }

@@ -37,6 +37,30 @@ bool constantInitializer(const Discovered &Dx, const Item &I, unsigned Begin,
   return true;
 }
 
+/// Blanks (keeping the line count) the #if/#elif/#else/#endif lines of
+/// every feature group whose #if lies in [Begin, End): the enum becomes the
+/// union of its branches.
+void blankFeatureLines(const FileStructure &FS, const FileGroups &FG,
+                       llvm::StringRef T, unsigned Begin, unsigned End,
+                       std::set<Edit> &Out) {
+  for (unsigned GI = 0; GI < FS.Groups.size(); ++GI) {
+    if (!FG.Groups[GI].IsFeature)
+      continue;
+    const CondGroup &G = FS.Groups[GI];
+    const Directive &If = FS.Directives[G.Branches.front().DirectiveIndex];
+    if (If.Begin < Begin || If.Begin >= End)
+      continue;
+    std::vector<unsigned> Lines{G.EndifIndex};
+    for (const CondGroup::Branch &B : G.Branches)
+      Lines.push_back(B.DirectiveIndex);
+    for (unsigned DI : Lines) {
+      const Directive &Dir = FS.Directives[DI];
+      Out.insert({Dir.Begin, Dir.End - Dir.Begin,
+                  newlinesOf(T.slice(Dir.Begin, Dir.End))});
+    }
+  }
+}
+
 } // namespace
 
 /// The enumerators of an enumeration item, in source order.
@@ -114,24 +138,7 @@ void classifyEnum(const Discovered &Dx, Additions &Add, Item &I) {
     return;
   }
   // The union it is: the feature #if lines inside go.
-  const std::string &T = Dx.text(D.File);
-  for (unsigned GI = 0; GI < FS.Groups.size(); ++GI) {
-    if (!FG.Groups[GI].IsFeature)
-      continue;
-    const CondGroup &G = FS.Groups[GI];
-    const Directive &If = FS.Directives[G.Branches.front().DirectiveIndex];
-    if (If.Begin < D.Begin || If.Begin >= D.End)
-      continue;
-    std::vector<unsigned> Lines{G.EndifIndex};
-    for (const CondGroup::Branch &B : G.Branches)
-      Lines.push_back(B.DirectiveIndex);
-    for (unsigned DI : Lines) {
-      const Directive &Dir = FS.Directives[DI];
-      Add.Edits[D.File].insert(
-          {Dir.Begin, Dir.End - Dir.Begin,
-           newlinesOf(llvm::StringRef(T).slice(Dir.Begin, Dir.End))});
-    }
-  }
+  blankFeatureLines(FS, FG, Dx.text(D.File), D.Begin, D.End, Add.Edits[D.File]);
   Add.UnionSites.push_back({D.File, D.Line, "enum (union)", featuresOf(Dx, I)});
   I.Decisions.clear();
 }
@@ -227,22 +234,7 @@ llvm::Error renderEnumValues(const Discovered &Dx, const ItemTable &Tab,
   // The union.
   const FileStructure &FS = Dx.structure(D.File);
   const FileGroups &FG = Dx.Groups.at(D.File);
-  for (unsigned GI = 0; GI < FS.Groups.size(); ++GI) {
-    if (!FG.Groups[GI].IsFeature)
-      continue;
-    const CondGroup &G = FS.Groups[GI];
-    const Directive &If = FS.Directives[G.Branches.front().DirectiveIndex];
-    if (If.Begin < D.BraceBegin || If.Begin >= D.BraceEnd)
-      continue;
-    std::vector<unsigned> Lines{G.EndifIndex};
-    for (const CondGroup::Branch &B : G.Branches)
-      Lines.push_back(B.DirectiveIndex);
-    for (unsigned DI : Lines) {
-      const Directive &Dir = FS.Directives[DI];
-      Out.insert({Dir.Begin, Dir.End - Dir.Begin,
-                  newlinesOf(llvm::StringRef(T).slice(Dir.Begin, Dir.End))});
-    }
-  }
+  blankFeatureLines(FS, FG, T, D.BraceBegin, D.BraceEnd, Out);
   std::map<std::string, int> Seen;
   for (size_t K = 0; K < Es.size(); ++K) {
     const EnumeratorFact &En = *Es[K];

@@ -183,8 +183,6 @@ std::string sanitize(llvm::StringRef S);
 std::string suffixOf(llvm::StringRef CondText);
 /// The condition in preprocessor syntax.
 std::string ppCondition(const Cond &C);
-/// The test of a branch on its own, as written ("" for #else).
-std::string branchTest(const Directive &D);
 /// Text on one line, comments dropped.
 std::string oneLine(llvm::StringRef Text);
 

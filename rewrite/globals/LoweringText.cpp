@@ -74,25 +74,6 @@ std::string ppCondition(const Cond &C) {
   });
 }
 
-/// The test of a branch on its own, as written ("" for #else).
-std::string branchTest(const Directive &D) {
-  std::string Name =
-      D.Macro.empty() ? llvm::StringRef(D.Body).trim().str() : D.Macro;
-  switch (D.Kind) {
-  case DirectiveKind::Ifdef:
-  case DirectiveKind::Elifdef:
-    return "defined(" + Name + ")";
-  case DirectiveKind::Ifndef:
-  case DirectiveKind::Elifndef:
-    return "!defined(" + Name + ")";
-  case DirectiveKind::If:
-  case DirectiveKind::Elif:
-    return "(" + llvm::StringRef(D.Body).trim().str() + ")";
-  default:
-    return "";
-  }
-}
-
 /// Text on one line, comments dropped.
 std::string oneLine(llvm::StringRef Text) {
   std::string Out;

@@ -614,37 +614,10 @@ struct Lowering {
     Appended[F.File] += OS.str();
   }
 
-  /// The test of a branch on its own ("" for #else).
-  static std::string branchTest(const Directive &D) {
-    std::string Name =
-        D.Macro.empty() ? llvm::StringRef(D.Body).trim().str() : D.Macro;
-    switch (D.Kind) {
-    case DirectiveKind::Ifdef:
-    case DirectiveKind::Elifdef:
-      return "defined(" + Name + ")";
-    case DirectiveKind::Ifndef:
-    case DirectiveKind::Elifndef:
-      return "!defined(" + Name + ")";
-    case DirectiveKind::If:
-    case DirectiveKind::Elif:
-      return "(" + llvm::StringRef(D.Body).trim().str() + ")";
-    default:
-      return "";
-    }
-  }
-
   /// Branch B's condition in its group: its test, the earlier ones negated.
   std::string branchCondition(const NameDef &Any, unsigned B) const {
     const FileStructure &FS = Structures.at(Any.File);
-    const CondGroup &G = FS.Groups[Any.Group];
-    std::vector<std::string> Parts;
-    std::string Own = branchTest(FS.Directives[G.Branches[B].DirectiveIndex]);
-    if (!Own.empty())
-      Parts.push_back(Own);
-    for (unsigned E = 0; E < B; ++E)
-      Parts.push_back(
-          "!(" + branchTest(FS.Directives[G.Branches[E].DirectiveIndex]) + ")");
-    return "(" + llvm::join(Parts, " && ") + ")";
+    return "(" + rewrite::branchCondition(FS, FS.Groups[Any.Group], B) + ")";
   }
 
   /// The dispatch: one site group, its directives copied; several, one
