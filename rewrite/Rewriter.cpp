@@ -17,6 +17,7 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/Process.h"
 
 #include <chrono>
 
@@ -68,22 +69,38 @@ std::string defaultOutDir(llvm::StringRef CompileCommands) {
 
 llvm::Expected<RewriteSummary> rewriteProject(const RewriteOptions &Options) {
   RewriteState S(Options);
-  // Where the time goes, for --verbose (per pass, wall clock).
-  std::vector<std::pair<llvm::StringRef, double>> Seconds;
+  // Where the time goes, for --verbose (per pass: wall clock, and the
+  // process's CPU time, whose ratio shows how well a pass uses -j).
+  struct PassTime {
+    llvm::StringRef Name;
+    double Wall, Cpu;
+  };
+  std::vector<PassTime> Seconds;
+  auto CpuNow = [] {
+    llvm::sys::TimePoint<> Wall;
+    std::chrono::nanoseconds User, Sys;
+    llvm::sys::Process::GetTimeUsage(Wall, User, Sys);
+    return std::chrono::duration<double>(User + Sys).count();
+  };
   for (const RewritePass &P : rewritePasses()) {
     CountParses Count(S.Parses, P.Name);
     auto Start = std::chrono::steady_clock::now();
+    double Cpu0 = CpuNow();
     llvm::Error E = P.Run(S);
-    Seconds.emplace_back(P.Name, std::chrono::duration<double>(
-                                     std::chrono::steady_clock::now() - Start)
-                                     .count());
+    Seconds.push_back(
+        {P.Name,
+         std::chrono::duration<double>(std::chrono::steady_clock::now() - Start)
+             .count(),
+         CpuNow() - Cpu0});
     if (E)
       return E;
   }
   if (Options.Verbose) {
-    S.Log << "varsim: seconds per pass:";
-    for (const auto &[Name, T] : Seconds)
-      S.Log << " " << Name << " " << llvm::format("%.2f", T) << ";";
+    S.Log << "varsim: seconds per pass (wall/cpu):";
+    for (const PassTime &T : Seconds)
+      if (T.Wall >= 0.005 || T.Cpu >= 0.005)
+        S.Log << " " << T.Name << " " << llvm::format("%.2f", T.Wall) << "/"
+              << llvm::format("%.2f", T.Cpu) << ";";
     S.Log << "\n";
   }
   return std::move(S.Summary);

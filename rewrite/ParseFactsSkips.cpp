@@ -1,0 +1,202 @@
+//===- rewrite/ParseFactsSkips.cpp - Skipped ranges and macro uses of a facts
+//parse
+//===//
+
+#include "rewrite/FeatureGroups.h"
+#include "rewrite/ParseFactsImpl.h"
+#include "rewrite/ProjectPaths.h"
+#include "rewrite/SyntaxOnlyParse.h"
+#include "rewrite/safety/StartupLowering.h"
+
+#include "clang/AST/ASTConsumer.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Attr.h"
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/DeclTemplate.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/ParentMapContext.h"
+#include "clang/AST/QualTypeNames.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/AST/StmtCXX.h"
+#include "clang/AST/TypeLoc.h"
+#include "clang/Frontend/CompilerInstance.h"
+#include "clang/Frontend/FrontendAction.h"
+#include "clang/Lex/Lexer.h"
+#include "clang/Lex/MacroArgs.h"
+#include "clang/Lex/MacroInfo.h"
+#include "clang/Lex/PPCallbacks.h"
+#include "clang/Lex/Preprocessor.h"
+#include "clang/Tooling/Tooling.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/Support/Path.h"
+
+namespace varsim::rewrite::facts {
+namespace {
+
+/// Whether a function-like macro turns an argument into a string literal
+/// after expanding it: its body passes a parameter to a macro that
+/// applies `#` to it (or does so in turn). A macro applying `#` directly
+/// spells its argument as written, which no rewrite changes.
+class StringifierCheck {
+public:
+  explicit StringifierCheck(Preprocessor &PP) : PP(PP) {}
+
+  bool expandsAndStringifies(const MacroInfo *MI, unsigned Depth = 0) {
+    if (!MI || !MI->isFunctionLike() || MI->getNumParams() == 0 || Depth > 8)
+      return false;
+    auto [It, New] = Expanding.try_emplace(MI, false);
+    if (!New)
+      return It->second;
+    bool PassesParam = llvm::any_of(
+        MI->tokens(), [&](const Token &T) { return isParam(MI, T); });
+    bool Result = false;
+    if (PassesParam)
+      for (const Token &T : MI->tokens()) {
+        const IdentifierInfo *II = T.getIdentifierInfo();
+        if (!II || isParam(MI, T))
+          continue;
+        const MacroInfo *Callee = PP.getMacroInfo(II);
+        if (Callee && Callee != MI &&
+            (stringifies(Callee) || expandsAndStringifies(Callee, Depth + 1))) {
+          Result = true;
+          break;
+        }
+      }
+    Expanding[MI] = Result;
+    return Result;
+  }
+
+private:
+  static bool isParam(const MacroInfo *MI, const Token &T) {
+    const IdentifierInfo *II = T.getIdentifierInfo();
+    return II && llvm::is_contained(MI->params(), II);
+  }
+  static bool stringifies(const MacroInfo *MI) {
+    if (!MI->isFunctionLike())
+      return false;
+    llvm::ArrayRef<Token> Ts = MI->tokens();
+    for (size_t I = 0; I + 1 < Ts.size(); ++I)
+      if ((Ts[I].is(tok::hash) || Ts[I].is(tok::hashat)) &&
+          isParam(MI, Ts[I + 1]))
+        return true;
+    return false;
+  }
+
+  Preprocessor &PP;
+  llvm::DenseMap<const MacroInfo *, bool> Expanding;
+};
+
+class SkipRecorder : public PPCallbacks {
+public:
+  SkipRecorder(ParseState &S, Preprocessor &PP) : State(S), PP(PP), SC(PP) {}
+
+  void FileChanged(SourceLocation Loc, FileChangeReason Reason,
+                   SrcMgr::CharacteristicKind, FileID) override {
+    if (Reason == EnterFile && Loc.isValid())
+      State.projectPath(State.SM->getFileID(Loc));
+  }
+
+  void MacroExpands(const Token &Name, const MacroDefinition &MD,
+                    SourceRange Range, const MacroArgs *Args) override {
+    SourceManager &SM = *State.SM;
+    const IdentifierInfo *II = Name.getIdentifierInfo();
+    if (!II)
+      return;
+    std::string Macro = II->getName().str();
+    // Where the expansion is, in the text the compiler reads.
+    SourceLocation At = SM.getExpansionLoc(Range.getBegin());
+    if (At.isFileID())
+      if (const std::string *Path = firstInclusion(SM.getFileID(At))) {
+        State.Expansions[*Path].push_back({SM.getFileOffset(At), Macro});
+        if (Args && SC.expandsAndStringifies(MD.getMacroInfo()))
+          recordStringified(*Args, *Path, SM.getFileOffset(At));
+        if (Name.getLocation().isFileID() && isTypeOperand(SM, At))
+          State.Result.Files[*Path].TypeOperandMacros.push_back(
+              {Macro, SM.getFileOffset(At)});
+      }
+    if (!State.FeatureMacros.count(Macro))
+      return;
+    // A feature macro's value: edited where it is spelled (in the code or
+    // in the body of another macro).
+    SourceLocation Spelled = SM.getSpellingLoc(Name.getLocation());
+    if (!Spelled.isFileID())
+      return;
+    if (const std::string *Path = firstInclusion(SM.getFileID(Spelled)))
+      State.Result.Files[*Path].FeatureValueUses.push_back(
+          {Macro, SM.getFileOffset(Spelled)});
+  }
+
+  void SourceRangeSkipped(SourceRange Range, SourceLocation EndifLoc) override {
+    SourceManager &SM = *State.SM;
+    FileID FID = SM.getFileID(Range.getBegin());
+    const std::string *Path = State.projectPath(FID);
+    if (!Path)
+      return;
+    // Only the first inclusion of a file is analysed (a second one of a
+    // guarded header is skipped as a whole).
+    auto First = State.FirstFID.find(*Path);
+    if (First != State.FirstFID.end() && First->second != FID)
+      return;
+    unsigned B = SM.getFileOffset(Range.getBegin());
+    unsigned E =
+        SM.getFileOffset(EndifLoc.isValid() ? EndifLoc : Range.getEnd());
+    // The range starts at the '#' of the directive that began skipping;
+    // its line start is what the scanner knows as the directive's Begin.
+    State.Result.Files[*Path].Skipped.emplace_back(B, E);
+  }
+
+private:
+  /// The project path of FID if it is the first inclusion of its file.
+  const std::string *firstInclusion(FileID FID) {
+    const std::string *Path = State.projectPath(FID);
+    if (!Path)
+      return nullptr;
+    auto First = State.FirstFID.find(*Path);
+    if (First != State.FirstFID.end() && First->second != FID)
+      return nullptr;
+    return Path;
+  }
+
+  /// Whether the text before At is `sizeof`, `sizeof(`, `_Alignof(`,
+  /// `alignof(`, `decltype(`, `typeof(` or `__typeof__(`.
+  static bool isTypeOperand(SourceManager &SM, SourceLocation At) {
+    llvm::StringRef Buffer = SM.getBufferData(SM.getFileID(At));
+    llvm::StringRef Before = Buffer.take_front(SM.getFileOffset(At)).rtrim();
+    Before.consume_back("(");
+    Before = Before.rtrim();
+    for (llvm::StringRef Op : {"sizeof", "_Alignof", "alignof", "decltype",
+                               "typeof", "__typeof__", "__alignof__"})
+      if (Before.ends_with(Op)) {
+        llvm::StringRef Rest = Before.drop_back(Op.size());
+        if (Rest.empty() ||
+            !(std::isalnum(static_cast<unsigned char>(Rest.back())) ||
+              Rest.back() == '_'))
+          return true;
+      }
+    return false;
+  }
+
+  /// The macros named in the arguments of a stringifying expansion.
+  void recordStringified(const MacroArgs &Args, const std::string &Path,
+                         unsigned Offset) {
+    for (unsigned I = 0; I < Args.getNumMacroArguments(); ++I)
+      for (const Token *T = Args.getUnexpArgument(I); T->isNot(tok::eof); ++T)
+        if (const IdentifierInfo *A = T->getIdentifierInfo();
+            A && PP.getMacroInfo(A))
+          State.Result.Files[Path].StringifiedMacros.push_back(
+              {A->getName().str(), Offset});
+  }
+
+  ParseState &State;
+  Preprocessor &PP;
+  StringifierCheck SC;
+};
+
+} // namespace
+
+std::unique_ptr<PPCallbacks> makeSkipRecorder(ParseState &S, Preprocessor &PP) {
+  return std::make_unique<SkipRecorder>(S, PP);
+}
+
+} // namespace varsim::rewrite::facts
