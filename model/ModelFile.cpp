@@ -29,6 +29,8 @@ static void writeTerm(json::OStream &J, const Term &T, double Total) {
     J.attribute("order", static_cast<int64_t>(T.order()));
     if (T.FromLocalModel)
       J.attribute("from_local_model", true);
+    if (T.FromRunTotals)
+      J.attribute("from_run_totals", true);
     J.attributeArray("atoms", [&] {
       for (const Atom &A : T.Atoms)
         J.value(A.Text);
@@ -134,6 +136,27 @@ void writeModelJson(const PerformanceModel &M, llvm::raw_ostream &OS) {
               });
           });
         });
+    });
+    const RunTotalsSummary &RT = M.RunTotals;
+    J.attributeObject("run_totals", [&] {
+      J.attribute("fitted", RT.Fitted);
+      J.attribute("noise_seconds", RT.NoiseSeconds);
+      J.attribute("noise_measured", RT.NoiseMeasured);
+      J.attributeArray("features", [&] {
+        for (const std::string &F : RT.Features)
+          J.value(F);
+      });
+      J.attributeArray("before_seconds", [&] {
+        for (double B : RT.Before)
+          J.value(B);
+      });
+      J.attributeArray("terms", [&] {
+        for (const auto &[Name, Seconds] : RT.Terms)
+          J.object([&] {
+            J.attribute("term", Name);
+            J.attribute("seconds", Seconds);
+          });
+      });
     });
     J.attributeArray("warnings", [&] {
       for (const std::string &W : M.Warnings)
