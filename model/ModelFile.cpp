@@ -83,6 +83,8 @@ void writeModelJson(const PerformanceModel &M, llvm::raw_ostream &OS) {
           J.attribute("seconds", R.Seconds);
           J.attribute("repetitions", static_cast<int64_t>(R.Repetitions));
           J.attribute("range_seconds", R.RangeSeconds);
+          J.attribute("overhead_seconds", R.OverheadSeconds);
+          J.attribute("visits", R.Visits);
         });
     });
     J.attribute("total_seconds", Total);
@@ -243,7 +245,9 @@ public:
                O->getString("config").value_or("").str(),
                O->getNumber("seconds").value_or(0),
                static_cast<unsigned>(O->getInteger("repetitions").value_or(1)),
-               O->getNumber("range_seconds").value_or(0)});
+               O->getNumber("range_seconds").value_or(0),
+               O->getNumber("overhead_seconds").value_or(0),
+               O->getNumber("visits").value_or(0)});
     const json::Array *Terms = Root->getArray("terms");
     if (!Terms)
       return fail("no \"terms\" array");

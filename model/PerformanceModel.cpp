@@ -548,7 +548,8 @@ llvm::Expected<PerformanceModel> buildModel(const CallGraph &CG,
 
   for (const callgraph::RunInfo &R : CG.runs()) {
     M.Runs.push_back({R.Path, R.Config, R.CorrectedTotalNs * 1e-9,
-                      R.Repetitions, R.TotalRangeNs * 1e-9});
+                      R.Repetitions, R.TotalRangeNs * 1e-9, R.OverheadNs * 1e-9,
+                      R.Visits});
     if (R.Dropped != 0)
       M.Warnings.push_back(R.Path + ": the runtime could not record " +
                            std::to_string(R.Dropped) +

@@ -101,6 +101,13 @@ struct RunSummary {
   double Seconds = 0;       ///< Measured, overhead corrected.
   unsigned Repetitions = 1; ///< Seconds is their median.
   double RangeSeconds = 0;  ///< The repetitions' range (noise).
+  /// The instrumentation's calibrated cost left out of Seconds (the
+  /// compensation: Seconds + OverheadSeconds is the simulator's traced
+  /// time), and the visits it was charged for; means over the
+  /// repetitions. Not known for a model read back from MODEL.json
+  /// written before they were.
+  double OverheadSeconds = 0;
+  double Visits = 0;
 };
 
 struct ModelFeature {

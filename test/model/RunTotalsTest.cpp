@@ -202,6 +202,40 @@ TEST(RunTotals, ModelJsonSaysWhatWasFitted) {
   }
 }
 
+TEST(Overhead, PredictionsAreNativeTimesAndTheCompensationIsReported) {
+  // main (5 ms of its own) calls hot() 100000 times, 200 ns each without
+  // instrumentation; hot() is sampled: 3125 visits timed. The runtime's
+  // calibration: a timed visit costs 10 ns inside the node and 6 ns
+  // outside it, an untimed one 4 ns in all. The trace holds what the
+  // simulator measured (native time plus the markers' cost); the model
+  // predicts the native 25 ms and reports the 0.44 ms it took out.
+  constexpr double Inner = 10, Outer = 6, Untimed = 4, Visit = 200;
+  constexpr uint64_t Calls = 100000, Timed = 3125;
+  TraceBuilder T("", "hot.json");
+  T.calibration(Inner, Outer).untimedCost(Untimed);
+  uint32_t Main = T.region(RegionKind::Function, "main", "1", 1, "hot.c");
+  uint32_t Hot = T.region(RegionKind::Function, "hot", "1", 9, "hot.c");
+  double Traced = 5 * Ms + Inner + Timed * (Visit + Inner + Outer) +
+                  static_cast<double>(Calls - Timed) * (Visit + Untimed);
+  int64_t M = T.node(-1, Main, 1, Traced);
+  T.sampledNode(M, Hot, Calls, Timed, Timed * (Visit + Inner));
+  Built B = build({T.trace()}, true);
+  double Native = (5 * Ms + static_cast<double>(Calls) * Visit) * 1e-9;
+  EXPECT_NEAR(predictSelected(B.M, {}), Native, 1e-12);
+  ASSERT_EQ(B.M.Runs.size(), 1u);
+  EXPECT_NEAR(B.M.Runs[0].Seconds, Native, 1e-12);
+  EXPECT_NEAR(B.M.Runs[0].OverheadSeconds, Traced * 1e-9 - Native, 1e-12);
+  EXPECT_EQ(B.M.Runs[0].Visits, static_cast<double>(Calls + 1));
+  std::string Text;
+  llvm::raw_string_ostream OS(Text);
+  writeModelJson(B.M, OS);
+  llvm::Expected<PerformanceModel> Back = parseModel(Text, "m.json");
+  ASSERT_TRUE(static_cast<bool>(Back)) << errorToString(Back.takeError());
+  ASSERT_EQ(Back->Runs.size(), 1u);
+  EXPECT_NEAR(Back->Runs[0].OverheadSeconds, Traced * 1e-9 - Native, 1e-12);
+  EXPECT_EQ(Back->Runs[0].Visits, static_cast<double>(Calls + 1));
+}
+
 TEST(RunTotals, ConfigValues) {
   llvm::StringMap<int64_t> V = configValues("A, LEVEL=0,SIZE=64");
   EXPECT_EQ(V.lookup("A"), 1);
