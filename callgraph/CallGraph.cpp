@@ -275,9 +275,13 @@ void GraphBuilder::addPart(const CallTrace &T, RunInfo &Info) {
       RunSelf[C] += Scale * (N.InclusiveNs - T.innerOverheadNs(N));
       RunIncl[C] += Scale * N.InclusiveNs;
       RunCalls[C] += Calls;
-      if (N.Parent >= 0)
+      Info.OverheadNs += Scale * T.innerOverheadNs(N);
+      Info.Visits += Calls;
+      if (N.Parent >= 0) {
         RunSelf[ParentContext] -=
             Scale * (N.InclusiveNs + T.outerOverheadNs(N));
+        Info.OverheadNs += Scale * T.outerOverheadNs(N);
+      }
       if (MainWaits)
         RunSelf[C] -= View.MainNodeWaitNs[I];
     }
@@ -349,6 +353,8 @@ void GraphBuilder::addConfiguration(llvm::ArrayRef<Repetition> Reps,
       std::lround(static_cast<double>(Info.ParallelPhases) / Count));
   Info.ParallelNs /= Count;
   Info.MainWaitNs /= Count;
+  Info.OverheadNs /= Count;
+  Info.Visits /= Count;
   if (Reps.size() > 1) {
     double Low = *std::min_element(Totals.begin(), Totals.end());
     double High = *std::max_element(Totals.begin(), Totals.end());

@@ -155,6 +155,11 @@ struct RunInfo {
   std::vector<std::string> RepetitionPaths;
   /// The range of the repetitions' corrected totals (0 for one).
   double TotalRangeNs = 0;
+  /// The instrumentation's calibrated cost that the corrected total
+  /// leaves out (every visit's inner and outer part), and the visits it
+  /// is charged for: the mean over the repetitions.
+  double OverheadNs = 0;
+  double Visits = 0;
 };
 
 /// A context whose self time differs between runs beyond noise.

@@ -29,6 +29,8 @@ static void writeTerm(json::OStream &J, const Term &T, double Total) {
     J.attribute("order", static_cast<int64_t>(T.order()));
     if (T.FromLocalModel)
       J.attribute("from_local_model", true);
+    if (T.FromRunTotals)
+      J.attribute("from_run_totals", true);
     J.attributeArray("atoms", [&] {
       for (const Atom &A : T.Atoms)
         J.value(A.Text);
@@ -81,6 +83,8 @@ void writeModelJson(const PerformanceModel &M, llvm::raw_ostream &OS) {
           J.attribute("seconds", R.Seconds);
           J.attribute("repetitions", static_cast<int64_t>(R.Repetitions));
           J.attribute("range_seconds", R.RangeSeconds);
+          J.attribute("overhead_seconds", R.OverheadSeconds);
+          J.attribute("visits", R.Visits);
         });
     });
     J.attribute("total_seconds", Total);
@@ -134,6 +138,27 @@ void writeModelJson(const PerformanceModel &M, llvm::raw_ostream &OS) {
               });
           });
         });
+    });
+    const RunTotalsSummary &RT = M.RunTotals;
+    J.attributeObject("run_totals", [&] {
+      J.attribute("fitted", RT.Fitted);
+      J.attribute("noise_seconds", RT.NoiseSeconds);
+      J.attribute("noise_measured", RT.NoiseMeasured);
+      J.attributeArray("features", [&] {
+        for (const std::string &F : RT.Features)
+          J.value(F);
+      });
+      J.attributeArray("before_seconds", [&] {
+        for (double B : RT.Before)
+          J.value(B);
+      });
+      J.attributeArray("terms", [&] {
+        for (const auto &[Name, Seconds] : RT.Terms)
+          J.object([&] {
+            J.attribute("term", Name);
+            J.attribute("seconds", Seconds);
+          });
+      });
     });
     J.attributeArray("warnings", [&] {
       for (const std::string &W : M.Warnings)
@@ -220,7 +245,9 @@ public:
                O->getString("config").value_or("").str(),
                O->getNumber("seconds").value_or(0),
                static_cast<unsigned>(O->getInteger("repetitions").value_or(1)),
-               O->getNumber("range_seconds").value_or(0)});
+               O->getNumber("range_seconds").value_or(0),
+               O->getNumber("overhead_seconds").value_or(0),
+               O->getNumber("visits").value_or(0)});
     const json::Array *Terms = Root->getArray("terms");
     if (!Terms)
       return fail("no \"terms\" array");

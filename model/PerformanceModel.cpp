@@ -62,16 +62,7 @@ double PerformanceModel::totalSeconds() const {
   // prediction.
   std::optional<double> Largest;
   for (const RunSummary &R : Runs) {
-    llvm::StringMap<int64_t> Values;
-    llvm::SmallVector<llvm::StringRef> Items;
-    llvm::StringRef(R.Config).split(Items, ',', -1, /*KeepEmpty=*/false);
-    for (llvm::StringRef Item : Items) {
-      auto [Name, Value] = Item.trim().split('=');
-      int64_t V = 1;
-      if (Item.contains('=') && Value.trim().getAsInteger(0, V))
-        V = 0;
-      Values[Name.trim()] = V;
-    }
+    llvm::StringMap<int64_t> Values = configValues(R.Config);
     double P = predict([&](llvm::StringRef F) { return Values.lookup(F); });
     Largest = std::max(Largest.value_or(P), P);
   }
@@ -557,7 +548,8 @@ llvm::Expected<PerformanceModel> buildModel(const CallGraph &CG,
 
   for (const callgraph::RunInfo &R : CG.runs()) {
     M.Runs.push_back({R.Path, R.Config, R.CorrectedTotalNs * 1e-9,
-                      R.Repetitions, R.TotalRangeNs * 1e-9});
+                      R.Repetitions, R.TotalRangeNs * 1e-9, R.OverheadNs * 1e-9,
+                      R.Visits});
     if (R.Dropped != 0)
       M.Warnings.push_back(R.Path + ": the runtime could not record " +
                            std::to_string(R.Dropped) +
@@ -565,6 +557,16 @@ llvm::Expected<PerformanceModel> buildModel(const CallGraph &CG,
   }
   for (const std::string &I : CG.inconsistencies())
     M.Warnings.push_back(I);
+
+  // What the contexts' terms leave of each run's measured total: feature
+  // code spread too thinly for any context to carry it. Not in the
+  // paper's plain model (--no-dataflow), which averages each context.
+  if (Options.DataFlow) {
+    RunTotalsOptions Totals;
+    Totals.NoiseAbsoluteSeconds = Options.DataFlow->NoiseAbsoluteNs * 1e-9;
+    Totals.RepetitionNoiseFactor = Options.DataFlow->RepetitionNoiseFactor;
+    M.RunTotals = reconcileRunTotals(M, Atoms, Totals);
+  }
 
   for (const callgraph::DataFlowSuspect &D : CG.dataFlowSuspects()) {
     if (!LocalOf.empty() && LocalOf[D.Context] >= 0)

@@ -29,6 +29,7 @@
 
 #include "callgraph/CallGraph.h"
 #include "model/ContextModels.h"
+#include "model/RunTotals.h"
 
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/Support/Error.h"
@@ -53,6 +54,9 @@ struct Term {
   /// Some of its time comes from a local model's term (a data-flow
   /// interaction), not from a context's own term.
   bool FromLocalModel = false;
+  /// Some of its time was fitted to reproduce the runs' measured totals
+  /// (model/RunTotals.h): feature code no context's own term carries.
+  bool FromRunTotals = false;
 
   /// "A#B#!C"; "Base" for the empty term.
   std::string name() const;
@@ -97,6 +101,13 @@ struct RunSummary {
   double Seconds = 0;       ///< Measured, overhead corrected.
   unsigned Repetitions = 1; ///< Seconds is their median.
   double RangeSeconds = 0;  ///< The repetitions' range (noise).
+  /// The instrumentation's calibrated cost left out of Seconds (the
+  /// compensation: Seconds + OverheadSeconds is the simulator's traced
+  /// time), and the visits it was charged for; means over the
+  /// repetitions. Not known for a model read back from MODEL.json
+  /// written before they were.
+  double OverheadSeconds = 0;
+  double Visits = 0;
 };
 
 struct ModelFeature {
@@ -123,6 +134,8 @@ struct PerformanceModel {
   /// MaxLocalModelSummaries of them); LocalModelCount counts all.
   std::vector<LocalModelSummary> LocalModels;
   size_t LocalModelCount = 0;
+  /// The terms fitted to the runs' totals (model/RunTotals.h).
+  RunTotalsSummary RunTotals;
   std::vector<std::string> Warnings;
 
   /// What shares are relative to: the largest prediction over the runs'

@@ -1,0 +1,145 @@
+//===- model/RunTotals.cpp - Terms that reproduce the runs' totals --------===//
+
+#include "model/RunTotals.h"
+
+#include "model/LocalModel.h"
+#include "model/PerformanceModel.h"
+
+#include "condition/Condition.h"
+
+#include "llvm/ADT/SmallVector.h"
+
+#include <algorithm>
+#include <cmath>
+#include <set>
+
+namespace varsim::model {
+
+llvm::StringMap<int64_t> configValues(llvm::StringRef Config) {
+  llvm::StringMap<int64_t> Values;
+  llvm::SmallVector<llvm::StringRef> Items;
+  Config.split(Items, ',', -1, /*KeepEmpty=*/false);
+  for (llvm::StringRef Item : Items) {
+    auto [Name, Value] = Item.trim().split('=');
+    int64_t V = 1;
+    if (Item.contains('=') && Value.trim().getAsInteger(0, V))
+      V = 0;
+    Values[Name.trim()] = V;
+  }
+  return Values;
+}
+
+namespace {
+
+/// The median of the repetitions' ranges of the configurations repeated:
+/// one configuration's preempted repetition does not make every
+/// difference noise (as for the contexts, model/ContextModels.cpp).
+std::optional<double> typicalRange(const PerformanceModel &M) {
+  std::vector<double> Ranges;
+  for (const RunSummary &R : M.Runs)
+    if (R.Repetitions > 1)
+      Ranges.push_back(R.RangeSeconds);
+  if (Ranges.empty())
+    return std::nullopt;
+  std::sort(Ranges.begin(), Ranges.end());
+  size_t N = Ranges.size();
+  return N % 2 ? Ranges[N / 2] : (Ranges[N / 2 - 1] + Ranges[N / 2]) / 2;
+}
+
+std::set<std::string> atomTexts(const Term &T) {
+  std::set<std::string> Texts;
+  for (const Atom &A : T.Atoms)
+    if (A.Text != "Base")
+      Texts.insert(A.Text);
+  return Texts;
+}
+
+} // namespace
+
+RunTotalsSummary reconcileRunTotals(PerformanceModel &M,
+                                    callgraph::AtomTable &Atoms,
+                                    const RunTotalsOptions &Options) {
+  RunTotalsSummary Out;
+  if (M.Runs.size() < 2)
+    return Out;
+  std::vector<llvm::StringMap<int64_t>> Values;
+  for (const RunSummary &R : M.Runs)
+    Values.push_back(configValues(R.Config));
+  // The features whose values differ between the runs: nothing else can
+  // explain a difference between their totals.
+  std::vector<size_t> Varying;
+  for (size_t F = 0; F < M.Features.size(); ++F) {
+    const std::string &Name = M.Features[F].Name;
+    int64_t First = Values.front().lookup(Name);
+    for (const llvm::StringMap<int64_t> &V : Values)
+      if (V.lookup(Name) != First) {
+        Varying.push_back(F);
+        Out.Features.push_back(Name);
+        break;
+      }
+  }
+  if (Varying.empty())
+    return Out;
+
+  std::vector<Observation> Points;
+  for (size_t R = 0; R < M.Runs.size(); ++R) {
+    const llvm::StringMap<int64_t> &V = Values[R];
+    double Before = M.predict([&](llvm::StringRef F) { return V.lookup(F); });
+    Out.Before.push_back(Before);
+    Observation P;
+    for (size_t F : Varying)
+      P.Values.push_back(V.lookup(M.Features[F].Name));
+    P.Seconds = M.Runs[R].Seconds - Before;
+    Points.push_back(std::move(P));
+  }
+  llvm::SmallVector<bool, 8> ByValue;
+  for (size_t F : Varying)
+    ByValue.push_back(M.Features[F].Numeric);
+  FitOptions Fit;
+  std::optional<double> Range = typicalRange(M);
+  Out.NoiseMeasured = Range.has_value();
+  Out.NoiseSeconds =
+      std::max(Options.NoiseAbsoluteSeconds,
+               Options.RepetitionNoiseFactor * Range.value_or(0));
+  Fit.NoiseSeconds = Out.NoiseSeconds;
+  Fit.NoiseMeasured = Out.NoiseMeasured;
+  std::vector<LocalTerm> Fitted = fitLocalModel(Points, ByValue, Fit);
+
+  for (const LocalTerm &L : Fitted) {
+    // A residual within the noise is no term (the fit keeps the mean
+    // shift whatever its size).
+    if (std::abs(L.Seconds) <= Out.NoiseSeconds)
+      continue;
+    Term T;
+    for (const auto &[F, Value] : L.Assignment) {
+      const ModelFeature &Feature = M.Features[Varying[F]];
+      condition::CondPtr C = condition::makeIdent(Feature.Name);
+      if (Feature.Numeric) // By value: `LEVEL == 2`, 0 included.
+        C = condition::makeBinary("==", C, condition::makeInt(Value));
+      for (callgraph::AtomId A : Atoms.atomsOf(C))
+        T.Atoms.push_back(Atoms[A]);
+    }
+    T.Seconds = L.Seconds;
+    T.FromRunTotals = true;
+    Out.Terms.emplace_back(T.Atoms.empty() ? "Base" : T.name(), T.Seconds);
+    std::set<std::string> Key = atomTexts(T);
+    auto Same =
+        std::find_if(M.Terms.begin(), M.Terms.end(),
+                     [&](const Term &E) { return atomTexts(E) == Key; });
+    if (Same != M.Terms.end()) {
+      Same->Seconds += T.Seconds;
+      Same->FromRunTotals = true;
+    } else {
+      M.Terms.push_back(std::move(T));
+    }
+  }
+  Out.Fitted = !Out.Terms.empty();
+  std::sort(M.Terms.begin(), M.Terms.end(), [](const Term &A, const Term &B) {
+    if (A.Seconds != B.Seconds)
+      return A.Seconds > B.Seconds;
+    return A.name() < B.name();
+  });
+  return Out;
+}
+
+} // namespace varsim::model

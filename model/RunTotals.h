@@ -1,0 +1,77 @@
+//===- model/RunTotals.h - Terms that reproduce the runs' totals -*- C++
+//-*-===//
+//
+// The terms of Algorithm 3 put each context's self time on its term and,
+// outside a local model, average it over the runs that executed it. A
+// feature whose code is spread thinly over many contexts (a lowered
+// `lua_assert` or `if (cvt2str(o))` in every opcode of an interpreter loop,
+// a counter in many hot functions) changes the self time of each of them
+// by less than the local models' floor, and of no region as a whole: no
+// context carries it, and the model predicts nearly the same time for every
+// configuration although the planned runs measured a difference.
+//
+// The runs' measured totals carry it whatever the regions say: when two
+// runs differ only in a feature, the difference of their totals is that
+// feature's cost. So, after the contexts' terms, the model's prediction for
+// each planned run is compared with the run's measured (overhead
+// corrected) total, and the residuals are fitted by the local models'
+// hierarchical least squares (model/LocalFit.cpp) over the features whose
+// values differ between the runs: a mean shift, each feature's effect (one
+// term per value of a numeric feature) and, where the runs identify them
+// beyond noise, interactions. Terms within the run-to-run noise of the
+// totals (the repetitions' ranges) are not fitted; over every combination
+// of the features the model then reproduces every run's total exactly.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef VARSIM_MODEL_RUNTOTALS_H
+#define VARSIM_MODEL_RUNTOTALS_H
+
+#include "callgraph/CallGraph.h"
+
+#include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringRef.h"
+
+#include <string>
+#include <vector>
+
+namespace varsim::model {
+
+struct PerformanceModel;
+
+/// A run's CONFIG (`A,B,LEVEL=2`) as feature values: a listed boolean is
+/// 1, `NAME=V` is V, anything unlisted is 0.
+llvm::StringMap<int64_t> configValues(llvm::StringRef Config);
+
+struct RunTotalsOptions {
+  /// Residual terms within this many seconds of 0 are noise ...
+  double NoiseAbsoluteSeconds = 1e-3;
+  /// ... or within this many times the typical (median) range of the
+  /// repetitions' totals of a configuration.
+  double RepetitionNoiseFactor = 1.5;
+};
+
+/// What the fit did, for MODEL.json (`run_totals`).
+struct RunTotalsSummary {
+  bool Fitted = false; ///< At least one term was added.
+  double NoiseSeconds = 0;
+  bool NoiseMeasured = false;        ///< From repetitions, not only the floor.
+  std::vector<std::string> Features; ///< The features that vary.
+  /// Per run (M.Runs' order): the contexts' prediction before the fit.
+  std::vector<double> Before;
+  /// The added terms: name ("Base", "LUAI_ASSERT", "LEVEL == 2") and
+  /// seconds.
+  std::vector<std::pair<std::string, double>> Terms;
+};
+
+/// Adds to M.Terms (merging with an equal term, else as a new term marked
+/// FromRunTotals) the terms that make M reproduce its runs' totals; Atoms
+/// interns the new terms' atoms. Needs at least two runs of different
+/// configurations; otherwise leaves M unchanged.
+RunTotalsSummary reconcileRunTotals(PerformanceModel &M,
+                                    callgraph::AtomTable &Atoms,
+                                    const RunTotalsOptions &Options = {});
+
+} // namespace varsim::model
+
+#endif // VARSIM_MODEL_RUNTOTALS_H

@@ -1,0 +1,248 @@
+//===- test/model/RunTotalsTest.cpp - Terms fitted to the runs' totals ----===//
+//
+// A feature whose code is spread thinly over many contexts (a lowered
+// assert in every opcode of an interpreter, a check in many hot
+// functions) changes each context's self time by less than the local
+// models' floor, and no region of its own carries it. The runs' measured
+// totals do: the model's terms are fitted so that it reproduces them
+// (model/RunTotals.h).
+//
+//===----------------------------------------------------------------------===//
+
+#include "model/ModelFile.h"
+#include "model/RunObservations.h"
+#include "test/callgraph/TraceBuilder.h"
+#include "test/model/ModelTestUtil.h"
+
+#include <cmath>
+
+using namespace varsim;
+using namespace varsim::model;
+using namespace varsim::model::test;
+using varsim::callgraph::RegionKind;
+using varsim::callgraph::test::TraceBuilder;
+
+namespace {
+
+constexpr double Ms = 1e6;
+constexpr int Functions = 30;
+
+/// The time the program takes in a configuration, ms: main's own 1 ms,
+/// 30 Base functions of 10 ms each, to each of which A's lowered checks
+/// add 0.5 ms (5 %, below the local models' 10 % floor and 1 ms absolute)
+/// and from each of which B's shortcut saves 0.3 ms; plus a region under
+/// C of 4 ms (a term of its own).
+double designedMs(bool A, bool B, bool C) {
+  return 1 + Functions * (10 + (A ? 0.5 : 0) - (B ? 0.3 : 0)) + (C ? 4 : 0);
+}
+
+/// One repetition of a configuration; Jitter ms on the first function.
+callgraph::CallTrace run(bool A, bool B, bool C, double Jitter,
+                         std::string Path) {
+  std::string Config;
+  for (auto [On, Name] : {std::pair{A, "A"}, {B, "B"}, {C, "C"}})
+    if (On)
+      Config += (Config.empty() ? "" : ",") + std::string(Name);
+  TraceBuilder T(Config, std::move(Path));
+  T.feature("A", A).feature("B", B).feature("C", C);
+  uint32_t Main = T.region(RegionKind::Function, "main", "1", 1, "vm.c");
+  std::vector<uint32_t> Ops;
+  for (int F = 0; F < Functions; ++F)
+    Ops.push_back(T.region(RegionKind::Function, "op" + std::to_string(F), "1",
+                           10 + F, "vm.c"));
+  uint32_t InC = T.region(RegionKind::Region, "main", "C", 5, "vm.c");
+  int64_t M = T.node(-1, Main, 1, (designedMs(A, B, C) + Jitter) * Ms);
+  double Op = 10 + (A ? 0.5 : 0) - (B ? 0.3 : 0);
+  for (int F = 0; F < Functions; ++F)
+    T.node(M, Ops[F], 1000, (Op + (F == 0 ? Jitter : 0)) * Ms);
+  if (C)
+    T.node(M, InC, 1, 4 * Ms);
+  return T.trace();
+}
+
+/// The pair-wise plan of three boolean features (4 runs, as `varsim plan`
+/// makes for Lua's three options), Reps repetitions each; Jitter[r] ms
+/// added in repetition r.
+std::vector<callgraph::CallTrace> pairwise(std::vector<double> Jitter) {
+  std::vector<callgraph::CallTrace> Traces;
+  for (size_t R = 0; R < Jitter.size(); ++R) {
+    int K = 0;
+    for (auto [A, B, C] : {std::tuple{false, false, false},
+                           {true, true, false},
+                           {true, false, true},
+                           {false, true, true}})
+      Traces.push_back(run(A, B, C, Jitter[R],
+                           "run-" + std::to_string(++K) + ".rep-" +
+                               std::to_string(R + 1) + ".json"));
+  }
+  return Traces;
+}
+
+struct Built {
+  RunObservations Runs;
+  PerformanceModel M;
+};
+
+Built build(const std::vector<callgraph::CallTrace> &Traces, bool DataFlow,
+            std::optional<std::map<unsigned, std::vector<std::string>>>
+                Influences = std::nullopt) {
+  callgraph::CallGraph G = graphOf(Traces);
+  llvm::Expected<RunObservations> Runs = observeRuns(G, Traces);
+  if (!Runs) {
+    ADD_FAILURE() << errorToString(Runs.takeError());
+    std::abort();
+  }
+  DataFlowOptions DF;
+  DF.Runs = &*Runs;
+  DF.Influences = std::move(Influences);
+  ModelOptions O;
+  O.ThresholdSeconds = 0;
+  if (DataFlow)
+    O.DataFlow = &DF;
+  llvm::Expected<PerformanceModel> M = buildModel(G, O);
+  if (!M) {
+    ADD_FAILURE() << errorToString(M.takeError());
+    std::abort();
+  }
+  return {std::move(*Runs), std::move(*M)};
+}
+
+/// The largest error over all eight configurations, in percent.
+double maxErrorPercent(const PerformanceModel &M) {
+  double Worst = 0;
+  for (int Bits = 0; Bits < 8; ++Bits) {
+    bool A = Bits & 1, B = Bits & 2, C = Bits & 4;
+    std::set<std::string> On;
+    if (A)
+      On.insert("A");
+    if (B)
+      On.insert("B");
+    if (C)
+      On.insert("C");
+    double Want = designedMs(A, B, C) * 1e-3;
+    Worst =
+        std::max(Worst, 100 * std::abs(predictSelected(M, On) - Want) / Want);
+  }
+  return Worst;
+}
+
+TEST(RunTotals, FeatureCodeSpreadOverManyContextsIsFittedFromTheTotals) {
+  // Three repetitions per configuration, within 0.1 ms of each other.
+  for (bool Facts : {false, true}) {
+    SCOPED_TRACE(Facts ? "with (empty) facts" : "without facts");
+    std::optional<std::map<unsigned, std::vector<std::string>>> Influences;
+    if (Facts)
+      Influences.emplace();
+    Built B = build(pairwise({0, 0.05, -0.05}), true, Influences);
+    // No context differs beyond the local models' floor.
+    EXPECT_EQ(B.M.LocalModelCount, 0u);
+    ASSERT_TRUE(B.M.RunTotals.Fitted);
+    EXPECT_TRUE(B.M.RunTotals.NoiseMeasured);
+    EXPECT_EQ(B.M.RunTotals.Features,
+              (std::vector<std::string>{"A", "B", "C"}));
+    // Every planned run's total is reproduced ...
+    for (const RunSummary &R : B.M.Runs) {
+      llvm::StringMap<int64_t> V = configValues(R.Config);
+      EXPECT_NEAR(B.M.predict([&](llvm::StringRef F) { return V.lookup(F); }),
+                  R.Seconds, 1e-4)
+          << R.Config;
+    }
+    // ... and A's cost (+15 ms) and B's saving (-9 ms) are terms: the
+    // four configurations no run measured are predicted too.
+    std::map<std::string, double> T = termsOf(B.M);
+    EXPECT_NEAR(T["A"], 0.015, 2e-4);
+    EXPECT_NEAR(T["B"], -0.009, 2e-4);
+    EXPECT_NEAR(T["C"], 0.004, 2e-4);
+    EXPECT_LT(maxErrorPercent(B.M), 0.1);
+    bool Marked = false;
+    for (const Term &Tm : B.M.Terms)
+      if (Tm.name() == "A")
+        Marked = Tm.FromRunTotals;
+    EXPECT_TRUE(Marked);
+  }
+}
+
+TEST(RunTotals, WithoutTheFitTheModelMissesTheSpreadFeatures) {
+  // The paper's plain model (--no-dataflow) averages each context over its
+  // runs: every configuration but C's gets the same time, 3-5 % off.
+  Built Plain = build(pairwise({0, 0.05, -0.05}), false);
+  EXPECT_FALSE(Plain.M.RunTotals.Fitted);
+  EXPECT_GT(maxErrorPercent(Plain.M), 3.0);
+  for (const Term &T : Plain.M.Terms)
+    EXPECT_FALSE(T.FromRunTotals) << T.name();
+}
+
+TEST(RunTotals, DifferencesWithinTheRepetitionsNoiseAreNoTerms) {
+  // The repetitions spread by 30 ms (load): A's 15 ms and B's 9 ms are
+  // within 1.5 times that; nothing is fitted from the totals.
+  Built B = build(pairwise({0, 30, 15}), true);
+  EXPECT_TRUE(B.M.RunTotals.NoiseMeasured);
+  EXPECT_NEAR(B.M.RunTotals.NoiseSeconds, 0.045, 1e-6);
+  EXPECT_FALSE(B.M.RunTotals.Fitted);
+  for (const Term &T : B.M.Terms)
+    EXPECT_FALSE(T.FromRunTotals) << T.name();
+}
+
+TEST(RunTotals, ModelJsonSaysWhatWasFitted) {
+  Built B = build(pairwise({0, 0.05, -0.05}), true);
+  std::string Text;
+  llvm::raw_string_ostream OS(Text);
+  writeModelJson(B.M, OS);
+  EXPECT_NE(Text.find("\"from_run_totals\": true"), std::string::npos);
+  EXPECT_NE(Text.find("\"run_totals\": {"), std::string::npos);
+  EXPECT_NE(Text.find("\"before_seconds\""), std::string::npos);
+  llvm::Expected<PerformanceModel> Back = parseModel(Text, "m.json");
+  ASSERT_TRUE(static_cast<bool>(Back)) << errorToString(Back.takeError());
+  for (int Bits = 0; Bits < 8; ++Bits) {
+    std::set<std::string> On;
+    for (int F = 0; F < 3; ++F)
+      if (Bits >> F & 1)
+        On.insert(std::string(1, static_cast<char>('A' + F)));
+    EXPECT_NEAR(predictSelected(*Back, On), predictSelected(B.M, On), 1e-9);
+  }
+}
+
+TEST(Overhead, PredictionsAreNativeTimesAndTheCompensationIsReported) {
+  // main (5 ms of its own) calls hot() 100000 times, 200 ns each without
+  // instrumentation; hot() is sampled: 3125 visits timed. The runtime's
+  // calibration: a timed visit costs 10 ns inside the node and 6 ns
+  // outside it, an untimed one 4 ns in all. The trace holds what the
+  // simulator measured (native time plus the markers' cost); the model
+  // predicts the native 25 ms and reports the 0.44 ms it took out.
+  constexpr double Inner = 10, Outer = 6, Untimed = 4, Visit = 200;
+  constexpr uint64_t Calls = 100000, Timed = 3125;
+  TraceBuilder T("", "hot.json");
+  T.calibration(Inner, Outer).untimedCost(Untimed);
+  uint32_t Main = T.region(RegionKind::Function, "main", "1", 1, "hot.c");
+  uint32_t Hot = T.region(RegionKind::Function, "hot", "1", 9, "hot.c");
+  double Traced = 5 * Ms + Inner + Timed * (Visit + Inner + Outer) +
+                  static_cast<double>(Calls - Timed) * (Visit + Untimed);
+  int64_t M = T.node(-1, Main, 1, Traced);
+  T.sampledNode(M, Hot, Calls, Timed, Timed * (Visit + Inner));
+  Built B = build({T.trace()}, true);
+  double Native = (5 * Ms + static_cast<double>(Calls) * Visit) * 1e-9;
+  EXPECT_NEAR(predictSelected(B.M, {}), Native, 1e-12);
+  ASSERT_EQ(B.M.Runs.size(), 1u);
+  EXPECT_NEAR(B.M.Runs[0].Seconds, Native, 1e-12);
+  EXPECT_NEAR(B.M.Runs[0].OverheadSeconds, Traced * 1e-9 - Native, 1e-12);
+  EXPECT_EQ(B.M.Runs[0].Visits, static_cast<double>(Calls + 1));
+  std::string Text;
+  llvm::raw_string_ostream OS(Text);
+  writeModelJson(B.M, OS);
+  llvm::Expected<PerformanceModel> Back = parseModel(Text, "m.json");
+  ASSERT_TRUE(static_cast<bool>(Back)) << errorToString(Back.takeError());
+  ASSERT_EQ(Back->Runs.size(), 1u);
+  EXPECT_NEAR(Back->Runs[0].OverheadSeconds, Traced * 1e-9 - Native, 1e-12);
+  EXPECT_EQ(Back->Runs[0].Visits, static_cast<double>(Calls + 1));
+}
+
+TEST(RunTotals, ConfigValues) {
+  llvm::StringMap<int64_t> V = configValues("A, LEVEL=0,SIZE=64");
+  EXPECT_EQ(V.lookup("A"), 1);
+  EXPECT_EQ(V.count("LEVEL"), 1u);
+  EXPECT_EQ(V.lookup("LEVEL"), 0);
+  EXPECT_EQ(V.lookup("SIZE"), 64);
+  EXPECT_EQ(V.lookup("B"), 0);
+}
+
+} // namespace
