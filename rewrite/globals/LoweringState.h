@@ -274,6 +274,11 @@ llvm::Error renderPrototypes(const Discovered &Dx, const ItemTable &Tab,
 /// Extern redeclarations of variant variables: their copies declared
 /// beside them.
 void renderRedecls(const Discovered &Dx, const ItemTable &Tab, Additions &Add);
+/// A feature group that opens after a function's first words and holds a
+/// whole definition per branch: the words moved into each branch
+/// (SplitHeads.cpp).
+void splitSharedHeads(const Discovered &Dx, const ItemTable &Tab,
+                      Additions &Add);
 
 // --- Enumerations (EnumValues.cpp) ---------------------------------------
 

@@ -128,6 +128,7 @@ llvm::Error render(const Discovered &Dx, const ItemTable &Tab, Additions &Add,
   }
 
   renderRedecls(Dx, Tab, Add);
+  splitSharedHeads(Dx, Tab, Add);
   Result.Sites.insert(Result.Sites.end(), Add.UnionSites.begin(),
                       Add.UnionSites.end());
   std::set<std::string> Files;
