@@ -868,4 +868,34 @@ TEST(globals, PrototypeInASourceFileOfAFunctionRenamedPerCopyIsALocatedError) {
   EXPECT_NE(Err.find("in a source file"), std::string::npos) << Err;
 }
 
+TEST(globals, HeadSharedByTwoFeatureBranchesIsSplitIntoEach) {
+  // `static int` before the #ifdef that chooses name, parameters and body:
+  // each branch gets the words (lines kept), then the function-switches
+  // pass renames the two definitions. The typedef per feature makes the
+  // pass parse the project.
+  glob::GlobalsResult R = expectLoweredEquivalent(
+      {{"main.c", "#include <stdio.h>\n#ifdef NUMA\ntypedef long q_t;\n"
+                  "#else\ntypedef short q_t;\n#endif\nstatic int\n"
+                  "#ifdef NUMA\npick(int node, int cpu) {\n"
+                  "  return node * 4 + cpu % 4;\n}\n#else\npick(int cpu) {\n"
+                  "  return cpu % 2;\n}\n#endif\n"
+                  "int main(void) {\n  q_t q = 0;\n"
+                  "  for (int i = 0; i < 5; i++)\n#ifdef NUMA\n"
+                  "    q += pick(1, i);\n#else\n    q += pick(i);\n#endif\n"
+                  "  printf(\"%ld %d\\n\", (long)q, (int)sizeof q);\n"
+                  "  return (int)q;\n}\n"},
+       {"model.xml", model({"NUMA"})}},
+      false);
+  auto Main = std::find_if(R.Files.begin(), R.Files.end(), [](auto &F) {
+    return llvm::StringRef(F.first).ends_with("/main.c");
+  });
+  ASSERT_NE(Main, R.Files.end());
+  EXPECT_NE(Main->second.find("\n\n#ifdef NUMA\nstatic int pick(int node"),
+            std::string::npos)
+      << Main->second;
+  EXPECT_NE(Main->second.find("#else\nstatic int pick(int cpu)"),
+            std::string::npos)
+      << Main->second;
+}
+
 } // namespace
