@@ -218,10 +218,19 @@ llvm::Error copyEdits(const Discovered &Dx, const ItemTable &Tab, const Item &I,
   }
   // The item's own name.
   if (I.IsFunction) {
-    if (C.Name != I.Name && (I.Copies.size() > 1 || I.SignatureVaries))
-      Out.insert(
-          {I.Fn->NameOffset, static_cast<unsigned>(I.Name.size()), C.Name});
-    if (I.Fn->Main && I.Copies.size() > 1)
+    // The definition's name, or a prototype's (CrossUnit.cpp).
+    std::optional<unsigned> NameAt;
+    if (File == I.Fn->File && I.Fn->NameOffset >= Begin &&
+        I.Fn->NameOffset < End)
+      NameAt = I.Fn->NameOffset;
+    for (const auto &[_, P] : Dx.Facts.Protos)
+      if (!NameAt && P.File == File && P.EntityKey == I.Key &&
+          P.NameOffset >= Begin && P.NameOffset < End)
+        NameAt = P.NameOffset;
+    if (NameAt && C.Name != I.Name &&
+        (I.Copies.size() > 1 || I.SignatureVaries))
+      Out.insert({*NameAt, static_cast<unsigned>(I.Name.size()), C.Name});
+    if (I.Fn->Main && I.Copies.size() > 1 && NameAt == I.Fn->NameOffset)
       Out.insert({I.Fn->BodyEnd, 0, " return 0; "});
   } else {
     const EntityDef &D = *I.Defs[C.Def];

@@ -143,6 +143,10 @@ static void widenFunctionHeads(Discovered &Dx) {
     if (Dx.In.Structures.count(F.File))
       F.DeclBegin =
           declarationStart(Dx.structure(F.File), F.DeclBegin, F.NameOffset);
+  // A prototype alike (the parses see different first tokens).
+  for (auto &[_, P] : Dx.Facts.Protos)
+    if (P.End && Dx.In.Structures.count(P.File))
+      P.Begin = declarationStart(Dx.structure(P.File), P.Begin, P.NameOffset);
 }
 
 bool parseAll(Discovered &Dx) {

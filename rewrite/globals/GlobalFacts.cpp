@@ -24,6 +24,7 @@ namespace varsim::rewrite::globals {
 void GlobalFacts::merge(GlobalFacts &&O) {
   Defs.merge(O.Defs);
   Redecls.merge(O.Redecls);
+  Protos.merge(O.Protos);
   for (auto &[Key, F] : O.Functions)
     if (auto It = Functions.find(Key); It != Functions.end())
       It->second.ParamSpans.merge(F.ParamSpans);
@@ -144,6 +145,7 @@ public:
     bool R = Base::TraverseDecl(D);
     Context.clear();
     Where.clear();
+    ProtoKey.clear();
     return R;
   }
 
@@ -233,6 +235,12 @@ private:
     // definition, and must still meet the lowered item (QA Q11).
     if (isa<VarDecl>(D) && D->isExternallyVisible())
       return Kind.str() + "|" + D->getQualifiedNameAsString() + "|extern";
+    // So is a C function with external linkage (C has no overloads): a
+    // unit that calls it through a header's prototype meets the item
+    // defined in another unit (CrossUnit.cpp).
+    if (isa<FunctionDecl>(D) && D->isExternallyVisible() &&
+        !Ctx.getLangOpts().CPlusPlus)
+      return Kind.str() + "|" + D->getName().str() + "|extern";
     return Kind.str() + "|" + D->getQualifiedNameAsString() +
            specializationArgs(D) + "|" + *File;
   }
@@ -288,6 +296,8 @@ private:
     R.Member = std::move(Member);
     R.Context = Context;
     R.Where = Where;
+    if (Context.empty())
+      R.Proto = ProtoKey;
     if (Context.empty() && Where.empty())
       R.Where = "a declaration at file scope";
     // A reference in a function's signature is not in its body.
@@ -349,6 +359,7 @@ private:
     if (auto *FD = dyn_cast<FunctionDecl>(D)) {
       if (!FD->doesThisDeclarationHaveABody()) {
         Why = "the declaration of function '" + FD->getNameAsString() + "'";
+        ProtoKey = prototype(FD);
         return "";
       }
       return "F:" + function(FD);
@@ -397,7 +408,47 @@ private:
       return;
     EntityRedecl R{Key, *File, SM.getFileOffset(L), SM.getSpellingLineNumber(L),
                    SM.getSpellingColumnNumber(L)};
+    if (!VD->getLocation().isMacroID() &&
+        (!VD->getBeginLoc().isMacroID() ||
+         leadingSpecifierMacro(VD->getBeginLoc(), VD->getLocation())) &&
+        firstDeclarator(*File, VD->getBeginLoc())) {
+      R.Begin = offsetOf(VD->getBeginLoc());
+      R.End = pastSemicolon(VD->getEndLoc());
+    }
     S.Out.Redecls.emplace(keyOf(*File, R.Offset), R);
+  }
+
+  /// Whether a declaration starting at Begin is the first declarator of
+  /// its declaration (`extern int a, b;`: b's text is not its own).
+  bool firstDeclarator(const std::string &File, SourceLocation Begin) {
+    return DeclStarts.insert({File, offsetOf(Begin)}).second;
+  }
+
+  /// Records a function prototype; returns its key ("" outside the
+  /// project).
+  std::string prototype(const FunctionDecl *FD) {
+    SourceLocation NL = SM.getExpansionLoc(FD->getLocation());
+    const std::string *File = S.pathOf(SM.getFileID(NL));
+    if (!File || isa<CXXMethodDecl>(FD) || !FD->getDeclName().isIdentifier())
+      return "";
+    FunctionProto P;
+    P.EntityKey = entityKey(FD, "function");
+    P.File = *File;
+    P.Name = FD->getName().str();
+    P.NameOffset = SM.getFileOffset(NL);
+    P.Line = SM.getSpellingLineNumber(NL);
+    P.Column = SM.getSpellingColumnNumber(NL);
+    P.Namespaces = namespacesOf(FD);
+    if (!FD->getLocation().isMacroID() &&
+        (!FD->getBeginLoc().isMacroID() ||
+         leadingSpecifierMacro(FD->getBeginLoc(), FD->getLocation())) &&
+        firstDeclarator(*File, FD->getBeginLoc())) {
+      P.Begin = offsetOf(FD->getBeginLoc());
+      P.End = pastSemicolon(FD->getEndLoc());
+    }
+    std::string Key = keyOf(P.File, P.NameOffset);
+    S.Out.Protos.emplace(Key, std::move(P));
+    return Key;
   }
 
   std::string entity(Decl *D, llvm::StringRef Kind) {
@@ -647,8 +698,9 @@ private:
   State &S;
   ASTContext &Ctx;
   SourceManager &SM;
-  std::string Context, Where;
+  std::string Context, Where, ProtoKey;
   std::set<unsigned> PrevEnd;
+  std::set<std::pair<std::string, unsigned>> DeclStarts;
   llvm::DenseSet<const MemberExpr *> Decayed;
 };
 

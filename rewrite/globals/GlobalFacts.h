@@ -71,12 +71,31 @@ struct EntityDef {
 struct EntityRedecl {
   std::string Key, File;
   unsigned Offset = 0, Line = 0, Column = 0;
+  /// The declaration, its ';' included (End 0: declared by a macro or
+  /// together with other declarators, its text cannot be repeated).
+  unsigned Begin = 0, End = 0;
+};
+
+/// A function declaration that is not a definition (a header's
+/// prototype): a function whose signature differs per configuration has
+/// its per-configuration copies declared in its place (CrossUnit.cpp).
+struct FunctionProto {
+  std::string EntityKey; ///< The key of references to the function.
+  std::string File, Name;
+  /// The declaration, from the #if line of a feature group that closes
+  /// before the name (declarationStart), its ';' included (End 0: declared
+  /// by a macro, or not followed by ';').
+  unsigned Begin = 0, End = 0;
+  unsigned NameOffset = 0, Line = 0, Column = 0;
+  NamespaceChain Namespaces;
 };
 
 /// A function definition at file or namespace scope.
 struct FunctionDef {
   std::string Key; ///< File|offset of its name.
-  /// "function|qualified name|file": the target key of references to it.
+  /// "function|qualified name|file": the target key of references to it
+  /// ("function|name|extern" for a C function with external linkage: one
+  /// entity in every unit, also where only a prototype is seen).
   std::string EntityKey;
   std::string File, Name;
   unsigned DeclBegin = 0, NameOffset = 0, BodyBegin = 0, BodyEnd = 0;
@@ -111,6 +130,8 @@ struct EntityRef {
   std::string Where;
   /// A reference to an enumerator: its name (Target is its enumeration).
   std::string Member = {};
+  /// A reference in a function prototype: its FunctionProto's key.
+  std::string Proto = {};
 };
 
 /// An expansion of a watched macro (one defined per configuration, a
@@ -142,6 +163,7 @@ struct ExtentUse {
 struct GlobalFacts {
   std::map<std::string, EntityDef> Defs; ///< By File|name offset.
   std::map<std::string, EntityRedecl> Redecls;
+  std::map<std::string, FunctionProto> Protos;       ///< By File|name offset.
   std::map<std::string, FunctionDef> Functions;      ///< By Key.
   std::map<std::string, EntityRef> Refs;             ///< By File|offset|target.
   std::map<std::string, MacroExpansion> Expansions;  ///< By File|offset.

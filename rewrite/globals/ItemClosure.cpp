@@ -232,6 +232,20 @@ void buildItems(const Discovered &Dx, ItemTable &Tab, Additions &Add) {
     if (I.Kind == "record" && I.Defs.size() == 1 && I.variant() &&
         !Tab.withdrawn(I))
       lowerBoundsToLargest(Dx, Add, I);
+  // A C function whose return type is chosen by a feature group before
+  // its name has no common signature: renamed per copy like an entity,
+  // its callers (in other units too, CrossUnit.cpp) vary with it.
+  for (const auto &[FKey, F] : Dx.Facts.Functions) {
+    if (!F.Unsupported.empty() || !Dx.In.Structures.count(F.File) ||
+        Dx.cxxFile(F.File) || !returnTypePerFeature(Dx, F))
+      continue;
+    Item *I = contextItem(Dx, Tab, "F:" + FKey);
+    if (!I || Tab.withdrawn(*I))
+      continue;
+    I->SignatureVaries = true;
+    I->Kind = "function signature";
+    innerGroups(Dx, F.File, F.DeclBegin, F.BodyBegin, I->Decisions);
+  }
   // Users of variant items vary with them: entities, functions whose
   // body uses one (dispatched), functions whose signature uses one (no
   // common signature: renamed like an entity, their callers vary too).

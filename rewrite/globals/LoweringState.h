@@ -252,6 +252,34 @@ void buildItems(const Discovered &Dx, ItemTable &Tab, Additions &Add);
 /// Returns whether something was withdrawn.
 bool withdrawUnlowerable(const Discovered &Dx, ItemTable &Tab);
 
+// --- Names used across files (CrossUnit.cpp) -----------------------------
+
+/// Whether a feature group before F's name chooses its return type.
+bool returnTypePerFeature(const Discovered &Dx, const FunctionDef &F);
+/// Whether prototype P of a function whose signature varies can declare
+/// the function's copies (in a header, not declared by a macro); if not,
+/// Why says what it is.
+bool prototypeLowerable(const Discovered &Dx, const FunctionProto &P,
+                        std::string *Why = nullptr);
+/// Whether function item I has a lowerable prototype in a header: then
+/// units other than its own call its copies.
+bool declaredInAHeader(const Discovered &Dx, const Item &I);
+/// Whether the extern redeclarations of variable item I can declare its
+/// copies (each one's text can be repeated).
+bool redeclsLowerable(const Discovered &Dx, const Item &I);
+/// A variant function's prototypes: its copies declared under their
+/// conditions at the end of the prototype's file.
+llvm::Error renderPrototypes(const Discovered &Dx, const ItemTable &Tab,
+                             Additions &Add, const Item &I);
+/// Extern redeclarations of variant variables: their copies declared
+/// beside them.
+void renderRedecls(const Discovered &Dx, const ItemTable &Tab, Additions &Add);
+/// A feature group that opens after a function's first words and holds a
+/// whole definition per branch: the words moved into each branch
+/// (SplitHeads.cpp).
+void splitSharedHeads(const Discovered &Dx, const ItemTable &Tab,
+                      Additions &Add);
+
 // --- Enumerations (EnumValues.cpp) ---------------------------------------
 
 std::vector<const EnumeratorFact *> enumeratorsOf(const Discovered &Dx,

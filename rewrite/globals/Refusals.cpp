@@ -168,6 +168,25 @@ llvm::Error checkRefusals(const Discovered &Dx, const ItemTable &Tab) {
                             "where they are used in function bodies (not "
                             "member functions or templates) and file-scope "
                             "declarations (docs/globals.md)");
+    if (R->Context.empty() && !R->Proto.empty()) {
+      // A header's prototype of a function renamed per copy declares the
+      // copies (CrossUnit.cpp).
+      const FunctionProto &P = Dx.Facts.Protos.at(R->Proto);
+      auto F = Tab.Items.find(P.EntityKey);
+      std::string Why;
+      if (F != Tab.Items.end() && F->second.SignatureVaries &&
+          !Tab.withdrawn(F->second) && prototypeLowerable(Dx, P, &Why))
+        continue;
+      if (F != Tab.Items.end() && F->second.SignatureVaries)
+        return Dx.located(
+            R->File, R->Line, R->Column,
+            describe(Dx, Target) + " and is used in " + R->Where +
+                ", a prototype that cannot declare the function's copies "
+                "per configuration: " +
+                Why +
+                "; declare the function in a header included before its "
+                "uses, or define it static before its uses");
+    }
     if (R->Context.empty() &&
         llvm::StringRef(R->Where).starts_with("the declaration of function"))
       // A prototype (a header's) has no body to copy per configuration,
@@ -190,7 +209,8 @@ llvm::Error checkRefusals(const Discovered &Dx, const ItemTable &Tab) {
                             "function bodies and in the definitions of "
                             "file-scope variables, constants and tables, not "
                             "here (docs/globals.md)");
-    if (Target.IsFunction && R->File != Target.File)
+    if (Target.IsFunction && R->File != Target.File &&
+        !declaredInAHeader(Dx, Target))
       return Dx.located(R->File, R->Line, R->Column,
                         describe(Dx, Target) +
                             " (its signature uses a "
@@ -200,7 +220,7 @@ llvm::Error checkRefusals(const Discovered &Dx, const ItemTable &Tab) {
                             " and used in another file: the copies per "
                             "configuration are only declared in its own file");
     if (!Target.IsFunction && Target.Defs.front()->ExternalLinkage &&
-        R->File != Target.File &&
+        R->File != Target.File && !redeclsLowerable(Dx, Target) &&
         std::any_of(
             Dx.In.Project.Entries.begin(), Dx.In.Project.Entries.end(),
             [&](const CompileEntry &E) { return E.File == Target.File; }))
@@ -212,11 +232,32 @@ llvm::Error checkRefusals(const Discovered &Dx, const ItemTable &Tab) {
   }
   for (const auto &[_, D] : Dx.Facts.Redecls) {
     auto T = Tab.Items.find(D.Key);
-    if (T != Tab.Items.end() && T->second.variant() && D.File != T->second.File)
+    if (T != Tab.Items.end() && T->second.variant() &&
+        D.File != T->second.File && !redeclsLowerable(Dx, T->second))
       return Dx.located(D.File, D.Line, D.Column,
                         describe(Dx, T->second) + " and is declared again in " +
-                            "another file: the copies per configuration "
-                            "cannot be declared there");
+                            "another file, where its copies per "
+                            "configuration cannot be declared (a "
+                            "declaration by a macro, with other declarators "
+                            "or with #if lines inside): declare it alone, "
+                            "`extern <type> " +
+                            T->second.Name + ";`");
+  }
+  // Every prototype of a function renamed per copy declares its copies.
+  for (const auto &[_, P] : Dx.Facts.Protos) {
+    auto F = Tab.Items.find(P.EntityKey);
+    std::string Why;
+    if (F == Tab.Items.end() || !F->second.variant() ||
+        !F->second.SignatureVaries || Tab.withdrawn(F->second) ||
+        prototypeLowerable(Dx, P, &Why))
+      continue;
+    return Dx.located(P.File, P.Line, P.Column,
+                      describe(Dx, F->second) +
+                          " (its signature differs per configuration), and "
+                          "this prototype cannot declare its copies: " +
+                          Why +
+                          "; declare it in a header included before its "
+                          "uses, or define it before its uses");
   }
   for (const auto &[_, I] : Tab.Items) {
     if (!I.variant())

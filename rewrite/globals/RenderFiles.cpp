@@ -77,6 +77,9 @@ llvm::Error render(const Discovered &Dx, const ItemTable &Tab, Additions &Add,
       }
       if (I.Copies.size() > 1 && !I.SignatureVaries)
         Add.Dispatchers[F.File] += dispatcher(Dx, I);
+      if (I.SignatureVaries)
+        if (llvm::Error E = renderPrototypes(Dx, Tab, Add, I))
+          return E;
     } else if (I.EnumValues) {
       if (llvm::Error E = renderEnumValues(Dx, Tab, Add, I))
         return E;
@@ -124,6 +127,8 @@ llvm::Error render(const Discovered &Dx, const ItemTable &Tab, Additions &Add,
                             featuresOf(Dx, I)});
   }
 
+  renderRedecls(Dx, Tab, Add);
+  splitSharedHeads(Dx, Tab, Add);
   Result.Sites.insert(Result.Sites.end(), Add.UnionSites.begin(),
                       Add.UnionSites.end());
   std::set<std::string> Files;

@@ -27,9 +27,3 @@ int main(void) {
   return (int)(done % 251);
 }
 
-// The refusal, pinned (at this file's lines, no bare "N errors generated."
-// before it): the positional initializer above is lowered to a designated
-// one (designated-inits pass); the return type chosen by #ifdef/#else
-// before blk_submit's name is not lowered.
-// REFUSAL: {{^.*}}/blkdev.c:7:1: error: conditional on feature CONFIG_64BIT_STATS inside the declaration of function 'blk_submit'
-// REFUSAL-NOT: errors generated

@@ -35,8 +35,3 @@ int hdr_decode(const unsigned char *buf, unsigned len, hdr_t *out);
 
 #endif
 
-/* The refusal, pinned (a hint, not yet the lowering the issue asks for):
-// REFUSAL: {{^.*}}/proto.h:34:56: error: 'hdr_t' (typedef) differs per configuration of CONFIG_PROTO_V2 and is used in the declaration of function 'hdr_decode', a prototype:
-// REFUSAL-SAME: keep the name out of the signature
-// REFUSAL-NEXT: varsim: note: nothing was written
-*/
