@@ -32,6 +32,7 @@ llvm::ArrayRef<RewritePass> rewritePasses() {
       {"project", runProjectPass},
       {"scan", runScanPass},
       {"features", runFeaturesPass},
+      {"included-lists", runIncludedListsPass},
       {"pass-through-macros", runPassThroughMacrosPass},
       {"enabled-macros", runEnabledMacrosPass},
       {"derived-macros", runDerivedMacrosPass},

@@ -21,6 +21,7 @@ namespace varsim::rewrite {
 llvm::Error runProjectPass(RewriteState &S);
 llvm::Error runScanPass(RewriteState &S);
 llvm::Error runFeaturesPass(RewriteState &S);
+llvm::Error runIncludedListsPass(RewriteState &S);
 llvm::Error runPassThroughMacrosPass(RewriteState &S);
 llvm::Error runEnabledMacrosPass(RewriteState &S);
 llvm::Error runDerivedMacrosPass(RewriteState &S);
