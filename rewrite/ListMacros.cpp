@@ -266,7 +266,7 @@ std::optional<std::string> expandMacroCall(llvm::StringRef Definition,
   return Out;
 }
 
-std::string
+std::optional<std::string>
 expandListMacros(llvm::StringRef Text, const FileStructure &FS,
                  const std::vector<std::pair<unsigned, unsigned>> &Spans,
                  const std::vector<const Directive *> &Others) {
@@ -353,6 +353,22 @@ expandListMacros(llvm::StringRef Text, const FileStructure &FS,
     if (!Ok || llvm::any_of(Mine, Overlaps))
       continue;
     Accepted.insert(Accepted.end(), Mine.begin(), Mine.end());
+  }
+  // Every #define and #undef in a brace block that holds a span must be
+  // gone: the lowerings copy such blocks elsewhere (and an enumeration's
+  // entries made by a macro are not seen as its enumerators).
+  for (const Directive &D : FS.Directives) {
+    if (D.Kind != DirectiveKind::Define && D.Kind != DirectiveKind::Undef)
+      continue;
+    if (llvm::any_of(Accepted,
+                     [&](const Edit &A) { return A.Begin == D.Begin; }))
+      continue;
+    for (const auto &[B, E] : Spans) {
+      unsigned Lo = std::min(B, D.Begin), Hi = std::max(B, D.End);
+      auto [Min, Final] = braceWalk(Text, DR, Lo, Hi);
+      if (Min == 0 && Final == 0)
+        return std::nullopt; // The same block: left as it is.
+    }
   }
   llvm::sort(Accepted,
              [](const Edit &A, const Edit &B) { return A.Begin < B.Begin; });

@@ -42,7 +42,8 @@ std::optional<std::string> expandMacroCall(llvm::StringRef Definition,
 /// #define and #undef blanked. A macro is left alone unless every
 /// occurrence of its name between them is a call this can expand, and no
 /// other #define of Others names it (that one's uses would expand it).
-std::string
+/// Nullopt if a #define or #undef is left in a block that holds a span.
+std::optional<std::string>
 expandListMacros(llvm::StringRef Text, const FileStructure &FS,
                  const std::vector<std::pair<unsigned, unsigned>> &Spans,
                  const std::vector<const Directive *> &Others);

@@ -277,7 +277,12 @@ llvm::Error runIncludedListsPass(RewriteState &S) {
       if (Other != File && !Written.count(Other))
         for (const Directive &OD : OFS.Directives)
           Others.push_back(&OD);
-    Files[File] = expandListMacros(Out, *New, Spans, Others);
+    if (std::optional<std::string> X =
+            expandListMacros(Out, *New, Spans, Others))
+      Files[File] = std::move(*X);
+    else
+      S.Log << "included lists of " << S.Project->relativeToRoot(File)
+            << ": left as #includes (a macro of the list not expanded)\n";
   }
   if (Files.empty())
     return llvm::Error::success();
