@@ -33,6 +33,7 @@ llvm::ArrayRef<RewritePass> rewritePasses() {
       {"scan", runScanPass},
       {"features", runFeaturesPass},
       {"included-lists", runIncludedListsPass},
+      {"included-backends", runIncludedBackendsPass},
       {"pass-through-macros", runPassThroughMacrosPass},
       {"enabled-macros", runEnabledMacrosPass},
       {"derived-macros", runDerivedMacrosPass},

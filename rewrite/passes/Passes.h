@@ -22,6 +22,7 @@ llvm::Error runProjectPass(RewriteState &S);
 llvm::Error runScanPass(RewriteState &S);
 llvm::Error runFeaturesPass(RewriteState &S);
 llvm::Error runIncludedListsPass(RewriteState &S);
+llvm::Error runIncludedBackendsPass(RewriteState &S);
 llvm::Error runPassThroughMacrosPass(RewriteState &S);
 llvm::Error runEnabledMacrosPass(RewriteState &S);
 llvm::Error runDerivedMacrosPass(RewriteState &S);
