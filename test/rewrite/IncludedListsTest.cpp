@@ -124,4 +124,37 @@ TEST(IncludedLists, MacroDefinedOutsideTheBracesIsLeftToTheRefusal) {
   EXPECT_FALSE(llvm::sys::fs::exists(P.out()));
 }
 
+// One .c file per feature branch, each defining the same static names and
+// type (rewrite/passes/IncludedBackendsPass.cpp). Without the pass the
+// simulator holds both definitions and the rewrite is refused.
+TEST(IncludedBackends, SameStaticNamesPerBranchBehaveLikeEveryVariant) {
+  TempProject P({{"fast.c", R"(typedef struct state { int hits[4]; } state;
+static state st;
+static int pick(int n) { st.hits[n % 4]++; return n * 2; }
+static int total(void) { return st.hits[0] + 10 * st.hits[2]; }
+)"},
+                 {"slow.c", R"(typedef struct state { long sum; } state;
+static state st;
+static int pick(int n) { st.sum += n; return n + 1; }
+static int total(void) { return (int)st.sum; }
+)"},
+                 {"main.c", R"(#include <stdio.h>
+#ifdef FAST
+#include "fast.c"
+#else
+#include "slow.c"
+#endif
+int main(void) {
+  int r = 0;
+  for (int i = 0; i < 6; i++)
+    r += pick(i);
+  printf("%d %d\n", r, total());
+  return total() % 7;
+}
+)"},
+                 {"model.xml", model({"FAST"})}});
+  ASSERT_EQ(P.rewrite(), "");
+  EXPECT_EQ(P.checkAllConfigurations(P.root() + "/model.xml"), "");
+}
+
 } // namespace
