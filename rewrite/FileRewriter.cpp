@@ -64,6 +64,8 @@ llvm::Expected<std::string> FileRewriter::run() {
     return E;
   if (llvm::Error E = liftConstantUses())
     return E;
+  if (llvm::Error E = liftCopiedMacros())
+    return E;
   if (llvm::Error E = encodeGroups())
     return E;
   dropRepeatedMembers();

@@ -39,6 +39,11 @@ struct MacroBody {
 };
 MacroBody classifyMacroBody(llvm::StringRef Replacement);
 
+/// A macro defined per feature with a body that is neither an expression
+/// nor a statement in some branch (a loop header, `for_each_cpu(c)`): each
+/// function using it is copied per configuration (CopiedMacros.cpp).
+bool copiedPerConfiguration(const std::string &Name, const PerFeatureMacro &P);
+
 /// The type of a macro body that is one literal (`1.5`, `-1`, `100u`,
 /// `4096LL`, `"dbg"`): "double", "int", "unsigned int", "long long",
 /// "char[4]", ...; "" for anything else.
@@ -223,6 +228,9 @@ private:
   /// use a macro defined per feature or a feature macro are duplicated per
   /// configuration; at file scope such a use is a located error.
   llvm::Error liftConstantUses();
+  /// The functions using a copiedPerConfiguration macro, copied per
+  /// configuration (CopiedMacros.cpp).
+  llvm::Error liftCopiedMacros();
 
   /// Feature values in the initializer of a writable file-scope C variable
   /// (SQLite's `struct Sqlite3Config sqlite3Config = {

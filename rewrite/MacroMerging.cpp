@@ -829,6 +829,14 @@ FileRewriter::selectionDefine(const std::string &Macro,
                          "feature (#if for a 0/1 option) instead, the "
                          "argument on lines of its own");
   }
+  // A loop header per feature: the functions using it are copied per
+  // configuration with their own definition (CopiedMacros.cpp); this one
+  // must not compile where no copy redefines it.
+  if (auto P = Ctx.PerFeatureMacros.find(Macro);
+      P != Ctx.PerFeatureMacros.end() &&
+      copiedPerConfiguration(Macro, P->second))
+    return "#define " + Macro + Params + " varsim_macro_" + Macro +
+           "_is_defined_in_each_function_copy";
   std::vector<MacroBody> Shapes;
   for (const MacroVariant &V : Vs) {
     Shapes.push_back(classifyMacroBody(V.Replacement));

@@ -33,6 +33,8 @@ llvm::ArrayRef<RewritePass> rewritePasses() {
       {"project", runProjectPass},
       {"scan", runScanPass},
       {"features", runFeaturesPass},
+      {"included-lists", runIncludedListsPass},
+      {"included-backends", runIncludedBackendsPass},
       {"pass-through-macros", runPassThroughMacrosPass},
       {"enabled-macros", runEnabledMacrosPass},
       {"derived-macros", runDerivedMacrosPass},

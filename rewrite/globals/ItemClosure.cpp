@@ -119,9 +119,25 @@ bool initializedAtStartup(const Discovered &Dx, const Item &I) {
         !Dx.In.Features.isFeatureMacro(Lits->front().Macro))
       return false;
   }
+  // Only in the initializer: a feature value in the declarator (an array
+  // bound, `static int ticks[CONFIG_NR_CPUS];`) is a type per
+  // configuration, which no start-up code can set.
+  llvm::StringRef Decl = Dx.text(D.File);
+  unsigned Init = D.End;
+  for (unsigned At = D.NameOffset, Depth = 0; At < D.End; ++At) {
+    if (Decl[At] == '[' || Decl[At] == '(')
+      ++Depth;
+    else if ((Decl[At] == ']' || Decl[At] == ')') && Depth > 0)
+      --Depth;
+    else if (Decl[At] == '=' && Depth == 0) {
+      Init = At;
+      break;
+    }
+  }
   for (const auto &[_, E] : Dx.Facts.Expansions)
     if (E.File == D.File && E.Offset >= D.Begin && E.Offset < D.End &&
-        (!E.Direct || !Dx.In.Features.isFeatureMacro(E.Macro)))
+        (!E.Direct || !Dx.In.Features.isFeatureMacro(E.Macro) ||
+         E.Offset < Init))
       return false;
   // Not const (a `const` before the name; a pointer to const is left to
   // the copies too).

@@ -21,6 +21,8 @@ namespace varsim::rewrite {
 llvm::Error runProjectPass(RewriteState &S);
 llvm::Error runScanPass(RewriteState &S);
 llvm::Error runFeaturesPass(RewriteState &S);
+llvm::Error runIncludedListsPass(RewriteState &S);
+llvm::Error runIncludedBackendsPass(RewriteState &S);
 llvm::Error runPassThroughMacrosPass(RewriteState &S);
 llvm::Error runEnabledMacrosPass(RewriteState &S);
 llvm::Error runDerivedMacrosPass(RewriteState &S);

@@ -23,7 +23,3 @@
 
 #endif
 
-/* The refusal, pinned:
-// REFUSAL: {{^.*}}/autoconf.h:19:1: error: macro 'for_each_cpu' defined per feature has a body that is neither an expression nor a statement
-// REFUSAL-SAME: it is the header of a 'for' statement whose body follows the use; keep one definition
-*/

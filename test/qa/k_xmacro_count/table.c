@@ -30,10 +30,3 @@ int main(void) {
          (int)NR_syscalls, (int)NR_exit, args);
   return NR_exit;
 }
-
-// REFUSAL: {{^.*}}/table.c:6:1: error: this #include brings code under CONFIG_SYSCALL_MMAP (the enumerator 'NR_mmap' at syscalls.def:5) into the enumeration 'syscall_nr':
-// REFUSAL-SAME: the simulator would hold every variant's entries in every configuration;
-// REFUSAL-SAME: write the entries under the feature in the declaration (expand the list there), or keep CONFIG_SYSCALL_MMAP out of the model{{$}}
-// REFUSAL-NEXT: {{^.*}}/table.c:13:1: error: this #include brings code under CONFIG_SYSCALL_MMAP (an element at syscalls.def:5) into the initializer of 'syscall_names':
-// REFUSAL-NEXT: {{^.*}}/table.c:19:1: error: this #include brings code under CONFIG_SYSCALL_MMAP (an element at syscalls.def:5) into the initializer of 'syscall_nargs':
-// REFUSAL-NEXT: varsim: note: nothing was written

@@ -30,6 +30,3 @@ static int api_poll(ev_loop *l) {
 
 static void api_free(ev_loop *l) { free(l->apidata); }
 
-// The refusal, pinned (the clash named at the user's line):
-// REFUSAL: {{^.*}}/ae_kqueue.c:4:16: error: 'api_state' is defined here and at {{.*}}ae_epoll.c:4, in code of different variants
-// REFUSAL-SAME: give each variant's definition its own name

@@ -1,0 +1,293 @@
+//===- rewrite/passes/IncludedListsPass.cpp - X-macro lists written in ----===//
+//
+// An X-macro list (`opcodes.def`, `syscalls.def`) is included inside a
+// declaration, once per use: into an enum, a table's initializer, a
+// function body (a computed-goto label table). Entries of the list under a
+// feature `#ifdef` then lie in another file than the enum or table they
+// belong to, where the per-entry lowerings (globals/EnumValues, the table
+// lowering, the function copies) do not see them; left as an #include,
+// the simulator would hold every variant's entries in every configuration.
+//
+// Such an #include means exactly its file's text at that place (the
+// preprocessor pastes it), so this pass writes the text there:
+//
+//     #line N               (N: the #include's line)
+//     ...the list, its own quoted #includes written in the same way...
+//     #line N+1             (later lines keep their numbers)
+//
+// and the later passes see the `#ifdef`'d entries directly inside the
+// enum, the initializer or the body. Only where that is the same program:
+// the #include lies inside braces (never a file-scope header), names a
+// project file next to the includer in quotes (found there first), the file
+// has no include guard or `#pragma once`, does not use `__FILE__`,
+// `__LINE__` or `__INCLUDE_LEVEL__`, and (with what it includes) tests a
+// feature. Anything else is left to the passes that refuse it, located.
+//
+// Reads: the texts, structures and features. Adds: the lowered files.
+//
+//===----------------------------------------------------------------------===//
+
+#include "rewrite/ListMacros.h"
+#include "rewrite/MacroUses.h"
+#include "rewrite/passes/Passes.h"
+
+#include "llvm/Support/Path.h"
+
+#include <optional>
+
+namespace varsim::rewrite {
+
+namespace {
+
+/// The braces of Text outside comments, string and character literals
+/// and directive lines: the innermost open one at each directive (its
+/// offset, or none at file scope) and where each one closes.
+struct Braces {
+  std::vector<std::optional<unsigned>> OpenAt; ///< Per directive.
+  std::map<unsigned, unsigned> Close;          ///< `{` offset -> `}`.
+};
+
+Braces scanBraces(llvm::StringRef Text, const FileStructure &FS) {
+  Braces B;
+  std::vector<unsigned> Open;
+  size_t DI = 0;
+  for (unsigned I = 0; I <= Text.size();) {
+    if (DI < FS.Directives.size() && I >= FS.Directives[DI].Begin) {
+      B.OpenAt.push_back(Open.empty() ? std::nullopt
+                                      : std::optional(Open.back()));
+      I = std::max(I, FS.Directives[DI++].End);
+      continue;
+    }
+    if (I == Text.size())
+      break;
+    char C = Text[I];
+    if (C == '/' && I + 1 < Text.size() &&
+        (Text[I + 1] == '*' || Text[I + 1] == '/')) {
+      size_t E =
+          Text[I + 1] == '*' ? Text.find("*/", I + 2) : Text.find('\n', I);
+      I = E == llvm::StringRef::npos
+              ? static_cast<unsigned>(Text.size())
+              : static_cast<unsigned>(E + (Text[I + 1] == '*' ? 2 : 0));
+      continue;
+    }
+    if (C == '"' || C == '\'') {
+      for (++I; I < Text.size() && Text[I] != C && Text[I] != '\n'; ++I)
+        if (Text[I] == '\\')
+          ++I;
+      ++I;
+      continue;
+    }
+    if (C == '{')
+      Open.push_back(I);
+    else if (C == '}' && !Open.empty()) {
+      B.Close[Open.back()] = I;
+      Open.pop_back();
+    }
+    ++I;
+  }
+  B.OpenAt.resize(FS.Directives.size());
+  return B;
+}
+
+/// The block opening at Brace is an enumeration's body (no directive may
+/// lie in it but feature #ifs, globals/EnumValues.cpp).
+bool enumBody(llvm::StringRef Text, unsigned Brace) {
+  llvm::StringRef Head = Text.take_front(Brace);
+  size_t Stop = Head.find_last_of(";{}");
+  Head = Head.drop_front(Stop == llvm::StringRef::npos ? 0 : Stop + 1);
+  return !findIdentifiers(Head, {"enum"}).empty();
+}
+
+/// The project file a quoted #include names, next to the includer.
+std::optional<std::string> quotedTarget(const RewriteState &S,
+                                        llvm::StringRef Includer,
+                                        const Directive &D) {
+  llvm::StringRef Name = llvm::StringRef(D.Body).trim();
+  if (Name.size() < 3 || !Name.starts_with("\"") || !Name.ends_with("\""))
+    return std::nullopt;
+  llvm::SmallString<256> Path(llvm::sys::path::parent_path(Includer));
+  llvm::sys::path::append(Path, Name.drop_front().drop_back());
+  llvm::sys::path::remove_dots(Path, /*remove_dot_dot=*/true);
+  std::string P(Path);
+  if (!S.Texts.count(P) || !S.Structures.count(P))
+    return std::nullopt;
+  return P;
+}
+
+/// The file guards itself against a second inclusion.
+bool guarded(llvm::StringRef Text, const FileStructure &FS) {
+  for (const Directive &D : FS.Directives)
+    if (D.Kind == DirectiveKind::Other &&
+        llvm::StringRef(D.Body).trim() == "once" &&
+        Text.slice(D.Begin, D.End).contains("pragma"))
+      return true;
+  if (FS.TopGroups.size() != 1)
+    return false;
+  const CondGroup &G = FS.Groups[FS.TopGroups.front()];
+  const Directive &Open = FS.Directives[G.Branches.front().DirectiveIndex];
+  bool NotDefined = Open.Kind == DirectiveKind::Ifndef ||
+                    (Open.Kind == DirectiveKind::If &&
+                     llvm::StringRef(Open.Body).trim().starts_with("!"));
+  if (!NotDefined)
+    return false;
+  for (unsigned DI : G.Branches.front().Directives)
+    if (FS.Directives[DI].Kind == DirectiveKind::Define)
+      return true;
+  return false;
+}
+
+struct Inliner {
+  const RewriteState &S;
+  std::vector<std::string> Stack; ///< Files being written (no cycles).
+  std::set<std::string> Used;     ///< Every file written in.
+
+  bool testsFeature(const FileStructure &FS) const {
+    std::set<std::string> Tested;
+    for (const CondGroup &G : FS.Groups)
+      for (const CondGroup::Branch &B : G.Branches)
+        if (B.Condition)
+          collectMacros(*B.Condition, Tested);
+    return llvm::any_of(Tested, [&](const std::string &M) {
+      return S.Features->isFeatureMacro(M);
+    });
+  }
+
+  /// File's text with its quoted includes written in, or nullopt if some
+  /// include or the file itself cannot be written in. TestsFeature: the
+  /// file or one it includes tests a feature.
+  std::optional<std::string> expand(const std::string &File,
+                                    bool &TestsFeature) {
+    if (llvm::is_contained(Stack, File))
+      return std::nullopt;
+    llvm::StringRef Text = S.Texts.at(File);
+    const FileStructure &FS = S.Structures.at(File);
+    if (guarded(Text, FS) ||
+        !findIdentifiers(Text, {"__FILE__", "__LINE__", "__INCLUDE_LEVEL__"})
+             .empty())
+      return std::nullopt;
+    TestsFeature = TestsFeature || testsFeature(FS);
+    Stack.push_back(File);
+    Used.insert(File);
+    std::string Out;
+    unsigned Pos = 0;
+    for (const Directive &D : FS.Directives) {
+      if (D.Kind != DirectiveKind::Include)
+        continue;
+      std::optional<std::string> Target = quotedTarget(S, File, D);
+      std::optional<std::string> Inner =
+          Target ? expand(*Target, TestsFeature) : std::nullopt;
+      if (!Inner) {
+        Stack.pop_back();
+        return std::nullopt;
+      }
+      Out += Text.slice(Pos, D.Begin);
+      Out += *Inner;
+      Pos = D.End;
+    }
+    Out += Text.slice(Pos, Text.size());
+    if (!Out.empty() && Out.back() != '\n')
+      Out += '\n';
+    Stack.pop_back();
+    return Out;
+  }
+};
+
+} // namespace
+
+llvm::Error runIncludedListsPass(RewriteState &S) {
+  std::map<std::string, std::string> Files;
+  for (const auto &[File, FS] : S.Structures) {
+    if (!S.Texts.count(File))
+      continue;
+    llvm::StringRef Text = S.Texts.at(File);
+    std::optional<Braces> Bs;
+    std::vector<std::pair<unsigned, unsigned>> Spans;
+    std::set<std::string> Written;
+    struct Edit {
+      unsigned Begin, End;
+      std::string Text;
+      bool List = false;
+    };
+    std::vector<Edit> Edits;
+    std::set<unsigned> Restored; ///< Blocks whose end restores the lines.
+    for (unsigned DI = 0; DI < FS.Directives.size(); ++DI) {
+      const Directive &D = FS.Directives[DI];
+      if (D.Kind != DirectiveKind::Include)
+        continue;
+      std::optional<std::string> Target = quotedTarget(S, File, D);
+      if (!Target)
+        continue;
+      if (!Bs)
+        Bs = scanBraces(Text, FS);
+      std::optional<unsigned> Brace = Bs->OpenAt[DI];
+      if (!Brace || !Bs->Close.count(*Brace))
+        continue;
+      Inliner In{S, {File}, {}};
+      bool TestsFeature = false;
+      std::optional<std::string> List = In.expand(*Target, TestsFeature);
+      if (!List || !TestsFeature)
+        continue;
+      Written.insert(In.Used.begin(), In.Used.end());
+      S.Log << "included list " << S.Project->relativeToRoot(*Target)
+            << ": written in at " << S.Project->relativeToRoot(File) << ":"
+            << D.Line << "\n";
+      // The list's lines take the #include's line, later lines their
+      // own: by #line around the list, or, in an enumeration (where no
+      // other directive may lie), after the line that closes it.
+      std::string After = std::to_string(D.Line + D.PhysicalLines);
+      if (!enumBody(Text, *Brace)) {
+        Edits.push_back({D.Begin, D.End,
+                         "#line " + std::to_string(D.Line) + "\n" + *List +
+                             "#line " + After + "\n",
+                         true});
+        continue;
+      }
+      Edits.push_back({D.Begin, D.End, *List, true});
+      size_t EOL = Text.find('\n', Bs->Close.at(*Brace));
+      if (EOL != llvm::StringRef::npos && Restored.insert(*Brace).second) {
+        unsigned Next = static_cast<unsigned>(EOL + 1);
+        Edits.push_back(
+            {Next, Next, "#line " + std::to_string(FS.lineOf(Next)) + "\n"});
+      }
+    }
+    if (Edits.empty())
+      continue;
+    llvm::sort(Edits,
+               [](const Edit &A, const Edit &B) { return A.Begin < B.Begin; });
+    std::string Out;
+    unsigned Pos = 0;
+    for (const Edit &E : Edits) {
+      Out += Text.slice(Pos, E.Begin);
+      if (E.List)
+        Spans.push_back({static_cast<unsigned>(Out.size()),
+                         static_cast<unsigned>(Out.size() + E.Text.size())});
+      Out += E.Text;
+      Pos = E.End;
+    }
+    Out += Text.slice(Pos, Text.size());
+    // The list's macro uses expanded (rewrite/ListMacros.h), judged
+    // against every other file's #defines.
+    auto New = scanDirectives(File, Out);
+    if (!New) {
+      llvm::consumeError(New.takeError());
+      continue;
+    }
+    std::vector<const Directive *> Others;
+    for (const auto &[Other, OFS] : S.Structures)
+      if (Other != File && !Written.count(Other))
+        for (const Directive &OD : OFS.Directives)
+          Others.push_back(&OD);
+    if (std::optional<std::string> X =
+            expandListMacros(Out, *New, Spans, Others))
+      Files[File] = std::move(*X);
+    else
+      S.Log << "included lists of " << S.Project->relativeToRoot(File)
+            << ": left as #includes (a macro of the list not expanded)\n";
+  }
+  if (Files.empty())
+    return llvm::Error::success();
+  S.DerivedMacrosStale = true;
+  return S.applyLowering(std::move(Files));
+}
+
+} // namespace varsim::rewrite
