@@ -1015,6 +1015,24 @@ llvm::Expected<bool> FileRewriter::redefineOverDefault(unsigned GI, unsigned BI,
   return true;
 }
 
+/// Whether Offset of File lies in a branch that no configuration enters:
+/// its test, resolved over features (rewrite/DerivedMacros.h), is 0 (`#if
+/// DEFAULT_HELPERS > MAX_HELPERS` after MAX_HELPERS' clamp per feature).
+/// A site there defines nothing in any variant.
+bool FileRewriter::settledOff(const std::string &File, unsigned Offset) const {
+  if (!Ctx.Structures)
+    return false;
+  auto FS = Ctx.Structures->find(File);
+  if (FS == Ctx.Structures->end())
+    return false;
+  for (const CondGroup &G : FS->second.Groups)
+    for (const CondGroup::Branch &B : G.Branches)
+      if (Offset >= B.ContentBegin && Offset < B.ContentEnd && B.Condition &&
+          B.Condition->K == Cond::Int && B.Condition->Value == 0)
+        return true;
+  return false;
+}
+
 llvm::Expected<std::optional<std::string>>
 FileRewriter::selectAcrossSites(const std::string &Macro) {
   auto It = Ctx.DefinedAt.find(Macro);
@@ -1035,7 +1053,7 @@ FileRewriter::selectAcrossSites(const std::string &Macro) {
                         [&](unsigned I) { return Here->second.count(I); });
   };
   for (const ProjectContext::DefineSite &S : It->second) {
-    if (!ReadWithThis(S.File))
+    if (!ReadWithThis(S.File) || settledOff(S.File, S.Offset))
       continue;
     CondPtr Pr = Ctx.PresenceAt(S.File, S.Offset);
     Presences.push_back(Pr);
@@ -1262,10 +1280,12 @@ llvm::Error FileRewriter::refuseStringifiedMacros() {
   for (const ParseView &V : In.Parses)
     for (const MacroUse &U : V.Facts->StringifiedMacros) {
       auto It = Ctx.PerFeatureMacros.find(U.Macro);
-      if (It == Ctx.PerFeatureMacros.end())
-        continue;
-      if (It->second.distinctBodies() > 1 &&
-          (!First || U.Offset < First->Offset))
+      // Defined in several groups (a clamp per feature, then an `#ifndef`
+      // default): selected across its sites, as different a text.
+      bool Selected = It == Ctx.PerFeatureMacros.end()
+                          ? definedPerFeature(U.Macro)
+                          : It->second.distinctBodies() > 1;
+      if (Selected && (!First || U.Offset < First->Offset))
         First = U;
     }
   // String literals of different lengths: the selection is a pointer, the
@@ -1291,10 +1311,13 @@ llvm::Error FileRewriter::refuseStringifiedMacros() {
     }
   if (!First)
     return llvm::Error::success();
+  auto Known = Ctx.PerFeatureMacros.find(First->Macro);
   return error(First->Offset,
-               "the macro '" + First->Macro + "' defined per feature (" +
-                   Ctx.PerFeatureMacros.at(First->Macro).Features +
-                   ") is stringified here; its text differs per variant and "
+               "the macro '" + First->Macro + "' defined per feature" +
+                   (Known == Ctx.PerFeatureMacros.end()
+                        ? std::string()
+                        : " (" + Known->second.Features + ")") +
+                   " is stringified here; its text differs per variant and "
                    "a string literal cannot be selected at run time");
 }
 
