@@ -8,6 +8,9 @@
 #include "rewrite/FileRewriterImpl.h"
 #include "rewrite/LinkageMacros.h"
 #include "rewrite/MacroUses.h"
+#include "support/SourceFiles.h"
+
+#include "llvm/Support/Path.h"
 
 #include "llvm/ADT/StringExtras.h"
 
@@ -438,6 +441,37 @@ std::string withFeatureValues(llvm::StringRef Body,
   return Out;
 }
 
+/// Whether Path is a source file that no file a translation unit reads
+/// #includes (every #include there names its file literally, but in Path
+/// itself: a file that includes itself is not read once anyway): only
+/// its own translation unit reads it, once, from its start (SQLite's
+/// amalgamation; its tree's test programs that include it are read by no
+/// unit).
+bool readOnlyAsUnit(const std::string &Path, const ProjectContext &Ctx) {
+  if (!Ctx.Structures || !isTranslationUnitName(Path) || Ctx.ReadBy.empty())
+    return false;
+  llvm::StringRef Name = llvm::sys::path::filename(Path);
+  for (const auto &[File, Other] : *Ctx.Structures) {
+    if (!Ctx.ReadBy.count(File))
+      continue;
+    for (const Directive &D : Other.Directives) {
+      if (D.Kind != DirectiveKind::Include)
+        continue;
+      llvm::StringRef Body = llvm::StringRef(D.Body).trim();
+      if (Body.empty() || (Body.front() != '"' && Body.front() != '<')) {
+        if (File == Path)
+          continue;
+        return false; // `#include MACRO`: it could name Path.
+      }
+      llvm::StringRef Named = Body.drop_front().take_until(
+          [](char C) { return C == '"' || C == '>'; });
+      if (llvm::sys::path::filename(Named) == Name)
+        return false;
+    }
+  }
+  return true;
+}
+
 /// Whether `#undef` Dv comes before every definition of its macro in a
 /// file that an include guard makes read once, no other file defines it,
 /// and the build does not pass it (`#undef HAVE_INTRINSICS` to start
@@ -449,6 +483,17 @@ bool undefOfUndefined(const FileStructure &FS, const std::string &Path,
   if (F.CommandLineDefines.count(Dv.Macro) || F.isFeatureMacro(Dv.Macro) ||
       llvm::StringRef(Dv.Macro).starts_with("_"))
     return false;
+  auto DefinedOnlyAfter = [&] {
+    auto It = Ctx.DefinedAt.find(Dv.Macro);
+    return It == Ctx.DefinedAt.end() ||
+           llvm::all_of(It->second, [&](const ProjectContext::DefineSite &S) {
+             return S.File == Path && S.Line > Dv.Line;
+           });
+  };
+  // A source file no project file includes (an amalgamation) is read
+  // once, from its start, by its own translation unit.
+  if (readOnlyAsUnit(Path, Ctx))
+    return DefinedOnlyAfter();
   if (FS.TopGroups.size() != 1 || !FS.TopDirectives.empty())
     return false;
   const CondGroup &Top = FS.Groups[FS.TopGroups.front()];
@@ -459,12 +504,7 @@ bool undefOfUndefined(const FileStructure &FS, const std::string &Path,
       FS.Directives[First].Kind != DirectiveKind::Define ||
       FS.Directives[First].Macro != C->Operands[0]->Name)
     return false;
-  auto It = Ctx.DefinedAt.find(Dv.Macro);
-  if (It == Ctx.DefinedAt.end())
-    return true;
-  return llvm::all_of(It->second, [&](const ProjectContext::DefineSite &S) {
-    return S.File == Path && S.Line > Dv.Line;
-  });
+  return DefinedOnlyAfter();
 }
 
 /// Whether Define D and the next directive naming its macro, an #undef,
