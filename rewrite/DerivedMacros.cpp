@@ -1346,16 +1346,11 @@ resolveDerivedMacros(std::map<std::string, FileStructure> &Structures,
         if (R->K == Cond::Int && !OfPerFeature) {
           std::set<std::string> Tested;
           collectMacros(*B.Condition, Tested);
-          // ... and that the group itself defines (a default).
+          // (a default the group itself defines, or a test of a limit
+          // clamped per feature that reads the same in every configuration:
+          // `#if MAX_HELPERS >= MERGE_COUNT` where MAX_HELPERS is 0 or 8).
           OfPerFeature = llvm::any_of(Tested, [&](const std::string &M) {
-            bool DefinedHere = false;
-            for (unsigned DI = G.Branches.front().DirectiveIndex;
-                 DI < G.EndifIndex; ++DI)
-              DefinedHere = DefinedHere ||
-                            (FS.Directives[DI].Kind == DirectiveKind::Define &&
-                             FS.Directives[DI].Macro == M);
-            return DefinedHere && !Features.isFeatureMacro(M) &&
-                   Res.definedPerFeature(M);
+            return !Features.isFeatureMacro(M) && Res.definedPerFeature(M);
           });
         }
       }

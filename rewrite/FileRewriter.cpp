@@ -75,6 +75,7 @@ llvm::Expected<std::string> FileRewriter::run() {
     return E;
   if (llvm::Error E = mergeMacros())
     return E;
+  settleResolvedTests();
   if (llvm::Error E = refuseStringifiedMacros())
     return E;
   if (llvm::Error E = emitSwitches())

@@ -305,6 +305,14 @@ private:
   /// the selecting #define that every site gets; nullopt if not so.
   llvm::Expected<std::optional<std::string>>
   selectAcrossSites(const std::string &Macro);
+  /// Whether Offset of File lies in a branch whose test the derived-macro
+  /// resolver settled to 0 (no configuration enters it).
+  bool settledOff(const std::string &File, unsigned Offset) const;
+  /// An #if that tests a macro defined per feature but reads the same in
+  /// every configuration: written as that value (rewrite/SettledTests.cpp).
+  void settleResolvedTests();
+  /// Whether some #define of M in the project lies under a feature.
+  bool definedPerFeature(const std::string &M) const;
   /// `#if FEATURE_TEST` / `#undef M` / `#define M v` / `#endif` over one
   /// earlier, unconditional definition of M (a default) in this file
   /// (SQLite's `#if SQLITE_THREADSAFE==0` / `#undef

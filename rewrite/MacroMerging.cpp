@@ -8,6 +8,9 @@
 #include "rewrite/FileRewriterImpl.h"
 #include "rewrite/LinkageMacros.h"
 #include "rewrite/MacroUses.h"
+#include "support/SourceFiles.h"
+
+#include "llvm/Support/Path.h"
 
 #include "llvm/ADT/StringExtras.h"
 
@@ -438,6 +441,37 @@ std::string withFeatureValues(llvm::StringRef Body,
   return Out;
 }
 
+/// Whether Path is a source file that no file a translation unit reads
+/// #includes (every #include there names its file literally, but in Path
+/// itself: a file that includes itself is not read once anyway): only
+/// its own translation unit reads it, once, from its start (SQLite's
+/// amalgamation; its tree's test programs that include it are read by no
+/// unit).
+bool readOnlyAsUnit(const std::string &Path, const ProjectContext &Ctx) {
+  if (!Ctx.Structures || !isTranslationUnitName(Path) || Ctx.ReadBy.empty())
+    return false;
+  llvm::StringRef Name = llvm::sys::path::filename(Path);
+  for (const auto &[File, Other] : *Ctx.Structures) {
+    if (!Ctx.ReadBy.count(File))
+      continue;
+    for (const Directive &D : Other.Directives) {
+      if (D.Kind != DirectiveKind::Include)
+        continue;
+      llvm::StringRef Body = llvm::StringRef(D.Body).trim();
+      if (Body.empty() || (Body.front() != '"' && Body.front() != '<')) {
+        if (File == Path)
+          continue;
+        return false; // `#include MACRO`: it could name Path.
+      }
+      llvm::StringRef Named = Body.drop_front().take_until(
+          [](char C) { return C == '"' || C == '>'; });
+      if (llvm::sys::path::filename(Named) == Name)
+        return false;
+    }
+  }
+  return true;
+}
+
 /// Whether `#undef` Dv comes before every definition of its macro in a
 /// file that an include guard makes read once, no other file defines it,
 /// and the build does not pass it (`#undef HAVE_INTRINSICS` to start
@@ -449,6 +483,17 @@ bool undefOfUndefined(const FileStructure &FS, const std::string &Path,
   if (F.CommandLineDefines.count(Dv.Macro) || F.isFeatureMacro(Dv.Macro) ||
       llvm::StringRef(Dv.Macro).starts_with("_"))
     return false;
+  auto DefinedOnlyAfter = [&] {
+    auto It = Ctx.DefinedAt.find(Dv.Macro);
+    return It == Ctx.DefinedAt.end() ||
+           llvm::all_of(It->second, [&](const ProjectContext::DefineSite &S) {
+             return S.File == Path && S.Line > Dv.Line;
+           });
+  };
+  // A source file no project file includes (an amalgamation) is read
+  // once, from its start, by its own translation unit.
+  if (readOnlyAsUnit(Path, Ctx))
+    return DefinedOnlyAfter();
   if (FS.TopGroups.size() != 1 || !FS.TopDirectives.empty())
     return false;
   const CondGroup &Top = FS.Groups[FS.TopGroups.front()];
@@ -459,12 +504,7 @@ bool undefOfUndefined(const FileStructure &FS, const std::string &Path,
       FS.Directives[First].Kind != DirectiveKind::Define ||
       FS.Directives[First].Macro != C->Operands[0]->Name)
     return false;
-  auto It = Ctx.DefinedAt.find(Dv.Macro);
-  if (It == Ctx.DefinedAt.end())
-    return true;
-  return llvm::all_of(It->second, [&](const ProjectContext::DefineSite &S) {
-    return S.File == Path && S.Line > Dv.Line;
-  });
+  return DefinedOnlyAfter();
 }
 
 /// Whether Define D and the next directive naming its macro, an #undef,
@@ -1023,6 +1063,24 @@ llvm::Expected<bool> FileRewriter::redefineOverDefault(unsigned GI, unsigned BI,
   return true;
 }
 
+/// Whether Offset of File lies in a branch that no configuration enters:
+/// its test, resolved over features (rewrite/DerivedMacros.h), is 0 (`#if
+/// DEFAULT_HELPERS > MAX_HELPERS` after MAX_HELPERS' clamp per feature).
+/// A site there defines nothing in any variant.
+bool FileRewriter::settledOff(const std::string &File, unsigned Offset) const {
+  if (!Ctx.Structures)
+    return false;
+  auto FS = Ctx.Structures->find(File);
+  if (FS == Ctx.Structures->end())
+    return false;
+  for (const CondGroup &G : FS->second.Groups)
+    for (const CondGroup::Branch &B : G.Branches)
+      if (Offset >= B.ContentBegin && Offset < B.ContentEnd && B.Condition &&
+          B.Condition->K == Cond::Int && B.Condition->Value == 0)
+        return true;
+  return false;
+}
+
 llvm::Expected<std::optional<std::string>>
 FileRewriter::selectAcrossSites(const std::string &Macro) {
   auto It = Ctx.DefinedAt.find(Macro);
@@ -1043,7 +1101,7 @@ FileRewriter::selectAcrossSites(const std::string &Macro) {
                         [&](unsigned I) { return Here->second.count(I); });
   };
   for (const ProjectContext::DefineSite &S : It->second) {
-    if (!ReadWithThis(S.File))
+    if (!ReadWithThis(S.File) || settledOff(S.File, S.Offset))
       continue;
     CondPtr Pr = Ctx.PresenceAt(S.File, S.Offset);
     Presences.push_back(Pr);
@@ -1270,10 +1328,12 @@ llvm::Error FileRewriter::refuseStringifiedMacros() {
   for (const ParseView &V : In.Parses)
     for (const MacroUse &U : V.Facts->StringifiedMacros) {
       auto It = Ctx.PerFeatureMacros.find(U.Macro);
-      if (It == Ctx.PerFeatureMacros.end())
-        continue;
-      if (It->second.distinctBodies() > 1 &&
-          (!First || U.Offset < First->Offset))
+      // Defined in several groups (a clamp per feature, then an `#ifndef`
+      // default): selected across its sites, as different a text.
+      bool Selected = It == Ctx.PerFeatureMacros.end()
+                          ? definedPerFeature(U.Macro)
+                          : It->second.distinctBodies() > 1;
+      if (Selected && (!First || U.Offset < First->Offset))
         First = U;
     }
   // String literals of different lengths: the selection is a pointer, the
@@ -1299,10 +1359,13 @@ llvm::Error FileRewriter::refuseStringifiedMacros() {
     }
   if (!First)
     return llvm::Error::success();
+  auto Known = Ctx.PerFeatureMacros.find(First->Macro);
   return error(First->Offset,
-               "the macro '" + First->Macro + "' defined per feature (" +
-                   Ctx.PerFeatureMacros.at(First->Macro).Features +
-                   ") is stringified here; its text differs per variant and "
+               "the macro '" + First->Macro + "' defined per feature" +
+                   (Known == Ctx.PerFeatureMacros.end()
+                        ? std::string()
+                        : " (" + Known->second.Features + ")") +
+                   " is stringified here; its text differs per variant and "
                    "a string literal cannot be selected at run time");
 }
 

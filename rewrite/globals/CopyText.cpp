@@ -58,6 +58,27 @@ std::string namespacesOpen(const NamespaceChain &NS) {
   return Out;
 }
 
+/// Whether every definition of Macro that a unit reads lies where Here
+/// holds (no configuration outside Here defines it), and it is no feature.
+bool definedOnlyUnder(const Discovered &Dx, const std::string &Macro,
+                      const CondPtr &Here) {
+  if (Dx.In.Features.isFeatureMacro(Macro))
+    return false;
+  auto It = Dx.MacroDefs.find(Macro);
+  if (It == Dx.MacroDefs.end())
+    return false;
+  bool Any = false;
+  for (const MacroDef &D : It->second) {
+    if (!Dx.unitsRead(D.File))
+      continue;
+    if (!D.Presence ||
+        isSatisfiable(*makeAnd({D.Presence, makeNot(Here)}), Dx.In.Features))
+      return false;
+    Any = true;
+  }
+  return Any;
+}
+
 } // namespace
 
 /// Edits that turn [Begin, End) of File into copy C of item I. Renames
@@ -158,6 +179,13 @@ llvm::Error copyEdits(const Discovered &Dx, const ItemTable &Tab, const Item &I,
     }
     if (I.IsFunction || (Direct && !Determined))
       continue; // The #if rewriter selects it at run time.
+    // In place, a macro that only configurations of this copy define (`#if
+    // ROM_TABLES` / `#define FT V(..), ...` / `#define V(a, b, c, d) ...` /
+    // `static const uint32_t FT0[256] = { FT };`): the text stays as it
+    // is, and the #if rewriter keeps or refuses those definitions as for
+    // any code of the branch.
+    if (InPlace && Direct && definedOnlyUnder(Dx, Direct->Macro, Here))
+      continue;
     const MacroExpansion &E = *Es.front();
     return Dx.located(File, E.Line, E.Column,
                       describe(Dx, I) + ", and uses '" + E.Macro +

@@ -76,7 +76,10 @@ macroValue(const Discovered &Dx, const std::string &Macro,
   forIdentifiers(Body, [&](size_t B, llvm::StringRef Id) {
     if (!Dx.Watched.count(Id.str()) || Id == Macro)
       return;
-    auto V = macroValue(Dx, Id.str(), Cfg, File, Offset, Depth + 1);
+    // A function-like macro in the body (an X-macro table's `V(a, b, c,
+    // d)` in `#define FT V(..), V(..), ...`) gets its own macro too.
+    auto V = macroValue(Dx, Id.str(), Cfg, File, Offset, Depth + 1,
+                        FunctionLike);
     if (!V) {
       Failed = true;
       return;
@@ -101,7 +104,16 @@ macroValue(const Discovered &Dx, const std::string &Macro,
       (T.front() == '"' || T.front() == '\'' || llvm::all_of(T, [](char C) {
          return llvm::isAlnum(C) || C == '_' || C == '.';
        }));
-  return Simple ? T.str() : "(" + T.str() + ")";
+  // A list (`V(..), V(..)` in `{ FT }`) stays one: parenthesized, it
+  // would be one comma expression.
+  int Depth2 = 0;
+  bool TopLevelComma = false;
+  for (char C : T) {
+    Depth2 += C == '(' || C == '[' || C == '{';
+    Depth2 -= C == ')' || C == ']' || C == '}';
+    TopLevelComma = TopLevelComma || (C == ',' && Depth2 == 0);
+  }
+  return Simple || TopLevelComma ? T.str() : "(" + T.str() + ")";
 }
 
 } // namespace varsim::rewrite::globals::lowering
