@@ -41,6 +41,7 @@ llvm::ArrayRef<RewritePass> rewritePasses() {
       {"foreign-features", runForeignFeaturesPass},
       {"derived-macros", runDerivedMacrosPass},
       {"template-lowering", runTemplateLoweringPass},
+      {"value-arguments", runValueArgumentsPass},
       {"derived-macros", runDerivedMacrosPass},
       {"designated-inits", runDesignatedInitsPass},
       {"global-lowering", runGlobalLoweringPass},

@@ -28,6 +28,7 @@ llvm::Error runEnabledMacrosPass(RewriteState &S);
 llvm::Error runDerivedMacrosPass(RewriteState &S);
 llvm::Error runForeignFeaturesPass(RewriteState &S);
 llvm::Error runTemplateLoweringPass(RewriteState &S);
+llvm::Error runValueArgumentsPass(RewriteState &S);
 llvm::Error runDesignatedInitsPass(RewriteState &S);
 llvm::Error runGlobalLoweringPass(RewriteState &S);
 llvm::Error runFeatureGroupsPass(RewriteState &S);

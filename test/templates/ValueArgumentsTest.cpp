@@ -1,0 +1,261 @@
+//===- test/templates/ValueArgumentsTest.cpp - Feature values as arguments ===//
+//
+// The RapidJSON idiom: a numeric feature's value named by an enumerator
+// (`kDefaultFlags = DEFAULT_FLAGS`) and passed as a template argument in
+// member functions of class templates (`return parse<kDefaultFlags>(s);`),
+// or read at run time. Lowered directly (line numbers kept; compiled with
+// every configuration's -D flags it behaves as the original) and rewritten
+// end to end (the simulator against every variant); uses the lowering
+// cannot select at run time are located errors.
+//
+//===----------------------------------------------------------------------===//
+
+#include "test/common/FirstPasses.h"
+#include "test/common/RewriteHarness.h"
+
+#include "rewrite/templates/ValueArguments.h"
+
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include "gtest/gtest.h"
+
+#include <algorithm>
+
+using namespace varsim::rewrite;
+using namespace varsim::rewrite::test;
+namespace tpl = varsim::rewrite::templates;
+
+namespace {
+
+const char *FlagsModel = R"(<?xml version="1.0" encoding="UTF-8"?>
+<featureModel>
+  <struct>
+    <and abstract="true" mandatory="true" name="Root">
+      <feature mandatory="true" name="DEFAULT_FLAGS">
+        <property key="type" value="numeric"/>
+        <property key="values" value="0,1,2,3"/>
+        <property key="default" value="0"/>
+      </feature>
+    </and>
+  </struct>
+</featureModel>
+)";
+
+// A reader whose default flags are a numeric feature: a template argument
+// in a `return` (a dependent member call), in an expression statement (a
+// call of a function template), and a run-time read in an `if`.
+const char *ReaderHeader = R"(#ifndef READER_H
+#define READER_H
+#include <cstdio>
+#include <string>
+
+#ifndef DEFAULT_FLAGS
+#define DEFAULT_FLAGS kNoFlags
+#endif
+
+enum Flag {
+  kNoFlags = 0,
+  kUpper = 1,
+  kReverse = 2,
+  kDefaultFlags = DEFAULT_FLAGS,
+  kLast = 8
+};
+
+template <unsigned F> void trace(const std::string &S) {
+  std::printf("trace<%u> %s\n", F, S.c_str());
+}
+
+template <class Ch> class Reader {
+public:
+  template <unsigned F> std::string parse(const std::string &S) {
+    std::string Out;
+    for (char C : S)
+      Out += (F & kUpper) && C >= 'a' && C <= 'z' ? char(C - 32) : C;
+    if (F & kReverse)
+      Out = std::string(Out.rbegin(), Out.rend());
+    return Out;
+  }
+  std::string parse(const std::string &S) {
+    trace<kDefaultFlags>(S);
+    if ((kDefaultFlags & kReverse) != 0)
+      std::printf("reversing\n");
+    return parse<kDefaultFlags>(
+        S);
+  }
+};
+#endif
+)";
+
+const char *ReaderMain = R"(#include "reader.h"
+
+int main() {
+  Reader<char> R;
+  std::printf("%s\n", R.parse("hello world").c_str());
+  std::printf("%s\n", R.parse<kUpper>("explicit").c_str());
+  return 0;
+}
+)";
+
+using LoweringEnv = varsim::test::ScannedProject;
+
+llvm::Expected<tpl::LoweringResult> lowerProject(const TempProject &P,
+                                                 LoweringEnv &Env) {
+  if (llvm::Error Err = varsim::test::scanProject(P.compileCommands(),
+                                                  P.root() + "/model.xml", Env))
+    return Err;
+  return tpl::lowerValueArguments(
+      {Env.Layout, *Env.Features, Env.Texts, 2, nullptr});
+}
+
+RunOutcome compileAndRun(const std::map<std::string, std::string> &Files,
+                         const std::vector<std::string> &Defines) {
+  llvm::SmallString<128> Dir;
+  llvm::sys::fs::createUniqueDirectory("varsim-valarg-test", Dir);
+  std::string Cmd = "c++ -std=c++17 -I" + std::string(Dir);
+  for (const std::string &D : Defines)
+    Cmd += " " + D;
+  for (const auto &[Rel, Text] : Files) {
+    std::string Path = std::string(Dir) + "/" + Rel;
+    std::error_code EC;
+    llvm::raw_fd_ostream OS(Path, EC);
+    OS << Text;
+    if (llvm::StringRef(Rel).ends_with(".cpp"))
+      Cmd += " " + Path;
+  }
+  std::string Exe = std::string(Dir) + "/a.out";
+  RunOutcome Build = shell(Cmd + " -o " + Exe + " 2>&1");
+  RunOutcome R = Build.Exit == 0 ? shell(Exe) : Build;
+  if (Build.Exit != 0)
+    R.Stdout = "does not compile: " + Build.Stdout;
+  llvm::sys::fs::remove_directories(Dir);
+  return R;
+}
+
+unsigned countLines(llvm::StringRef S) {
+  return static_cast<unsigned>(std::count(S.begin(), S.end(), '\n'));
+}
+
+std::string loweringError(const std::map<std::string, std::string> &Files) {
+  TempProject P(Files, /*Cxx=*/true);
+  LoweringEnv Env;
+  auto R = lowerProject(P, Env);
+  if (R)
+    return "";
+  return llvm::toString(R.takeError());
+}
+
+TEST(ValueArguments, EnumeratorOfANumericFeatureAsTemplateArgument) {
+  std::map<std::string, std::string> Files = {{"reader.h", ReaderHeader},
+                                              {"main.cpp", ReaderMain},
+                                              {"model.xml", FlagsModel}};
+  TempProject P(Files, /*Cxx=*/true);
+  LoweringEnv Env;
+  auto R = lowerProject(P, Env);
+  ASSERT_TRUE(static_cast<bool>(R)) << llvm::toString(R.takeError());
+  ASSERT_EQ(R->Sites.size(), 1u);
+  EXPECT_EQ(R->Sites[0].Idiom, "value argument");
+  ASSERT_EQ(R->Files.size(), 1u);
+  const std::string &Header = R->Files.begin()->second;
+  EXPECT_EQ(countLines(Header), countLines(ReaderHeader)) << Header;
+  EXPECT_NE(Header.find("kDefaultFlags = 3,"), std::string::npos) << Header;
+  EXPECT_NE(Header.find("switch (DEFAULT_FLAGS) { case 0: return "
+                        "parse<static_cast<decltype(kDefaultFlags)>(0)>("
+                        "         S);"),
+            std::string::npos)
+      << Header;
+  EXPECT_NE(Header.find("default: trace<static_cast<decltype(kDefaultFlags)>"
+                        "(3)>(S); break; }"),
+            std::string::npos)
+      << Header;
+  EXPECT_NE(Header.find("if ((static_cast<decltype(kDefaultFlags)>("
+                        "DEFAULT_FLAGS) & kReverse) != 0)"),
+            std::string::npos)
+      << Header;
+
+  std::map<std::string, std::string> Lowered = Files;
+  Lowered["reader.h"] = Header;
+  for (const auto &[Config, Defines] :
+       P.configurations(P.root() + "/model.xml")) {
+    RunOutcome Original = compileAndRun(Files, Defines);
+    RunOutcome Low = compileAndRun(Lowered, Defines);
+    EXPECT_EQ(Original.Exit, 0) << Config << ": " << Original.Stdout;
+    EXPECT_EQ(Original.Exit, Low.Exit) << Config << ": " << Low.Stdout;
+    EXPECT_EQ(Original.Stdout, Low.Stdout)
+        << "configuration '" << Config << "'";
+  }
+
+  EXPECT_EQ(P.rewrite(), "");
+  EXPECT_EQ(P.checkAllConfigurations(P.root() + "/model.xml"), "");
+}
+
+// A default template argument (RapidJSON's `unsigned writeFlags =
+// kWriteDefaultFlags`): every use of the template relying on it is another
+// type per configuration; refused where it is, not left reading the
+// rewritten initializer.
+TEST(ValueArguments, DefaultTemplateArgumentIsALocatedError) {
+  std::string Header = ReaderHeader;
+  std::string From = "template <class Ch> class Reader {";
+  Header.replace(Header.find(From), From.size(),
+                 "template <class Ch, unsigned G = kDefaultFlags> class "
+                 "Reader {");
+  std::string Err = loweringError({{"reader.h", Header},
+                                   {"main.cpp", ReaderMain},
+                                   {"model.xml", FlagsModel}});
+  EXPECT_NE(Err.find("reader.h:22:34: error:"), std::string::npos) << Err;
+  EXPECT_NE(Err.find("error: the enumerator 'kDefaultFlags' stands for the "
+                     "numeric feature 'DEFAULT_FLAGS'"),
+            std::string::npos)
+      << Err;
+  EXPECT_NE(Err.find("default template argument"), std::string::npos) << Err;
+}
+
+// A use as a constant expression (an array bound) is refused, located.
+TEST(ValueArguments, ConstantExpressionUseIsALocatedError) {
+  std::string Main = ReaderMain;
+  std::string From = "  Reader<char> R;";
+  Main.replace(Main.find(From), From.size(),
+               "  char Buf[kDefaultFlags + 1] = {};\n  Reader<char> R;");
+  std::string Err = loweringError({{"reader.h", ReaderHeader},
+                                   {"main.cpp", Main},
+                                   {"model.xml", FlagsModel}});
+  EXPECT_NE(Err.find("main.cpp:4:12: error: the enumerator 'kDefaultFlags'"),
+            std::string::npos)
+      << Err;
+}
+
+// A use no parse classified (here in a macro's body, which the parses do
+// not see as a use) is refused: its value would otherwise be the rewritten
+// initializer's. Code every parse skips (`#if 0`) is dead everywhere.
+TEST(ValueArguments, UseNoParseSawIsALocatedError) {
+  std::string Main = ReaderMain;
+  std::string From = "int main() {";
+  Main.replace(Main.find(From), From.size(),
+               "#if 0\nstatic int unused() { return kDefaultFlags; }\n#endif\n"
+               "#define FLAGS_OF_MAIN kDefaultFlags\nint main() {");
+  std::string Err = loweringError({{"reader.h", ReaderHeader},
+                                   {"main.cpp", Main},
+                                   {"model.xml", FlagsModel}});
+  EXPECT_NE(Err.find("main.cpp:6:23: error: 'kDefaultFlags'"),
+            std::string::npos)
+      << Err;
+  EXPECT_EQ(Err.find("main.cpp:4:"), std::string::npos) << Err;
+}
+
+// Without a numeric feature in an enumerator nothing is parsed or changed.
+TEST(ValueArguments, NothingToLowerLeavesTheProjectAlone) {
+  std::string Header = ReaderHeader;
+  std::string From = "  kDefaultFlags = DEFAULT_FLAGS,";
+  Header.replace(Header.find(From), From.size(), "  kDefaultFlags = 2,");
+  TempProject P({{"reader.h", Header},
+                 {"main.cpp", ReaderMain},
+                 {"model.xml", FlagsModel}},
+                /*Cxx=*/true);
+  LoweringEnv Env;
+  auto R = lowerProject(P, Env);
+  ASSERT_TRUE(static_cast<bool>(R)) << llvm::toString(R.takeError());
+  EXPECT_TRUE(R->Files.empty());
+  EXPECT_TRUE(R->Sites.empty());
+}
+
+} // namespace
