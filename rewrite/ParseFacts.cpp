@@ -2,41 +2,13 @@
 //===//
 
 #include "rewrite/ParseFacts.h"
-#include "rewrite/FeatureGroups.h"
 #include "rewrite/ParseFactsImpl.h"
-#include "rewrite/ProjectPaths.h"
 #include "rewrite/SyntaxOnlyParse.h"
-#include "rewrite/safety/StartupLowering.h"
 
 #include "clang/AST/ASTConsumer.h"
-#include "clang/AST/ASTContext.h"
-#include "clang/AST/Attr.h"
-#include "clang/AST/DeclCXX.h"
-#include "clang/AST/DeclTemplate.h"
-#include "clang/AST/ExprCXX.h"
-#include "clang/AST/ParentMapContext.h"
-#include "clang/AST/QualTypeNames.h"
-#include "clang/AST/RecursiveASTVisitor.h"
-#include "clang/AST/StmtCXX.h"
-#include "clang/AST/TypeLoc.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendAction.h"
-#include "clang/Lex/Lexer.h"
-#include "clang/Lex/MacroArgs.h"
-#include "clang/Lex/MacroInfo.h"
-#include "clang/Lex/PPCallbacks.h"
 #include "clang/Lex/Preprocessor.h"
-#include "clang/Tooling/Tooling.h"
-#include "llvm/ADT/DenseMap.h"
-#include "llvm/ADT/DenseSet.h"
-#include "llvm/Support/Path.h"
-
-#include <cctype>
-#include <set>
-
-#ifndef VARSIM_CLANG_RESOURCE_DIR
-#define VARSIM_CLANG_RESOURCE_DIR ""
-#endif
 
 namespace varsim::rewrite {
 

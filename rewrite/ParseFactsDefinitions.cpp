@@ -1,5 +1,9 @@
-//===- rewrite/ParseFactsDefinitions.cpp - The definitions a facts parse records
-//===//
+//===- rewrite/ParseFactsDefinitions.cpp - Definitions of a facts parse -===//
+//
+// The function definitions (with their bodies' traits, parameter lists and
+// calls) and the named file-scope definitions of the project's files.
+//
+//===----------------------------------------------------------------------===//
 
 #include "rewrite/FeatureGroups.h"
 #include "rewrite/ParseFactsImpl.h"

@@ -1,5 +1,4 @@
-//===- rewrite/ParseFactsImpl.h - The facts parse's shared pieces -*- C++
-//-*-===//
+//===- rewrite/ParseFactsImpl.h - The facts parse's pieces ---*- C++ -*-===//
 //
 // Internal to the facts recorder (rewrite/ParseFacts.cpp): the state its
 // preprocessor callbacks and AST visitors share, and the three recorders

@@ -1,5 +1,9 @@
-//===- rewrite/ParseFactsPlaces.cpp - Directive lines placed in the AST
-//===//
+//===- rewrite/ParseFactsPlaces.cpp - Directive lines placed in the AST -===//
+//
+// Where each watched directive line of a feature group sits in the AST:
+// between declarations, members or statements, or inside something.
+//
+//===----------------------------------------------------------------------===//
 
 #include "rewrite/FeatureGroups.h"
 #include "rewrite/ParseFactsImpl.h"

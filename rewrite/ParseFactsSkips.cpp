@@ -1,6 +1,9 @@
-//===- rewrite/ParseFactsSkips.cpp - Skipped ranges and macro uses of a facts
-//parse
-//===//
+//===- rewrite/ParseFactsSkips.cpp - Skipped ranges, macro uses ------===//
+//
+// The facts parse's preprocessor callbacks: which branches were skipped,
+// and the macro uses the rewriter needs (ParseFactsImpl.h).
+//
+//===----------------------------------------------------------------------===//
 
 #include "rewrite/FeatureGroups.h"
 #include "rewrite/ParseFactsImpl.h"
