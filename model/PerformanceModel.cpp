@@ -341,6 +341,41 @@ std::string runName(const callgraph::RunInfo &R) {
          ")";
 }
 
+/// The (at most three) contexts whose mean self time over the runs in
+/// which T holds exceeds that over the other runs the most, in the
+/// direction of T's seconds: where a term fitted to the runs' totals
+/// spends its time.
+std::vector<std::string> movingContexts(const CallGraph &CG,
+                                        const RunObservations &Runs,
+                                        const Term &T) {
+  std::vector<double> With(CG.size(), 0), Without(CG.size(), 0);
+  double RunsWith = 0, RunsWithout = 0;
+  for (const RunObservation &R : Runs.Runs) {
+    bool Holds = T.holds([&](llvm::StringRef F) { return R.valueOf(F); });
+    (Holds ? RunsWith : RunsWithout) += 1;
+    for (const auto &[Context, Ns] : R.SelfNs)
+      if (Context < CG.size())
+        (Holds ? With : Without)[Context] += Ns;
+  }
+  std::vector<std::string> Out;
+  if (RunsWith == 0 || RunsWithout == 0)
+    return Out;
+  double Sign = T.Seconds < 0 ? -1 : 1;
+  std::vector<std::pair<double, uint32_t>> Moved;
+  for (uint32_t C = 0; C < CG.size(); ++C) {
+    double Score = Sign * (With[C] / RunsWith - Without[C] / RunsWithout);
+    if (Score > 0)
+      Moved.emplace_back(-Score, C);
+  }
+  size_t Shown = std::min<size_t>(Moved.size(), 3);
+  std::partial_sort(Moved.begin(), Moved.begin() + Shown, Moved.end());
+  for (size_t I = 0; I < Shown; ++I)
+    Out.push_back(sourceOf(CG.regions()[CG[Moved[I].second].Region]));
+  std::sort(Out.begin(), Out.end());
+  Out.erase(std::unique(Out.begin(), Out.end()), Out.end());
+  return Out;
+}
+
 } // namespace
 
 llvm::Expected<PerformanceModel> buildModel(const CallGraph &CG,
@@ -565,6 +600,9 @@ llvm::Expected<PerformanceModel> buildModel(const CallGraph &CG,
     RunTotalsOptions Totals;
     Totals.NoiseAbsoluteSeconds = Options.DataFlow->NoiseAbsoluteNs * 1e-9;
     Totals.RepetitionNoiseFactor = Options.DataFlow->RepetitionNoiseFactor;
+    Totals.SourcesOf = [&](const Term &T) {
+      return movingContexts(CG, *Options.DataFlow->Runs, T);
+    };
     M.RunTotals = reconcileRunTotals(M, Atoms, Totals);
   }
 

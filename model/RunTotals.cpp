@@ -130,6 +130,8 @@ RunTotalsSummary reconcileRunTotals(PerformanceModel &M,
       Same->Seconds += T.Seconds;
       Same->FromRunTotals = true;
     } else {
+      if (Options.SourcesOf)
+        T.Sources = Options.SourcesOf(T);
       M.Terms.push_back(std::move(T));
     }
   }

@@ -32,12 +32,14 @@
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringRef.h"
 
+#include <functional>
 #include <string>
 #include <vector>
 
 namespace varsim::model {
 
 struct PerformanceModel;
+struct Term;
 
 /// A run's CONFIG (`A,B,LEVEL=2`) as feature values: a listed boolean is
 /// 1, `NAME=V` is V, anything unlisted is 0.
@@ -49,6 +51,9 @@ struct RunTotalsOptions {
   /// ... or within this many times the typical (median) range of the
   /// repetitions' totals of a configuration.
   double RepetitionNoiseFactor = 1.5;
+  /// Optional: where a new fitted term's time lies (its sources): the
+  /// contexts whose self time moves most with it between the runs.
+  std::function<std::vector<std::string>(const Term &)> SourcesOf;
 };
 
 /// What the fit did, for MODEL.json (`run_totals`).

@@ -156,8 +156,13 @@ TEST(RunTotals, FeatureCodeSpreadOverManyContextsIsFittedFromTheTotals) {
     EXPECT_LT(maxErrorPercent(B.M), 0.1);
     bool Marked = false;
     for (const Term &Tm : B.M.Terms)
-      if (Tm.name() == "A")
+      if (Tm.name() == "A" || Tm.name() == "B") {
         Marked = Tm.FromRunTotals;
+        // Its sources: the functions whose time moves with it.
+        EXPECT_EQ(Tm.Sources.size(), 3u) << Tm.name();
+        for (const std::string &Source : Tm.Sources)
+          EXPECT_NE(Source.find("(op"), std::string::npos) << Source;
+      }
     EXPECT_TRUE(Marked);
   }
 }
