@@ -29,4 +29,3 @@ static int api_poll(ev_loop *l) {
 }
 
 static void api_free(ev_loop *l) { free(l->apidata); }
-
