@@ -59,7 +59,9 @@ std::string namespacesOpen(const NamespaceChain &NS) {
 }
 
 /// Whether every definition of Macro that a unit reads lies where Here
-/// holds (no configuration outside Here defines it), and it is no feature.
+/// holds (no configuration outside Here defines it), with one body (no
+/// run-time selection among them can stand in the copy's text), and it
+/// is no feature.
 bool definedOnlyUnder(const Discovered &Dx, const std::string &Macro,
                       const CondPtr &Here) {
   if (Dx.In.Features.isFeatureMacro(Macro))
@@ -67,16 +69,16 @@ bool definedOnlyUnder(const Discovered &Dx, const std::string &Macro,
   auto It = Dx.MacroDefs.find(Macro);
   if (It == Dx.MacroDefs.end())
     return false;
-  bool Any = false;
+  std::set<std::string> Bodies;
   for (const MacroDef &D : It->second) {
     if (!Dx.unitsRead(D.File))
       continue;
     if (!D.Presence ||
         isSatisfiable(*makeAnd({D.Presence, makeNot(Here)}), Dx.In.Features))
       return false;
-    Any = true;
+    Bodies.insert(D.Params + " " + llvm::StringRef(D.Replacement).trim().str());
   }
-  return Any;
+  return Bodies.size() == 1;
 }
 
 } // namespace

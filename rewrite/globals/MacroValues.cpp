@@ -78,8 +78,8 @@ macroValue(const Discovered &Dx, const std::string &Macro,
       return;
     // A function-like macro in the body (an X-macro table's `V(a, b, c,
     // d)` in `#define FT V(..), V(..), ...`) gets its own macro too.
-    auto V = macroValue(Dx, Id.str(), Cfg, File, Offset, Depth + 1,
-                        FunctionLike);
+    auto V =
+        macroValue(Dx, Id.str(), Cfg, File, Offset, Depth + 1, FunctionLike);
     if (!V) {
       Failed = true;
       return;
