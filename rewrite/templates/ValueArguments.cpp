@@ -125,7 +125,7 @@ private:
     Seen[ECD] = nullptr;
     // An enumeration local to a function: the #if rewriter copies the
     // function per configuration (docs/rewriter.md).
-    if (ECD->getDeclContext()->getParentFunctionOrMethod())
+    if (ECD->getParentFunctionOrMethod())
       return nullptr;
     const Expr *Init = ECD->getInitExpr();
     SourceLocation Name = ECD->getLocation();
