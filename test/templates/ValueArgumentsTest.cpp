@@ -276,3 +276,25 @@ TEST(ValueArguments, NothingToLowerLeavesTheProjectAlone) {
 }
 
 } // namespace
+
+namespace {
+
+// An enumeration local to a function is the #if rewriter's (it copies the
+// function per configuration): left alone here.
+TEST(ValueArguments, FunctionLocalEnumerationIsLeftToTheRewriter) {
+  std::string Main = R"(#include <cstdio>
+int main() {
+  enum { kLocal = DEFAULT_FLAGS };
+  std::printf("%d\n", (int)kLocal);
+  return 0;
+}
+)";
+  TempProject P({{"main.cpp", Main}, {"model.xml", FlagsModel}},
+                /*Cxx=*/true);
+  LoweringEnv Env;
+  auto R = lowerProject(P, Env);
+  ASSERT_TRUE(static_cast<bool>(R)) << llvm::toString(R.takeError());
+  EXPECT_TRUE(R->Files.empty());
+}
+
+} // namespace
