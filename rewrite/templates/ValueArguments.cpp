@@ -123,6 +123,10 @@ private:
       return It->second;
     const EnumFact *Result = nullptr;
     Seen[ECD] = nullptr;
+    // An enumeration local to a function: the #if rewriter copies the
+    // function per configuration (docs/rewriter.md).
+    if (ECD->getParentFunctionOrMethod())
+      return nullptr;
     const Expr *Init = ECD->getInitExpr();
     SourceLocation Name = ECD->getLocation();
     if (!Init || Name.isMacroID() || !Init->getBeginLoc().isMacroID())
@@ -193,6 +197,11 @@ private:
   /// a call that is a whole `return` or expression statement (then
   /// R.Stmt* are set), a run-time read, or something else (R.Why).
   void classify(const DeclRefExpr *DRE, RefFact &R) {
+    if (inConstexprFunction(DRE)) {
+      R.Why = "in a constexpr function or a lambda (which may be evaluated "
+              "where a constant is required)";
+      return;
+    }
     if (templateArgument(DRE, R)) {
       R.Kind = UseKind::TemplateArgument;
       return;
@@ -210,6 +219,23 @@ private:
                 : "where the parse cannot tell that a run-time value will "
                   "do (a constant expression, a declaration, a default "
                   "argument)";
+  }
+
+  /// The innermost function around DRE is constexpr (or consteval), or a
+  /// lambda (implicitly constexpr where it can be).
+  bool inConstexprFunction(const DeclRefExpr *DRE) {
+    DynTypedNode N = DynTypedNode::create(*DRE);
+    for (unsigned Depth = 0; Depth < 256; ++Depth) {
+      auto Parents = Ctx.getParents(N);
+      if (Parents.empty())
+        return false;
+      N = Parents[0];
+      if (N.get<LambdaExpr>())
+        return true;
+      if (const auto *FD = N.get<FunctionDecl>())
+        return FD->isConstexpr();
+    }
+    return false;
   }
 
   /// DRE is (within) the default argument of a template parameter.

@@ -224,6 +224,23 @@ TEST(ValueArguments, ConstantExpressionUseIsALocatedError) {
       << Err;
 }
 
+// A read in a constexpr function may be evaluated where a constant is
+// required: refused, located, though it looks like a run-time `return`.
+TEST(ValueArguments, ReadInAConstexprFunctionIsALocatedError) {
+  std::string Main = ReaderMain;
+  std::string From = "int main() {";
+  Main.replace(Main.find(From), From.size(),
+               "constexpr unsigned flags() { return kDefaultFlags; }\n"
+               "int main() {");
+  std::string Err = loweringError({{"reader.h", ReaderHeader},
+                                   {"main.cpp", Main},
+                                   {"model.xml", FlagsModel}});
+  EXPECT_NE(Err.find("main.cpp:3:37: error: the enumerator 'kDefaultFlags'"),
+            std::string::npos)
+      << Err;
+  EXPECT_NE(Err.find("constexpr function"), std::string::npos) << Err;
+}
+
 // A use no parse classified (here in a macro's body, which the parses do
 // not see as a use) is refused: its value would otherwise be the rewritten
 // initializer's. Code every parse skips (`#if 0`) is dead everywhere.
@@ -256,6 +273,28 @@ TEST(ValueArguments, NothingToLowerLeavesTheProjectAlone) {
   ASSERT_TRUE(static_cast<bool>(R)) << llvm::toString(R.takeError());
   EXPECT_TRUE(R->Files.empty());
   EXPECT_TRUE(R->Sites.empty());
+}
+
+} // namespace
+
+namespace {
+
+// An enumeration local to a function is the #if rewriter's (it copies the
+// function per configuration): left alone here.
+TEST(ValueArguments, FunctionLocalEnumerationIsLeftToTheRewriter) {
+  std::string Main = R"(#include <cstdio>
+int main() {
+  enum { kLocal = DEFAULT_FLAGS };
+  std::printf("%d\n", (int)kLocal);
+  return 0;
+}
+)";
+  TempProject P({{"main.cpp", Main}, {"model.xml", FlagsModel}},
+                /*Cxx=*/true);
+  LoweringEnv Env;
+  auto R = lowerProject(P, Env);
+  ASSERT_TRUE(static_cast<bool>(R)) << llvm::toString(R.takeError());
+  EXPECT_TRUE(R->Files.empty());
 }
 
 } // namespace
