@@ -44,6 +44,33 @@ bool hasFileDirective(const Discovered &Dx, const std::string &File,
 
 } // namespace
 
+void separateExternDefinitions(GlobalFacts &Facts) {
+  std::map<std::string, std::set<std::string>> Files;
+  for (const auto &[_, F] : Facts.Functions)
+    if (llvm::StringRef(F.EntityKey).ends_with("|extern"))
+      Files[F.EntityKey].insert(F.File);
+  for (const auto &[Key, InFiles] : Files) {
+    if (InFiles.size() < 2)
+      continue;
+    // Defined in several files (per feature, or one per program): each
+    // definition is its own item, used from its own file, as before
+    // functions were keyed across units.
+    auto Own = [&](const std::string &Name, const std::string &File) {
+      return "function|" + Name + "|" + File;
+    };
+    for (auto &[_, F] : Facts.Functions)
+      if (F.EntityKey == Key)
+        F.EntityKey = Own(F.Name, F.File);
+    for (auto &[_, R] : Facts.Refs)
+      if (R.Target == Key && InFiles.count(R.File))
+        R.Target = Own(
+            llvm::StringRef(Key).drop_front(9).rsplit('|').first.str(), R.File);
+    for (auto &[_, P] : Facts.Protos)
+      if (P.EntityKey == Key && InFiles.count(P.File))
+        P.EntityKey = Own(P.Name, P.File);
+  }
+}
+
 bool returnTypePerFeature(const Discovered &Dx, const FunctionDef &F) {
   const FileStructure &FS = Dx.structure(F.File);
   const FileGroups &FG = Dx.Groups.at(F.File);

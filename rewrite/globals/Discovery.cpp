@@ -188,6 +188,7 @@ bool parseAll(Discovered &Dx) {
     Dx.Facts.merge(std::move(Results[I]));
   }
   widenFunctionHeads(Dx);
+  separateExternDefinitions(Dx.Facts);
   return true;
 }
 

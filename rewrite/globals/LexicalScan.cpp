@@ -12,6 +12,7 @@
 #include "llvm/ADT/StringExtras.h"
 
 #include <map>
+#include <set>
 #include <vector>
 
 namespace varsim::rewrite::globals {
@@ -31,6 +32,9 @@ struct ScanResult {
   std::map<unsigned, unsigned> DepthAtLine;
   std::vector<Semi> Semis;
   bool WatchedOutsideFunctions = false;
+  /// Directive lines inside a file-scope declaration (`static int` /
+  /// `#ifdef X`: a return type or a name chosen per feature).
+  std::set<unsigned> MidDeclaration;
 };
 
 ScanResult scan(llvm::StringRef T, const std::set<std::string> &Watched) {
@@ -43,6 +47,7 @@ ScanResult scan(llvm::StringRef T, const std::set<std::string> &Watched) {
         SawExternString = false;
   };
   bool LineStart = true;
+  char Last = ';'; // The last token's first character.
   size_t I = 0, N = T.size();
   while (I < N) {
     char C = T[I];
@@ -59,6 +64,8 @@ ScanResult scan(llvm::StringRef T, const std::set<std::string> &Watched) {
       R.ScopeAtLine[static_cast<unsigned>(T.rfind('\n', I) + 1)] = Stack.back();
       R.DepthAtLine[static_cast<unsigned>(T.rfind('\n', I) + 1)] =
           static_cast<unsigned>(Stack.size());
+      if (fileLike(Stack.back()) && Last != ';' && Last != '{' && Last != '}')
+        R.MidDeclaration.insert(static_cast<unsigned>(T.rfind('\n', I) + 1));
       // Skip the directive, its continuations and comments.
       while (I < N && T[I] != '\n') {
         if (T[I] == '\\' && I + 1 < N && T[I + 1] == '\n')
@@ -75,6 +82,8 @@ ScanResult scan(llvm::StringRef T, const std::set<std::string> &Watched) {
       continue;
     }
     LineStart = false;
+    if (!T.substr(I).starts_with("//") && !T.substr(I).starts_with("/*"))
+      Last = C;
     if (T.substr(I).starts_with("//")) {
       while (I < N && T[I] != '\n')
         ++I;
@@ -206,6 +215,10 @@ bool mayHaveFileScopeVariability(llvm::StringRef Text, const FileStructure &FS,
       return true;
     if (!fileLike(S->second) || G.Branches.size() < 2)
       continue;
+    // A group inside a declaration's head (CrossUnit.cpp, SplitHeads.cpp).
+    if (R.MidDeclaration.count(If.Begin) ||
+        R.MidDeclaration.count(FS.Directives[G.EndifIndex].Begin))
+      return true;
     // Declarations (not function bodies) in two or more branches.
     unsigned Depth = R.DepthAtLine.at(If.Begin), WithDecl = 0;
     for (const CondGroup::Branch &B : G.Branches) {

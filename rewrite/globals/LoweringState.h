@@ -254,6 +254,10 @@ bool withdrawUnlowerable(const Discovered &Dx, ItemTable &Tab);
 
 // --- Names used across files (CrossUnit.cpp) -----------------------------
 
+/// A C function with external linkage defined in several files is not one
+/// item across units: its definitions and the references in their files
+/// get per-file keys again.
+void separateExternDefinitions(GlobalFacts &Facts);
 /// Whether a feature group before F's name chooses its return type.
 bool returnTypePerFeature(const Discovered &Dx, const FunctionDef &F);
 /// Whether prototype P of a function whose signature varies can declare

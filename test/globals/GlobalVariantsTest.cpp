@@ -763,6 +763,13 @@ TEST(globals, PreCheckSeesInitializersDeclarationsAndMacros) {
   EXPECT_FALSE(Check("int f(void) {\n#ifdef A\n  return N;\n#endif\n"
                      "  return 0;\n}\n",
                      {"A", "N"}));
+  // A group inside a function's head: a return type or name per feature.
+  EXPECT_TRUE(Check("static int\n#ifdef A\nf(int a) { return a; }\n#else\n"
+                    "f(void) { return 0; }\n#endif\n",
+                    {"A"}));
+  EXPECT_TRUE(Check("#ifdef A\nlong\n#else\nshort\n#endif\nf(void) "
+                    "{ return 0; }\n",
+                    {"A"}));
   EXPECT_FALSE(Check("#ifdef A\nint f(void) { return 1; }\n#else\n"
                      "int f(void) { return 2; }\n#endif\n",
                      {"A"}));
@@ -896,6 +903,20 @@ TEST(globals, HeadSharedByTwoFeatureBranchesIsSplitIntoEach) {
   EXPECT_NE(Main->second.find("#else\nstatic int pick(int cpu)"),
             std::string::npos)
       << Main->second;
+}
+
+TEST(globals, ReturnTypeChosenBeforeTheNameAloneIsLowered) {
+  // Nothing else at file scope differs: the pre-check sees the group
+  // that ends inside the declaration.
+  expectLoweredEquivalent(
+      {{"main.c", "#include <stdio.h>\n#include <stdint.h>\nstatic\n"
+                  "#ifdef WIDE\nuint32_t\n#else\nuint8_t\n#endif\n"
+                  "grow(unsigned x) {\n  return x * 40u;\n}\n"
+                  "int main(void) {\n  unsigned long s = 0;\n"
+                  "  for (unsigned i = 0; i < 20; i++)\n    s += grow(i);\n"
+                  "  printf(\"%lu\\n\", s);\n  return (int)(s % 100);\n}\n"},
+       {"model.xml", model({"WIDE"})}},
+      false);
 }
 
 } // namespace
