@@ -3,6 +3,7 @@
 #include "rewrite/ListMacros.h"
 
 #include "rewrite/MacroUses.h"
+#include "rewrite/TextEdits.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
@@ -370,17 +371,13 @@ expandListMacros(llvm::StringRef Text, const FileStructure &FS,
         return std::nullopt; // The same block: left as it is.
     }
   }
-  llvm::sort(Accepted,
-             [](const Edit &A, const Edit &B) { return A.Begin < B.Begin; });
-  std::string Out;
-  unsigned Pos = 0;
-  for (const Edit &E : Accepted) {
-    Out += Text.slice(Pos, E.Begin);
-    Out += E.Text;
-    Pos = E.End;
-  }
-  Out += Text.drop_front(Pos);
-  return Out;
+  std::set<TextEdit> Edits;
+  for (const Edit &E : Accepted)
+    Edits.insert({E.Begin, E.End - E.Begin, E.Text});
+  // Accepted edits do not overlap (checked above); should they, the text
+  // is left as it is and the refusals downstream apply.
+  return llvm::expectedToOptional(
+      applyTextEdits("", Text, 0, Edits, "list macro expansion"));
 }
 
 } // namespace varsim::rewrite

@@ -37,6 +37,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "rewrite/MacroUses.h"
+#include "rewrite/TextEdits.h"
 #include "rewrite/passes/Passes.h"
 
 #include "llvm/ADT/StringExtras.h"
@@ -247,11 +248,7 @@ llvm::Error runIncludedBackendsPass(RewriteState &S) {
             ByGroup[G].push_back({DI, P, Cond.empty() ? "1" : Cond});
         }
 
-    struct Edit {
-      unsigned Begin, End;
-      std::string Text;
-    };
-    std::vector<Edit> Edits;
+    std::set<TextEdit> Edits;
     for (auto &[Top, Sites] : ByGroup) {
       if (Sites.size() < 2)
         continue;
@@ -310,10 +307,10 @@ llvm::Error runIncludedBackendsPass(RewriteState &S) {
         for (const std::string &N : Mine)
           Renamed[St.Target][N] = N + "__varsim_" + Stem;
         const Directive &D = FS.Directives[St.Directive];
-        Edits.push_back({D.Begin, D.End,
-                         "#line " + std::to_string(D.Line) + "\n" + Out +
-                             "#line " +
-                             std::to_string(D.Line + D.PhysicalLines) + "\n"});
+        Edits.insert({D.Begin, D.End - D.Begin,
+                      "#line " + std::to_string(D.Line) + "\n" + Out +
+                          "#line " + std::to_string(D.Line + D.PhysicalLines) +
+                          "\n"});
       }
       // After the group: each name used further on, per branch.
       const CondGroup &G = FS.Groups[Top];
@@ -333,7 +330,7 @@ llvm::Error runIncludedBackendsPass(RewriteState &S) {
       }
       Select += "#endif\n#line " +
                 std::to_string(Endif.Line + Endif.PhysicalLines) + "\n";
-      Edits.push_back({Endif.End, Endif.End, Select});
+      Edits.insert({Endif.End, 0, Select});
       S.Log << "included sources of " << S.Project->relativeToRoot(File) << ":"
             << FS.Directives[G.Branches.front().DirectiveIndex].Line
             << ": written in, " << Clash.size()
@@ -341,17 +338,11 @@ llvm::Error runIncludedBackendsPass(RewriteState &S) {
     }
     if (Edits.empty())
       continue;
-    llvm::sort(Edits,
-               [](const Edit &A, const Edit &B) { return A.Begin < B.Begin; });
-    std::string Out;
-    unsigned Pos = 0;
-    for (const Edit &E : Edits) {
-      Out += Text.slice(Pos, E.Begin);
-      Out += E.Text;
-      Pos = E.End;
-    }
-    Out += Text.drop_front(Pos);
-    Files[File] = std::move(Out);
+    llvm::Expected<std::string> Out =
+        applyTextEdits(File, Text, 0, Edits, "included sources");
+    if (!Out)
+      return Out.takeError();
+    Files[File] = std::move(*Out);
   }
   if (Files.empty())
     return llvm::Error::success();
