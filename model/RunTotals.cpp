@@ -121,7 +121,7 @@ RunTotalsSummary reconcileRunTotals(PerformanceModel &M,
     }
     T.Seconds = L.Seconds;
     T.FromRunTotals = true;
-    Out.Terms.emplace_back(T.Atoms.empty() ? "Base" : T.name(), T.Seconds);
+    Out.Terms.emplace_back(T.name(), T.Seconds);
     std::set<std::string> Key = atomTexts(T);
     auto Same =
         std::find_if(M.Terms.begin(), M.Terms.end(),

@@ -5,8 +5,10 @@
 
 #include "support/Diagnostic.h"
 
+#include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSwitch.h"
+#include "llvm/Support/Path.h"
 
 #include <algorithm>
 #include <cctype>
@@ -353,6 +355,18 @@ llvm::Error applyOverlay(const std::map<std::string, std::string> &Overlay,
     Texts.insert_or_assign(File, Text);
   }
   return llvm::Error::success();
+}
+
+std::optional<std::string> quotedIncludePath(llvm::StringRef Includer,
+                                             const Directive &D) {
+  llvm::StringRef Name = llvm::StringRef(D.Body).trim();
+  if (D.Kind != DirectiveKind::Include || Name.size() < 3 ||
+      !Name.starts_with("\"") || !Name.ends_with("\""))
+    return std::nullopt;
+  llvm::SmallString<256> Path(llvm::sys::path::parent_path(Includer));
+  llvm::sys::path::append(Path, Name.drop_front().drop_back());
+  llvm::sys::path::remove_dots(Path, /*remove_dot_dot=*/true);
+  return std::string(Path);
 }
 
 std::string branchTest(const Directive &D) {

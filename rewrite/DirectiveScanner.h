@@ -119,6 +119,10 @@ std::string branchTest(const Directive &D);
 std::string branchCondition(const FileStructure &FS, const CondGroup &G,
                             unsigned BI);
 
+/// The path a quoted `#include "name"` names, resolved against the
+/// includer's folder without dots; nullopt for any other directive.
+std::optional<std::string> quotedIncludePath(llvm::StringRef Includer,
+                                             const Directive &D);
 /// Replaces the texts of the overlaid files (absolute path -> new text, e.g.
 /// the template-lowered sources) in Texts and rescans their structures.
 llvm::Error applyOverlay(const std::map<std::string, std::string> &Overlay,

@@ -374,9 +374,8 @@ expandListMacros(llvm::StringRef Text, const FileStructure &FS,
   std::set<TextEdit> Edits;
   for (const Edit &E : Accepted)
     Edits.insert({E.Begin, E.End - E.Begin, E.Text});
-  // Accepted edits do not overlap (checked above); should they, the text
-  // is left as it is and the refusals downstream apply.
-  return llvm::expectedToOptional(
+  // Accepted edits do not overlap (checked above).
+  return llvm::cantFail(
       applyTextEdits("", Text, 0, Edits, "list macro expansion"));
 }
 

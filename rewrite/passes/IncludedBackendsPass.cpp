@@ -214,14 +214,13 @@ llvm::Error runIncludedBackendsPass(RewriteState &S) {
       for (unsigned BI = 0; BI < FS.Groups[GI].Branches.size(); ++BI)
         for (unsigned DI : FS.Groups[GI].Branches[BI].Directives) {
           const Directive &D = FS.Directives[DI];
-          llvm::StringRef Name = llvm::StringRef(D.Body).trim();
-          if (D.Kind != DirectiveKind::Include || !Name.starts_with("\"") ||
-              !Name.ends_with("\"") || Name.size() < 3)
+          // Next to the includer: the file's own quoted #includes find
+          // the same headers once it is written in place.
+          std::optional<std::string> Target = quotedIncludePath(File, D);
+          if (!Target || llvm::sys::path::parent_path(*Target) !=
+                             llvm::sys::path::parent_path(File))
             continue;
-          llvm::SmallString<256> Path(llvm::sys::path::parent_path(File));
-          llvm::sys::path::append(Path, Name.drop_front().drop_back());
-          llvm::sys::path::remove_dots(Path, /*remove_dot_dot=*/true);
-          std::string P(Path);
+          const std::string &P = *Target;
           if (!isSourceFile(P) || !S.Texts.count(P) || !S.Structures.count(P))
             continue;
           // The conditions from this branch out to the outermost group.

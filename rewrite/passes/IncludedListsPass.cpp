@@ -31,8 +31,6 @@
 #include "rewrite/MacroUses.h"
 #include "rewrite/passes/Passes.h"
 
-#include "llvm/Support/Path.h"
-
 #include <optional>
 
 namespace varsim::rewrite {
@@ -98,18 +96,12 @@ bool enumBody(llvm::StringRef Text, unsigned Brace) {
   return !findIdentifiers(Head, {"enum"}).empty();
 }
 
-/// The project file a quoted #include names, next to the includer.
+/// The project file a quoted #include names (relative to the includer).
 std::optional<std::string> quotedTarget(const RewriteState &S,
                                         llvm::StringRef Includer,
                                         const Directive &D) {
-  llvm::StringRef Name = llvm::StringRef(D.Body).trim();
-  if (Name.size() < 3 || !Name.starts_with("\"") || !Name.ends_with("\""))
-    return std::nullopt;
-  llvm::SmallString<256> Path(llvm::sys::path::parent_path(Includer));
-  llvm::sys::path::append(Path, Name.drop_front().drop_back());
-  llvm::sys::path::remove_dots(Path, /*remove_dot_dot=*/true);
-  std::string P(Path);
-  if (!S.Texts.count(P) || !S.Structures.count(P))
+  std::optional<std::string> P = quotedIncludePath(Includer, D);
+  if (!P || !S.Texts.count(*P) || !S.Structures.count(*P))
     return std::nullopt;
   return P;
 }
@@ -265,13 +257,12 @@ llvm::Error runIncludedListsPass(RewriteState &S) {
       Pos = E.End;
     }
     Out += Text.slice(Pos, Text.size());
+    // Built from files that scanned alone: a failure is a defect.
+    auto New = scanDirectives(File, Out);
+    if (!New)
+      return New.takeError();
     // The list's macro uses expanded (rewrite/ListMacros.h), judged
     // against every other file's #defines.
-    auto New = scanDirectives(File, Out);
-    if (!New) {
-      llvm::consumeError(New.takeError());
-      continue;
-    }
     std::vector<const Directive *> Others;
     for (const auto &[Other, OFS] : S.Structures)
       if (Other != File && !Written.count(Other))

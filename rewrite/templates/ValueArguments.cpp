@@ -13,6 +13,7 @@
 #include "rewrite/templates/ValueArguments.h"
 #include "rewrite/DirectiveScanner.h"
 #include "rewrite/FeatureGroups.h"
+#include "rewrite/MacroUses.h"
 #include "rewrite/ParseLoop.h"
 #include "rewrite/ProjectPaths.h"
 #include "rewrite/SyntaxOnlyParse.h"
@@ -468,63 +469,25 @@ private:
 
 bool isIdentChar(char C) { return llvm::isAlnum(C) || C == '_'; }
 
-/// Offsets of Name as a whole identifier in Text, outside comments and
-/// string or character literals.
-std::vector<unsigned> identifierOffsets(llvm::StringRef Text,
-                                        llvm::StringRef Name) {
-  std::vector<unsigned> Out;
-  for (size_t I = 0; I < Text.size();) {
-    llvm::StringRef Rest = Text.substr(I);
-    if (Rest.starts_with("//")) {
-      I = Text.find('\n', I);
-      continue;
-    }
-    if (Rest.starts_with("/*")) {
-      size_t E = Text.find("*/", I + 2);
-      I = E == llvm::StringRef::npos ? Text.size() : E + 2;
-      continue;
-    }
-    char C = Text[I];
-    if (C == '"' || C == '\'') {
-      for (++I; I < Text.size() && Text[I] != C && Text[I] != '\n'; ++I)
-        if (Text[I] == '\\')
-          ++I;
-      ++I;
-      continue;
-    }
-    if (isIdentChar(C)) {
-      size_t B = I;
-      while (I < Text.size() && isIdentChar(Text[I]))
-        ++I;
-      if (Text.slice(B, I) == Name)
-        Out.push_back(static_cast<unsigned>(B));
-      continue;
-    }
-    ++I;
-  }
-  return Out;
-}
-
 /// The names X of `X = M` in Text, M a numeric feature macro, outside
 /// directives (a cheap test before any parse: the candidate enumerators).
 std::set<std::string> namesBeforeEquals(llvm::StringRef Text,
                                         const std::set<std::string> &Numeric) {
   std::set<std::string> Names;
-  for (const std::string &M : Numeric)
-    for (unsigned Off : identifierOffsets(Text, M)) {
-      size_t LineBegin = Text.rfind('\n', Off);
-      LineBegin = LineBegin == llvm::StringRef::npos ? 0 : LineBegin + 1;
-      llvm::StringRef Before = Text.slice(LineBegin, Off).rtrim();
-      if (Before.ltrim().starts_with("#") || !Before.ends_with("=") ||
-          Before.ends_with("=="))
-        continue;
-      Before = Before.drop_back().rtrim();
-      size_t B = Before.size();
-      while (B > 0 && isIdentChar(Before[B - 1]))
-        --B;
-      if (B < Before.size())
-        Names.insert(Before.substr(B).str());
-    }
+  for (const auto &[Off, M] : findIdentifiers(Text, Numeric)) {
+    size_t LineBegin = Text.rfind('\n', Off);
+    LineBegin = LineBegin == llvm::StringRef::npos ? 0 : LineBegin + 1;
+    llvm::StringRef Before = Text.slice(LineBegin, Off).rtrim();
+    if (Before.ltrim().starts_with("#") || !Before.ends_with("=") ||
+        Before.ends_with("=="))
+      continue;
+    Before = Before.drop_back().rtrim();
+    size_t B = Before.size();
+    while (B > 0 && isIdentChar(Before[B - 1]))
+      --B;
+    if (B < Before.size())
+      Names.insert(Before.substr(B).str());
+  }
   return Names;
 }
 
@@ -564,11 +527,9 @@ llvm::Expected<LoweringResult> lowerValueArguments(const LoweringInput &In) {
   // candidate: its uses there are then classified too.
   std::vector<CondPtr> ToCover;
   for (const auto &[File, Text] : In.Texts) {
-    std::vector<unsigned> Offsets;
-    for (const std::string &N : Names)
-      for (unsigned Off : identifierOffsets(Text, N))
-        Offsets.push_back(Off);
-    if (Offsets.empty() || !llvm::StringRef(Text).contains("#if"))
+    std::vector<std::pair<unsigned, std::string>> Occurrences =
+        findIdentifiers(Text, Names);
+    if (Occurrences.empty() || !llvm::StringRef(Text).contains("#if"))
       continue;
     auto FS = scanDirectives(File, Text);
     if (!FS) {
@@ -576,7 +537,7 @@ llvm::Expected<LoweringResult> lowerValueArguments(const LoweringInput &In) {
       continue;
     }
     FileGroups G = analyzeGroups(*FS, In.Features);
-    for (unsigned Off : Offsets)
+    for (const auto &[Off, _] : Occurrences)
       if (CondPtr P = G.presenceAt(*FS, Off))
         ToCover.push_back(P);
   }
@@ -605,7 +566,9 @@ llvm::Expected<LoweringResult> lowerValueArguments(const LoweringInput &In) {
       return Result;
 
   std::map<std::string, EnumFact> Enums;
-  std::map<std::string, std::map<unsigned, RefFact>> Refs; // By enum key.
+  // By enum key, then by place (file, offset).
+  std::map<std::string, std::map<std::pair<std::string, unsigned>, RefFact>>
+      Refs;
   // An occurrence in code every parse that read its file skipped is dead in
   // every configuration (the parses reach every feature branch holding a
   // candidate); files no unit reads cannot matter either.
@@ -626,7 +589,7 @@ llvm::Expected<LoweringResult> lowerValueArguments(const LoweringInput &In) {
   for (ParseResult &R : Results) {
     Enums.merge(R.Enums);
     for (RefFact &F : R.Refs)
-      Refs[F.EnumKey].try_emplace(F.Offset, std::move(F));
+      Refs[F.EnumKey].try_emplace({F.File, F.Offset}, std::move(F));
   }
   if (Enums.empty())
     return Result;
@@ -642,7 +605,7 @@ llvm::Expected<LoweringResult> lowerValueArguments(const LoweringInput &In) {
   std::map<std::string, std::map<unsigned, SwitchStmt>> Switches;
   for (const auto &[Key, E] : Enums) {
     const auto &Uses = Refs[Key];
-    for (const auto &[Off, R] : Uses)
+    for (const auto &[_, R] : Uses)
       if (R.Kind == UseKind::Other)
         return makeError(
             R.File, R.Line, R.Column,
@@ -660,9 +623,9 @@ llvm::Expected<LoweringResult> lowerValueArguments(const LoweringInput &In) {
                            "give the next enumerator an explicit value");
     // Every textual occurrence must be a classified use.
     for (const auto &[File, Text] : In.Texts)
-      for (unsigned Off : identifierOffsets(Text, E.Name)) {
+      for (const auto &[Off, _] : findIdentifiers(Text, {E.Name})) {
         if ((File == E.File && Off == E.NameOffset) ||
-            (Uses.count(Off) && Uses.at(Off).File == File) || Dead(File, Off))
+            Uses.count(std::make_pair(File, Off)) || Dead(File, Off))
           continue;
         unsigned Line = 0, Column = 0;
         lineAndColumn(Text, Off, Line, Column);
@@ -685,7 +648,7 @@ llvm::Expected<LoweringResult> lowerValueArguments(const LoweringInput &In) {
       if ((V < 0 ? -V : V) > (Widest < 0 ? -Widest : Widest))
         Widest = V;
     Edits[E.File].insert({E.InitOffset, E.InitLength, std::to_string(Widest)});
-    for (const auto &[Off, R] : Uses) {
+    for (const auto &[_, R] : Uses) {
       if (R.Kind == UseKind::RunTimeRead) {
         llvm::StringRef Text =
             llvm::StringRef(In.Texts.at(R.File)).substr(R.Offset, R.Length);

@@ -154,16 +154,17 @@ TEST(RunTotals, FeatureCodeSpreadOverManyContextsIsFittedFromTheTotals) {
     EXPECT_NEAR(T["B"], -0.009, 2e-4);
     EXPECT_NEAR(T["C"], 0.004, 2e-4);
     EXPECT_LT(maxErrorPercent(B.M), 0.1);
-    bool Marked = false;
+    unsigned Marked = 0;
     for (const Term &Tm : B.M.Terms)
       if (Tm.name() == "A" || Tm.name() == "B") {
-        Marked = Tm.FromRunTotals;
+        EXPECT_TRUE(Tm.FromRunTotals) << Tm.name();
+        Marked += Tm.FromRunTotals;
         // Its sources: the functions whose time moves with it.
         EXPECT_EQ(Tm.Sources.size(), 3u) << Tm.name();
         for (const std::string &Source : Tm.Sources)
           EXPECT_NE(Source.find("(op"), std::string::npos) << Source;
       }
-    EXPECT_TRUE(Marked);
+    EXPECT_EQ(Marked, 2u); // Both A and B, each marked.
   }
 }
 
