@@ -20,6 +20,7 @@
 using namespace varsim::rewrite;
 using namespace varsim::rewrite::test;
 using ::testing::HasSubstr;
+using ::testing::Not;
 
 namespace {
 
@@ -155,6 +156,44 @@ int main(void) {
                  {"model.xml", model({"FAST"})}});
   ASSERT_EQ(P.rewrite(), "");
   EXPECT_EQ(P.checkAllConfigurations(P.root() + "/model.xml"), "");
+}
+
+// A backend in a subfolder whose own quoted #include finds a header next to
+// it: written into the includer, that #include would look in the
+// includer's folder instead. Such a backend is not written in, and the
+// names both backends define are refused where they meet, located, with
+// the hint that works (never a simulator that does not compile).
+TEST(IncludedBackends, BackendInSubfolderIsNotWrittenIntoTheIncluder) {
+  TempProject P(
+      {{"backends/util.h", "static int twice(int n) { return 2 * n; }\n"},
+       {"util.h", "#error the includer's util.h is the wrong one\n"},
+       {"backends/fast.c", R"(#include "util.h"
+static int pick(int n) { return twice(n); }
+)"},
+       {"backends/slow.c", R"(#include "util.h"
+static int pick(int n) { return twice(n) + 1; }
+)"},
+       {"main.c", R"(#include <stdio.h>
+#ifdef FAST
+#include "backends/fast.c"
+#else
+#include "backends/slow.c"
+#endif
+int main(void) {
+  int r = 0;
+  for (int i = 0; i < 6; i++)
+    r += pick(i);
+  printf("%d\n", r);
+  return r % 7;
+}
+)"},
+       {"model.xml", model({"FAST"})}});
+  std::string Err = P.rewrite();
+  EXPECT_THAT(Err, HasSubstr("/backends/slow.c:2:12: error: 'pick' is "
+                             "defined here and at "));
+  EXPECT_THAT(Err, HasSubstr("give each variant's definition its own name"));
+  EXPECT_THAT(Err, Not(HasSubstr("does not compile")));
+  EXPECT_FALSE(llvm::sys::fs::exists(P.out()));
 }
 
 } // namespace
