@@ -141,20 +141,10 @@ CondGroup *Resolver::impliedGroup(const std::string &M, const Site &S) const {
   if (Dv.Kind != DirectiveKind::Define || Dv.FunctionLike ||
       (Body != "1" && !Body.empty()))
     return nullptr;
-  const Place &Pl = FI.Places[S.Directive];
-  if (Pl.Group < 0 ||
-      (FI.Guard && static_cast<unsigned>(Pl.Group) == *FI.Guard))
+  CondGroup *G = aloneInGroup(S);
+  if (!G)
     return nullptr;
-  CondGroup &G = FS.Groups[Pl.Group];
-  if (G.Branches.size() != 1 ||
-      (G.ParentGroup && (!FI.Guard || *G.ParentGroup != *FI.Guard)))
-    return nullptr;
-  const CondGroup::Branch &B = G.Branches[0];
-  // Nothing else in the branch: the define's lines are all its lines.
-  if (B.Directives.size() != 1 || !B.Children.empty() ||
-      FS.lineOf(B.ContentEnd) - FS.lineOf(B.ContentBegin) != Dv.PhysicalLines)
-    return nullptr;
-  CondPtr Test = directiveTest(FS.Directives[B.DirectiveIndex]);
+  CondPtr Test = directiveTest(FS.Directives[G->Branches[0].DirectiveIndex]);
   if (!Test)
     return nullptr;
   std::vector<const Cond *> Conjuncts, Stack{Test.get()};
@@ -171,7 +161,7 @@ CondGroup *Resolver::impliedGroup(const std::string &M, const Site &S) const {
   for (const Cond *C : Conjuncts)
     if (C->K == Cond::Unary && C->Op == "!" &&
         C->Operands[0]->K == Cond::Defined && C->Operands[0]->Name == M)
-      return &G;
+      return G;
   return nullptr;
 }
 

@@ -184,6 +184,8 @@ private:
   /// preprocessor #if on its platform part (they may not compile
   /// elsewhere). #line keeps the original line numbers.
   void encodeMixed(unsigned GI);
+  /// The region marker opening a statement-level branch's block, or "".
+  std::string branchMarker(unsigned GI, size_t BI);
 
   llvm::Error encodeGroups();
 

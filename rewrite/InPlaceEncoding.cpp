@@ -18,6 +18,25 @@
 
 namespace varsim::rewrite::detail {
 
+/// The region marker that opens the block of statement-level branch BI of
+/// group GI (a space first), or "" where the branch gets none (function
+/// granularity, a dead branch, a tiny block, a guarded case).
+std::string FileRewriter::branchMarker(unsigned GI, size_t BI) {
+  const CondGroup &G = FS.Groups[GI];
+  const GroupPlan &P = Plans[GI];
+  if (Ctx.Detail == Granularity::Function || P.Dead[BI] ||
+      leaveUnmarked(GI, BI) || CaseGuarded.count(GI))
+    return "";
+  unsigned Next = BI + 1 < G.Branches.size() ? G.Branches[BI + 1].DirectiveIndex
+                                             : G.EndifIndex;
+  unsigned Id = addRegion(runtime::RegionKind::Region, P.Function,
+                          conditionText(*FG.Groups[GI].Own[BI], F),
+                          originalLine(dir(G.Branches[BI].DirectiveIndex).Line),
+                          originalLine(dir(Next).Line));
+  noteMarkedBlock(GI, BI, Id);
+  return " " + runtime::regionMarker(runtime::RegionKind::Region, Id);
+}
+
 /// A group whose tests are `platform && features`: the preprocessor
 /// computes each platform part into a helper macro (at the #if), the
 /// run-time if reads it, and statements of a branch stay inside a
@@ -53,18 +72,7 @@ void FileRewriter::encodeMixed(unsigned GI) {
       Code = BI == 0       ? "if (" + Test + ") {"
              : B.Condition ? "} else if (" + Test + ") {"
                            : "} else {";
-      if (Ctx.Detail != Granularity::Function && !P.Dead[BI] &&
-          !leaveUnmarked(GI, BI) && !CaseGuarded.count(GI)) {
-        unsigned Next = BI + 1 < G.Branches.size()
-                            ? G.Branches[BI + 1].DirectiveIndex
-                            : G.EndifIndex;
-        unsigned Id = addRegion(runtime::RegionKind::Region, P.Function,
-                                conditionText(*FG.Groups[GI].Own[BI], F),
-                                originalLine(dir(B.DirectiveIndex).Line),
-                                originalLine(dir(Next).Line));
-        noteMarkedBlock(GI, BI, Id);
-        Code += " " + runtime::regionMarker(runtime::RegionKind::Region, Id);
-      }
+      Code += branchMarker(GI, BI);
     }
     // Declarations of a branch that defines macros stay unguarded: a
     // macro merged per feature is defined in its first branch. (A scratch
@@ -119,18 +127,7 @@ llvm::Error FileRewriter::encodeGroups() {
         Text += "} else if (" + conditionCode(*B.Condition, F) + ") {";
       else
         Text += "} else {";
-      if (Ctx.Detail != Granularity::Function && !P.Dead[BI] &&
-          !leaveUnmarked(GI, BI) && !CaseGuarded.count(GI)) {
-        unsigned Next = BI + 1 < G.Branches.size()
-                            ? G.Branches[BI + 1].DirectiveIndex
-                            : G.EndifIndex;
-        unsigned Id = addRegion(runtime::RegionKind::Region, P.Function,
-                                conditionText(*FG.Groups[GI].Own[BI], F),
-                                originalLine(dir(B.DirectiveIndex).Line),
-                                originalLine(dir(Next).Line));
-        noteMarkedBlock(GI, BI, Id);
-        Text += " " + runtime::regionMarker(runtime::RegionKind::Region, Id);
-      }
+      Text += branchMarker(GI, BI);
     }
     Replace[G.EndifIndex] += P.L == Level::Statements ? "}" : "";
   }

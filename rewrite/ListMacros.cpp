@@ -278,14 +278,10 @@ expandListMacros(llvm::StringRef Text, const FileStructure &FS,
       for (unsigned DI : FS.Groups[GI].Branches[BI].Directives)
         Owner[DI] = {GI, BI};
 
-  struct Edit {
-    unsigned Begin, End;
-    std::string Text;
-  };
-  std::vector<Edit> Accepted;
-  auto Overlaps = [&](const Edit &E) {
-    return llvm::any_of(Accepted, [&](const Edit &A) {
-      return E.Begin < A.End && A.Begin < E.End;
+  std::vector<TextEdit> Accepted;
+  auto Overlaps = [&](const TextEdit &E) {
+    return llvm::any_of(Accepted, [&](const TextEdit &A) {
+      return E.Offset < A.Offset + A.Length && A.Offset < E.Offset + E.Length;
     });
   };
   for (unsigned DI = 0; DI < FS.Directives.size(); ++DI) {
@@ -325,9 +321,10 @@ expandListMacros(llvm::StringRef Text, const FileStructure &FS,
                   !findIdentifiers(O->Replacement, {M}).empty());
         }))
       continue;
-    std::vector<Edit> Mine = {
-        {Def.Begin, Def.End, std::string(Def.PhysicalLines, '\n')},
-        {Undef.Begin, Undef.End, std::string(Undef.PhysicalLines, '\n')}};
+    std::vector<TextEdit> Mine = {
+        {Def.Begin, Def.End - Def.Begin, std::string(Def.PhysicalLines, '\n')},
+        {Undef.Begin, Undef.End - Undef.Begin,
+         std::string(Undef.PhysicalLines, '\n')}};
     bool Ok = true;
     llvm::StringRef Between = Text.slice(Def.End, Undef.Begin);
     for (const auto &[Rel, _] : findIdentifiers(Between, {M})) {
@@ -347,7 +344,7 @@ expandListMacros(llvm::StringRef Text, const FileStructure &FS,
         Ok = false;
         break;
       }
-      Mine.push_back({Off, *Close + 1, *X});
+      Mine.push_back({Off, *Close + 1 - Off, *X});
     }
     if (!Ok || llvm::any_of(Mine, Overlaps))
       continue;
@@ -360,7 +357,7 @@ expandListMacros(llvm::StringRef Text, const FileStructure &FS,
     if (D.Kind != DirectiveKind::Define && D.Kind != DirectiveKind::Undef)
       continue;
     if (llvm::any_of(Accepted,
-                     [&](const Edit &A) { return A.Begin == D.Begin; }))
+                     [&](const TextEdit &A) { return A.Offset == D.Begin; }))
       continue;
     for (const auto &[B, E] : Spans) {
       unsigned Lo = std::min(B, D.Begin), Hi = std::max(B, D.End);
@@ -369,9 +366,7 @@ expandListMacros(llvm::StringRef Text, const FileStructure &FS,
         return std::nullopt; // The same block: left as it is.
     }
   }
-  std::set<TextEdit> Edits;
-  for (const Edit &E : Accepted)
-    Edits.insert({E.Begin, E.End - E.Begin, E.Text});
+  std::set<TextEdit> Edits(Accepted.begin(), Accepted.end());
   // Accepted edits do not overlap (checked above).
   return llvm::cantFail(
       applyTextEdits("", Text, 0, Edits, "list macro expansion"));

@@ -13,6 +13,7 @@
 
 #include "llvm/ADT/StringExtras.h"
 
+#include <algorithm>
 #include <cctype>
 
 namespace varsim::rewrite::detail {
@@ -21,42 +22,26 @@ namespace {
 /// The offset of the parenthesis closing the one at Text[Open] (nested
 /// parentheses and brackets, literals skipped); npos if unbalanced.
 size_t matchingParen(llvm::StringRef Text, size_t Open) {
-  int Depth = 0;
-  for (size_t I = Open; I < Text.size(); ++I) {
-    char C = Text[I];
-    if (C == '"' || C == '\'') {
-      for (++I; I < Text.size() && Text[I] != C; ++I)
-        if (Text[I] == '\\')
-          ++I;
-      continue;
-    }
-    if (C == '(' || C == '[')
-      ++Depth;
-    else if ((C == ')' || C == ']') && --Depth == 0)
-      return I;
-  }
-  return llvm::StringRef::npos;
+  return matchingClose(Text, Open, "([", ")]");
 }
 
-/// Whether Text has a ',' outside parentheses, brackets and literals.
+/// Whether Text has a ',' outside parentheses, brackets and literals (or
+/// a bracket left open).
 bool hasTopLevelComma(llvm::StringRef Text) {
-  for (size_t I = 0; I < Text.size(); ++I) {
-    char C = Text[I];
-    if (C == '"' || C == '\'' || C == '(' || C == '[') {
-      size_t E = C == '(' || C == '[' ? matchingParen(Text, I) : I;
-      if (E == I)
-        for (++E; E < Text.size() && Text[E] != C; ++E)
-          if (Text[E] == '\\')
-            ++E;
-      if (E == llvm::StringRef::npos)
-        return true;
-      I = E;
-      continue;
-    }
-    if (C == ',')
-      return true;
-  }
-  return false;
+  int Depth = 0;
+  bool Comma = false;
+  forEachToken(Text, [&](const SourceToken &T) {
+    char C = Text[T.Begin];
+    if (T.K != SourceToken::Punctuator)
+      return;
+    if (C == '(' || C == '[')
+      ++Depth;
+    else if (C == ')' || C == ']')
+      Depth = std::max(0, Depth - 1);
+    else if (C == ',' && Depth == 0)
+      Comma = true;
+  });
+  return Comma || Depth > 0;
 }
 
 /// Whether a macro body is syntactically a void expression: `(void)0`,
@@ -79,21 +64,7 @@ bool isVoidExpression(llvm::StringRef Body) {
 /// The offset of the brace closing the one at Text[Open], skipping string
 /// and character literals; npos if unbalanced.
 size_t matchingBrace(llvm::StringRef Text, size_t Open) {
-  unsigned Depth = 0;
-  for (size_t I = Open; I < Text.size(); ++I) {
-    char C = Text[I];
-    if (C == '"' || C == '\'') {
-      for (++I; I < Text.size() && Text[I] != C; ++I)
-        if (Text[I] == '\\')
-          ++I;
-      continue;
-    }
-    if (C == '{')
-      ++Depth;
-    else if (C == '}' && --Depth == 0)
-      return I;
-  }
-  return llvm::StringRef::npos;
+  return matchingClose(Text, Open, "{", "}");
 }
 
 /// Why an expression body would change meaning once parenthesized (the
@@ -109,58 +80,28 @@ std::string topLevelHazard(llvm::StringRef Body) {
   std::vector<std::string> Tokens;
   int Depth = 0;
   bool WhollyParenthesized = Body.starts_with("(");
-  for (size_t I = 0; I < Body.size();) {
-    char C = Body[I];
-    if (std::isspace(static_cast<unsigned char>(C))) {
-      ++I;
-      continue;
-    }
-    if (C == '"' || C == '\'') {
-      for (++I; I < Body.size() && Body[I] != C; ++I)
-        if (Body[I] == '\\')
-          ++I;
-      ++I;
+  unsigned Covered = 0; // The end of the last punctuator of several chars.
+  forEachToken(Body, [&](const SourceToken &T) {
+    if (T.Begin < Covered)
+      return;
+    if (T.K != SourceToken::Punctuator) {
       if (!Depth)
         Tokens.push_back("a");
-      continue;
+      return;
     }
-    if (std::isdigit(static_cast<unsigned char>(C)) ||
-        (C == '.' && I + 1 < Body.size() &&
-         std::isdigit(static_cast<unsigned char>(Body[I + 1])))) {
-      // A preprocessing number: 1.5e-3, 0x1p+4, 100u.
-      for (++I; I < Body.size(); ++I) {
-        char D = Body[I];
-        if ((D == '+' || D == '-') &&
-            llvm::StringRef("eEpP").contains(Body[I - 1]))
-          continue;
-        if (!isIdentifierChar(D) && D != '.')
-          break;
-      }
-      if (!Depth)
-        Tokens.push_back("a");
-      continue;
-    }
-    if (isIdentifierChar(C)) {
-      while (I < Body.size() && isIdentifierChar(Body[I]))
-        ++I;
-      if (!Depth)
-        Tokens.push_back("a");
-      continue;
-    }
+    char C = Body[T.Begin];
     if (C == '(' || C == '[') {
       ++Depth;
-      ++I;
-      continue;
+      return;
     }
     if (C == ')' || C == ']') {
       --Depth;
-      ++I;
       if (!Depth) {
         Tokens.push_back(")");
-        if (I < Body.size() && !Body.drop_front(I).trim().empty())
+        if (!Body.drop_front(T.End).trim().empty())
           WhollyParenthesized = false;
       }
-      continue;
+      return;
     }
     // Punctuators, longest first.
     static const char *const Puncts[] = {
@@ -169,14 +110,14 @@ std::string topLevelHazard(llvm::StringRef Body) {
         "*=",  "/=",  "%=",  "&=", "|=", "^=", "::", "##"};
     std::string P(1, C);
     for (const char *Q : Puncts)
-      if (Body.drop_front(I).starts_with(Q)) {
+      if (Body.drop_front(T.Begin).starts_with(Q)) {
         P = Q;
         break;
       }
-    I += P.size();
+    Covered = T.Begin + static_cast<unsigned>(P.size());
     if (!Depth)
       Tokens.push_back(P);
-  }
+  });
   if (WhollyParenthesized && Depth == 0)
     return "";
   bool AfterOperand = false;

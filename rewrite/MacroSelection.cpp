@@ -43,33 +43,21 @@ std::string withFeatureValues(llvm::StringRef Body,
   std::string Out;
   llvm::StringRef Previous; // The previous identifier.
   char PreviousPunct = 0;
-  for (size_t I = 0; I < Body.size();) {
-    char C = Body[I];
-    if (C == '"' || C == '\'') {
-      size_t J = I + 1;
-      for (; J < Body.size() && Body[J] != C; ++J)
-        if (Body[J] == '\\')
-          ++J;
-      J = std::min(J + 1, Body.size());
-      Out += Body.slice(I, J);
-      I = J;
-      PreviousPunct = C;
-      continue;
-    }
-    if (std::isdigit(static_cast<unsigned char>(C))) {
-      size_t J = I;
-      while (J < Body.size() && (isIdentifierChar(Body[J]) || Body[J] == '.'))
-        ++J;
-      Out += Body.slice(I, J);
-      I = J;
+  unsigned Pos = 0;
+  forEachToken(Body, [&](const SourceToken &T) {
+    Out += Body.slice(Pos, T.Begin); // White space and comments.
+    Pos = T.End;
+    llvm::StringRef Word = Body.slice(T.Begin, T.End);
+    switch (T.K) {
+    case SourceToken::Literal:
+      Out += Word;
+      PreviousPunct = '"';
+      return;
+    case SourceToken::Number:
+      Out += Word;
       PreviousPunct = '0';
-      continue;
-    }
-    if (isIdentifierChar(C)) {
-      size_t J = I;
-      while (J < Body.size() && isIdentifierChar(Body[J]))
-        ++J;
-      llvm::StringRef Word = Body.slice(I, J);
+      return;
+    case SourceToken::Identifier: {
       bool Value = F.isFeatureMacro(Word) && !Params.count(Word.str()) &&
                    PreviousPunct != '#' && Previous != "defined" &&
                    !(PreviousPunct == '(' && Previous == "defined");
@@ -77,17 +65,19 @@ std::string withFeatureValues(llvm::StringRef Body,
                    : Word.str();
       Previous = Word;
       PreviousPunct = 0;
-      I = J;
-      continue;
+      return;
     }
-    if (!std::isspace(static_cast<unsigned char>(C))) {
+    case SourceToken::Punctuator: {
+      char C = Word.front();
       if (!(C == '(' && Previous == "defined" && PreviousPunct == 0))
         Previous = "";
       PreviousPunct = C;
+      Out += C;
+      return;
     }
-    Out += C;
-    ++I;
-  }
+    }
+  });
+  Out += Body.drop_front(Pos);
   return Out;
 }
 

@@ -10,14 +10,19 @@
 
 namespace varsim::rewrite {
 
-void forEachToken(llvm::StringRef Text,
-                  llvm::function_ref<void(const SourceToken &)> Visit,
-                  llvm::ArrayRef<std::pair<unsigned, unsigned>> Skip) {
+namespace {
+
+/// forEachToken, stopping after the token for which Visit returns false.
+void scanTokens(llvm::StringRef Text,
+                llvm::function_ref<bool(const SourceToken &)> Visit,
+                llvm::ArrayRef<std::pair<unsigned, unsigned>> Skip) {
   size_t I = 0, N = Text.size(), SI = 0;
+  bool Stop = false;
   auto Emit = [&](SourceToken::Kind K, size_t B, size_t E) {
-    Visit({K, static_cast<unsigned>(B), static_cast<unsigned>(std::min(E, N))});
+    Stop = !Visit(
+        {K, static_cast<unsigned>(B), static_cast<unsigned>(std::min(E, N))});
   };
-  while (I < N) {
+  while (I < N && !Stop) {
     if (SI < Skip.size() && I >= Skip[SI].first) {
       I = std::max<size_t>(I, Skip[SI++].second);
       continue;
@@ -93,6 +98,39 @@ void forEachToken(llvm::StringRef Text,
       Emit(SourceToken::Punctuator, I, I + 1);
     ++I;
   }
+}
+
+} // namespace
+
+void forEachToken(llvm::StringRef Text,
+                  llvm::function_ref<void(const SourceToken &)> Visit,
+                  llvm::ArrayRef<std::pair<unsigned, unsigned>> Skip) {
+  scanTokens(
+      Text,
+      [&](const SourceToken &T) {
+        Visit(T);
+        return true;
+      },
+      Skip);
+}
+
+size_t matchingClose(llvm::StringRef Text, size_t Open, llvm::StringRef Opens,
+                     llvm::StringRef Closes) {
+  llvm::StringRef Rest = Text.drop_front(Open);
+  size_t Found = llvm::StringRef::npos;
+  int Depth = 0;
+  scanTokens(Rest,
+             [&](const SourceToken &T) {
+               if (T.K != SourceToken::Punctuator)
+                 return true;
+               if (Opens.contains(Rest[T.Begin]))
+                 ++Depth;
+               else if (Closes.contains(Rest[T.Begin]) && --Depth == 0)
+                 Found = Open + T.Begin;
+               return Found == llvm::StringRef::npos;
+             },
+             {});
+  return Found;
 }
 
 std::vector<std::pair<unsigned, unsigned>>

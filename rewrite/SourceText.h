@@ -51,6 +51,12 @@ void forEachToken(llvm::StringRef Text,
                   llvm::function_ref<void(const SourceToken &)> Visit,
                   llvm::ArrayRef<std::pair<unsigned, unsigned>> Skip = {});
 
+/// The offset of the bracket closing the one at Text[Open]: each of Opens
+/// nests, each of Closes unnests (`"(["`, `")]"`), comments and literals
+/// skipped; npos if it is not closed.
+size_t matchingClose(llvm::StringRef Text, size_t Open, llvm::StringRef Opens,
+                     llvm::StringRef Closes);
+
 /// The offset ranges of FS's directive lines, sorted (forEachToken's Skip).
 std::vector<std::pair<unsigned, unsigned>>
 directiveRanges(const FileStructure &FS);

@@ -40,6 +40,7 @@
 #include "rewrite/SourceText.h"
 #include "rewrite/TextEdits.h"
 #include "rewrite/passes/Passes.h"
+#include "support/SourceFiles.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Path.h"
@@ -171,9 +172,9 @@ struct Site {
   std::string Condition; ///< Of the branches holding it, joined by &&.
 };
 
+/// A C or C++ file compiled on its own (support/SourceFiles.h).
 bool isSourceFile(llvm::StringRef Path) {
-  llvm::StringRef Ext = llvm::sys::path::extension(Path);
-  return Ext == ".c" || Ext == ".cc" || Ext == ".cpp" || Ext == ".cxx";
+  return isSourceFileName(Path) && isTranslationUnitName(Path);
 }
 
 } // namespace
