@@ -22,38 +22,9 @@
 
 #include "rewrite/FileRewriterImpl.h"
 #include "rewrite/MacroUses.h"
+#include "rewrite/SourceText.h"
 
 namespace varsim::rewrite::detail {
-
-namespace {
-
-/// Each identifier of Text (no literals in a macro definition matter here:
-/// a feature's name in a string is not its value, and is skipped).
-template <typename Fn> void forEachIdentifier(llvm::StringRef Text, Fn F) {
-  for (size_t I = 0; I < Text.size();) {
-    char C = Text[I];
-    if (C == '"' || C == '\'') {
-      for (++I; I < Text.size() && Text[I] != C; ++I)
-        if (Text[I] == '\\')
-          ++I;
-      ++I;
-      continue;
-    }
-    if (std::isalpha(static_cast<unsigned char>(C)) || C == '_') {
-      size_t E = I;
-      while (
-          E < Text.size() &&
-          (std::isalnum(static_cast<unsigned char>(Text[E])) || Text[E] == '_'))
-        ++E;
-      F(Text.slice(I, E));
-      I = E;
-      continue;
-    }
-    ++I;
-  }
-}
-
-} // namespace
 
 bool copiedPerConfiguration(const std::string &Name, const PerFeatureMacro &P) {
   for (const std::string &D : P.Definitions) {
@@ -107,8 +78,9 @@ llvm::Error FileRewriter::liftCopiedMacros() {
     // A feature's value in a definition (`(c) < CONFIG_NR_CPUS`): the
     // simulator reads features at run time, the copy needs a constant.
     for (const std::string &Def : Ctx.PerFeatureMacros.at(M).Definitions)
-      forEachIdentifier(Def, [&](llvm::StringRef Id) {
-        if (Id != M && F.isFeatureMacro(Id))
+      forEachToken(Def, [&](const SourceToken &T) {
+        llvm::StringRef Id = llvm::StringRef(Def).slice(T.Begin, T.End);
+        if (T.K == SourceToken::Identifier && Id != M && F.isFeatureMacro(Id))
           D.Macros.insert(Id.str());
       });
   }

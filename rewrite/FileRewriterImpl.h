@@ -1,11 +1,14 @@
 //===- rewrite/FileRewriterImpl.h - One file's rewriter ---------*- C++ -*-===//
 //
 // The class behind rewriteFile (FileRewriter.h), shared by its parts:
-// FileRewriter.cpp (classification, in-place encoding, hoisting, markers,
-// applying the edits), Lifting.cpp (undisciplined conditionals lifted into
-// function copies), MacroMerging.cpp (macros defined per feature),
-// FeatureSwitches.cpp (functions defined per feature). Not a public header
-// (included by these files and by the unit tests only).
+// FileRewriter.cpp (the order of the steps, classification, applying the
+// edits), InPlaceEncoding.cpp (run-time ifs, hoisting), FunctionMarkers.cpp
+// (markers, original names), Lifting.cpp (undisciplined conditionals
+// lifted into function copies), InitializerLists.cpp, ParameterGroups.cpp,
+// MacroMerging.cpp (macros defined per feature), FeatureSwitches.cpp
+// (functions defined per feature), and the smaller step files named in
+// docs/architecture.md. Not a public header (included by these files and
+// by the unit tests only).
 //
 //===----------------------------------------------------------------------===//
 
@@ -181,6 +184,8 @@ private:
   /// preprocessor #if on its platform part (they may not compile
   /// elsewhere). #line keeps the original line numbers.
   void encodeMixed(unsigned GI);
+  /// The region marker opening a statement-level branch's block, or "".
+  std::string branchMarker(unsigned GI, size_t BI);
 
   llvm::Error encodeGroups();
 

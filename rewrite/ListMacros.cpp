@@ -3,6 +3,7 @@
 #include "rewrite/ListMacros.h"
 
 #include "rewrite/MacroUses.h"
+#include "rewrite/SourceText.h"
 #include "rewrite/TextEdits.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -14,18 +15,6 @@ namespace varsim::rewrite {
 
 namespace {
 
-bool identStart(char C) { return llvm::isAlpha(C) || C == '_'; }
-bool identChar(char C) { return llvm::isAlnum(C) || C == '_'; }
-
-/// The end of the string or character literal opening at I.
-size_t literalEnd(llvm::StringRef T, size_t I) {
-  char Q = T[I];
-  for (++I; I < T.size() && T[I] != Q && T[I] != '\n'; ++I)
-    if (T[I] == '\\')
-      ++I;
-  return std::min(I + 1, T.size());
-}
-
 /// Arguments split at top-level commas; nullopt with a comment or a line
 /// break in them.
 std::optional<std::vector<std::string>> splitArgs(llvm::StringRef Args) {
@@ -34,51 +23,44 @@ std::optional<std::vector<std::string>> splitArgs(llvm::StringRef Args) {
   std::vector<std::string> Out;
   int Depth = 0;
   size_t Start = 0;
-  for (size_t I = 0; I < Args.size(); ++I) {
-    char C = Args[I];
-    if (C == '"' || C == '\'') {
-      I = literalEnd(Args, I) - 1;
-    } else if (C == '(') {
+  forEachToken(Args, [&](const SourceToken &T) {
+    if (T.K != SourceToken::Punctuator)
+      return;
+    char C = Args[T.Begin];
+    if (C == '(') {
       ++Depth;
     } else if (C == ')') {
       --Depth;
     } else if (C == ',' && Depth == 0) {
-      Out.push_back(Args.slice(Start, I).trim().str());
-      Start = I + 1;
+      Out.push_back(Args.slice(Start, T.Begin).trim().str());
+      Start = T.Begin + 1;
     }
-  }
+  });
   Out.push_back(Args.drop_front(Start).trim().str());
   return Out;
 }
 
-/// `#x`: the argument's spelling as a string literal.
+/// `#x`: the argument's spelling as a string literal (white space between
+/// tokens folded to one space; a literal's quotes and backslashes
+/// escaped).
 std::string stringify(llvm::StringRef Arg) {
   std::string Out = "\"";
-  bool Space = false;
-  for (size_t I = 0; I < Arg.size(); ++I) {
-    char C = Arg[I];
-    if (C == '"' || C == '\'') {
-      size_t E = literalEnd(Arg, I);
-      if (Space)
-        Out += ' ';
-      Space = false;
-      for (char L : Arg.slice(I, E)) {
-        if (L == '"' || L == '\\')
-          Out += '\\';
-        Out += L;
-      }
-      I = E - 1;
-      continue;
-    }
-    if (llvm::isSpace(C)) {
-      Space = true;
-      continue;
-    }
-    if (Space)
+  unsigned Pos = 0;
+  forEachToken(Arg, [&](const SourceToken &T) {
+    if (T.Begin > Pos && Pos > 0)
       Out += ' ';
-    Space = false;
-    Out += C;
-  }
+    Pos = T.End;
+    llvm::StringRef Spelling = Arg.slice(T.Begin, T.End);
+    if (T.K != SourceToken::Literal) {
+      Out += Spelling;
+      return;
+    }
+    for (char L : Spelling) {
+      if (L == '"' || L == '\\')
+        Out += '\\';
+      Out += L;
+    }
+  });
   return Out + "\"";
 }
 
@@ -87,35 +69,29 @@ struct Token {
   std::string Text;
 };
 
+/// A replacement list's tokens, with the white space between them.
 std::vector<Token> tokens(llvm::StringRef R) {
   std::vector<Token> Out;
-  for (size_t I = 0; I < R.size();) {
-    char C = R[I];
-    size_t E = I + 1;
-    Token::Kind K = Token::Other;
-    if (identStart(C)) {
-      while (E < R.size() && identChar(R[E]))
-        ++E;
-      K = Token::Ident;
-    } else if (llvm::isDigit(C)) {
-      while (E < R.size() && (identChar(R[E]) || R[E] == '.'))
-        ++E;
-    } else if (C == '"' || C == '\'') {
-      E = literalEnd(R, I);
-    } else if (llvm::isSpace(C)) {
-      while (E < R.size() && llvm::isSpace(R[E]))
-        ++E;
-      K = Token::Space;
-    } else if (C == '#') {
-      K = Token::Hash;
-      if (E < R.size() && R[E] == '#') {
-        ++E;
-        K = Token::HashHash;
+  unsigned Pos = 0;
+  forEachToken(R, [&](const SourceToken &T) {
+    if (T.Begin > Pos)
+      Out.push_back({Token::Space, R.slice(Pos, T.Begin).str()});
+    bool Adjacent = T.Begin == Pos;
+    Pos = T.End;
+    llvm::StringRef Spelling = R.slice(T.Begin, T.End);
+    if (Spelling == "#" && T.K == SourceToken::Punctuator) {
+      if (Adjacent && !Out.empty() && Out.back().K == Token::Hash) {
+        Out.back() = {Token::HashHash, "##"};
+        return;
       }
+      Out.push_back({Token::Hash, "#"});
+      return;
     }
-    Out.push_back({K, R.slice(I, E).str()});
-    I = E;
-  }
+    Out.push_back({T.K == SourceToken::Identifier ? Token::Ident : Token::Other,
+                   Spelling.str()});
+  });
+  if (Pos < R.size())
+    Out.push_back({Token::Space, R.drop_front(Pos).str()});
   return Out;
 }
 
@@ -137,54 +113,75 @@ struct DirectiveRanges {
   bool inside(unsigned Offset) const { return skip(Offset) != Offset; }
 };
 
-/// The lowest and the final brace depth over [Begin, End), relative to
-/// Begin, outside comments, literals and directives.
-std::pair<int, int> braceWalk(llvm::StringRef T, const DirectiveRanges &DR,
-                              unsigned Begin, unsigned End) {
-  int Depth = 0, Min = 0;
-  for (unsigned I = Begin; I < End;) {
-    if (unsigned S = DR.skip(I); S != I) {
-      I = S;
-      continue;
+/// The brace depths of a text outside comments, literals and directives,
+/// scanned once: braceWalk answers for any range in logarithmic time
+/// (a sparse table of the minimum depth over the braces).
+class BraceDepths {
+public:
+  BraceDepths(llvm::StringRef T, const DirectiveRanges &DR) {
+    int Depth = 0;
+    Min.emplace_back();
+    forEachToken(
+        T,
+        [&](const SourceToken &Tok) {
+          char C = T[Tok.Begin];
+          if (Tok.K != SourceToken::Punctuator || (C != '{' && C != '}'))
+            return;
+          Depth += C == '{' ? 1 : -1;
+          Offsets.push_back(Tok.Begin);
+          Min[0].push_back(Depth);
+        },
+        DR.R);
+    for (size_t W = 1; 2 * W <= Offsets.size(); W *= 2) {
+      const std::vector<int> &Prev = Min.back();
+      std::vector<int> Next(Offsets.size() - 2 * W + 1);
+      for (size_t I = 0; I < Next.size(); ++I)
+        Next[I] = std::min(Prev[I], Prev[I + W]);
+      Min.push_back(std::move(Next));
     }
-    char C = T[I];
-    if (C == '/' && I + 1 < T.size() && (T[I + 1] == '*' || T[I + 1] == '/')) {
-      size_t E = T[I + 1] == '*' ? T.find("*/", I + 2) : T.find('\n', I);
-      I = E == llvm::StringRef::npos
-              ? End
-              : static_cast<unsigned>(E + (T[I + 1] == '*' ? 2 : 0));
-      continue;
-    }
-    if (C == '"' || C == '\'') {
-      I = static_cast<unsigned>(literalEnd(T, I));
-      continue;
-    }
-    if (C == '{')
-      ++Depth;
-    if (C == '}')
-      Min = std::min(Min, --Depth);
-    ++I;
   }
-  return {Min, Depth};
-}
 
-/// The `)` closing the call whose `(` is at Open; none across a directive.
+  /// The lowest and the final brace depth over [Begin, End), relative to
+  /// Begin.
+  std::pair<int, int> braceWalk(unsigned Begin, unsigned End) const {
+    size_t B = firstAt(Begin), E = firstAt(End);
+    if (B >= E)
+      return {0, 0};
+    int Base = depthBefore(B);
+    size_t Level = 0;
+    while ((size_t(2) << Level) <= E - B)
+      ++Level;
+    int Lowest = std::min(Min[Level][B], Min[Level][E - (size_t(1) << Level)]);
+    return {std::min(0, Lowest - Base), Min[0][E - 1] - Base};
+  }
+
+private:
+  /// The index of the first brace at or after Offset.
+  size_t firstAt(unsigned Offset) const {
+    return llvm::lower_bound(Offsets, Offset) - Offsets.begin();
+  }
+  int depthBefore(size_t I) const { return I == 0 ? 0 : Min[0][I - 1]; }
+
+  std::vector<unsigned> Offsets; ///< Of each brace, in order.
+  /// Min[L][I]: the lowest depth after the braces I .. I + 2^L - 1.
+  std::vector<std::vector<int>> Min;
+};
+
+/// The `)` closing the call whose `(` is at Open; none across a line end.
 std::optional<unsigned> callEnd(llvm::StringRef T, unsigned Open) {
+  llvm::StringRef Line = T.slice(Open, T.find('\n', Open));
   int Depth = 0;
-  for (unsigned I = Open; I < T.size(); ++I) {
-    char C = T[I];
-    if (C == '\n')
-      return std::nullopt;
-    if (C == '"' || C == '\'') {
-      I = static_cast<unsigned>(literalEnd(T, I)) - 1;
-      continue;
-    }
+  std::optional<unsigned> Close;
+  forEachToken(Line, [&](const SourceToken &Tok) {
+    char C = Line[Tok.Begin];
+    if (Close || Tok.K != SourceToken::Punctuator)
+      return;
     if (C == '(')
       ++Depth;
     else if (C == ')' && --Depth == 0)
-      return I;
-  }
-  return std::nullopt;
+      Close = Open + Tok.Begin;
+  });
+  return Close;
 }
 
 } // namespace
@@ -272,6 +269,7 @@ expandListMacros(llvm::StringRef Text, const FileStructure &FS,
                  const std::vector<std::pair<unsigned, unsigned>> &Spans,
                  const std::vector<const Directive *> &Others) {
   DirectiveRanges DR(FS);
+  BraceDepths Braces(Text, DR);
   // The branch holding each directive directly (~0u: none).
   std::vector<std::pair<unsigned, unsigned>> Owner(FS.Directives.size(),
                                                    {~0u, 0});
@@ -280,14 +278,10 @@ expandListMacros(llvm::StringRef Text, const FileStructure &FS,
       for (unsigned DI : FS.Groups[GI].Branches[BI].Directives)
         Owner[DI] = {GI, BI};
 
-  struct Edit {
-    unsigned Begin, End;
-    std::string Text;
-  };
-  std::vector<Edit> Accepted;
-  auto Overlaps = [&](const Edit &E) {
-    return llvm::any_of(Accepted, [&](const Edit &A) {
-      return E.Begin < A.End && A.Begin < E.End;
+  std::vector<TextEdit> Accepted;
+  auto Overlaps = [&](const TextEdit &E) {
+    return llvm::any_of(Accepted, [&](const TextEdit &A) {
+      return E.Offset < A.Offset + A.Length && A.Offset < E.Offset + E.Length;
     });
   };
   for (unsigned DI = 0; DI < FS.Directives.size(); ++DI) {
@@ -318,8 +312,8 @@ expandListMacros(llvm::StringRef Text, const FileStructure &FS,
         }))
       continue;
     // Inside braces, one block from the #define to the #undef.
-    if (braceWalk(Text, DR, 0, Def.Begin).second <= 0 ||
-        braceWalk(Text, DR, Def.End, Undef.Begin) != std::pair(0, 0))
+    if (Braces.braceWalk(0, Def.Begin).second <= 0 ||
+        Braces.braceWalk(Def.End, Undef.Begin) != std::pair(0, 0))
       continue;
     if (llvm::any_of(Others, [&](const Directive *O) {
           return O->Kind == DirectiveKind::Define &&
@@ -327,9 +321,10 @@ expandListMacros(llvm::StringRef Text, const FileStructure &FS,
                   !findIdentifiers(O->Replacement, {M}).empty());
         }))
       continue;
-    std::vector<Edit> Mine = {
-        {Def.Begin, Def.End, std::string(Def.PhysicalLines, '\n')},
-        {Undef.Begin, Undef.End, std::string(Undef.PhysicalLines, '\n')}};
+    std::vector<TextEdit> Mine = {
+        {Def.Begin, Def.End - Def.Begin, std::string(Def.PhysicalLines, '\n')},
+        {Undef.Begin, Undef.End - Undef.Begin,
+         std::string(Undef.PhysicalLines, '\n')}};
     bool Ok = true;
     llvm::StringRef Between = Text.slice(Def.End, Undef.Begin);
     for (const auto &[Rel, _] : findIdentifiers(Between, {M})) {
@@ -349,7 +344,7 @@ expandListMacros(llvm::StringRef Text, const FileStructure &FS,
         Ok = false;
         break;
       }
-      Mine.push_back({Off, *Close + 1, *X});
+      Mine.push_back({Off, *Close + 1 - Off, *X});
     }
     if (!Ok || llvm::any_of(Mine, Overlaps))
       continue;
@@ -362,18 +357,16 @@ expandListMacros(llvm::StringRef Text, const FileStructure &FS,
     if (D.Kind != DirectiveKind::Define && D.Kind != DirectiveKind::Undef)
       continue;
     if (llvm::any_of(Accepted,
-                     [&](const Edit &A) { return A.Begin == D.Begin; }))
+                     [&](const TextEdit &A) { return A.Offset == D.Begin; }))
       continue;
     for (const auto &[B, E] : Spans) {
       unsigned Lo = std::min(B, D.Begin), Hi = std::max(B, D.End);
-      auto [Min, Final] = braceWalk(Text, DR, Lo, Hi);
+      auto [Min, Final] = Braces.braceWalk(Lo, Hi);
       if (Min == 0 && Final == 0)
         return std::nullopt; // The same block: left as it is.
     }
   }
-  std::set<TextEdit> Edits;
-  for (const Edit &E : Accepted)
-    Edits.insert({E.Begin, E.End - E.Begin, E.Text});
+  std::set<TextEdit> Edits(Accepted.begin(), Accepted.end());
   // Accepted edits do not overlap (checked above).
   return llvm::cantFail(
       applyTextEdits("", Text, 0, Edits, "list macro expansion"));

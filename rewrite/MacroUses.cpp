@@ -1,21 +1,13 @@
 //===- rewrite/MacroUses.cpp - Where a macro's name occurs ----------------===//
 
 #include "rewrite/MacroUses.h"
+#include "rewrite/SourceText.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallVector.h"
 
-#include <cctype>
-
 namespace varsim::rewrite {
 namespace {
-
-bool isIdentStart(char C) {
-  return std::isalpha(static_cast<unsigned char>(C)) || C == '_';
-}
-bool isIdentChar(char C) {
-  return std::isalnum(static_cast<unsigned char>(C)) || C == '_';
-}
 
 bool isConditional(DirectiveKind K) {
   switch (K) {
@@ -61,75 +53,13 @@ struct Definitions {
 std::vector<std::pair<unsigned, std::string>>
 findIdentifiers(llvm::StringRef Text, const std::set<std::string> &Names) {
   std::vector<std::pair<unsigned, std::string>> Out;
-  size_t I = 0, N = Text.size();
-  auto SkipQuoted = [&](char Q) {
-    for (++I; I < N && Text[I] != Q && Text[I] != '\n'; ++I)
-      if (Text[I] == '\\')
-        ++I;
-    ++I;
-  };
-  while (I < N) {
-    char C = Text[I];
-    if (C == '/' && I + 1 < N && Text[I + 1] == '/') {
-      // A line comment, continued by a backslash-newline.
-      while (I < N && Text[I] != '\n') {
-        if (Text[I] == '\\' && I + 1 < N && Text[I + 1] == '\n')
-          ++I;
-        ++I;
-      }
-      continue;
-    }
-    if (C == '/' && I + 1 < N && Text[I + 1] == '*') {
-      size_t E = Text.find("*/", I + 2);
-      I = E == llvm::StringRef::npos ? N : E + 2;
-      continue;
-    }
-    if (C == '"' || C == '\'') {
-      SkipQuoted(C);
-      continue;
-    }
-    if (std::isdigit(static_cast<unsigned char>(C)) ||
-        (C == '.' && I + 1 < N &&
-         std::isdigit(static_cast<unsigned char>(Text[I + 1])))) {
-      // A pp-number: 0x1Fu, 1e+5, 1'000.
-      for (++I; I < N; ++I) {
-        char D = Text[I];
-        if (isIdentChar(D) || D == '.')
-          continue;
-        if ((D == '+' || D == '-') &&
-            llvm::StringRef("eEpP").contains(Text[I - 1]))
-          continue;
-        if (D == '\'' && I + 1 < N && isIdentChar(Text[I + 1]))
-          continue;
-        break;
-      }
-      continue;
-    }
-    if (isIdentStart(C)) {
-      size_t B = I;
-      while (I < N && isIdentChar(Text[I]))
-        ++I;
-      llvm::StringRef Id = Text.slice(B, I);
-      // A raw string literal: R"delim( ... )delim".
-      if (I < N && Text[I] == '"' && Id.ends_with("R") &&
-          (Id == "R" || Id == "LR" || Id == "uR" || Id == "UR" ||
-           Id == "u8R")) {
-        size_t Open = Text.find('(', I);
-        if (Open == llvm::StringRef::npos) {
-          I = N;
-          continue;
-        }
-        std::string Close = ")" + Text.slice(I + 1, Open).str() + "\"";
-        size_t E = Text.find(Close, Open);
-        I = E == llvm::StringRef::npos ? N : E + Close.size();
-        continue;
-      }
-      if (Names.count(Id.str()))
-        Out.push_back({static_cast<unsigned>(B), Id.str()});
-      continue;
-    }
-    ++I;
-  }
+  forEachToken(Text, [&](const SourceToken &T) {
+    if (T.K != SourceToken::Identifier)
+      return;
+    std::string Id = Text.slice(T.Begin, T.End).str();
+    if (Names.count(Id))
+      Out.push_back({T.Begin, std::move(Id)});
+  });
   return Out;
 }
 

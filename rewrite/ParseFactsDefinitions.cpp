@@ -6,7 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "rewrite/FeatureGroups.h"
-#include "rewrite/ParseFactsImpl.h"
+#include "rewrite/ParseFactsCollector.h"
 #include "rewrite/ProjectPaths.h"
 #include "rewrite/SyntaxOnlyParse.h"
 #include "rewrite/safety/StartupLowering.h"
@@ -94,707 +94,360 @@ std::string templateHeadKey(const FunctionDecl *FD) {
   return Key + ">";
 }
 
-/// Collects function definitions and named file-scope definitions in the
-/// project's files.
-class DefinitionCollector : public RecursiveASTVisitor<DefinitionCollector> {
-public:
-  DefinitionCollector(ParseState &S, ASTContext &Ctx)
-      : State(S), Ctx(Ctx), R(Ctx.getSourceManager(), Ctx.getLangOpts()) {}
-
-  bool TraverseDecl(Decl *D) {
-    if (!D || isa<TranslationUnitDecl>(D))
-      return RecursiveASTVisitor::TraverseDecl(D);
-    SourceLocation L = R.SM.getExpansionLoc(D->getLocation());
-    if (L.isInvalid() || !State.projectPath(R.SM.getFileID(L)))
-      return true;
-    return RecursiveASTVisitor::TraverseDecl(D);
-  }
-
-  bool VisitFunctionDecl(FunctionDecl *FD) {
-    recordParamList(FD);
-    recordStartupFunction(FD);
-    if (FD->isImplicit() || FD->isDefaulted() ||
-        !FD->doesThisDeclarationHaveABody())
-      return true;
-    auto *Body = dyn_cast_or_null<CompoundStmt>(FD->getBody());
-    if (!Body || Body->getLBracLoc().isMacroID() ||
-        FD->getLocation().isMacroID())
-      return true;
-    FileID FID = R.SM.getFileID(Body->getLBracLoc());
-    const std::string *Path = State.projectPath(FID);
-    if (!Path)
-      return true;
-    FunctionFact F;
-    F.Name = FD->getQualifiedNameAsString();
-    bool Internal =
-        FD->getStorageClass() == SC_Static || FD->isInAnonymousNamespace();
-    // Overloads that differ only in being templates (RapidJSON's
-    // `template <unsigned F> Parse(const Ch *)` next to `Parse(const Ch *)`)
-    // are distinct functions, not one function's variants.
-    F.Key = F.Name + "|" + FD->getType().getAsString() + templateHeadKey(FD) +
-            (Internal ? "|" + *Path : "");
-    F.CLanguage = !Ctx.getLangOpts().CPlusPlus;
-    auto DR = R.of(FD->getSourceRange(), FID);
-    F.DeclBegin = DR ? DR->first : R.offset(FD->getBeginLoc());
-    F.NameBegin = R.offset(FD->getLocation());
-    if (auto S = State.Structures.find(*Path); S != State.Structures.end())
-      F.DeclBegin = declarationStart(S->second, F.DeclBegin, F.NameBegin);
-    F.NameLength = FD->getDeclName().isIdentifier()
-                       ? static_cast<unsigned>(FD->getName().size())
-                       : 0;
-    F.BodyBegin = R.offset(Body->getLBracLoc());
-    F.BodyEnd = R.offset(Body->getRBracLoc());
-    F.Line = R.line(FD->getBeginLoc());
-    F.EndLine = R.line(Body->getRBracLoc());
-    F.Constexpr = FD->isConstexpr() || FD->isConsteval();
-    F.Member = isa<CXXMethodDecl>(FD);
-    if (auto *MD = dyn_cast<CXXMethodDecl>(FD))
-      F.Lambda = MD->getParent()->isLambda();
-    F.Variadic = FD->isVariadic();
-    F.Template = FD->isTemplated();
-    F.OutOfLine = FD->isOutOfLine();
-    F.Structor = isa<CXXConstructorDecl>(FD) || isa<CXXDestructorDecl>(FD);
-    if (FunctionTypeLoc TL = FD->getFunctionTypeLoc()) {
-      SourceLocation L = TL.getLParenLoc(), RP = TL.getRParenLoc();
-      if (L.isValid() && RP.isValid() && L.isFileID() && RP.isFileID() &&
-          R.SM.getFileID(L) == FID && R.SM.getFileID(RP) == FID) {
-        F.ParamsBegin = R.SM.getFileOffset(L);
-        F.ParamsEnd = R.SM.getFileOffset(RP) + 1;
-      }
-    }
-    F.Main = FD->isMain();
-    BodyTraits Traits(Ctx.getLangOpts().CPlusPlus);
-    Traits.TraverseStmt(Body);
-    F.Loops = Traits.Loops;
-    F.OpaqueFuncName = Traits.OpaqueFuncName;
-    F.ReturnsVoid = FD->getReturnType()->isVoidType();
-    for (ParmVarDecl *P : FD->parameters()) {
-      if (P->getName().empty())
-        F.ParamsNamed = false;
-      F.Params.push_back(P->getName().str());
-    }
-    if (F.OutOfLine)
-      classDeclaration(FD, F);
-    State.Result.Files[*Path].Functions.push_back(std::move(F));
-    if (auto *CD = dyn_cast<CXXConstructorDecl>(FD))
-      addInitializers(CD, FID, *Path);
-    return true;
-  }
-
-  bool VisitCallExpr(CallExpr *CE) {
-    if (isa<CXXOperatorCallExpr>(CE))
-      return true;
-    const FunctionDecl *FD = CE->getDirectCallee();
-    if (!FD || !conditionalParams(FD))
-      return true;
-    CalleeRefs.insert(CE->getCallee()->IgnoreParenImpCasts());
-    recordCall(CE, FD, {CE->getArgs(), CE->getNumArgs()}, CE->getRParenLoc());
-    return true;
-  }
-  bool VisitCXXConstructExpr(CXXConstructExpr *CE) {
-    const FunctionDecl *FD = CE->getConstructor();
-    if (!FD || !conditionalParams(FD))
-      return true;
-    recordCall(CE, FD, {CE->getArgs(), CE->getNumArgs()},
-               CE->getParenOrBraceRange().getEnd());
-    return true;
-  }
-  bool VisitDeclRefExpr(DeclRefExpr *E) {
-    auto *FD = dyn_cast<FunctionDecl>(E->getDecl());
-    if (!FD || CalleeRefs.count(E) || !conditionalParams(FD))
-      return true;
-    recordCall(E, FD, {}, SourceLocation(),
-               "its address is taken (or it is named outside a call), and "
-               "the calls through that pointer cannot be given the "
-               "parameters of every configuration");
-    return true;
-  }
-
-  bool VisitCaseStmt(CaseStmt *CS) {
-    constantUses(CS->getLHS(), "a case label");
-    if (CS->getRHS())
-      constantUses(CS->getRHS(), "a case label");
-    return true;
-  }
-  bool VisitFieldDecl(FieldDecl *FD) {
-    if (FD->isBitField())
-      constantUses(FD->getBitWidth(), "a bit-field width");
-    addField(FD);
-    return true;
-  }
-  bool VisitArrayTypeLoc(ArrayTypeLoc TL) {
-    constantUses(TL.getSizeExpr(), "an array bound");
-    return true;
-  }
-  bool VisitTemplateSpecializationTypeLoc(TemplateSpecializationTypeLoc TL) {
-    for (unsigned I = 0; I < TL.getNumArgs(); ++I) {
-      TemplateArgumentLoc A = TL.getArgLoc(I);
-      if (A.getArgument().getKind() == TemplateArgument::Expression)
-        constantUses(A.getSourceExpression(), "a template argument");
-    }
-    return true;
-  }
-  bool VisitStaticAssertDecl(StaticAssertDecl *SA) {
-    constantUses(SA->getAssertExpr(), "a static_assert");
-    return true;
-  }
-  /// `"1.0-" FLAVOR "+table"`: a macro defined per feature is one piece
-  /// of a literal, which the simulator cannot select at run time; its
-  /// function is copied per configuration instead (liftConstantUses).
-  /// Only a macro whose pieces are concatenated with pieces from
-  /// elsewhere counts: a literal concatenated inside one macro's expansion
-  /// (its body with its arguments) is one literal per variant, selected
-  /// whole (as the safety check's S3 judges).
-  bool VisitStringLiteral(StringLiteral *SL) {
-    if (SL->getNumConcatenated() < 2)
-      return true;
-    std::set<unsigned> Places, FromMacro;
-    FileID FID;
-    for (unsigned I = 0; I < SL->getNumConcatenated(); ++I) {
-      SourceLocation L = SL->getStrTokenLoc(I);
-      SourceLocation X = R.SM.getExpansionLoc(L);
-      if (I == 0)
-        FID = R.SM.getFileID(X);
-      else if (R.SM.getFileID(X) != FID)
-        return true;
-      Places.insert(R.SM.getFileOffset(X));
-      if (L.isMacroID())
-        FromMacro.insert(R.SM.getFileOffset(X));
-    }
-    if (Places.size() < 2 || FromMacro.empty())
-      return true;
-    const std::string *Path = State.projectPath(FID);
-    if (!Path)
-      return true;
-    auto First = State.FirstFID.find(*Path);
-    auto Ex = State.Expansions.find(*Path);
-    if (First == State.FirstFID.end() || First->second != FID ||
-        Ex == State.Expansions.end())
-      return true;
-    for (const auto &[Offset, Macro] : Ex->second)
-      if (FromMacro.count(Offset))
-        State.Result.Files[*Path].ConstantUses.push_back(
-            {Macro, Offset, "a string literal concatenation"});
-    return true;
-  }
-  bool VisitEnumConstantDecl(EnumConstantDecl *EC) {
-    constantUses(EC->getInitExpr(), "an enumerator");
-    return true;
-  }
-
-  bool VisitVarDecl(VarDecl *VD) {
-    recordStartupObject(VD);
-    // C requires constant initializers for static storage; C++ only for
-    // constexpr (other statics are initialized dynamically).
-    if (!isa<ParmVarDecl>(VD) && VD->hasInit() &&
-        ((VD->hasGlobalStorage() && !Ctx.getLangOpts().CPlusPlus) ||
-         VD->isConstexpr())) {
-      size_t Before = 0;
-      std::vector<ConstantUse> *List = nullptr;
-      SourceLocation B = R.SM.getExpansionLoc(VD->getInit()->getBeginLoc());
-      if (B.isFileID())
-        if (const std::string *Path = State.projectPath(R.SM.getFileID(B))) {
-          List = &State.Result.Files[*Path].ConstantUses;
-          Before = List->size();
-        }
-      constantUses(VD->getInit(), "a static initializer");
-      // A writable file-scope variable: the simulator may set its initial
-      // value per configuration at start-up (FileRewriter).
-      if (List && List->size() > Before && VD->isFileVarDecl() &&
-          !VD->getType().isConstQualified() &&
-          VD->isThisDeclarationADefinition() == VarDecl::Definition &&
-          !Ctx.getLangOpts().CPlusPlus)
-        if (auto Range =
-                R.of(VD->getInit()->getSourceRange(), R.SM.getFileID(B)))
-          for (size_t I = Before; I < List->size(); ++I) {
-            (*List)[I].Var = VD->getName().str();
-            (*List)[I].InitBegin = Range->first;
-            (*List)[I].InitEnd = Range->second;
-          }
-    }
-    if (!VD->isFileVarDecl() || isa<ParmVarDecl>(VD) ||
-        VD->isThisDeclarationADefinition() != VarDecl::Definition)
-      return true;
-    if (VD->isStaticDataMember() || isa<VarTemplateSpecializationDecl>(VD))
-      return true;
-    add(DefinitionFact::Variable, VD);
-    return true;
-  }
-  bool VisitTagDecl(TagDecl *TD) {
-    if (TD->isCompleteDefinition() && TD->getIdentifier() &&
-        !TD->getDeclContext()->isFunctionOrMethod() &&
-        !isa<ClassTemplateSpecializationDecl>(TD))
-      add(DefinitionFact::Tag, TD);
-    return true;
-  }
-  bool VisitTypedefNameDecl(TypedefNameDecl *TD) {
-    if (!TD->getDeclContext()->isFunctionOrMethod() &&
-        !TD->getDeclContext()->isRecord())
-      add(DefinitionFact::Typedef, TD);
-    return true;
-  }
-
-private:
-  //===--- Parameters under a feature conditional -------------------------===//
-
-  struct Parens {
-    const std::string *Path = nullptr;
-    FileID FID;
-    unsigned Begin = 0, End = 0; ///< '(' and just past ')'.
-  };
-
-  /// The project path of FID if it is its file's first inclusion.
-  const std::string *firstPath(FileID FID) {
-    const std::string *Path = State.projectPath(FID);
-    if (!Path)
-      return nullptr;
-    auto First = State.FirstFID.find(*Path);
-    if (First == State.FirstFID.end() || First->second != FID)
-      return nullptr;
-    return Path;
-  }
-
-  /// The parentheses of FD's parameter list, if written in a project file.
-  std::optional<Parens> paramParens(const FunctionDecl *FD) {
-    FunctionTypeLoc TL = FD->getFunctionTypeLoc();
-    if (!TL)
-      return std::nullopt;
-    SourceLocation L = TL.getLParenLoc(), RP = TL.getRParenLoc();
-    if (L.isInvalid() || RP.isInvalid() || !L.isFileID() || !RP.isFileID() ||
-        R.SM.getFileID(L) != R.SM.getFileID(RP))
-      return std::nullopt;
-    Parens P;
-    P.FID = R.SM.getFileID(L);
-    P.Path = firstPath(P.FID);
-    if (!P.Path)
-      return std::nullopt;
-    P.Begin = R.SM.getFileOffset(L);
-    P.End = R.SM.getFileOffset(RP) + 1;
-    return P;
-  }
-
-  /// Whether some declaration of FD has a feature directive inside its
-  /// parameter list (its parameters differ per configuration).
-  bool conditionalParams(const FunctionDecl *FD) {
-    FD = FD->getCanonicalDecl();
-    auto Known = CondParams.find(FD);
-    if (Known != CondParams.end())
-      return Known->second;
-    bool Found = false;
-    for (const FunctionDecl *RD : FD->redecls()) {
-      std::optional<Parens> P = paramParens(RD);
-      if (!P)
-        continue;
-      auto W = State.Watched.find(*P->Path);
-      auto S = State.Structures.find(*P->Path);
-      if (W == State.Watched.end() || S == State.Structures.end())
-        continue;
-      for (unsigned Idx : W->second) {
-        unsigned B = S->second.Directives[Idx].Begin;
-        if (P->Begin < B && B < P->End)
-          Found = true;
-      }
-    }
-    CondParams[FD] = Found;
-    return Found;
-  }
-
-  std::string paramKey(const FunctionDecl *FD) {
-    std::string Key = FD->getQualifiedNameAsString();
-    if (!FD->isExternallyVisible()) {
-      const FunctionDecl *C = FD->getCanonicalDecl();
-      SourceLocation L = R.SM.getExpansionLoc(C->getLocation());
-      const std::string *Path = State.projectPath(R.SM.getFileID(L));
-      Key += "|" + (Path ? *Path : std::string("?")) + "@" +
-             std::to_string(R.SM.getFileOffset(L));
-    }
-    return Key;
-  }
-
-  /// A value of type T for a call made where its parameter does not exist.
-  std::string placeholderFor(QualType T, std::string &Why) {
-    const PrintingPolicy &PP = Ctx.getPrintingPolicy();
-    if (!Ctx.getLangOpts().CPlusPlus) {
-      QualType U = T.getUnqualifiedType();
-      if (U->isIncompleteType() || U->isArrayType() || U->isFunctionType()) {
-        Why = "its type '" + U.getAsString(PP) + "' has no value to pass";
-        return "";
-      }
-      return "(" + U.getAsString(PP) + "){0}";
-    }
-    if (T->isLValueReferenceType() &&
-        !T.getNonReferenceType().isConstQualified()) {
-      Why = "it is a non-const reference ('" + T.getAsString(PP) +
-            "'), to which no placeholder value binds";
-      return "";
-    }
-    QualType U = T.getNonReferenceType().getUnqualifiedType();
-    std::string Name = TypeName::getFullyQualifiedName(U, Ctx, PP);
-    if (U->isScalarType())
-      return "static_cast<" + Name + ">(0)";
-    const CXXRecordDecl *RD = U->getAsCXXRecordDecl();
-    bool Simple = llvm::none_of(Name, [](char C) {
-      return std::isspace(static_cast<unsigned char>(C)) || C == '(' ||
-             C == '*' || C == '&' || C == '[';
-    });
-    if (RD && RD->hasDefinition() && !RD->isAbstract() &&
-        RD->hasDefaultConstructor() && Simple)
-      return Name + "{}";
-    Why = "its type '" + Name + "' has no default value varsim can spell";
-    return "";
-  }
-
-  void recordParamList(FunctionDecl *FD) {
-    if (FD->isImplicit() || !conditionalParams(FD))
-      return;
-    std::optional<Parens> P = paramParens(FD);
-    if (!P)
-      return;
-    ParamListFact F;
-    F.Key = paramKey(FD);
-    F.Name = FD->getQualifiedNameAsString();
-    F.NameOffset = R.offset(FD->getLocation());
-    F.ParamsBegin = P->Begin;
-    F.ParamsEnd = P->End;
-    auto *MD = dyn_cast<CXXMethodDecl>(FD);
-    if (FD->isVariadic())
-      F.Refusal = "a variadic function";
-    else if (FD->isTemplated())
-      F.Refusal = "a template (or a member of one)";
-    else if (MD && MD->isVirtual())
-      F.Refusal = "a virtual member function";
-    else if (FD->getOverloadedOperator() != OO_None ||
-             isa<CXXConversionDecl>(FD))
-      F.Refusal = "an operator";
-    else if (FD->getLocation().isMacroID())
-      F.Refusal = "a function declared by a macro";
-    else if (Ctx.getLangOpts().CPlusPlus)
-      for (NamedDecl *ND : FD->getDeclContext()->getRedeclContext()->lookup(
-               FD->getDeclName())) {
-        const auto *Other = dyn_cast<FunctionDecl>(ND->getUnderlyingDecl());
-        if (!Other)
-          if (const auto *FT =
-                  dyn_cast<FunctionTemplateDecl>(ND->getUnderlyingDecl()))
-            Other = FT->getTemplatedDecl();
-        // Implicit members and copy/move constructors take one argument
-        // of the class: no call of FD's picks them instead.
-        if (const auto *CD = dyn_cast_or_null<CXXConstructorDecl>(Other);
-            Other &&
-            (Other->isImplicit() || (CD && CD->isCopyOrMoveConstructor())))
-          continue;
-        if (Other && Other->getCanonicalDecl() != FD->getCanonicalDecl())
-          F.Refusal = "an overloaded function (a call may pick another "
-                      "overload per variant)";
-      }
-    for (const ParmVarDecl *PV : FD->parameters()) {
-      ParamFact PF;
-      PF.Name = PV->getName().str();
-      if (PF.Name.empty() && F.Refusal.empty())
-        F.Refusal = "a declaration with an unnamed parameter";
-      auto Range = R.of(PV->getSourceRange(), P->FID);
-      if (!Range) {
-        if (F.Refusal.empty())
-          F.Refusal = "a parameter written by a macro";
-        continue;
-      }
-      PF.Begin = Range->first;
-      PF.End = Range->second;
-      PF.Placeholder = placeholderFor(PV->getType(), PF.NoPlaceholder);
-      PF.Type =
-          PV->getType().getCanonicalType().getAsString(Ctx.getPrintingPolicy());
-      PF.Default = PV->hasDefaultArg() && !PV->hasInheritedDefaultArg();
-      if (PF.Default && !PV->hasUnparsedDefaultArg() &&
-          !PV->hasUninstantiatedDefaultArg())
-        if (const Expr *DA = PV->getDefaultArg())
-          PF.DefaultType =
-              DA->IgnoreImplicit()->getType().getCanonicalType().getAsString(
-                  Ctx.getPrintingPolicy());
-      F.Params.push_back(std::move(PF));
-    }
-    State.Result.Files[*P->Path].ParamLists.push_back(std::move(F));
-  }
-
-  void recordCall(const Expr *E, const FunctionDecl *FD,
-                  llvm::ArrayRef<const Expr *> Args, SourceLocation RParen,
-                  const char *Refusal = nullptr) {
-    SourceLocation B = R.SM.getExpansionLoc(E->getBeginLoc());
-    FileID FID = R.SM.getFileID(B);
-    const std::string *Path = firstPath(FID);
-    if (!Path)
-      return;
-    CallFact C;
-    C.Key = paramKey(FD);
-    C.Callee = FD->getQualifiedNameAsString();
-    C.Begin = R.SM.getFileOffset(B);
-    if (Refusal)
-      C.Refusal = Refusal;
-    else if (E->getBeginLoc().isMacroID() || E->getEndLoc().isMacroID())
-      C.Refusal = "the call is written in a macro expansion";
-    if (RParen.isValid() && RParen.isFileID() && R.SM.getFileID(RParen) == FID)
-      C.RParen = R.SM.getFileOffset(RParen);
-    llvm::StringRef Buffer = R.SM.getBufferData(FID);
-    for (const Expr *A : Args) {
-      CallFact::Arg CA;
-      if (isa<CXXDefaultArgExpr>(A)) {
-        CA.Default = true;
-        C.Args.push_back(CA);
-        continue;
-      }
-      auto Range = R.of(A->getSourceRange(), FID);
-      if (!Range) {
-        if (C.Refusal.empty())
-          C.Refusal = "an argument is written in a macro expansion";
-        C.Args.push_back(CA);
-        continue;
-      }
-      CA.Begin = Range->first;
-      CA.End = Range->second;
-      CA.Braced = CA.Begin < Buffer.size() && Buffer[CA.Begin] == '{';
-      C.Args.push_back(CA);
-    }
-    for (const ParmVarDecl *PV : FD->parameters())
-      C.Params.push_back(PV->getName().str());
-    State.Result.Files[*Path].Calls.push_back(std::move(C));
-  }
-
-  llvm::DenseMap<const FunctionDecl *, bool> CondParams;
-  llvm::DenseSet<const Expr *> CalleeRefs;
-
-  /// The macros expanded inside E, a constant expression.
-  void constantUses(const Expr *E, const char *Context) {
-    if (!E)
-      return;
-    SourceLocation B = R.SM.getExpansionLoc(E->getBeginLoc());
-    if (!B.isFileID())
-      return;
-    const std::string *Path = State.projectPath(R.SM.getFileID(B));
-    if (!Path)
-      return;
-    auto First = State.FirstFID.find(*Path);
-    if (First == State.FirstFID.end() || First->second != R.SM.getFileID(B))
-      return;
-    auto Range = R.of(E->getSourceRange(), First->second);
-    auto Ex = State.Expansions.find(*Path);
-    if (!Range || Ex == State.Expansions.end())
-      return;
-    for (const auto &[Offset, Macro] : Ex->second)
-      if (Range->first <= Offset && Offset < Range->second)
-        State.Result.Files[*Path].ConstantUses.push_back(
-            {Macro, Offset, Context});
-  }
-
-  /// Where the class declares the member FD defines out of line.
-  void classDeclaration(const FunctionDecl *FD, FunctionFact &F) {
-    const FunctionDecl *Decl = FD->getCanonicalDecl();
-    if (Decl == FD || Decl->getLocation().isMacroID() ||
-        Decl->getBeginLoc().isMacroID() || Decl->getEndLoc().isMacroID())
-      return;
-    FileID DFID = R.SM.getFileID(Decl->getLocation());
-    const std::string *DPath = State.projectPath(DFID);
-    if (!DPath)
-      return;
-    auto Range = R.of(Decl->getSourceRange(), DFID);
-    if (!Range)
-      return;
-    llvm::StringRef Buffer = R.SM.getBufferData(DFID);
-    size_t After = Range->second;
-    while (After < Buffer.size() &&
-           std::isspace(static_cast<unsigned char>(Buffer[After])))
-      ++After;
-    if (After >= Buffer.size() || Buffer[After] != ';')
-      return;
-    F.ClassDeclFile = *DPath;
-    F.ClassDeclBegin = Range->first;
-    F.ClassDeclName = R.offset(Decl->getLocation());
-    F.ClassDeclEnd = static_cast<unsigned>(After + 1);
-  }
-
-  /// The file and expansion range of D, if in a project file.
-  std::optional<std::pair<const std::string *, std::pair<unsigned, unsigned>>>
-  startupPlace(const Decl *D) {
-    SourceLocation B = R.SM.getExpansionRange(D->getBeginLoc()).getBegin();
-    if (B.isInvalid())
-      return std::nullopt;
-    FileID FID = R.SM.getFileID(B);
-    const std::string *Path = State.projectPath(FID);
-    if (!Path)
-      return std::nullopt;
-    auto Range = R.of(D->getSourceRange(), FID);
-    if (!Range)
-      return std::nullopt;
-    return std::make_pair(Path, *Range);
-  }
-
-  /// Functions run before main or at exit, and destructors: the ones the
-  /// rewriter can guard (rewrite/safety/StartupLowering.h).
-  void recordStartupFunction(FunctionDecl *FD) {
-    if (!FD->doesThisDeclarationHaveABody())
-      return;
-    auto *Body = dyn_cast_or_null<CompoundStmt>(FD->getBody());
-    if (!Body)
-      return;
-    StartupFact F;
-    if (auto *D = dyn_cast<CXXDestructorDecl>(FD)) {
-      if (!D->isUserProvided() || !safety::destructorRefusal(D).empty())
-        return;
-      F.Destructor = true;
-      F.ClassBegin = R.offset(D->getParent()->getBeginLoc());
-    } else if (FD->hasAttr<ConstructorAttr>() ||
-               FD->hasAttr<DestructorAttr>()) {
-      if (!safety::startupFunctionRefusal(FD).empty())
-        return;
-      if (safety::startupBodyInMacro(FD)) {
-        F.K = StartupFact::CallAfter;
-        bool Ctor = FD->hasAttr<ConstructorAttr>();
-        F.Attribute = Ctor ? "constructor" : "destructor";
-        int P = Ctor ? FD->getAttr<ConstructorAttr>()->getPriority()
-                     : FD->getAttr<DestructorAttr>()->getPriority();
-        F.Priority = P == ConstructorAttr::DefaultPriority ? -1 : P;
-      }
-    } else {
-      return;
-    }
-    auto Place = startupPlace(FD);
-    if (!Place)
-      return;
-    if (F.K == StartupFact::GuardBody) {
-      SourceLocation L = Body->getLBracLoc();
-      if (L.isMacroID() ||
-          R.SM.getFileID(L) !=
-              R.SM.getFileID(R.SM.getExpansionLoc(FD->getBeginLoc())))
-        return;
-      F.BodyBegin = R.SM.getFileOffset(L);
-    }
-    F.Name = FD->getNameAsString();
-    F.Begin = Place->second.first;
-    F.End = Place->second.second;
-    State.Result.Files[*Place->first].Startup.push_back(std::move(F));
-  }
-
-  /// C++ static objects whose initialization or destruction runs code and
-  /// that the rewriter can construct under their feature.
-  void recordStartupObject(VarDecl *VD) {
-    if (!Ctx.getLangOpts().CPlusPlus || isa<ParmVarDecl>(VD) ||
-        !VD->isFileVarDecl() ||
-        VD->isThisDeclarationADefinition() != VarDecl::Definition ||
-        VD->getType()->isDependentType() ||
-        !safety::startupObjectRefusal(VD).empty())
-      return;
-    if (VD->hasConstantInitialization() && !VD->needsDestruction(Ctx))
-      return;
-    auto Place = startupPlace(VD);
-    if (!Place)
-      return;
-    StartupFact F;
-    F.K = StartupFact::WrapObject;
-    F.Name = VD->getNameAsString();
-    F.Begin = Place->second.first;
-    F.End = Place->second.second;
-    State.Result.Files[*Place->first].Startup.push_back(std::move(F));
-  }
-
-  void addInitializers(CXXConstructorDecl *CD, FileID FID,
-                       const std::string &Path) {
-    for (const CXXCtorInitializer *I : CD->inits()) {
-      if (!I->isWritten())
-        continue;
-      auto Range = R.of(I->getSourceRange(), FID);
-      if (!Range)
-        continue;
-      InitializerFact F;
-      F.Begin = Range->first;
-      F.End = Range->second;
-      F.Constructor = CD->getQualifiedNameAsString();
-      if (const FieldDecl *M = I->getMember()) {
-        F.Member = M->getNameAsString();
-        SourceLocation L = R.SM.getExpansionLoc(M->getLocation());
-        if (const std::string *MP = State.projectPath(R.SM.getFileID(L))) {
-          F.MemberFile = *MP;
-          F.MemberOffset = R.SM.getFileOffset(L);
-        }
-      }
-      const Expr *Init = I->getInit();
-      F.SideEffects = !Init || Init->HasSideEffects(Ctx);
-      State.Result.Files[Path].Initializers.push_back(std::move(F));
-    }
-  }
-
-  void addField(FieldDecl *FD) {
-    if (FD->getLocation().isMacroID() || FD->getBeginLoc().isMacroID() ||
-        FD->getEndLoc().isMacroID() || !FD->getIdentifier())
-      return;
-    FileID FID = R.SM.getFileID(FD->getLocation());
-    const std::string *Path = State.projectPath(FID);
-    if (!Path)
-      return;
-    auto Range = R.of(FD->getSourceRange(), FID);
-    if (!Range)
-      return;
-    const RecordDecl *RD = FD->getParent();
-    FieldFact F;
-    F.Record = RD->getQualifiedNameAsString() + "@" +
-               std::to_string(R.offset(RD->getLocation()));
-    F.Name = FD->getName().str();
-    llvm::StringRef Buffer = R.SM.getBufferData(FID);
-    llvm::StringRef Text = Buffer.slice(Range->first, Range->second);
-    F.Declaration = FD->getType().getCanonicalType().getAsString() + "|";
-    bool Space = false;
-    for (char C : Text) {
-      if (std::isspace(static_cast<unsigned char>(C))) {
-        Space = true;
-        continue;
-      }
-      if (Space && !F.Declaration.empty() && F.Declaration.back() != '|')
-        F.Declaration += ' ';
-      Space = false;
-      F.Declaration += C;
-    }
-    F.Begin = Range->first;
-    size_t After = Range->second;
-    while (After < Buffer.size() &&
-           (Buffer[After] == ' ' || Buffer[After] == '\t'))
-      ++After;
-    if (After < Buffer.size() && Buffer[After] == ';')
-      F.End = static_cast<unsigned>(After + 1);
-    State.Result.Files[*Path].Fields.push_back(std::move(F));
-  }
-
-  void add(DefinitionFact::Kind K, NamedDecl *D) {
-    if (D->getLocation().isMacroID())
-      return;
-    FileID FID = R.SM.getFileID(D->getLocation());
-    const std::string *Path = State.projectPath(FID);
-    if (!Path)
-      return;
-    DefinitionFact F;
-    F.K = K;
-    F.Name = D->getQualifiedNameAsString();
-    bool Internal = false;
-    if (auto *VD = dyn_cast<VarDecl>(D))
-      Internal = VD->getStorageClass() == SC_Static;
-    // Types and internal variables are per file in C; in C++ types must
-    // agree program-wide, but a difference across files is a separate
-    // (ODR) problem that the compiler does not see either.
-    if (K != DefinitionFact::Variable || Internal)
-      Internal = true;
-    F.Key = std::to_string(static_cast<int>(K)) + "|" + F.Name +
-            (Internal ? "|" + *Path : "");
-    if (auto *VD = dyn_cast<ValueDecl>(D))
-      F.Type = VD->getType().getAsString(Ctx.getPrintingPolicy());
-    else if (auto *TD = dyn_cast<TypedefNameDecl>(D))
-      F.Type = TD->getUnderlyingType().getAsString(Ctx.getPrintingPolicy());
-    else if (auto *Tag = dyn_cast<TagDecl>(D))
-      F.Type = Tag->getKindName().str();
-    F.Offset = R.offset(D->getLocation());
-    State.Result.Files[*Path].Definitions.push_back(std::move(F));
-  }
-
-  ParseState &State;
-  ASTContext &Ctx;
-  Ranges R;
-};
-
 } // namespace
+
+bool DefinitionCollector::TraverseDecl(Decl *D) {
+  if (!D || isa<TranslationUnitDecl>(D))
+    return RecursiveASTVisitor::TraverseDecl(D);
+  SourceLocation L = R.SM.getExpansionLoc(D->getLocation());
+  if (L.isInvalid() || !State.projectPath(R.SM.getFileID(L)))
+    return true;
+  return RecursiveASTVisitor::TraverseDecl(D);
+}
+
+bool DefinitionCollector::VisitFunctionDecl(FunctionDecl *FD) {
+  recordParamList(FD);
+  recordStartupFunction(FD);
+  if (FD->isImplicit() || FD->isDefaulted() ||
+      !FD->doesThisDeclarationHaveABody())
+    return true;
+  auto *Body = dyn_cast_or_null<CompoundStmt>(FD->getBody());
+  if (!Body || Body->getLBracLoc().isMacroID() || FD->getLocation().isMacroID())
+    return true;
+  FileID FID = R.SM.getFileID(Body->getLBracLoc());
+  const std::string *Path = State.projectPath(FID);
+  if (!Path)
+    return true;
+  FunctionFact F;
+  F.Name = FD->getQualifiedNameAsString();
+  bool Internal =
+      FD->getStorageClass() == SC_Static || FD->isInAnonymousNamespace();
+  // Overloads that differ only in being templates (RapidJSON's
+  // `template <unsigned F> Parse(const Ch *)` next to `Parse(const Ch *)`)
+  // are distinct functions, not one function's variants.
+  F.Key = F.Name + "|" + FD->getType().getAsString() + templateHeadKey(FD) +
+          (Internal ? "|" + *Path : "");
+  F.CLanguage = !Ctx.getLangOpts().CPlusPlus;
+  auto DR = R.of(FD->getSourceRange(), FID);
+  F.DeclBegin = DR ? DR->first : R.offset(FD->getBeginLoc());
+  F.NameBegin = R.offset(FD->getLocation());
+  if (auto S = State.Structures.find(*Path); S != State.Structures.end())
+    F.DeclBegin = declarationStart(S->second, F.DeclBegin, F.NameBegin);
+  F.NameLength = FD->getDeclName().isIdentifier()
+                     ? static_cast<unsigned>(FD->getName().size())
+                     : 0;
+  F.BodyBegin = R.offset(Body->getLBracLoc());
+  F.BodyEnd = R.offset(Body->getRBracLoc());
+  F.Line = R.line(FD->getBeginLoc());
+  F.EndLine = R.line(Body->getRBracLoc());
+  F.Constexpr = FD->isConstexpr() || FD->isConsteval();
+  F.Member = isa<CXXMethodDecl>(FD);
+  if (auto *MD = dyn_cast<CXXMethodDecl>(FD))
+    F.Lambda = MD->getParent()->isLambda();
+  F.Variadic = FD->isVariadic();
+  F.Template = FD->isTemplated();
+  F.OutOfLine = FD->isOutOfLine();
+  F.Structor = isa<CXXConstructorDecl>(FD) || isa<CXXDestructorDecl>(FD);
+  if (FunctionTypeLoc TL = FD->getFunctionTypeLoc()) {
+    SourceLocation L = TL.getLParenLoc(), RP = TL.getRParenLoc();
+    if (L.isValid() && RP.isValid() && L.isFileID() && RP.isFileID() &&
+        R.SM.getFileID(L) == FID && R.SM.getFileID(RP) == FID) {
+      F.ParamsBegin = R.SM.getFileOffset(L);
+      F.ParamsEnd = R.SM.getFileOffset(RP) + 1;
+    }
+  }
+  F.Main = FD->isMain();
+  BodyTraits Traits(Ctx.getLangOpts().CPlusPlus);
+  Traits.TraverseStmt(Body);
+  F.Loops = Traits.Loops;
+  F.OpaqueFuncName = Traits.OpaqueFuncName;
+  F.ReturnsVoid = FD->getReturnType()->isVoidType();
+  for (ParmVarDecl *P : FD->parameters()) {
+    if (P->getName().empty())
+      F.ParamsNamed = false;
+    F.Params.push_back(P->getName().str());
+  }
+  if (F.OutOfLine)
+    classDeclaration(FD, F);
+  State.Result.Files[*Path].Functions.push_back(std::move(F));
+  if (auto *CD = dyn_cast<CXXConstructorDecl>(FD))
+    addInitializers(CD, FID, *Path);
+  return true;
+}
+
+bool DefinitionCollector::VisitCallExpr(CallExpr *CE) {
+  if (isa<CXXOperatorCallExpr>(CE))
+    return true;
+  const FunctionDecl *FD = CE->getDirectCallee();
+  if (!FD || !conditionalParams(FD))
+    return true;
+  CalleeRefs.insert(CE->getCallee()->IgnoreParenImpCasts());
+  recordCall(CE, FD, {CE->getArgs(), CE->getNumArgs()}, CE->getRParenLoc());
+  return true;
+}
+
+bool DefinitionCollector::VisitCXXConstructExpr(CXXConstructExpr *CE) {
+  const FunctionDecl *FD = CE->getConstructor();
+  if (!FD || !conditionalParams(FD))
+    return true;
+  recordCall(CE, FD, {CE->getArgs(), CE->getNumArgs()},
+             CE->getParenOrBraceRange().getEnd());
+  return true;
+}
+
+bool DefinitionCollector::VisitDeclRefExpr(DeclRefExpr *E) {
+  auto *FD = dyn_cast<FunctionDecl>(E->getDecl());
+  if (!FD || CalleeRefs.count(E) || !conditionalParams(FD))
+    return true;
+  recordCall(E, FD, {}, SourceLocation(),
+             "its address is taken (or it is named outside a call), and "
+             "the calls through that pointer cannot be given the "
+             "parameters of every configuration");
+  return true;
+}
+
+bool DefinitionCollector::VisitCaseStmt(CaseStmt *CS) {
+  constantUses(CS->getLHS(), "a case label");
+  if (CS->getRHS())
+    constantUses(CS->getRHS(), "a case label");
+  return true;
+}
+
+bool DefinitionCollector::VisitFieldDecl(FieldDecl *FD) {
+  if (FD->isBitField())
+    constantUses(FD->getBitWidth(), "a bit-field width");
+  addField(FD);
+  return true;
+}
+
+bool DefinitionCollector::VisitArrayTypeLoc(ArrayTypeLoc TL) {
+  constantUses(TL.getSizeExpr(), "an array bound");
+  return true;
+}
+
+bool DefinitionCollector::VisitTemplateSpecializationTypeLoc(
+    TemplateSpecializationTypeLoc TL) {
+  for (unsigned I = 0; I < TL.getNumArgs(); ++I) {
+    TemplateArgumentLoc A = TL.getArgLoc(I);
+    if (A.getArgument().getKind() == TemplateArgument::Expression)
+      constantUses(A.getSourceExpression(), "a template argument");
+  }
+  return true;
+}
+
+bool DefinitionCollector::VisitStaticAssertDecl(StaticAssertDecl *SA) {
+  constantUses(SA->getAssertExpr(), "a static_assert");
+  return true;
+}
+
+bool DefinitionCollector::VisitStringLiteral(StringLiteral *SL) {
+  if (SL->getNumConcatenated() < 2)
+    return true;
+  std::set<unsigned> Places, FromMacro;
+  FileID FID;
+  for (unsigned I = 0; I < SL->getNumConcatenated(); ++I) {
+    SourceLocation L = SL->getStrTokenLoc(I);
+    SourceLocation X = R.SM.getExpansionLoc(L);
+    if (I == 0)
+      FID = R.SM.getFileID(X);
+    else if (R.SM.getFileID(X) != FID)
+      return true;
+    Places.insert(R.SM.getFileOffset(X));
+    if (L.isMacroID())
+      FromMacro.insert(R.SM.getFileOffset(X));
+  }
+  if (Places.size() < 2 || FromMacro.empty())
+    return true;
+  const std::string *Path = State.projectPath(FID);
+  if (!Path)
+    return true;
+  auto First = State.FirstFID.find(*Path);
+  auto Ex = State.Expansions.find(*Path);
+  if (First == State.FirstFID.end() || First->second != FID ||
+      Ex == State.Expansions.end())
+    return true;
+  for (const auto &[Offset, Macro] : Ex->second)
+    if (FromMacro.count(Offset))
+      State.Result.Files[*Path].ConstantUses.push_back(
+          {Macro, Offset, "a string literal concatenation"});
+  return true;
+}
+
+bool DefinitionCollector::VisitEnumConstantDecl(EnumConstantDecl *EC) {
+  constantUses(EC->getInitExpr(), "an enumerator");
+  return true;
+}
+
+bool DefinitionCollector::VisitVarDecl(VarDecl *VD) {
+  recordStartupObject(VD);
+  // C requires constant initializers for static storage; C++ only for
+  // constexpr (other statics are initialized dynamically).
+  if (!isa<ParmVarDecl>(VD) && VD->hasInit() &&
+      ((VD->hasGlobalStorage() && !Ctx.getLangOpts().CPlusPlus) ||
+       VD->isConstexpr())) {
+    size_t Before = 0;
+    std::vector<ConstantUse> *List = nullptr;
+    SourceLocation B = R.SM.getExpansionLoc(VD->getInit()->getBeginLoc());
+    if (B.isFileID())
+      if (const std::string *Path = State.projectPath(R.SM.getFileID(B))) {
+        List = &State.Result.Files[*Path].ConstantUses;
+        Before = List->size();
+      }
+    constantUses(VD->getInit(), "a static initializer");
+    // A writable file-scope variable: the simulator may set its initial
+    // value per configuration at start-up (FileRewriter).
+    if (List && List->size() > Before && VD->isFileVarDecl() &&
+        !VD->getType().isConstQualified() &&
+        VD->isThisDeclarationADefinition() == VarDecl::Definition &&
+        !Ctx.getLangOpts().CPlusPlus)
+      if (auto Range = R.of(VD->getInit()->getSourceRange(), R.SM.getFileID(B)))
+        for (size_t I = Before; I < List->size(); ++I) {
+          (*List)[I].Var = VD->getName().str();
+          (*List)[I].InitBegin = Range->first;
+          (*List)[I].InitEnd = Range->second;
+        }
+  }
+  if (!VD->isFileVarDecl() || isa<ParmVarDecl>(VD) ||
+      VD->isThisDeclarationADefinition() != VarDecl::Definition)
+    return true;
+  if (VD->isStaticDataMember() || isa<VarTemplateSpecializationDecl>(VD))
+    return true;
+  add(DefinitionFact::Variable, VD);
+  return true;
+}
+
+bool DefinitionCollector::VisitTagDecl(TagDecl *TD) {
+  if (TD->isCompleteDefinition() && TD->getIdentifier() &&
+      !TD->getDeclContext()->isFunctionOrMethod() &&
+      !isa<ClassTemplateSpecializationDecl>(TD))
+    add(DefinitionFact::Tag, TD);
+  return true;
+}
+
+bool DefinitionCollector::VisitTypedefNameDecl(TypedefNameDecl *TD) {
+  if (!TD->getDeclContext()->isFunctionOrMethod() &&
+      !TD->getDeclContext()->isRecord())
+    add(DefinitionFact::Typedef, TD);
+  return true;
+}
+
+void DefinitionCollector::constantUses(const Expr *E, const char *Context) {
+  if (!E)
+    return;
+  SourceLocation B = R.SM.getExpansionLoc(E->getBeginLoc());
+  if (!B.isFileID())
+    return;
+  const std::string *Path = State.projectPath(R.SM.getFileID(B));
+  if (!Path)
+    return;
+  auto First = State.FirstFID.find(*Path);
+  if (First == State.FirstFID.end() || First->second != R.SM.getFileID(B))
+    return;
+  auto Range = R.of(E->getSourceRange(), First->second);
+  auto Ex = State.Expansions.find(*Path);
+  if (!Range || Ex == State.Expansions.end())
+    return;
+  for (const auto &[Offset, Macro] : Ex->second)
+    if (Range->first <= Offset && Offset < Range->second)
+      State.Result.Files[*Path].ConstantUses.push_back(
+          {Macro, Offset, Context});
+}
+
+void DefinitionCollector::classDeclaration(const FunctionDecl *FD,
+                                           FunctionFact &F) {
+  const FunctionDecl *Decl = FD->getCanonicalDecl();
+  if (Decl == FD || Decl->getLocation().isMacroID() ||
+      Decl->getBeginLoc().isMacroID() || Decl->getEndLoc().isMacroID())
+    return;
+  FileID DFID = R.SM.getFileID(Decl->getLocation());
+  const std::string *DPath = State.projectPath(DFID);
+  if (!DPath)
+    return;
+  auto Range = R.of(Decl->getSourceRange(), DFID);
+  if (!Range)
+    return;
+  llvm::StringRef Buffer = R.SM.getBufferData(DFID);
+  size_t After = Range->second;
+  while (After < Buffer.size() &&
+         std::isspace(static_cast<unsigned char>(Buffer[After])))
+    ++After;
+  if (After >= Buffer.size() || Buffer[After] != ';')
+    return;
+  F.ClassDeclFile = *DPath;
+  F.ClassDeclBegin = Range->first;
+  F.ClassDeclName = R.offset(Decl->getLocation());
+  F.ClassDeclEnd = static_cast<unsigned>(After + 1);
+}
+
+void DefinitionCollector::addField(FieldDecl *FD) {
+  if (FD->getLocation().isMacroID() || FD->getBeginLoc().isMacroID() ||
+      FD->getEndLoc().isMacroID() || !FD->getIdentifier())
+    return;
+  FileID FID = R.SM.getFileID(FD->getLocation());
+  const std::string *Path = State.projectPath(FID);
+  if (!Path)
+    return;
+  auto Range = R.of(FD->getSourceRange(), FID);
+  if (!Range)
+    return;
+  const RecordDecl *RD = FD->getParent();
+  FieldFact F;
+  F.Record = RD->getQualifiedNameAsString() + "@" +
+             std::to_string(R.offset(RD->getLocation()));
+  F.Name = FD->getName().str();
+  llvm::StringRef Buffer = R.SM.getBufferData(FID);
+  llvm::StringRef Text = Buffer.slice(Range->first, Range->second);
+  F.Declaration = FD->getType().getCanonicalType().getAsString() + "|";
+  bool Space = false;
+  for (char C : Text) {
+    if (std::isspace(static_cast<unsigned char>(C))) {
+      Space = true;
+      continue;
+    }
+    if (Space && !F.Declaration.empty() && F.Declaration.back() != '|')
+      F.Declaration += ' ';
+    Space = false;
+    F.Declaration += C;
+  }
+  F.Begin = Range->first;
+  size_t After = Range->second;
+  while (After < Buffer.size() &&
+         (Buffer[After] == ' ' || Buffer[After] == '\t'))
+    ++After;
+  if (After < Buffer.size() && Buffer[After] == ';')
+    F.End = static_cast<unsigned>(After + 1);
+  State.Result.Files[*Path].Fields.push_back(std::move(F));
+}
+
+void DefinitionCollector::add(DefinitionFact::Kind K, NamedDecl *D) {
+  if (D->getLocation().isMacroID())
+    return;
+  FileID FID = R.SM.getFileID(D->getLocation());
+  const std::string *Path = State.projectPath(FID);
+  if (!Path)
+    return;
+  DefinitionFact F;
+  F.K = K;
+  F.Name = D->getQualifiedNameAsString();
+  bool Internal = false;
+  if (auto *VD = dyn_cast<VarDecl>(D))
+    Internal = VD->getStorageClass() == SC_Static;
+  // Types and internal variables are per file in C; in C++ types must
+  // agree program-wide, but a difference across files is a separate
+  // (ODR) problem that the compiler does not see either.
+  if (K != DefinitionFact::Variable || Internal)
+    Internal = true;
+  F.Key = std::to_string(static_cast<int>(K)) + "|" + F.Name +
+          (Internal ? "|" + *Path : "");
+  if (auto *VD = dyn_cast<ValueDecl>(D))
+    F.Type = VD->getType().getAsString(Ctx.getPrintingPolicy());
+  else if (auto *TD = dyn_cast<TypedefNameDecl>(D))
+    F.Type = TD->getUnderlyingType().getAsString(Ctx.getPrintingPolicy());
+  else if (auto *Tag = dyn_cast<TagDecl>(D))
+    F.Type = Tag->getKindName().str();
+  F.Offset = R.offset(D->getLocation());
+  State.Result.Files[*Path].Definitions.push_back(std::move(F));
+}
 
 void collectDefinitions(ParseState &S, ASTContext &Ctx) {
   DefinitionCollector DC(S, Ctx);

@@ -13,6 +13,7 @@
 #include "rewrite/globals/LoweringState.h"
 
 #include "rewrite/globals/SettledDefaults.h"
+#include "support/SourceFiles.h"
 
 namespace varsim::rewrite::globals::lowering {
 
@@ -101,8 +102,8 @@ bool initializedAtStartup(const Discovered &Dx, const Item &I) {
   if (I.Kind != "variable" || I.Defs.size() != 1 || I.Decisions.empty())
     return false;
   const EntityDef &D = *I.Defs.front();
-  if (!llvm::StringRef(D.File).ends_with(".c"))
-    return false;
+  if (isCxxFileName(D.File) != std::optional(false))
+    return false; // Not a C source.
   // Feature values, and the `#ifndef F` / `#define F 1` defaults of
   // features (which the #if rewriter turns into run-time reads too).
   for (const DecisionKey &K : I.Decisions) {

@@ -37,8 +37,10 @@
 //===----------------------------------------------------------------------===//
 
 #include "rewrite/MacroUses.h"
+#include "rewrite/SourceText.h"
 #include "rewrite/TextEdits.h"
 #include "rewrite/passes/Passes.h"
+#include "support/SourceFiles.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Path.h"
@@ -58,41 +60,16 @@ struct Token {
 /// is one token "\"").
 std::vector<Token> tokensOf(llvm::StringRef Text, const FileStructure &FS) {
   std::vector<Token> Out;
-  size_t DI = 0;
-  for (size_t I = 0; I < Text.size();) {
-    if (DI < FS.Directives.size() && I >= FS.Directives[DI].Begin) {
-      I = std::max<size_t>(I, FS.Directives[DI++].End);
-      continue;
-    }
-    char C = Text[I];
-    if (C == '/' && I + 1 < Text.size() &&
-        (Text[I + 1] == '*' || Text[I + 1] == '/')) {
-      size_t E =
-          Text[I + 1] == '*' ? Text.find("*/", I + 2) : Text.find('\n', I);
-      I = E == llvm::StringRef::npos ? Text.size()
-                                     : E + (Text[I + 1] == '*' ? 2 : 0);
-      continue;
-    }
-    if (C == '"' || C == '\'') {
-      for (++I; I < Text.size() && Text[I] != C && Text[I] != '\n'; ++I)
-        if (Text[I] == '\\')
-          ++I;
-      ++I;
-      Out.push_back({"\"", false});
-      continue;
-    }
-    if (llvm::isAlpha(C) || C == '_') {
-      size_t E = I;
-      while (E < Text.size() && (llvm::isAlnum(Text[E]) || Text[E] == '_'))
-        ++E;
-      Out.push_back({Text.slice(I, E).str(), true});
-      I = E;
-      continue;
-    }
-    if (!llvm::isSpace(C))
-      Out.push_back({std::string(1, C), false});
-    ++I;
-  }
+  forEachToken(
+      Text,
+      [&](const SourceToken &T) {
+        if (T.K == SourceToken::Literal)
+          Out.push_back({"\"", false});
+        else
+          Out.push_back({Text.slice(T.Begin, T.End).str(),
+                         T.K == SourceToken::Identifier});
+      },
+      directiveRanges(FS));
   return Out;
 }
 
@@ -195,9 +172,9 @@ struct Site {
   std::string Condition; ///< Of the branches holding it, joined by &&.
 };
 
+/// A C or C++ file compiled on its own (support/SourceFiles.h).
 bool isSourceFile(llvm::StringRef Path) {
-  llvm::StringRef Ext = llvm::sys::path::extension(Path);
-  return Ext == ".c" || Ext == ".cc" || Ext == ".cpp" || Ext == ".cxx";
+  return isSourceFileName(Path) && isTranslationUnitName(Path);
 }
 
 } // namespace

@@ -29,6 +29,7 @@
 
 #include "rewrite/ListMacros.h"
 #include "rewrite/MacroUses.h"
+#include "rewrite/SourceText.h"
 #include "rewrite/passes/Passes.h"
 
 #include <optional>
@@ -49,40 +50,27 @@ Braces scanBraces(llvm::StringRef Text, const FileStructure &FS) {
   Braces B;
   std::vector<unsigned> Open;
   size_t DI = 0;
-  for (unsigned I = 0; I <= Text.size();) {
-    if (DI < FS.Directives.size() && I >= FS.Directives[DI].Begin) {
+  // Each directive sees the braces of the tokens before it.
+  auto ReachDirectives = [&](unsigned Offset) {
+    for (; DI < FS.Directives.size() && FS.Directives[DI].Begin <= Offset; ++DI)
       B.OpenAt.push_back(Open.empty() ? std::nullopt
                                       : std::optional(Open.back()));
-      I = std::max(I, FS.Directives[DI++].End);
-      continue;
-    }
-    if (I == Text.size())
-      break;
-    char C = Text[I];
-    if (C == '/' && I + 1 < Text.size() &&
-        (Text[I + 1] == '*' || Text[I + 1] == '/')) {
-      size_t E =
-          Text[I + 1] == '*' ? Text.find("*/", I + 2) : Text.find('\n', I);
-      I = E == llvm::StringRef::npos
-              ? static_cast<unsigned>(Text.size())
-              : static_cast<unsigned>(E + (Text[I + 1] == '*' ? 2 : 0));
-      continue;
-    }
-    if (C == '"' || C == '\'') {
-      for (++I; I < Text.size() && Text[I] != C && Text[I] != '\n'; ++I)
-        if (Text[I] == '\\')
-          ++I;
-      ++I;
-      continue;
-    }
-    if (C == '{')
-      Open.push_back(I);
-    else if (C == '}' && !Open.empty()) {
-      B.Close[Open.back()] = I;
-      Open.pop_back();
-    }
-    ++I;
-  }
+  };
+  forEachToken(
+      Text,
+      [&](const SourceToken &T) {
+        ReachDirectives(T.Begin);
+        if (T.K != SourceToken::Punctuator)
+          return;
+        if (Text[T.Begin] == '{')
+          Open.push_back(T.Begin);
+        else if (Text[T.Begin] == '}' && !Open.empty()) {
+          B.Close[Open.back()] = T.Begin;
+          Open.pop_back();
+        }
+      },
+      directiveRanges(FS));
+  ReachDirectives(static_cast<unsigned>(Text.size()));
   B.OpenAt.resize(FS.Directives.size());
   return B;
 }

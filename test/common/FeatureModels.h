@@ -11,9 +11,11 @@
 namespace varsim::test {
 
 /// A FeatureIDE model.xml: an abstract mandatory root over optional
-/// features Names, then Extra (e.g. `<alt ...>` groups) inside the root.
+/// features Names, then Extra (e.g. `<alt ...>` groups) inside the root,
+/// then Constraints (`<rule>` elements), if any, in `<constraints>`.
 std::string optionalFeaturesModel(llvm::ArrayRef<std::string> Names,
-                                  llvm::StringRef Extra = "");
+                                  llvm::StringRef Extra = "",
+                                  llvm::StringRef Constraints = "");
 
 } // namespace varsim::test
 

@@ -9,6 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "test/common/FeatureModels.h"
 #include "test/common/RewriteHarness.h"
 
 #include "rewrite/FileRewriterImpl.h"
@@ -25,17 +26,9 @@ using ::testing::Not;
 
 namespace {
 
-std::string model(std::initializer_list<const char *> Names,
+std::string model(std::initializer_list<std::string> Names,
                   const std::string &Constraints = "") {
-  std::string S = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<featureModel>\n"
-                  "  <struct>\n    <and abstract=\"true\" mandatory=\"true\" "
-                  "name=\"Root\">\n";
-  for (const char *N : Names)
-    S += std::string("      <feature name=\"") + N + "\"/>\n";
-  S += "    </and>\n  </struct>\n";
-  if (!Constraints.empty())
-    S += "  <constraints>\n" + Constraints + "  </constraints>\n";
-  return S + "</featureModel>\n";
+  return varsim::test::optionalFeaturesModel(Names, "", Constraints);
 }
 
 void expectEquivalent(std::map<std::string, std::string> Files, bool Cxx) {

@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "test/common/FeatureModels.h"
 #include "test/common/RewriteHarness.h"
 
 #include "rewrite/ListMacros.h"
@@ -24,13 +25,8 @@ using ::testing::Not;
 
 namespace {
 
-std::string model(std::initializer_list<const char *> Names) {
-  std::string S = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<featureModel>\n"
-                  "  <struct>\n    <and abstract=\"true\" mandatory=\"true\" "
-                  "name=\"Root\">\n";
-  for (const char *N : Names)
-    S += std::string("      <feature name=\"") + N + "\"/>\n";
-  return S + "    </and>\n  </struct>\n</featureModel>\n";
+std::string model(std::initializer_list<std::string> Names) {
+  return varsim::test::optionalFeaturesModel(Names);
 }
 
 TEST(ListMacros, ExpandsParametersStringsAndPastes) {

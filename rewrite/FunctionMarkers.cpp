@@ -1,0 +1,118 @@
+//===- rewrite/FunctionMarkers.cpp - Function markers and names -----------===//
+//
+// The part of FileRewriter (FileRewriterImpl.h) that marks functions for
+// the profile (a region marker at the body's start, left out where the
+// caller's term already covers a loopless function) and keeps the
+// original name of a function the simulator renames (__func__ and its
+// kin, #line).
+//
+//===----------------------------------------------------------------------===//
+
+#include "rewrite/FileRewriterImpl.h"
+#include "support/SourceFiles.h"
+
+#include "llvm/ADT/StringExtras.h"
+
+namespace varsim::rewrite::detail {
+
+std::string originalNameDefines(llvm::StringRef Name) {
+  if (size_t Colons = Name.rfind("::"); Colons != llvm::StringRef::npos)
+    Name = Name.drop_front(Colons + 2);
+  std::string Quoted = "\"" + Name.str() + "\"";
+  return "#define __func__ " + Quoted + "\n#define __FUNCTION__ " + Quoted +
+         "\n#define __PRETTY_FUNCTION__ " + Quoted + "\n";
+}
+
+std::string originalNameUndefs() {
+  return "#undef __func__\n#undef __FUNCTION__\n#undef __PRETTY_FUNCTION__\n";
+}
+
+llvm::Error FileRewriter::keepOriginalName(const FunctionFact &Fn,
+                                           llvm::StringRef Name) {
+  if (Duplicates.count(Fn.BodyBegin))
+    return llvm::Error::success(); // Its copies define it (renderDuplicate).
+  if (inAnyParse(Fn.BodyBegin, &FunctionFact::OpaqueFuncName))
+    return error(Fn.NameBegin,
+                 "'" + Name +
+                     "' is renamed in the simulator (it is defined per "
+                     "feature or copied per configuration), and its body "
+                     "uses __PRETTY_FUNCTION__ or a predefined name inside "
+                     "a lambda, whose text would change; use __func__");
+  llvm::StringRef Text(In.Text);
+  unsigned Begin = Fn.DeclBegin, End = Fn.BodyEnd + 1;
+  bool AtLineStart = Begin == 0 || Text[Begin - 1] == '\n';
+  addEdit(Begin, Begin,
+          (AtLineStart ? "" : "\n") + originalNameDefines(Name) + "#line " +
+              std::to_string(FS.lineOf(Begin)) + "\n");
+  addEdit(End, End,
+          "\n" + originalNameUndefs() + "#line " +
+              std::to_string(FS.lineOf(Fn.BodyEnd)) + "\n");
+  return llvm::Error::success();
+}
+
+/// A `static` non-member function of a source file (not a header: other
+/// files cannot name it) whose name the file uses only to call it: every
+/// caller is code of this file, none takes its address for a table or a
+/// callback that Base code might call through.
+bool onlyCalledInFile(const FunctionFact &Fn, llvm::StringRef Path,
+                      llvm::StringRef Text) {
+  if (Fn.Member || Fn.Template || Fn.Lambda || Fn.NameLength == 0 ||
+      Fn.NameBegin + Fn.NameLength > Text.size())
+    return false;
+  if (!isTranslationUnitName(Path))
+    return false;
+  auto IsIdent = [](char C) { return llvm::isAlnum(C) || C == '_'; };
+  llvm::StringRef Head = Text.slice(Fn.DeclBegin, Fn.NameBegin);
+  size_t Static = Head.find("static");
+  if (Static == llvm::StringRef::npos ||
+      (Static > 0 && IsIdent(Head[Static - 1])) ||
+      (Static + 6 < Head.size() && IsIdent(Head[Static + 6])))
+    return false;
+  llvm::StringRef Name = Text.substr(Fn.NameBegin, Fn.NameLength);
+  for (size_t At = Text.find(Name); At != llvm::StringRef::npos;
+       At = Text.find(Name, At + Name.size())) {
+    size_t End = At + Name.size();
+    if ((At > 0 && IsIdent(Text[At - 1])) ||
+        (End < Text.size() && IsIdent(Text[End])))
+      continue;
+    llvm::StringRef After = Text.drop_front(End).ltrim();
+    if (!After.starts_with("("))
+      return false; // Its address, or a use the scan cannot read.
+  }
+  return true;
+}
+
+void FileRewriter::markFunctions() {
+  for (const auto &[Begin, Fn] : Functions) {
+    if (Fn->Lambda || Fn->Constexpr || Duplicates.count(Begin) ||
+        Merged.count(Begin))
+      continue;
+    CondPtr PC = FG.presenceAt(FS, Fn->DeclBegin);
+    std::string Condition = conditionText(*PC, F);
+    // A loopless function's marker costs more than a small hot function
+    // and adds nothing the model needs: its time is its caller's self
+    // time, whose term already holds the function's condition (Base adds
+    // nothing; a function present only under C is called only from code
+    // present under C, which a marked region or function covers). Except
+    // where a call can come from elsewhere: a function other files may
+    // call, or one whose address is taken (an indirect call from Base
+    // code). Block markers (--granularity function has none) are what
+    // cover the callers.
+    bool ConditionCovered =
+        Condition == "1" || (Ctx.Detail == Granularity::Region &&
+                             onlyCalledInFile(*Fn, In.Path, In.Text));
+    if (!Ctx.MarkEveryFunction && ConditionCovered && !Fn->Main &&
+        (!inAnyParse(Begin, &FunctionFact::Loops) ||
+         isLoopAroundSwitches(*Fn, Condition))) {
+      Ctx.Unmarked.push_back({Fn->Name, In.Path, Fn->Line, Fn->EndLine});
+      continue;
+    }
+    unsigned Id = addRegion(runtime::RegionKind::Function, Fn->Name, Condition,
+                            Fn->Line, Fn->EndLine);
+    MarkedScopes.push_back({Fn->BodyBegin, Fn->BodyEnd, Id});
+    addEdit(Begin + 1, Begin + 1,
+            " " + runtime::regionMarker(runtime::RegionKind::Function, Id));
+  }
+}
+
+} // namespace varsim::rewrite::detail

@@ -1,0 +1,582 @@
+//===- rewrite/MacroSelection.cpp - Selecting a macro's variant -----------===//
+//
+// The part of FileRewriter (FileRewriterImpl.h) that writes the one
+// definition selecting a per-feature macro's body at run time: within a
+// group (selectionDefine), over a default (redefineOverDefault), across
+// the sites of several files (selectAcrossSites), between a function and
+// a function-like macro (selectFunctionOrMacro).
+//
+//===----------------------------------------------------------------------===//
+
+#include "rewrite/FileRewriterImpl.h"
+#include "rewrite/MacroUses.h"
+#include "rewrite/SourceText.h"
+
+#include "llvm/ADT/StringExtras.h"
+
+#include <cctype>
+
+namespace varsim::rewrite::detail {
+namespace {
+
+/// A variant's body as a block, for a statement macro selected at run time
+/// (Replacement: the `{ ... }` of a DoWhile or Block body).
+std::string asBlock(const MacroBody &B, llvm::StringRef Replacement) {
+  switch (B.K) {
+  case MacroBody::DoWhile:
+  case MacroBody::Block:
+    return Replacement.str();
+  case MacroBody::Empty:
+    return "{ }";
+  default:
+    return "{ " + Replacement.trim().str() + "; }";
+  }
+}
+
+/// Body with every feature macro used as a value replaced by the value the
+/// runtime holds (the simulator is compiled without the features' -D
+/// flags), as replaceFeatureValues does for uses outside merged bodies.
+/// Parameters, operands of `#` and of `defined` are left alone.
+std::string withFeatureValues(llvm::StringRef Body,
+                              const std::set<std::string> &Params,
+                              const FeatureSetup &F) {
+  std::string Out;
+  llvm::StringRef Previous; // The previous identifier.
+  char PreviousPunct = 0;
+  unsigned Pos = 0;
+  forEachToken(Body, [&](const SourceToken &T) {
+    Out += Body.slice(Pos, T.Begin); // White space and comments.
+    Pos = T.End;
+    llvm::StringRef Word = Body.slice(T.Begin, T.End);
+    switch (T.K) {
+    case SourceToken::Literal:
+      Out += Word;
+      PreviousPunct = '"';
+      return;
+    case SourceToken::Number:
+      Out += Word;
+      PreviousPunct = '0';
+      return;
+    case SourceToken::Identifier: {
+      bool Value = F.isFeatureMacro(Word) && !Params.count(Word.str()) &&
+                   PreviousPunct != '#' && Previous != "defined" &&
+                   !(PreviousPunct == '(' && Previous == "defined");
+      Out += Value ? "(" + runtime::featureValueExpr(F.descOf(Word)) + ")"
+                   : Word.str();
+      Previous = Word;
+      PreviousPunct = 0;
+      return;
+    }
+    case SourceToken::Punctuator: {
+      char C = Word.front();
+      if (!(C == '(' && Previous == "defined" && PreviousPunct == 0))
+        Previous = "";
+      PreviousPunct = C;
+      Out += C;
+      return;
+    }
+    }
+  });
+  Out += Body.drop_front(Pos);
+  return Out;
+}
+
+} // namespace
+
+llvm::Expected<std::string>
+FileRewriter::selectionDefine(const std::string &Macro,
+                              const std::string &Features,
+                              const std::vector<MacroVariant> &Vs) {
+  const MacroVariant &First = Vs.front();
+  auto ErrorAt = [&](const MacroVariant &V, const std::string &Msg) {
+    return makeError(V.File, V.Line, V.Column, Msg);
+  };
+  std::string Params;
+  std::set<std::string> ParamNames;
+  if (First.FunctionLike) {
+    llvm::StringRef B(First.Body);
+    Params = B.slice(Macro.size(), B.find(')') + 1).str();
+    ParamNames = macroParameters(First.Body, Macro);
+  }
+  // BusyBox's `IF_X(...)`: its argument or nothing. The argument is any
+  // text (statements, table entries, string pieces); a run-time choice
+  // cannot hold it, and the use must not reach the compiler as an
+  // expression.
+  if (First.FunctionLike) {
+    const MacroVariant *PassThrough = nullptr;
+    bool AllArgOrEmpty = true, AnyEmpty = false;
+    for (const MacroVariant &V : Vs) {
+      llvm::StringRef R = llvm::StringRef(V.Replacement).trim();
+      if (R.empty())
+        AnyEmpty = true;
+      else if (R == "__VA_ARGS__" || ParamNames.count(R.str()))
+        PassThrough = &V;
+      else
+        AllArgOrEmpty = false;
+    }
+    if (AllArgOrEmpty && AnyEmpty && PassThrough)
+      return ErrorAt(*PassThrough,
+                     "macro '" + Macro +
+                         "' defined per feature expands to its argument or "
+                         "to nothing (an IF_FEATURE(...)-style macro): the "
+                         "argument may be statements, table entries or "
+                         "string pieces, which cannot be selected at run "
+                         "time; write its uses under '#ifdef' of the "
+                         "feature (#if for a 0/1 option) instead, the "
+                         "argument on lines of its own");
+  }
+  // A loop header per feature: the functions using it are copied per
+  // configuration with their own definition (CopiedMacros.cpp); this one
+  // must not compile where no copy redefines it.
+  if (auto P = Ctx.PerFeatureMacros.find(Macro);
+      P != Ctx.PerFeatureMacros.end() &&
+      copiedPerConfiguration(Macro, P->second))
+    return "#define " + Macro + Params + " varsim_macro_" + Macro +
+           "_is_defined_in_each_function_copy";
+  std::vector<MacroBody> Shapes;
+  for (const MacroVariant &V : Vs) {
+    Shapes.push_back(classifyMacroBody(V.Replacement));
+    if (Shapes.back().K == MacroBody::Other)
+      return ErrorAt(V, "macro '" + Macro +
+                            "' defined per feature has a body that is "
+                            "neither an expression nor a statement "
+                            "('do { ... } while (0)' or '{ ... }')" +
+                            (Shapes.back().Why.empty()
+                                 ? std::string()
+                                 : ": " + Shapes.back().Why) +
+                            "; cannot select it at run time");
+    if (V.FunctionLike != First.FunctionLike)
+      return ErrorAt(V, "macro '" + Macro +
+                            "' is object-like in one branch and "
+                            "function-like in another");
+    if (V.FunctionLike) {
+      llvm::StringRef B(V.Body);
+      std::string Mine = B.slice(Macro.size(), B.find(')') + 1).str();
+      llvm::erase_if(Mine, [](char C) { return C == ' ' || C == '\t'; });
+      std::string Firsts = Params;
+      llvm::erase_if(Firsts, [](char C) { return C == ' ' || C == '\t'; });
+      if (Mine != Firsts)
+        return ErrorAt(V, "macro '" + Macro +
+                              "' defined per feature has the "
+                              "parameters " +
+                              Mine + " here and " + Firsts + " at " +
+                              First.File + ":" + std::to_string(First.Line) +
+                              "; name them alike to select it at run time");
+    }
+  }
+  // Each variant's body, reading feature values at run time (S1).
+  std::vector<std::string> Values;
+  for (size_t I = 0; I < Vs.size(); ++I)
+    Values.push_back(withFeatureValues(Shapes[I].Braced.empty()
+                                           ? llvm::StringRef(Vs[I].Replacement)
+                                           : llvm::StringRef(Shapes[I].Braced),
+                                       ParamNames, F));
+  // The ?: converts its operands to their common type: literals of
+  // different types (int and double, signed and unsigned, int and
+  // long) would compute otherwise than in their variant (M3).
+  std::map<std::string, size_t> Types; // Type -> a variant.
+  bool AllLiterals = true;
+  for (size_t I = 0; I < Vs.size(); ++I) {
+    std::string T = literalType(Vs[I].Replacement);
+    AllLiterals = AllLiterals && !T.empty();
+    if (!T.empty() && !llvm::StringRef(T).starts_with("char["))
+      Types.try_emplace(T, I);
+  }
+  if (AllLiterals && Types.size() > 1) {
+    auto Second = std::next(Types.begin());
+    return ErrorAt(First, "macro '" + Macro + "' defined per feature (" +
+                              Features + ") is '" + Types.begin()->first +
+                              "' in one branch and '" + Second->first +
+                              "' in another; selected at run time it would "
+                              "have their common type in every variant (give "
+                              "the branches the same type, e.g. with a suffix "
+                              "or a cast)");
+  }
+  auto Test = [&](size_t I) { return conditionCode(*Vs[I].Own, F); };
+  auto Has = [&](MacroBody::Kind K) {
+    return llvm::any_of(Shapes, [&](const MacroBody &B) { return B.K == K; });
+  };
+  std::string Sel;
+  if (Has(MacroBody::DoWhile) || Has(MacroBody::Block)) {
+    // Statement macros: `do { if (c) { BODY1 } else { BODY2 } }
+    // while (0)`, or `{ if ... }` when every body is a block.
+    bool AllBlocks = llvm::all_of(Shapes, [](const MacroBody &B) {
+      return B.K == MacroBody::Block || B.K == MacroBody::Empty;
+    });
+    std::string Chain;
+    for (size_t I = 0; I < Vs.size(); ++I) {
+      std::string Body = asBlock(Shapes[I], Values[I]);
+      if (I + 1 == Vs.size())
+        Chain += (I ? " else " : "") + Body;
+      else
+        Chain += (I ? " else if (" : "if (") + Test(I) + ") " + Body;
+    }
+    Sel = AllBlocks ? "{ " + Chain + " }" : "do { " + Chain + " } while (0)";
+    return "#define " + Macro + Params + " " + Sel;
+  }
+  // An empty body is a void expression only for a function-like macro
+  // (an empty object-like macro is usually an attribute or qualifier).
+  if (Has(MacroBody::Empty) && !First.FunctionLike)
+    return ErrorAt(First, "macro '" + Macro +
+                              "' defined per feature is empty in one "
+                              "branch; an empty object-like macro cannot "
+                              "be selected at run time");
+  // `((void)0)` as the body of the disabled variant is the usual
+  // idiom of statistics and trace macros; C++ refuses a ?: with one
+  // void operand, so then every operand is made void (a use of such
+  // a macro's value would not compile in that variant either).
+  bool AnyVoid = Has(MacroBody::Void) || Has(MacroBody::Empty);
+  for (size_t I = 0; I < Vs.size(); ++I) {
+    std::string Value = Shapes[I].K == MacroBody::Empty
+                            ? "(void)0"
+                            : (AnyVoid ? "(void)(" : "(") + Values[I] + ")";
+    if (I + 1 == Vs.size())
+      Sel += Value;
+    else
+      Sel += "(" + Test(I) + ") ? " + Value + " : ";
+  }
+  return "#define " + Macro + Params + " (" + Sel + ")";
+}
+
+llvm::Expected<bool> FileRewriter::redefineOverDefault(unsigned GI, unsigned BI,
+                                                       unsigned Undef) {
+  const CondGroup &G = FS.Groups[GI];
+  const std::string &Macro = dir(Undef).Macro;
+  if (Plans[GI].L != Level::Declarations || F.isFeatureMacro(Macro) ||
+      F.CommandLineDefines.count(Macro))
+    return false;
+  // Tested only by `#ifndef M`-like defaults before the group: an #if
+  // left to read the selection's text would see 0 for the run-time part.
+  unsigned GroupBegin = dir(G.Branches.front().DirectiveIndex).Begin;
+  if (auto T = Ctx.TestedIn.find(Macro); T != Ctx.TestedIn.end()) {
+    if (T->second != std::set<std::string>{In.Path})
+      return false;
+    for (const CondGroup &H : FS.Groups)
+      for (const CondGroup::Branch &HB : H.Branches) {
+        std::set<std::string> Ms;
+        if (HB.Condition)
+          collectMacros(*HB.Condition, Ms);
+        if (!Ms.count(Macro))
+          continue;
+        auto Lits = asConjunction(*HB.Condition);
+        if (dir(HB.DirectiveIndex).Begin >= GroupBegin || !Lits ||
+            Lits->size() != 1 ||
+            dir(HB.DirectiveIndex).Kind == DirectiveKind::If)
+          return false;
+      }
+  }
+  // The branch: `#undef M` then one `#define M`; no other branch names M.
+  std::optional<unsigned> Define;
+  for (unsigned OB = 0; OB < G.Branches.size(); ++OB)
+    for (unsigned D : G.Branches[OB].Directives) {
+      const Directive &Dv = dir(D);
+      if (Dv.Macro != Macro || D == Undef)
+        continue;
+      if (OB != BI || Dv.Kind != DirectiveKind::Define || D < Undef || Define)
+        return false;
+      Define = D;
+    }
+  if (!Define)
+    return false;
+  // One earlier #define of M in the project, in this file, outside any
+  // feature conditional (a `#ifndef M` default at most): what the other
+  // configurations keep.
+  auto Sites = Ctx.DefinedAt.find(Macro);
+  if (Sites == Ctx.DefinedAt.end())
+    return false;
+  const ProjectContext::DefineSite *Earlier = nullptr;
+  for (const ProjectContext::DefineSite &S : Sites->second) {
+    if (S.File != In.Path)
+      return false;
+    if (S.Offset >= GroupBegin)
+      continue;
+    if (Earlier)
+      return false;
+    Earlier = &S;
+  }
+  if (!Earlier)
+    return false;
+  CondPtr Pr = Ctx.PresenceAt(In.Path, Earlier->Offset);
+  if (!Pr || Pr->K != Cond::Int || Pr->Value != 1)
+    return false;
+  for (unsigned D = 0; D < FS.Directives.size(); ++D)
+    if (dir(D).Kind == DirectiveKind::Undef && dir(D).Macro == Macro &&
+        D != Undef)
+      return false;
+  const Directive &Dv = dir(*Define);
+  CondPtr Own =
+      hasPlatformPart(GI) ? runtimeOwn(GI, BI) : FG.Groups[GI].Own[BI];
+  std::vector<MacroVariant> Vs{{In.Path, Dv.Line, Dv.Column, Dv.Body,
+                                Dv.Replacement, Dv.FunctionLike, Own},
+                               {In.Path, Earlier->Line, 1, Earlier->Body,
+                                Earlier->Replacement, Earlier->FunctionLike,
+                                makeNot(Own)}};
+  auto Text = selectionDefine(Macro, featuresOf(G), Vs);
+  if (!Text)
+    return Text.takeError();
+  // The #undef stays (unconditional now); the #define selects.
+  Replace[*Define] = *Text;
+  return true;
+}
+
+/// Whether Offset of File lies in a branch that no configuration enters:
+/// its test, resolved over features (rewrite/DerivedMacros.h), is 0 (`#if
+/// DEFAULT_HELPERS > MAX_HELPERS` after MAX_HELPERS' clamp per feature).
+/// A site there defines nothing in any variant.
+bool FileRewriter::settledOff(const std::string &File, unsigned Offset) const {
+  if (!Ctx.Structures)
+    return false;
+  auto FS = Ctx.Structures->find(File);
+  if (FS == Ctx.Structures->end())
+    return false;
+  for (const CondGroup &G : FS->second.Groups)
+    for (const CondGroup::Branch &B : G.Branches)
+      if (Offset >= B.ContentBegin && Offset < B.ContentEnd && B.Condition &&
+          B.Condition->K == Cond::Int && B.Condition->Value == 0)
+        return true;
+  return false;
+}
+
+llvm::Expected<std::optional<std::string>>
+FileRewriter::selectAcrossSites(const std::string &Macro) {
+  auto It = Ctx.DefinedAt.find(Macro);
+  if (It == Ctx.DefinedAt.end() || It->second.size() < 2 || !Ctx.PresenceAt)
+    return std::nullopt;
+  std::vector<MacroVariant> Vs;
+  std::vector<CondPtr> Presences;
+  // Only the sites some parse reads together with this file: a header no
+  // unit reads with this one (Lua's auxiliary library header and its core
+  // limits header each define the assertion macro) defines nothing here.
+  auto Here = Ctx.ReadBy.find(In.Path);
+  auto ReadWithThis = [&](const std::string &File) {
+    if (File == In.Path || Here == Ctx.ReadBy.end())
+      return true;
+    auto There = Ctx.ReadBy.find(File);
+    return There == Ctx.ReadBy.end() ||
+           llvm::any_of(There->second,
+                        [&](unsigned I) { return Here->second.count(I); });
+  };
+  for (const ProjectContext::DefineSite &S : It->second) {
+    if (!ReadWithThis(S.File) || settledOff(S.File, S.Offset))
+      continue;
+    CondPtr Pr = Ctx.PresenceAt(S.File, S.Offset);
+    Presences.push_back(Pr);
+    Vs.push_back(
+        {S.File, S.Line, 1, S.Body, S.Replacement, S.FunctionLike, Pr});
+  }
+  if (Vs.size() < 2)
+    return std::nullopt;
+  // Exactly one definition per valid configuration: then each variant
+  // sees the one of its configuration wherever it uses the macro (a use
+  // where its variant has no definition yet would not compile there).
+  for (size_t I = 0; I < Presences.size(); ++I)
+    for (size_t J = I + 1; J < Presences.size(); ++J)
+      if (isSatisfiable(*makeAnd({Presences[I], Presences[J]}), F))
+        return std::nullopt;
+  if (isSatisfiable(*makeNot(makeOr(Presences)), F))
+    return std::nullopt;
+  std::string Features;
+  std::set<std::string> Seen;
+  for (const CondPtr &Pr : Presences) {
+    std::set<std::string> Ms;
+    collectMacros(*Pr, Ms);
+    for (const std::string &M : Ms)
+      if (F.isFeatureMacro(M) && Seen.insert(M).second)
+        Features += (Features.empty() ? "" : ", ") + M;
+  }
+  // The last variant needs no test: put the one with the largest
+  // presence (often the default) there only by keeping the site order.
+  auto Text = selectionDefine(Macro, Features, Vs);
+  if (!Text)
+    return Text.takeError();
+  return std::optional<std::string>(std::move(*Text));
+}
+
+/// `#ifndef OMIT static int f(int a) { ... } #else #define f(a) 0 #endif`:
+/// a function in the branches that do not define the function-like macro.
+/// Both are kept; the macro, placed after the function, selects per
+/// configuration between a call of the function (its own name is not
+/// expanded again inside it) and its body: `#define f(a) ((c) ? f(a) : (0))`.
+/// An object-like macro naming a function-like one (`#define f PUT`, Mbed
+/// TLS) stands for its calls: `#define f(a0, a1) ... PUT(a0, a1)`, with the
+/// function's parameter count. A statement body (`{ ... }`, `do { ... }
+/// while (0)`, also through such an alias) against a function returning
+/// void selects by a statement: `do { if (c) f(a); else { BODY; } } while
+/// (0)`. nullopt: not this idiom; an error: this idiom, refused.
+llvm::Expected<std::optional<std::string>> FileRewriter::selectFunctionOrMacro(
+    unsigned GI, const std::string &Macro,
+    const std::vector<std::pair<unsigned, unsigned>> &List,
+    unsigned LiveBranches, bool HasElse) {
+  const CondGroup &G = FS.Groups[GI];
+  const GroupPlan &P = Plans[GI];
+  const Directive &First = dir(List.front().second);
+  std::set<unsigned> MacroBranches;
+  for (auto &[BI, D] : List)
+    MacroBranches.insert(BI);
+  if (MacroBranches.size() != List.size())
+    return std::nullopt;
+  // Every other live branch defines the function (any parse that saw it).
+  std::map<unsigned, const FunctionFact *> FunctionIn;
+  for (unsigned BI = 0; BI < G.Branches.size(); ++BI) {
+    if (P.Dead[BI] || MacroBranches.count(BI))
+      continue;
+    const CondGroup::Branch &B = G.Branches[BI];
+    for (const ParseView &V : In.Parses)
+      for (const FunctionFact &Fn : V.Facts->Functions)
+        if (Fn.Name == Macro && !Fn.Member && Fn.DeclBegin >= B.ContentBegin &&
+            Fn.BodyEnd < B.ContentEnd)
+          FunctionIn[BI] = &Fn;
+    if (!FunctionIn.count(BI))
+      return std::nullopt;
+  }
+  if (FunctionIn.empty() ||
+      FunctionIn.size() + MacroBranches.size() != LiveBranches)
+    return std::nullopt;
+  auto Refuse = [&](const std::string &Why) -> llvm::Error {
+    return errorAt(First, "macro '" + Macro +
+                              "' is defined in some branches of the "
+                              "conditional on feature " +
+                              featuresOf(G) +
+                              " and a function of that name in the "
+                              "others; " +
+                              Why);
+  };
+  if (!HasElse)
+    return Refuse("with no #else, some configuration has neither, and a "
+                  "use cannot be selected at run time (add the #else)");
+  unsigned LastBody = 0;
+  bool ReturnsVoid = true;
+  std::set<size_t> Arities;
+  for (auto &[BI, Fn] : FunctionIn) {
+    LastBody = std::max(LastBody, Fn->BodyEnd);
+    ReturnsVoid = ReturnsVoid && Fn->ReturnsVoid;
+    Arities.insert(Fn->Params.size());
+  }
+  for (auto &[BI, D] : List)
+    if (dir(D).Begin < LastBody)
+      return Refuse("the macro precedes the function, whose definition it "
+                    "would expand; define the function first");
+  // The parameters of the selecting macro: the function-like macro's own,
+  // or, for aliases, one per parameter of the function.
+  std::string Params;
+  std::set<std::string> ParamNames;
+  bool AllAliases = llvm::all_of(
+      List, [&](const auto &E) { return !dir(E.second).FunctionLike; });
+  if (First.FunctionLike) {
+    llvm::StringRef FirstBody(First.Body);
+    Params = FirstBody.slice(Macro.size(), FirstBody.find(')') + 1).str();
+    ParamNames = macroParameters(First.Body, Macro);
+  } else {
+    if (!AllAliases || Arities.size() != 1)
+      return Refuse("an object-like macro cannot select a call at run time; "
+                    "give the macro the function's parameters (`#define " +
+                    Macro + "(a, b) ...(a, b)`)");
+    Params = "(";
+    for (size_t I = 0; I < *Arities.begin(); ++I) {
+      std::string Name = "varsim_arg" + std::to_string(I);
+      Params += (I ? ", " : "") + Name;
+      ParamNames.insert(Name);
+    }
+    Params += ")";
+  }
+  // Each macro branch's value (a call's text) and shape.
+  std::vector<std::string> Texts;
+  std::vector<MacroBody> Shapes;
+  for (auto &[BI, D] : List) {
+    const Directive &Dv = dir(D);
+    if (Dv.FunctionLike != First.FunctionLike)
+      return Refuse("it is object-like in one branch and function-like in "
+                    "another");
+    if (Dv.FunctionLike) {
+      Shapes.push_back(classifyMacroBody(Dv.Replacement));
+      Texts.push_back(withFeatureValues(Dv.Replacement, ParamNames, F));
+      continue;
+    }
+    // `#define f PUT`: PUT must be a function-like macro wherever it is
+    // defined; its bodies' shapes decide how a call of it is selected.
+    llvm::StringRef Target = llvm::StringRef(Dv.Replacement).trim();
+    auto Sites = Ctx.DefinedAt.find(Target.str());
+    bool Named = !Target.empty() && llvm::all_of(Target, isIdentifierChar) &&
+                 !std::isdigit(static_cast<unsigned char>(Target.front()));
+    if (!Named || Sites == Ctx.DefinedAt.end() ||
+        !llvm::all_of(Sites->second, [](const ProjectContext::DefineSite &S) {
+          return S.FunctionLike;
+        }))
+      return Refuse("an object-like macro that does not name a function-like "
+                    "macro of the project cannot select a call at run time; "
+                    "give the macro the function's parameters (`#define " +
+                    Macro + "(a, b) ...(a, b)`)");
+    MacroBody Shape{MacroBody::Expression, "", ""};
+    for (const ProjectContext::DefineSite &S : Sites->second) {
+      MacroBody B = classifyMacroBody(S.Replacement);
+      if (B.K == MacroBody::Other) {
+        Shape = B;
+        break;
+      }
+      if (B.K == MacroBody::DoWhile || B.K == MacroBody::Block)
+        Shape = {MacroBody::Block, "{ }", ""};
+      else if (B.K != MacroBody::Expression && Shape.K == MacroBody::Expression)
+        Shape = {MacroBody::Void, "", ""};
+    }
+    Shapes.push_back(Shape);
+    Texts.push_back(Target.str() + Params);
+  }
+  bool Statement = false, AnyVoid = false;
+  for (const MacroBody &S : Shapes) {
+    if (S.K == MacroBody::DoWhile || S.K == MacroBody::Block) {
+      Statement = true;
+      continue;
+    }
+    if (S.K != MacroBody::Expression && S.K != MacroBody::Void &&
+        S.K != MacroBody::Empty)
+      return Refuse("its body is not an expression" +
+                    (S.Why.empty() ? std::string() : ": " + S.Why) +
+                    "; a call cannot be selected against it at run time");
+    AnyVoid = AnyVoid || S.K != MacroBody::Expression;
+  }
+  if (Statement && !ReturnsVoid)
+    return Refuse("its body is a statement and the function returns a "
+                  "value; a call cannot be selected against it at run time");
+  AnyVoid = AnyVoid || llvm::any_of(FunctionIn, [](const auto &E) {
+              return E.second->ReturnsVoid;
+            });
+  std::string Call = Macro + Params;
+  // The variants in branch order; the last one needs no test.
+  std::vector<std::pair<unsigned, std::string>> Values;
+  for (unsigned BI = 0; BI < G.Branches.size(); ++BI) {
+    if (P.Dead[BI])
+      continue;
+    std::string Value = Statement ? Call + ";" : Call;
+    for (size_t I = 0; I < List.size(); ++I) {
+      if (List[I].first != BI)
+        continue;
+      if (Statement)
+        Value =
+            Shapes[I].K == MacroBody::Empty ? std::string() : Texts[I] + ";";
+      else
+        Value = Shapes[I].K == MacroBody::Empty ? "0" : Texts[I];
+    }
+    Values.push_back({BI, Statement
+                              ? "{ " + Value + " }"
+                              : (AnyVoid ? "(void)(" : "(") + Value + ")"});
+  }
+  std::string Sel;
+  for (size_t I = 0; I < Values.size(); ++I) {
+    if (I + 1 == Values.size()) {
+      Sel += Values[I].second;
+      break;
+    }
+    unsigned BI = Values[I].first;
+    std::string Test = conditionCode(
+        hasPlatformPart(GI) ? *runtimeOwn(GI, BI) : *FG.Groups[GI].Own[BI], F);
+    if (Statement)
+      Sel += "if (" + Test + ") " + Values[I].second + " else ";
+    else
+      Sel += "(" + Test + ") ? " + Values[I].second + " : ";
+  }
+  if (Statement)
+    return "#define " + Call + " do { " + Sel + " } while (0)";
+  return "#define " + Call + " (" + Sel + ")";
+}
+
+} // namespace varsim::rewrite::detail
