@@ -1,0 +1,144 @@
+//===- rewrite/templates/DefaultArguments.cpp - Feature values as defaults ===//
+//
+// See DefaultArguments.h.
+//
+//===----------------------------------------------------------------------===//
+
+#include "rewrite/templates/DefaultArguments.h"
+#include "support/Diagnostic.h"
+
+#include <algorithm>
+
+namespace varsim::rewrite::templates::valueargs {
+namespace {
+
+/// Text on one line: comments and line breaks become spaces. Empty, with
+/// Why set, if it holds a directive, a raw string or a line splice.
+std::string oneLine(llvm::StringRef Text, std::string &Why) {
+  std::string Out;
+  for (size_t I = 0; I < Text.size(); ++I) {
+    char C = Text[I];
+    if (C == '"' || C == '\'') {
+      if (C == '"' && I > 0 && Text[I - 1] == 'R') {
+        Why = "a raw string literal";
+        return "";
+      }
+      size_t J = I + 1;
+      while (J < Text.size() && Text[J] != C && Text[J] != '\n')
+        J += Text[J] == '\\' ? 2 : 1;
+      Out += Text.slice(I, J + 1).str();
+      I = J;
+      continue;
+    }
+    if (Text.substr(I).starts_with("//")) {
+      size_t NL = Text.find('\n', I);
+      I = (NL == llvm::StringRef::npos ? Text.size() : NL) - 1;
+      Out += ' ';
+      continue;
+    }
+    if (Text.substr(I).starts_with("/*")) {
+      size_t End = Text.find("*/", I + 2);
+      if (End == llvm::StringRef::npos) {
+        Why = "an unterminated comment";
+        return "";
+      }
+      I = End + 1;
+      Out += ' ';
+      continue;
+    }
+    if (C == '#' || (C == '\\' && I + 1 < Text.size() && Text[I + 1] == '\n')) {
+      Why = "a directive or a line splice";
+      return "";
+    }
+    Out += C == '\n' ? ' ' : C;
+  }
+  return Out;
+}
+
+/// U's template name renamed to the alias and Value passed first, in the
+/// text [Base, ...) of Text (U's offsets are the file's).
+std::string aliased(llvm::StringRef Text, unsigned Base, unsigned End,
+                    const TypeUseFact &U, const FamilyFact &F,
+                    llvm::StringRef Value) {
+  return Text.slice(Base, U.NameOffset).str() + F.Name + "__varsim_d" +
+         Text.slice(U.NameOffset + U.NameLength, U.ArgsOffset).str() +
+         Value.str() + (U.NumArgs ? ", " : "") +
+         Text.slice(U.ArgsOffset, End).str();
+}
+
+} // namespace
+
+llvm::Error
+lowerDefaultArguments(const std::string &EnumKey, const EnumFact &E,
+                      const std::vector<int64_t> &Values,
+                      const std::map<std::string, FamilyFact> &Families,
+                      const TypeUses &Uses,
+                      const std::map<std::string, std::string> &Texts,
+                      std::map<std::string, std::set<TextEdit>> &Edits) {
+  for (const auto &[Key, F] : Families) {
+    if (F.EnumKey != EnumKey)
+      continue;
+    std::string Head = "the class template '" + F.Name +
+                       "' takes the enumerator '" + E.Name +
+                       "' (the numeric feature '" + E.Macro +
+                       "', selected at run time) as a default template "
+                       "argument";
+    if (!F.Why.empty())
+      return makeError(F.File, F.Line, F.Column,
+                       Head + ", but " + F.Why +
+                           ", so its uses relying on the default cannot be "
+                           "given the configuration's value");
+    Edits[F.File].insert({F.AliasOffset, 0, F.AliasText});
+    auto It = Uses.find(Key);
+    if (It == Uses.end())
+      continue;
+    for (const auto &[Place, U] : It->second) {
+      llvm::StringRef Text = Texts.at(U.File);
+      switch (U.Kind) {
+      case TypeUseKind::Kept:
+        break;
+      case TypeUseKind::Other:
+        return makeError(U.File, U.Line, U.Column,
+                         Head + "; '" + F.Name + "' is used here " + U.Why +
+                             ", so the value this use takes cannot be "
+                             "selected per configuration");
+      case TypeUseKind::Alias: {
+        std::string Value = U.Value.empty() ? E.Macro : U.Value;
+        Edits[U.File].insert(
+            {U.NameOffset, U.NameLength, F.Name + "__varsim_d"});
+        Edits[U.File].insert(
+            {U.ArgsOffset, 0, Value + (U.NumArgs ? ", " : "")});
+        break;
+      }
+      case TypeUseKind::ExplicitSpecialization: {
+        std::string Why;
+        std::string Copies;
+        for (size_t I = 0; I < Values.size(); ++I) {
+          std::string Copy = aliased(Text, U.DeclBegin, U.DeclEnd, U, F,
+                                     std::to_string(Values[I]));
+          if (I == 0) {
+            Copies = Copy;
+            continue;
+          }
+          std::string Line = oneLine(Copy, Why);
+          if (Line.empty())
+            return makeError(
+                U.File, U.Line, U.Column,
+                Head + "; this explicit specialization of a member of '" +
+                    F.Name +
+                    "' relies on the default, so it is made once per "
+                    "value on its last line, but it holds " +
+                    Why);
+          Copies += " " + Line;
+        }
+        Edits[U.File].insert(
+            {U.DeclBegin, U.DeclEnd - U.DeclBegin, std::move(Copies)});
+        break;
+      }
+      }
+    }
+  }
+  return llvm::Error::success();
+}
+
+} // namespace varsim::rewrite::templates::valueargs
