@@ -55,17 +55,6 @@ std::string oneLine(llvm::StringRef Text, std::string &Why) {
   return Out;
 }
 
-/// U's template name renamed to the alias and Value passed first, in the
-/// text [Base, ...) of Text (U's offsets are the file's).
-std::string aliased(llvm::StringRef Text, unsigned Base, unsigned End,
-                    const TypeUseFact &U, const FamilyFact &F,
-                    llvm::StringRef Value) {
-  return Text.slice(Base, U.NameOffset).str() + F.Name + "__varsim_d" +
-         Text.slice(U.NameOffset + U.NameLength, U.ArgsOffset).str() +
-         Value.str() + (U.NumArgs ? ", " : "") +
-         Text.slice(U.ArgsOffset, End).str();
-}
-
 } // namespace
 
 llvm::Error
@@ -73,8 +62,9 @@ lowerDefaultArguments(const std::string &EnumKey, const EnumFact &E,
                       const std::vector<int64_t> &Values,
                       const std::map<std::string, FamilyFact> &Families,
                       const TypeUses &Uses,
-                      const std::map<std::string, std::string> &Texts,
-                      std::map<std::string, std::set<TextEdit>> &Edits) {
+                      const std::map<std::string, std::string> &,
+                      std::map<std::string, std::set<TextEdit>> &Edits,
+                      std::vector<SpecializationCopy> &Specs) {
   for (const auto &[Key, F] : Families) {
     if (F.EnumKey != EnumKey)
       continue;
@@ -93,7 +83,6 @@ lowerDefaultArguments(const std::string &EnumKey, const EnumFact &E,
     if (It == Uses.end())
       continue;
     for (const auto &[Place, U] : It->second) {
-      llvm::StringRef Text = Texts.at(U.File);
       switch (U.Kind) {
       case TypeUseKind::Kept:
         break;
@@ -110,33 +99,65 @@ lowerDefaultArguments(const std::string &EnumKey, const EnumFact &E,
             {U.ArgsOffset, 0, Value + (U.NumArgs ? ", " : "")});
         break;
       }
-      case TypeUseKind::ExplicitSpecialization: {
-        std::string Why;
-        std::string Copies;
-        for (size_t I = 0; I < Values.size(); ++I) {
-          std::string Copy = aliased(Text, U.DeclBegin, U.DeclEnd, U, F,
-                                     std::to_string(Values[I]));
-          if (I == 0) {
-            Copies = Copy;
-            continue;
-          }
-          std::string Line = oneLine(Copy, Why);
-          if (Line.empty())
-            return makeError(
-                U.File, U.Line, U.Column,
-                Head + "; this explicit specialization of a member of '" +
-                    F.Name +
-                    "' relies on the default, so it is made once per "
-                    "value on its last line, but it holds " +
-                    Why);
-          Copies += " " + Line;
-        }
-        Edits[U.File].insert(
-            {U.DeclBegin, U.DeclEnd - U.DeclBegin, std::move(Copies)});
+      case TypeUseKind::ExplicitSpecialization:
+        Specs.push_back({&U, &F, &E, Values});
         break;
       }
+    }
+  }
+  return llvm::Error::success();
+}
+
+llvm::Error
+copySpecializations(const std::vector<SpecializationCopy> &Specs,
+                    const std::map<std::string, std::string> &Texts,
+                    std::map<std::string, std::set<TextEdit>> &Edits) {
+  for (const SpecializationCopy &S : Specs) {
+    const TypeUseFact &U = *S.Use;
+    const FamilyFact &F = *S.Family;
+    llvm::StringRef Text = Texts.at(U.File);
+    // The edits inside the specialization (run-time reads of the
+    // enumerator) go into every copy.
+    std::set<TextEdit> &FileEdits = Edits[U.File];
+    std::set<TextEdit> Inside;
+    for (auto It = FileEdits.begin(); It != FileEdits.end();) {
+      if (It->Offset >= U.DeclBegin && It->Offset + It->Length <= U.DeclEnd) {
+        Inside.insert(*It);
+        It = FileEdits.erase(It);
+      } else {
+        ++It;
       }
     }
+    Inside.insert({U.NameOffset, U.NameLength, F.Name + "__varsim_d"});
+    std::string Copies;
+    for (size_t I = 0; I < S.Values.size(); ++I) {
+      std::set<TextEdit> Mine = Inside;
+      Mine.insert({U.ArgsOffset, 0,
+                   std::to_string(S.Values[I]) + (U.NumArgs ? ", " : "")});
+      auto Copy = applyTextEdits(U.File, Text.slice(U.DeclBegin, U.DeclEnd),
+                                 U.DeclBegin, Mine, "default-argument copy");
+      if (!Copy)
+        return Copy.takeError();
+      if (I == 0) {
+        Copies = *Copy;
+        continue;
+      }
+      std::string Why;
+      std::string Line = oneLine(*Copy, Why);
+      if (Line.empty())
+        return makeError(
+            U.File, U.Line, U.Column,
+            "the class template '" + F.Name + "' takes the enumerator '" +
+                S.Enum->Name + "' (the numeric feature '" + S.Enum->Macro +
+                "', selected at run time) as a default template argument; "
+                "this explicit specialization of a member of '" +
+                F.Name +
+                "' relies on the default, so it is made once per value on "
+                "its last line, but it holds " +
+                Why);
+      Copies += " " + Line;
+    }
+    FileEdits.insert({U.DeclBegin, U.DeclEnd - U.DeclBegin, std::move(Copies)});
   }
   return llvm::Error::success();
 }

@@ -54,6 +54,15 @@ using TypeUses =
     std::map<std::string,
              std::map<std::pair<std::string, unsigned>, TypeUseFact>>;
 
+/// A member's explicit specialization to copy once per value (after every
+/// other edit is known: the edits inside it go into each copy).
+struct SpecializationCopy {
+  const TypeUseFact *Use = nullptr;
+  const FamilyFact *Family = nullptr;
+  const EnumFact *Enum = nullptr;
+  std::vector<int64_t> Values;
+};
+
 /// Adds to Edits the lowering of the families of the enumerator E (key
 /// EnumKey) whose feature takes Values. An error for a family or use it
 /// cannot lower.
@@ -63,7 +72,15 @@ lowerDefaultArguments(const std::string &EnumKey, const EnumFact &E,
                       const std::map<std::string, FamilyFact> &Families,
                       const TypeUses &Uses,
                       const std::map<std::string, std::string> &Texts,
-                      std::map<std::string, std::set<TextEdit>> &Edits);
+                      std::map<std::string, std::set<TextEdit>> &Edits,
+                      std::vector<SpecializationCopy> &Specs);
+
+/// Replaces each of Specs by its copies, the edits inside it applied to
+/// each (call once every other edit is in Edits).
+llvm::Error
+copySpecializations(const std::vector<SpecializationCopy> &Specs,
+                    const std::map<std::string, std::string> &Texts,
+                    std::map<std::string, std::set<TextEdit>> &Edits);
 
 } // namespace varsim::rewrite::templates::valueargs
 

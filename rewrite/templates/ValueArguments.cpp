@@ -66,14 +66,38 @@ void lineAndColumn(llvm::StringRef Text, unsigned Offset, unsigned &Line,
                                                              : Offset - NL);
 }
 
+/// The presence conditions of the feature branches that name one of Names.
+std::vector<CondPtr> coverOf(const LoweringInput &In,
+                             const std::set<std::string> &Names) {
+  std::vector<CondPtr> ToCover;
+  for (const auto &[File, Text] : In.Texts) {
+    std::vector<std::pair<unsigned, std::string>> Occurrences =
+        findIdentifiers(Text, Names);
+    if (Occurrences.empty() || !llvm::StringRef(Text).contains("#if"))
+      continue;
+    auto FS = scanDirectives(File, Text);
+    if (!FS) {
+      llvm::consumeError(FS.takeError()); // The rewriter reports it.
+      continue;
+    }
+    FileGroups G = analyzeGroups(*FS, In.Features);
+    for (const auto &[Off, _] : Occurrences)
+      if (CondPtr P = G.presenceAt(*FS, Off))
+        ToCover.push_back(P);
+  }
+  return ToCover;
+}
+
 /// Every occurrence of a family template's name that no parse saw must lie
 /// in code outside every feature branch (then it is dead in every
 /// configuration): a use under a feature the parses did not reach might
 /// rely on the default unlowered.
-llvm::Error checkFamilyNames(
-    const std::string &EnumKey, const EnumFact &E,
-    const std::map<std::string, FamilyFact> &Families, const LoweringInput &In,
-    const std::function<bool(const std::string &, unsigned)> &Dead) {
+llvm::Error
+checkFamilyNames(const std::string &EnumKey, const EnumFact &E,
+                 const std::map<std::string, FamilyFact> &Families,
+                 const LoweringInput &In,
+                 const std::function<bool(const std::string &, unsigned)> &Dead,
+                 const std::function<bool(const std::string &)> &Read) {
   std::set<std::string> Names;
   for (const auto &[_, F] : Families)
     if (F.EnumKey == EnumKey)
@@ -81,6 +105,8 @@ llvm::Error checkFamilyNames(
   if (Names.empty())
     return llvm::Error::success();
   for (const auto &[File, Text] : In.Texts) {
+    if (!Read(File))
+      continue; // No unit reads it (a quilt patch's saved copy).
     std::optional<FileStructure> FS;
     std::optional<FileGroups> G;
     for (const auto &[Off, Name] : findIdentifiers(Text, Names)) {
@@ -93,8 +119,9 @@ llvm::Error checkFamilyNames(
         FS = std::move(*Scanned);
         G = analyzeGroups(*FS, In.Features);
       }
-      if (!G->presenceAt(*FS, Off))
-        continue;
+      CondPtr P = G->presenceAt(*FS, Off);
+      if (!P || (P->K == Cond::Int && P->Value != 0))
+        continue; // Outside every feature branch: dead everywhere.
       unsigned Line = 0, Column = 0;
       lineAndColumn(Text, Off, Line, Column);
       return makeError(File, Line, Column,
@@ -134,41 +161,43 @@ llvm::Expected<LoweringResult> lowerValueArguments(const LoweringInput &In) {
 
   // Parse configurations that reach every feature branch naming a
   // candidate: its uses there are then classified too.
-  std::vector<CondPtr> ToCover;
-  for (const auto &[File, Text] : In.Texts) {
-    std::vector<std::pair<unsigned, std::string>> Occurrences =
-        findIdentifiers(Text, Names);
-    if (Occurrences.empty() || !llvm::StringRef(Text).contains("#if"))
-      continue;
-    auto FS = scanDirectives(File, Text);
-    if (!FS) {
-      llvm::consumeError(FS.takeError()); // The rewriter reports it.
-      continue;
-    }
-    FileGroups G = analyzeGroups(*FS, In.Features);
-    for (const auto &[Off, _] : Occurrences)
-      if (CondPtr P = G.presenceAt(*FS, Off))
-        ToCover.push_back(P);
-  }
-  std::vector<fm::Configuration> Configs =
-      chooseParseConfigurations(ToCover, In.Features);
+  std::vector<CondPtr> ToCover = coverOf(In, Names);
   std::vector<std::string> FeatureMacros = In.Features.macros();
-  std::vector<std::pair<const CompileEntry *, std::vector<std::string>>> Jobs;
-  for (const fm::Configuration &C : Configs)
-    for (const CompileEntry *E : Cxx)
-      Jobs.emplace_back(E, In.Features.defines(C));
-  std::vector<ParseResult> Results(Jobs.size());
-  parseInParallel(In.Jobs, Results.size(), [&](size_t I) {
-    SyntaxOnlyParse P;
-    P.Entry = Jobs[I].first;
-    P.Defines = Jobs[I].second;
-    P.StripMacros = FeatureMacros;
-    P.Overlay = In.Overlay;
-    Results[I].Failed =
-        runSyntaxOnlyWith(P, [&, I] {
-          return makeFactsAction(In.Project, Numeric, Results[I]);
-        }).Failed;
-  });
+  std::set<std::vector<std::string>> Parsed;
+  std::vector<ParseResult> Results;
+  auto ParseIn = [&](const std::vector<fm::Configuration> &Configs) {
+    std::vector<std::pair<const CompileEntry *, std::vector<std::string>>> Jobs;
+    for (const fm::Configuration &C : Configs)
+      if (Parsed.insert(In.Features.defines(C)).second)
+        for (const CompileEntry *E : Cxx)
+          Jobs.emplace_back(E, In.Features.defines(C));
+    size_t Base = Results.size();
+    Results.resize(Base + Jobs.size());
+    parseInParallel(In.Jobs, Jobs.size(), [&](size_t I) {
+      SyntaxOnlyParse P;
+      P.Entry = Jobs[I].first;
+      P.Defines = Jobs[I].second;
+      P.StripMacros = FeatureMacros;
+      P.Overlay = In.Overlay;
+      ParseResult &Out = Results[Base + I];
+      Out.Failed = runSyntaxOnlyWith(P, [&] {
+                     return makeFactsAction(In.Project, Numeric, Out);
+                   }).Failed;
+    });
+  };
+  ParseIn(chooseParseConfigurations(ToCover, In.Features));
+  // The uses of family templates (DefaultArguments.h) under feature
+  // branches those parses did not reach: parse configurations reaching
+  // them too.
+  std::set<std::string> FamilyNames;
+  for (const ParseResult &R : Results)
+    for (const auto &[_, F] : R.Families)
+      FamilyNames.insert(F.Name);
+  if (!FamilyNames.empty()) {
+    std::vector<CondPtr> More = coverOf(In, FamilyNames);
+    ToCover.insert(ToCover.end(), More.begin(), More.end());
+    ParseIn(chooseParseConfigurations(ToCover, In.Features));
+  }
   // A unit that does not compile: the later passes report it.
   for (const ParseResult &R : Results)
     if (R.Failed)
@@ -194,6 +223,11 @@ llvm::Expected<LoweringResult> lowerValueArguments(const LoweringInput &In) {
         return false;
     }
     return true;
+  };
+  auto Read = [&](const std::string &File) {
+    return std::any_of(
+        Results.begin(), Results.end(),
+        [&](const ParseResult &R) { return R.Files.count(File); });
   };
   std::map<std::string, FamilyFact> Families;
   TypeUses FamilyUses;
@@ -221,6 +255,7 @@ llvm::Expected<LoweringResult> lowerValueArguments(const LoweringInput &In) {
     std::vector<const RefFact *> Refs;
   };
   std::map<std::string, std::map<unsigned, SwitchStmt>> Switches;
+  std::vector<SpecializationCopy> Specs;
   for (const auto &[Key, E] : Enums) {
     const auto &Uses = Refs[Key];
     for (const auto &[_, R] : Uses)
@@ -290,10 +325,10 @@ llvm::Expected<LoweringResult> lowerValueArguments(const LoweringInput &In) {
       S.Macro = E.Macro;
       S.Refs.push_back(&R);
     }
-    if (llvm::Error Err = lowerDefaultArguments(Key, E, Feat.Values, Families,
-                                                FamilyUses, In.Texts, Edits))
+    if (llvm::Error Err = lowerDefaultArguments(
+            Key, E, Feat.Values, Families, FamilyUses, In.Texts, Edits, Specs))
       return Err;
-    if (llvm::Error Err = checkFamilyNames(Key, E, Families, In, Dead))
+    if (llvm::Error Err = checkFamilyNames(Key, E, Families, In, Dead, Read))
       return Err;
     Result.Sites.push_back({E.File, E.Line, "value argument", E.Macro});
   }
@@ -340,6 +375,8 @@ llvm::Expected<LoweringResult> lowerValueArguments(const LoweringInput &In) {
     }
   }
 
+  if (llvm::Error Err = copySpecializations(Specs, In.Texts, Edits))
+    return Err;
   for (const auto &[File, E] : Edits) {
     auto Text = applyTextEdits(File, In.Texts.at(File), 0, E,
                                "value-argument lowering");

@@ -69,6 +69,9 @@ bool Emitter<Sink, Charset, flags>::number(int n) {
 // The fast path for the usual sink, as a library specializes its default
 // emitter: only the default flags' emitter of a StringSink takes it.
 template <> inline bool Emitter<StringSink>::number(int n) {
+  // Only reached with the default flags: reads them directly.
+  if (kEmitDefaultFlags & kEmitQuoted)
+    sink_.Text += '"';
   sink_.Text += '#';
   sink_.Text += std::to_string(n);
   ++count_;
