@@ -329,6 +329,11 @@ private:
       SourceLocation B = FD->getOuterLocStart(), E = FD->getEndLoc();
       if (B.isFileID() && E.isFileID() && SM.getFileID(B) == SM.getFileID(E)) {
         U.Kind = TypeUseKind::ExplicitSpecialization;
+        for (const DeclContext *DC = FD->getDeclContext(); DC;
+             DC = DC->getParent())
+          if (const auto *NS = dyn_cast<NamespaceDecl>(DC))
+            U.Namespaces.insert(U.Namespaces.begin(),
+                                {NS->getName().str(), NS->isInline()});
         U.DeclBegin = SM.getFileOffset(B);
         U.DeclEnd = SM.getFileOffset(
             Lexer::getLocForEndOfToken(E, 0, SM, Ctx.getLangOpts()));

@@ -5,7 +5,11 @@
 //===----------------------------------------------------------------------===//
 
 #include "rewrite/templates/DefaultArguments.h"
+#include "rewrite/DirectiveScanner.h"
 #include "support/Diagnostic.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
 
 #include <algorithm>
 
@@ -52,6 +56,68 @@ std::string oneLine(llvm::StringRef Text, std::string &Why) {
     }
     Out += C == '\n' ? ' ' : C;
   }
+  return Out;
+}
+
+bool isIdent(char C) { return llvm::isAlnum(C) || C == '_'; }
+
+/// The copies of S for the values after the first, after the file's last
+/// line: behind a guard in a header, under the feature-independent and
+/// feature `#if`s around the original (an include guard aside), inside its
+/// namespaces, each under `#line` of the original.
+llvm::Expected<std::string> appendedCopies(const SpecializationCopy &S,
+                                           llvm::StringRef Text,
+                                           const std::set<TextEdit> &Inside,
+                                           bool Header) {
+  const TypeUseFact &U = *S.Use;
+  auto FS = scanDirectives(U.File, Text);
+  if (!FS)
+    return FS.takeError();
+  std::vector<std::string> Conditions;
+  for (const CondGroup &G : FS->Groups)
+    for (unsigned B = 0; B < G.Branches.size(); ++B) {
+      const CondGroup::Branch &Br = G.Branches[B];
+      if (Br.ContentBegin > U.DeclBegin || U.DeclBegin >= Br.ContentEnd)
+        continue;
+      const Directive &Open = FS->Directives[Br.DirectiveIndex];
+      // An include guard: `#ifndef X` / `#define X` around the file.
+      bool Guard = !G.ParentGroup && G.Branches.size() == 1 &&
+                   Open.Kind == DirectiveKind::Ifndef &&
+                   llvm::any_of(Br.Directives, [&](unsigned D) {
+                     return FS->Directives[D].Kind == DirectiveKind::Define &&
+                            FS->Directives[D].Macro == Open.Macro;
+                   });
+      if (!Guard)
+        Conditions.push_back(branchCondition(*FS, G, B));
+    }
+  std::string Name;
+  for (char C : U.File + "_" + std::to_string(U.DeclBegin))
+    Name += isIdent(C) ? C : '_';
+  std::string Out = "\n";
+  if (Header)
+    Out += "#ifndef VARSIM_DEFARG_" + Name + "\n#define VARSIM_DEFARG_" + Name +
+           "\n";
+  for (const std::string &C : Conditions)
+    Out += "#if " + (C.empty() ? std::string("1") : C) + "\n";
+  for (const auto &[NS, Inline] : U.Namespaces)
+    Out += std::string(Inline ? "inline " : "") + "namespace " + NS + " {\n";
+  for (size_t I = 1; I < S.Values.size(); ++I) {
+    std::set<TextEdit> Mine = Inside;
+    Mine.insert({U.ArgsOffset, 0,
+                 std::to_string(S.Values[I]) + (U.NumArgs ? ", " : "")});
+    auto Copy = applyTextEdits(U.File, Text.slice(U.DeclBegin, U.DeclEnd),
+                               U.DeclBegin, Mine, "default-argument copy");
+    if (!Copy)
+      return Copy.takeError();
+    Out += "#line " + std::to_string(FS->lineOf(U.DeclBegin)) + "\n" + *Copy +
+           "\n";
+  }
+  for (size_t I = 0; I < U.Namespaces.size(); ++I)
+    Out += "}\n";
+  for (size_t I = 0; I < Conditions.size(); ++I)
+    Out += "#endif\n";
+  if (Header)
+    Out += "#endif\n";
   return Out;
 }
 
@@ -111,6 +177,7 @@ lowerDefaultArguments(const std::string &EnumKey, const EnumFact &E,
 llvm::Error
 copySpecializations(const std::vector<SpecializationCopy> &Specs,
                     const std::map<std::string, std::string> &Texts,
+                    const std::function<bool(const std::string &)> &Header,
                     std::map<std::string, std::set<TextEdit>> &Edits) {
   for (const SpecializationCopy &S : Specs) {
     const TypeUseFact &U = *S.Use;
@@ -144,6 +211,14 @@ copySpecializations(const std::vector<SpecializationCopy> &Specs,
       }
       std::string Why;
       std::string Line = oneLine(*Copy, Why);
+      if (Line.empty() && Why == "a directive or a line splice") {
+        // Directives inside: the copies after the file's last line.
+        auto Block = appendedCopies(S, Text, Inside, Header(U.File));
+        if (!Block)
+          return Block.takeError();
+        FileEdits.insert({static_cast<unsigned>(Text.size()), 0, *Block});
+        break;
+      }
       if (Line.empty())
         return makeError(
             U.File, U.Line, U.Column,

@@ -76,10 +76,13 @@ lowerDefaultArguments(const std::string &EnumKey, const EnumFact &E,
                       std::vector<SpecializationCopy> &Specs);
 
 /// Replaces each of Specs by its copies, the edits inside it applied to
-/// each (call once every other edit is in Edits).
+/// each (call once every other edit is in Edits). The copies after the
+/// first go on its last line, or, if it holds a directive, after the
+/// file's last line (Header: behind a guard).
 llvm::Error
 copySpecializations(const std::vector<SpecializationCopy> &Specs,
                     const std::map<std::string, std::string> &Texts,
+                    const std::function<bool(const std::string &)> &Header,
                     std::map<std::string, std::set<TextEdit>> &Edits);
 
 } // namespace varsim::rewrite::templates::valueargs

@@ -89,6 +89,9 @@ struct TypeUseFact {
   /// ExplicitSpecialization: [DeclBegin, DeclEnd) of the member's
   /// explicit specialization (`template<> bool W<SB>::f() {...}`).
   unsigned DeclBegin = 0, DeclEnd = 0;
+  /// ExplicitSpecialization: its enclosing namespaces, outermost first
+  /// (name, inline).
+  std::vector<std::pair<std::string, bool>> Namespaces;
 };
 
 struct ParseResult {

@@ -375,7 +375,14 @@ llvm::Expected<LoweringResult> lowerValueArguments(const LoweringInput &In) {
     }
   }
 
-  if (llvm::Error Err = copySpecializations(Specs, In.Texts, Edits))
+  if (llvm::Error Err = copySpecializations(
+          Specs, In.Texts,
+          [&](const std::string &File) {
+            return std::none_of(
+                In.Project.Entries.begin(), In.Project.Entries.end(),
+                [&](const CompileEntry &C) { return C.File == File; });
+          },
+          Edits))
     return Err;
   for (const auto &[File, E] : Edits) {
     auto Text = applyTextEdits(File, In.Texts.at(File), 0, E,

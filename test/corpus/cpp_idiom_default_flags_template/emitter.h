@@ -73,7 +73,11 @@ template <> inline bool Emitter<StringSink>::number(int n) {
   if (kEmitDefaultFlags & kEmitQuoted)
     sink_.Text += '"';
   sink_.Text += '#';
+#if defined(__cplusplus)
   sink_.Text += std::to_string(n);
+#else
+  sink_.Text += "?";
+#endif
   ++count_;
   return true;
 }
