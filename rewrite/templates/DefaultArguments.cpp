@@ -68,12 +68,13 @@ bool isIdent(char C) { return llvm::isAlnum(C) || C == '_'; }
 llvm::Expected<std::string> appendedCopies(const SpecializationCopy &S,
                                            llvm::StringRef Text,
                                            const std::set<TextEdit> &Inside,
-                                           bool Header) {
+                                           bool Header, unsigned &At) {
   const TypeUseFact &U = *S.Use;
   auto FS = scanDirectives(U.File, Text);
   if (!FS)
     return FS.takeError();
   std::vector<std::string> Conditions;
+  const Directive *GuardEnd = nullptr;
   for (const CondGroup &G : FS->Groups)
     for (unsigned B = 0; B < G.Branches.size(); ++B) {
       const CondGroup::Branch &Br = G.Branches[B];
@@ -89,11 +90,18 @@ llvm::Expected<std::string> appendedCopies(const SpecializationCopy &S,
                    });
       if (!Guard)
         Conditions.push_back(branchCondition(*FS, G, B));
+      else
+        GuardEnd = &FS->Directives[G.EndifIndex];
     }
   std::string Name;
   for (char C : U.File + "_" + std::to_string(U.DeclBegin))
     Name += isIdent(C) ? C : '_';
-  std::string Out = "\n";
+  // Inside the include guard, before its `#endif` (the file's reading
+  // order and guard stay as they were), else after the last line.
+  At = GuardEnd ? GuardEnd->Begin : static_cast<unsigned>(Text.size());
+  if (GuardEnd)
+    Header = false;
+  std::string Out = GuardEnd ? "" : "\n";
   if (Header)
     Out += "#ifndef VARSIM_DEFARG_" + Name + "\n#define VARSIM_DEFARG_" + Name +
            "\n";
@@ -118,6 +126,8 @@ llvm::Expected<std::string> appendedCopies(const SpecializationCopy &S,
     Out += "#endif\n";
   if (Header)
     Out += "#endif\n";
+  if (GuardEnd)
+    Out += "#line " + std::to_string(GuardEnd->Line) + "\n";
   return Out;
 }
 
@@ -213,10 +223,11 @@ copySpecializations(const std::vector<SpecializationCopy> &Specs,
       std::string Line = oneLine(*Copy, Why);
       if (Line.empty() && Why == "a directive or a line splice") {
         // Directives inside: the copies after the file's last line.
-        auto Block = appendedCopies(S, Text, Inside, Header(U.File));
+        unsigned At = 0;
+        auto Block = appendedCopies(S, Text, Inside, Header(U.File), At);
         if (!Block)
           return Block.takeError();
-        FileEdits.insert({static_cast<unsigned>(Text.size()), 0, *Block});
+        FileEdits.insert({At, 0, *Block});
         break;
       }
       if (Line.empty())

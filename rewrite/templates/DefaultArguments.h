@@ -77,8 +77,9 @@ lowerDefaultArguments(const std::string &EnumKey, const EnumFact &E,
 
 /// Replaces each of Specs by its copies, the edits inside it applied to
 /// each (call once every other edit is in Edits). The copies after the
-/// first go on its last line, or, if it holds a directive, after the
-/// file's last line (Header: behind a guard).
+/// first go on its last line, or, if it holds a directive, before the
+/// `#endif` of the file's include guard (else after its last line, behind
+/// a guard of their own in a header), under `#line` of the original.
 llvm::Error
 copySpecializations(const std::vector<SpecializationCopy> &Specs,
                     const std::map<std::string, std::string> &Texts,
