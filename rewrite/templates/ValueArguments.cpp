@@ -15,457 +15,23 @@
 #include "rewrite/FeatureGroups.h"
 #include "rewrite/MacroUses.h"
 #include "rewrite/ParseLoop.h"
-#include "rewrite/ProjectPaths.h"
 #include "rewrite/SyntaxOnlyParse.h"
 #include "rewrite/TextEdits.h"
+#include "rewrite/templates/DefaultArguments.h"
+#include "rewrite/templates/ValueArgumentFacts.h"
 #include "support/Diagnostic.h"
-#include "support/SourceFiles.h"
 
-#include "clang/AST/ASTConsumer.h"
-#include "clang/AST/ASTContext.h"
-#include "clang/AST/ExprCXX.h"
-#include "clang/AST/ParentMapContext.h"
-#include "clang/AST/RecursiveASTVisitor.h"
-#include "clang/Frontend/CompilerInstance.h"
-#include "clang/Frontend/FrontendAction.h"
-#include "clang/Lex/Lexer.h"
-#include "clang/Lex/PPCallbacks.h"
-#include "clang/Lex/Preprocessor.h"
 #include "llvm/ADT/StringExtras.h"
 
 #include <algorithm>
+#include <functional>
+#include <optional>
 #include <set>
 
 namespace varsim::rewrite::templates {
 namespace {
 
-using namespace clang;
-
-/// An enumerator initialized by exactly a numeric feature macro.
-struct EnumFact {
-  std::string File, Name, Macro;
-  unsigned NameOffset = 0, InitOffset = 0, InitLength = 0;
-  unsigned Line = 0, Column = 0;
-  /// The next enumerator has no initializer: its value follows this one's.
-  bool NextImplicit = false;
-};
-
-enum class UseKind { TemplateArgument, RunTimeRead, Other };
-
-/// A reference to such an enumerator.
-struct RefFact {
-  std::string EnumKey; ///< File|NameOffset of the enumerator.
-  std::string File;
-  unsigned Offset = 0, Length = 0, Line = 0, Column = 0;
-  UseKind Kind = UseKind::Other;
-  std::string Why; ///< Other: where it is used.
-  /// TemplateArgument: the statement [StmtBegin, StmtEnd) (with its `;`).
-  unsigned StmtBegin = 0, StmtEnd = 0;
-  bool Return = false;
-};
-
-struct ParseResult {
-  std::set<std::string> Files; ///< The project files the unit read.
-  /// By file: the [begin, end) ranges the preprocessor skipped.
-  std::map<std::string, std::vector<std::pair<unsigned, unsigned>>> Skipped;
-  std::map<std::string, EnumFact> Enums;
-  std::vector<RefFact> Refs;
-  bool Failed = false;
-};
-
-std::string keyOf(const std::string &File, unsigned Offset) {
-  return File + "|" + std::to_string(Offset);
-}
-
-class Visitor : public RecursiveASTVisitor<Visitor> {
-public:
-  Visitor(ASTContext &Ctx, const ProjectLayout &Project,
-          const std::set<std::string> &Numeric, ParseResult &Out)
-      : Ctx(Ctx), SM(Ctx.getSourceManager()), Paths(Project), Numeric(Numeric),
-        Out(Out) {}
-
-  bool shouldVisitTemplateInstantiations() const { return false; }
-  bool shouldVisitImplicitCode() const { return false; }
-
-  bool VisitDeclRefExpr(DeclRefExpr *DRE) {
-    auto *ECD = dyn_cast<EnumConstantDecl>(DRE->getDecl());
-    if (!ECD)
-      return true;
-    const EnumFact *E = enumFact(ECD);
-    if (!E)
-      return true;
-    RefFact R;
-    R.EnumKey = keyOf(E->File, E->NameOffset);
-    SourceLocation B = DRE->getBeginLoc(), End = DRE->getEndLoc();
-    SourceLocation At = SM.getExpansionLoc(B);
-    const std::string *File = Paths.of(SM, SM.getFileID(At));
-    R.File = File ? *File : absolutePathOf(SM, SM.getFileID(At));
-    R.Offset = SM.getFileOffset(At);
-    R.Line = SM.getExpansionLineNumber(At);
-    R.Column = SM.getExpansionColumnNumber(At);
-    if (!File)
-      R.Why = "outside the project's sources";
-    else if (B.isMacroID() || End.isMacroID())
-      R.Why = "in a macro expansion";
-    else {
-      unsigned EndOff = SM.getFileOffset(
-          Lexer::getLocForEndOfToken(End, 0, SM, Ctx.getLangOpts()));
-      R.Length = EndOff - R.Offset;
-      classify(DRE, R);
-    }
-    Out.Refs.push_back(std::move(R));
-    return true;
-  }
-
-private:
-  /// The fact of ECD if its initializer is exactly a numeric feature macro.
-  const EnumFact *enumFact(const EnumConstantDecl *ECD) {
-    if (auto It = Seen.find(ECD); It != Seen.end())
-      return It->second;
-    const EnumFact *Result = nullptr;
-    Seen[ECD] = nullptr;
-    // An enumeration local to a function: the #if rewriter copies the
-    // function per configuration (docs/rewriter.md).
-    if (ECD->getParentFunctionOrMethod())
-      return nullptr;
-    const Expr *Init = ECD->getInitExpr();
-    SourceLocation Name = ECD->getLocation();
-    if (!Init || Name.isMacroID() || !Init->getBeginLoc().isMacroID())
-      return nullptr;
-    CharSourceRange R = SM.getExpansionRange(Init->getSourceRange());
-    if (SM.getFileID(R.getBegin()) != SM.getFileID(Name))
-      return nullptr;
-    llvm::StringRef Text =
-        Lexer::getSourceText(R, SM, Ctx.getLangOpts()).trim();
-    if (!Numeric.count(Text.str()))
-      return nullptr;
-    const std::string *File = Paths.of(SM, SM.getFileID(Name));
-    if (!File)
-      return nullptr;
-    EnumFact F;
-    F.File = *File;
-    F.Name = ECD->getName().str();
-    F.Macro = Text.str();
-    F.NameOffset = SM.getFileOffset(Name);
-    F.InitOffset = SM.getFileOffset(R.getBegin());
-    F.InitLength = static_cast<unsigned>(Text.size());
-    F.Line = SM.getSpellingLineNumber(Name);
-    F.Column = SM.getSpellingColumnNumber(Name);
-    if (const auto *ED = dyn_cast<EnumDecl>(ECD->getDeclContext())) {
-      bool Next = false;
-      for (const EnumConstantDecl *Other : ED->enumerators()) {
-        if (Next) {
-          F.NextImplicit = !Other->getInitExpr();
-          break;
-        }
-        Next = Other == ECD;
-      }
-    }
-    auto [It, New] =
-        Out.Enums.try_emplace(keyOf(F.File, F.NameOffset), std::move(F));
-    Result = &It->second;
-    Seen[ECD] = Result;
-    return Result;
-  }
-
-  /// The single parent of N (none if there is none or several).
-  std::optional<DynTypedNode> parentOf(const DynTypedNode &N) {
-    auto Parents = Ctx.getParents(N);
-    if (Parents.size() != 1)
-      return std::nullopt;
-    return Parents[0];
-  }
-
-  static llvm::ArrayRef<TemplateArgumentLoc> explicitArgs(const Expr *E) {
-    if (const auto *D = dyn_cast<DeclRefExpr>(E))
-      return D->template_arguments();
-    if (const auto *M = dyn_cast<MemberExpr>(E))
-      return M->template_arguments();
-    if (const auto *O = dyn_cast<OverloadExpr>(E))
-      return O->template_arguments();
-    if (const auto *C = dyn_cast<CXXDependentScopeMemberExpr>(E))
-      return C->template_arguments();
-    if (const auto *D = dyn_cast<DependentScopeDeclRefExpr>(E))
-      return D->template_arguments();
-    return {};
-  }
-
-  bool fileRange(SourceLocation B, SourceLocation E) const {
-    return B.isFileID() && E.isFileID() && SM.getFileID(B) == SM.getFileID(E);
-  }
-
-  /// Whether the enumerator reference is an explicit template argument of
-  /// a call that is a whole `return` or expression statement (then
-  /// R.Stmt* are set), a run-time read, or something else (R.Why).
-  void classify(const DeclRefExpr *DRE, RefFact &R) {
-    if (inConstexprFunction(DRE)) {
-      R.Why = "in a constexpr function or a lambda (which may be evaluated "
-              "where a constant is required)";
-      return;
-    }
-    if (templateArgument(DRE, R)) {
-      R.Kind = UseKind::TemplateArgument;
-      return;
-    }
-    if (!R.Why.empty())
-      return;
-    if (runTimeRead(DRE)) {
-      R.Kind = UseKind::RunTimeRead;
-      return;
-    }
-    R.Why = defaultArgument(DRE)
-                ? "as a default template argument (a use of the template "
-                  "that relies on it names another type in each "
-                  "configuration)"
-                : "where the parse cannot tell that a run-time value will "
-                  "do (a constant expression, a declaration, a default "
-                  "argument)";
-  }
-
-  /// The innermost function around DRE is constexpr (or consteval), or a
-  /// lambda (implicitly constexpr where it can be).
-  bool inConstexprFunction(const DeclRefExpr *DRE) {
-    DynTypedNode N = DynTypedNode::create(*DRE);
-    for (unsigned Depth = 0; Depth < 256; ++Depth) {
-      auto Parents = Ctx.getParents(N);
-      if (Parents.empty())
-        return false;
-      N = Parents[0];
-      if (N.get<LambdaExpr>())
-        return true;
-      if (const auto *FD = N.get<FunctionDecl>())
-        return FD->isConstexpr();
-    }
-    return false;
-  }
-
-  /// DRE is (within) the default argument of a template parameter.
-  bool defaultArgument(const DeclRefExpr *DRE) {
-    DynTypedNode N = DynTypedNode::create(*DRE);
-    for (unsigned Depth = 0; Depth < 8; ++Depth) {
-      auto P = parentOf(N);
-      if (!P)
-        return false;
-      if (P->get<NonTypeTemplateParmDecl>())
-        return true;
-      if (P->get<Decl>())
-        return false;
-      N = *P;
-    }
-    return false;
-  }
-
-  bool templateArgument(const DeclRefExpr *DRE, RefFact &R) {
-    DynTypedNode N = DynTypedNode::create(*DRE);
-    const Expr *Arg = DRE;
-    for (auto P = parentOf(N); P; P = parentOf(N)) {
-      const auto *E = P->get<Expr>();
-      if (!E || !(isa<ImplicitCastExpr>(E) || isa<ParenExpr>(E) ||
-                  isa<SubstNonTypeTemplateParmExpr>(E)))
-        break;
-      N = *P;
-      Arg = E;
-    }
-    // A template argument's expression may be shared by the pattern and
-    // its instantiations (several parents): any callee that lists it.
-    for (DynTypedNode P : Ctx.getParents(N)) {
-      if (P.get<TemplateArgumentLoc>()) {
-        auto Q = parentOf(P);
-        if (!Q)
-          continue;
-        P = *Q;
-      }
-      const Expr *Callee = P.get<Expr>();
-      if (!Callee)
-        continue;
-      for (const TemplateArgumentLoc &TAL : explicitArgs(Callee))
-        if (TAL.getArgument().getKind() == TemplateArgument::Expression &&
-            TAL.getSourceExpression() &&
-            (TAL.getSourceExpression() == Arg ||
-             TAL.getSourceExpression()->IgnoreImplicit() == DRE) &&
-            callStatement(Callee, R))
-          return true;
-    }
-    return false;
-  }
-
-  /// Callee's call is the whole value of a `return` or expression
-  /// statement: R.Stmt* and R.Return set.
-  bool callStatement(const Expr *Callee, RefFact &R) {
-    // Up to the call whose callee this is.
-    DynTypedNode N = DynTypedNode::create(*Callee);
-    const CallExpr *Call = nullptr;
-    for (auto Q = parentOf(N); Q; Q = parentOf(N)) {
-      if (const auto *CE = Q->get<CallExpr>()) {
-        if (CE->getCallee()->IgnoreImplicit() == Callee->IgnoreImplicit())
-          Call = CE;
-        break;
-      }
-      const auto *E = Q->get<Expr>();
-      if (!E || !isa<ImplicitCastExpr>(E))
-        break;
-      N = *Q;
-    }
-    if (!Call) {
-      R.Why = "as a template argument of something other than a call";
-      return false;
-    }
-    // Up to the statement the call is the whole value of.
-    N = DynTypedNode::create(*static_cast<const Expr *>(Call));
-    const Stmt *S = nullptr;
-    for (auto Q = parentOf(N); Q; Q = parentOf(N)) {
-      if (const auto *RS = Q->get<ReturnStmt>()) {
-        S = RS;
-        R.Return = true;
-        break;
-      }
-      if (Q->get<CompoundStmt>()) {
-        S = N.get<Stmt>();
-        break;
-      }
-      const auto *E = Q->get<Expr>();
-      if (!E || !(isa<ImplicitCastExpr>(E) || isa<ExprWithCleanups>(E) ||
-                  isa<CXXBindTemporaryExpr>(E) ||
-                  isa<MaterializeTemporaryExpr>(E) || isa<ConstantExpr>(E)))
-        break;
-      N = *Q;
-    }
-    if (!S || !fileRange(S->getBeginLoc(), S->getEndLoc())) {
-      R.Why = "as a template argument of a call that is not a whole "
-              "`return` or expression statement";
-      return false;
-    }
-    SourceLocation Semi = Lexer::findLocationAfterToken(
-        S->getEndLoc(), tok::semi, SM, Ctx.getLangOpts(),
-        /*SkipTrailingWhitespaceAndNewLine=*/false);
-    if (Semi.isInvalid() || !fileRange(S->getBeginLoc(), Semi)) {
-      R.Why = "in a statement not ended by its own `;`";
-      return false;
-    }
-    R.StmtBegin = SM.getFileOffset(S->getBeginLoc());
-    R.StmtEnd = SM.getFileOffset(Semi);
-    return true;
-  }
-
-  /// A read whose value only flows through operators into a run-time
-  /// position: a non-constexpr `if`/loop condition, a `return`, an
-  /// expression statement, a call argument, a non-const local's
-  /// initializer. No constant expression is on that path, so a value read
-  /// at run time compiles and behaves as the constant did.
-  bool runTimeRead(const DeclRefExpr *DRE) {
-    return runTimeUse(DynTypedNode::create(*DRE), DRE, 0);
-  }
-
-  /// Every parent of N (the pattern's and the instantiations') takes
-  /// Child's value as a run-time value (see runTimeRead).
-  bool runTimeUse(const DynTypedNode &N, const Stmt *Child, unsigned Depth) {
-    auto Parents = Ctx.getParents(N);
-    if (Parents.empty() || Depth > 64)
-      return false;
-    for (const DynTypedNode &P : Parents)
-      if (!runTimeParent(P, Child, Depth))
-        return false;
-    return true;
-  }
-
-  bool runTimeParent(const DynTypedNode &P, const Stmt *Child, unsigned Depth) {
-    if (const auto *VD = P.get<VarDecl>())
-      return VD->isLocalVarDecl() && !VD->isConstexpr() &&
-             !VD->getType().isConstQualified() &&
-             !VD->getType()->isReferenceType() && VD->getInit() &&
-             VD->getInit()->IgnoreImplicit() ==
-                 cast<Expr>(Child)->IgnoreImplicit();
-    const auto *S = P.get<Stmt>();
-    if (!S)
-      return false;
-    if (const auto *If = dyn_cast<IfStmt>(S))
-      return !If->isConstexpr() && If->getCond() == Child;
-    if (const auto *W = dyn_cast<WhileStmt>(S))
-      return W->getCond() == Child;
-    if (const auto *D = dyn_cast<DoStmt>(S))
-      return D->getCond() == Child;
-    if (const auto *F = dyn_cast<ForStmt>(S))
-      return F->getCond() == Child || F->getInc() == Child;
-    if (isa<ReturnStmt>(S) || isa<CompoundStmt>(S))
-      return true;
-    if (const auto *C = dyn_cast<CallExpr>(S))
-      return C->getCallee() != Child;
-    bool Through = false;
-    if (isa<ImplicitCastExpr>(S) || isa<ParenExpr>(S) ||
-        isa<ConditionalOperator>(S))
-      Through = true;
-    else if (const auto *U = dyn_cast<UnaryOperator>(S))
-      Through = U->getOpcode() == UO_LNot || U->getOpcode() == UO_Not ||
-                U->getOpcode() == UO_Minus || U->getOpcode() == UO_Plus;
-    else if (const auto *B = dyn_cast<BinaryOperator>(S))
-      Through = !B->isAssignmentOp() || B->getRHS() == Child;
-    return Through && runTimeUse(P, S, Depth + 1);
-  }
-
-  ASTContext &Ctx;
-  SourceManager &SM;
-  ProjectPaths Paths;
-  const std::set<std::string> &Numeric;
-  ParseResult &Out;
-  std::map<const EnumConstantDecl *, const EnumFact *> Seen;
-};
-
-class Action : public ASTFrontendAction {
-public:
-  Action(const ProjectLayout &Project, const std::set<std::string> &Numeric,
-         ParseResult &Out)
-      : Project(Project), Numeric(Numeric), Out(Out) {}
-
-  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &,
-                                                 llvm::StringRef) override {
-    struct Consumer : ASTConsumer {
-      explicit Consumer(Action &A) : A(A) {}
-      void HandleTranslationUnit(ASTContext &Ctx) override {
-        if (!Ctx.getLangOpts().CPlusPlus)
-          return;
-        Visitor V(Ctx, A.Project, A.Numeric, A.Out);
-        V.TraverseDecl(Ctx.getTranslationUnitDecl());
-        SourceManager &SM = Ctx.getSourceManager();
-        ProjectPaths Paths(A.Project);
-        for (auto It = SM.fileinfo_begin(); It != SM.fileinfo_end(); ++It) {
-          FileID FID = SM.translateFile(It->first);
-          if (const std::string *Path =
-                  FID.isValid() ? Paths.of(SM, FID) : nullptr)
-            A.Out.Files.insert(*Path);
-        }
-      }
-      Action &A;
-    };
-    return std::make_unique<Consumer>(*this);
-  }
-
-  bool BeginSourceFileAction(CompilerInstance &CI) override {
-    struct Skips : PPCallbacks {
-      Skips(SourceManager &SM, const ProjectLayout &Project, ParseResult &Out)
-          : SM(SM), Paths(Project), Out(Out) {}
-      void SourceRangeSkipped(SourceRange R, SourceLocation) override {
-        SourceLocation B = SM.getExpansionLoc(R.getBegin());
-        SourceLocation E = SM.getExpansionLoc(R.getEnd());
-        if (SM.getFileID(B) != SM.getFileID(E))
-          return;
-        if (const std::string *File = Paths.of(SM, SM.getFileID(B)))
-          Out.Skipped[*File].emplace_back(SM.getFileOffset(B),
-                                          SM.getFileOffset(E) + 1);
-      }
-      SourceManager &SM;
-      ProjectPaths Paths;
-      ParseResult &Out;
-    };
-    CI.getPreprocessor().addPPCallbacks(
-        std::make_unique<Skips>(CI.getSourceManager(), Project, Out));
-    return true;
-  }
-
-private:
-  const ProjectLayout &Project;
-  const std::set<std::string> &Numeric;
-  ParseResult &Out;
-};
+using namespace valueargs;
 
 bool isIdentChar(char C) { return llvm::isAlnum(C) || C == '_'; }
 
@@ -500,6 +66,76 @@ void lineAndColumn(llvm::StringRef Text, unsigned Offset, unsigned &Line,
                                                              : Offset - NL);
 }
 
+/// The presence conditions of the feature branches that name one of Names.
+std::vector<CondPtr> coverOf(const LoweringInput &In,
+                             const std::set<std::string> &Names) {
+  std::vector<CondPtr> ToCover;
+  for (const auto &[File, Text] : In.Texts) {
+    std::vector<std::pair<unsigned, std::string>> Occurrences =
+        findIdentifiers(Text, Names);
+    if (Occurrences.empty() || !llvm::StringRef(Text).contains("#if"))
+      continue;
+    auto FS = scanDirectives(File, Text);
+    if (!FS) {
+      llvm::consumeError(FS.takeError()); // The rewriter reports it.
+      continue;
+    }
+    FileGroups G = analyzeGroups(*FS, In.Features);
+    for (const auto &[Off, _] : Occurrences)
+      if (CondPtr P = G.presenceAt(*FS, Off))
+        ToCover.push_back(P);
+  }
+  return ToCover;
+}
+
+/// Every occurrence of a family template's name that no parse saw must lie
+/// in code outside every feature branch (then it is dead in every
+/// configuration): a use under a feature the parses did not reach might
+/// rely on the default unlowered.
+llvm::Error
+checkFamilyNames(const std::string &EnumKey, const EnumFact &E,
+                 const std::map<std::string, FamilyFact> &Families,
+                 const LoweringInput &In,
+                 const std::function<bool(const std::string &, unsigned)> &Dead,
+                 const std::function<bool(const std::string &)> &Read) {
+  std::set<std::string> Names;
+  for (const auto &[_, F] : Families)
+    if (F.EnumKey == EnumKey)
+      Names.insert(F.Name);
+  if (Names.empty())
+    return llvm::Error::success();
+  for (const auto &[File, Text] : In.Texts) {
+    if (!Read(File))
+      continue; // No unit reads it (a quilt patch's saved copy).
+    std::optional<FileStructure> FS;
+    std::optional<FileGroups> G;
+    for (const auto &[Off, Name] : findIdentifiers(Text, Names)) {
+      if (!Dead(File, Off))
+        continue;
+      if (!FS) {
+        auto Scanned = scanDirectives(File, Text);
+        if (!Scanned)
+          return Scanned.takeError();
+        FS = std::move(*Scanned);
+        G = analyzeGroups(*FS, In.Features);
+      }
+      CondPtr P = G->presenceAt(*FS, Off);
+      if (!P || (P->K == Cond::Int && P->Value != 0))
+        continue; // Outside every feature branch: dead everywhere.
+      unsigned Line = 0, Column = 0;
+      lineAndColumn(Text, Off, Line, Column);
+      return makeError(File, Line, Column,
+                       "'" + Name +
+                           "' (a class template whose default argument is '" +
+                           E.Name + "', the numeric feature '" + E.Macro +
+                           "') is named here under a feature branch no parse "
+                           "of the value-argument lowering reached; its uses "
+                           "must all be lowered, or none");
+    }
+  }
+  return llvm::Error::success();
+}
+
 } // namespace
 
 llvm::Expected<LoweringResult> lowerValueArguments(const LoweringInput &In) {
@@ -525,41 +161,43 @@ llvm::Expected<LoweringResult> lowerValueArguments(const LoweringInput &In) {
 
   // Parse configurations that reach every feature branch naming a
   // candidate: its uses there are then classified too.
-  std::vector<CondPtr> ToCover;
-  for (const auto &[File, Text] : In.Texts) {
-    std::vector<std::pair<unsigned, std::string>> Occurrences =
-        findIdentifiers(Text, Names);
-    if (Occurrences.empty() || !llvm::StringRef(Text).contains("#if"))
-      continue;
-    auto FS = scanDirectives(File, Text);
-    if (!FS) {
-      llvm::consumeError(FS.takeError()); // The rewriter reports it.
-      continue;
-    }
-    FileGroups G = analyzeGroups(*FS, In.Features);
-    for (const auto &[Off, _] : Occurrences)
-      if (CondPtr P = G.presenceAt(*FS, Off))
-        ToCover.push_back(P);
-  }
-  std::vector<fm::Configuration> Configs =
-      chooseParseConfigurations(ToCover, In.Features);
+  std::vector<CondPtr> ToCover = coverOf(In, Names);
   std::vector<std::string> FeatureMacros = In.Features.macros();
-  std::vector<std::pair<const CompileEntry *, std::vector<std::string>>> Jobs;
-  for (const fm::Configuration &C : Configs)
-    for (const CompileEntry *E : Cxx)
-      Jobs.emplace_back(E, In.Features.defines(C));
-  std::vector<ParseResult> Results(Jobs.size());
-  parseInParallel(In.Jobs, Results.size(), [&](size_t I) {
-    SyntaxOnlyParse P;
-    P.Entry = Jobs[I].first;
-    P.Defines = Jobs[I].second;
-    P.StripMacros = FeatureMacros;
-    P.Overlay = In.Overlay;
-    Results[I].Failed =
-        runSyntaxOnlyWith(P, [&, I] {
-          return std::make_unique<Action>(In.Project, Numeric, Results[I]);
-        }).Failed;
-  });
+  std::set<std::vector<std::string>> Parsed;
+  std::vector<ParseResult> Results;
+  auto ParseIn = [&](const std::vector<fm::Configuration> &Configs) {
+    std::vector<std::pair<const CompileEntry *, std::vector<std::string>>> Jobs;
+    for (const fm::Configuration &C : Configs)
+      if (Parsed.insert(In.Features.defines(C)).second)
+        for (const CompileEntry *E : Cxx)
+          Jobs.emplace_back(E, In.Features.defines(C));
+    size_t Base = Results.size();
+    Results.resize(Base + Jobs.size());
+    parseInParallel(In.Jobs, Jobs.size(), [&](size_t I) {
+      SyntaxOnlyParse P;
+      P.Entry = Jobs[I].first;
+      P.Defines = Jobs[I].second;
+      P.StripMacros = FeatureMacros;
+      P.Overlay = In.Overlay;
+      ParseResult &Out = Results[Base + I];
+      Out.Failed = runSyntaxOnlyWith(P, [&] {
+                     return makeFactsAction(In.Project, Numeric, Out);
+                   }).Failed;
+    });
+  };
+  ParseIn(chooseParseConfigurations(ToCover, In.Features));
+  // The uses of family templates (DefaultArguments.h) under feature
+  // branches those parses did not reach: parse configurations reaching
+  // them too.
+  std::set<std::string> FamilyNames;
+  for (const ParseResult &R : Results)
+    for (const auto &[_, F] : R.Families)
+      FamilyNames.insert(F.Name);
+  if (!FamilyNames.empty()) {
+    std::vector<CondPtr> More = coverOf(In, FamilyNames);
+    ToCover.insert(ToCover.end(), More.begin(), More.end());
+    ParseIn(chooseParseConfigurations(ToCover, In.Features));
+  }
   // A unit that does not compile: the later passes report it.
   for (const ParseResult &R : Results)
     if (R.Failed)
@@ -586,11 +224,25 @@ llvm::Expected<LoweringResult> lowerValueArguments(const LoweringInput &In) {
     }
     return true;
   };
+  auto Read = [&](const std::string &File) {
+    return std::any_of(
+        Results.begin(), Results.end(),
+        [&](const ParseResult &R) { return R.Files.count(File); });
+  };
+  std::map<std::string, FamilyFact> Families;
+  TypeUses FamilyUses;
   for (ParseResult &R : Results) {
     Enums.merge(R.Enums);
+    Families.merge(R.Families);
     for (RefFact &F : R.Refs)
-      Refs[F.EnumKey].try_emplace({F.File, F.Offset}, std::move(F));
+      Refs[F.EnumKey].try_emplace({F.File, F.NameOffset}, std::move(F));
+    for (TypeUseFact &U : R.TypeUses)
+      FamilyUses[U.FamilyKey].try_emplace({U.File, U.NameOffset}, std::move(U));
   }
+  // The default arguments of family templates (DefaultArguments.h).
+  std::set<std::pair<std::string, unsigned>> Defaults;
+  for (const auto &[_, F] : Families)
+    Defaults.insert({F.File, F.DefaultOffset});
   if (Enums.empty())
     return Result;
 
@@ -603,10 +255,11 @@ llvm::Expected<LoweringResult> lowerValueArguments(const LoweringInput &In) {
     std::vector<const RefFact *> Refs;
   };
   std::map<std::string, std::map<unsigned, SwitchStmt>> Switches;
+  std::vector<SpecializationCopy> Specs;
   for (const auto &[Key, E] : Enums) {
     const auto &Uses = Refs[Key];
     for (const auto &[_, R] : Uses)
-      if (R.Kind == UseKind::Other)
+      if (R.Kind == UseKind::Other && !Defaults.count({R.File, R.NameOffset}))
         return makeError(
             R.File, R.Line, R.Column,
             "the enumerator '" + E.Name + "' stands for the numeric feature '" +
@@ -657,6 +310,8 @@ llvm::Expected<LoweringResult> lowerValueArguments(const LoweringInput &In) {
              "static_cast<decltype(" + Text.str() + ")>(" + E.Macro + ")"});
         continue;
       }
+      if (R.Kind != UseKind::TemplateArgument)
+        continue; // A family template's default: below.
       SwitchStmt &S = Switches[R.File][R.StmtBegin];
       if (!S.Macro.empty() && S.Macro != E.Macro)
         return makeError(R.File, R.Line, R.Column,
@@ -670,6 +325,11 @@ llvm::Expected<LoweringResult> lowerValueArguments(const LoweringInput &In) {
       S.Macro = E.Macro;
       S.Refs.push_back(&R);
     }
+    if (llvm::Error Err = lowerDefaultArguments(
+            Key, E, Feat.Values, Families, FamilyUses, In.Texts, Edits, Specs))
+      return Err;
+    if (llvm::Error Err = checkFamilyNames(Key, E, Families, In, Dead, Read))
+      return Err;
     Result.Sites.push_back({E.File, E.Line, "value argument", E.Macro});
   }
 
@@ -715,6 +375,15 @@ llvm::Expected<LoweringResult> lowerValueArguments(const LoweringInput &In) {
     }
   }
 
+  if (llvm::Error Err = copySpecializations(
+          Specs, In.Texts,
+          [&](const std::string &File) {
+            return std::none_of(
+                In.Project.Entries.begin(), In.Project.Entries.end(),
+                [&](const CompileEntry &C) { return C.File == File; });
+          },
+          Edits))
+    return Err;
   for (const auto &[File, E] : Edits) {
     auto Text = applyTextEdits(File, In.Texts.at(File), 0, E,
                                "value-argument lowering");
