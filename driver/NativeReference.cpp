@@ -66,9 +66,9 @@ NativeReference::build(llvm::StringRef BuildCommand, llvm::StringRef RunCommand,
   validation::ShellResult S = validation::runShell(C);
   if (!S.succeeded())
     return makeError("the native reference (CONFIG '" + R.Config +
-                     "') did not build: " + S.describe() + " (command: " +
-                     C.Command + "); log " + std::string(BuildLog) +
-                     tailOf(BuildLog) +
+                     "') did not build: " + S.describe() +
+                     " (command: " + C.Command + "); log " +
+                     std::string(BuildLog) + tailOf(BuildLog) +
                      "\n  (--no-native-reference runs without it)");
 
   R.Command = validation::expandPlaceholders(RunCommand, Values);
@@ -94,8 +94,8 @@ llvm::Expected<int64_t> NativeReference::run() {
   std::vector<std::string> Args(Argv.begin() + 1, Argv.end());
   std::vector<std::string> Env = environmentWith({});
   int64_t LaunchNs = monotonicNs();
-  llvm::Expected<StartedRun> Started = startRun(Argv.front(), Args, Env,
-                                                LogPath);
+  llvm::Expected<StartedRun> Started =
+      startRun(Argv.front(), Args, Env, LogPath);
   if (!Started)
     return Started.takeError();
   RunningGroup = Started->OwnGroup ? Started->Pid : 0;

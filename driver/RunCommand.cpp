@@ -369,8 +369,8 @@ private:
       llvm::Expected<int64_t> After = Reference->run();
       if (!After) {
         llvm::sys::fs::remove(Trace);
-        reportError(llvm::joinErrors(
-            After.takeError(), makeError("no index written" + Kept)));
+        reportError(llvm::joinErrors(After.takeError(),
+                                     makeError("no index written" + Kept)));
         return InterruptSignal ? 128 + InterruptSignal : ExitFailure;
       }
       Native = NativeTimes{Reference->config(), LastNativeNs, *After};
@@ -398,8 +398,7 @@ private:
                            {"exit_ns", ExitNs}});
     if (Native) {
       llvm::json::Object &Entry = *Runs.back().getAsObject();
-      Entry["native_seconds"] =
-          (Native->BeforeNs + Native->AfterNs) * 0.5e-9;
+      Entry["native_seconds"] = (Native->BeforeNs + Native->AfterNs) * 0.5e-9;
     }
     Seconds = Wall;
     return 0;
@@ -664,11 +663,11 @@ private:
       llvm::json::Array Seconds;
       for (int64_t Ns : Reference->times())
         Seconds.push_back(Ns * 1e-9);
-      Root["native_reference"] = llvm::json::Object{
-          {"config", Reference->config()},
-          {"build", NativeBuild},
-          {"run", NativeRun},
-          {"seconds", std::move(Seconds)}};
+      Root["native_reference"] =
+          llvm::json::Object{{"config", Reference->config()},
+                             {"build", NativeBuild},
+                             {"run", NativeRun},
+                             {"seconds", std::move(Seconds)}};
     }
     if (llvm::Error E = writeFileAtomically(Index, [&](llvm::raw_ostream &OS) {
           OS << llvm::formatv("{0:2}", llvm::json::Value(std::move(Root)))

@@ -95,9 +95,9 @@ RunTotalsSummary reconcileRunTotals(PerformanceModel &M,
   Out.NoiseMeasured = SE.has_value();
   Out.StandardErrorSeconds = SE.value_or(0);
   auto NoiseOf = [&](size_t Order) {
-    return std::max(Options.NoiseAbsoluteSeconds,
-                    termNoise(Out.StandardErrorSeconds,
-                              static_cast<unsigned>(Order)));
+    return std::max(
+        Options.NoiseAbsoluteSeconds,
+        termNoise(Out.StandardErrorSeconds, static_cast<unsigned>(Order)));
   };
   Out.NoiseSeconds = NoiseOf(1);
   Fit.NoiseSeconds = Out.NoiseSeconds;
