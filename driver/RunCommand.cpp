@@ -13,6 +13,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "driver/AdaptiveRun.h"
 #include "driver/Command.h"
 #include "driver/NativeReference.h"
 #include "driver/RunProcess.h"
@@ -173,40 +174,10 @@ public:
     std::optional<plan::Plan> Minimal;
     bool Adapt = !NoAdaptive && !NoDataFlow;
     if (Adapt) {
-      std::vector<plan::RegionToCover> Plain = In->Regions;
-      for (plan::RegionToCover &R : Plain)
-        R.InfluencingFeatures.clear();
-      // The first runs are static runs that meet the minimal plan's
-      // requirements (conditions and exclusive groups), so that an
-      // adaptive run never needs more runs than the static plan.
-      auto First = plan::runsToAdd(*In, Plain, P->Runs, {});
-      if (!First) {
-        reportError(First.takeError());
+      auto M = minimalFirstRuns(*In, *P);
+      if (!M) {
+        reportError(M.takeError());
         return ExitFailure;
-      }
-      std::optional<plan::Plan> M(plan::Plan{});
-      M->Runs = std::move(*First);
-      if (M->Runs.empty())
-        M->Runs.push_back(P->Runs.front());
-      // With one run, no pair of runs tests a fact: add the static run
-      // that differs from it in the most features (it flips every feature
-      // of many facts at once).
-      if (M->Runs.size() == 1 && P->Runs.size() > 1) {
-        size_t Best = 0, BestDiff = 0;
-        for (size_t K = 0; K < P->Runs.size(); ++K) {
-          size_t Diff = 0;
-          const fm::Configuration &A = P->Runs[K].Config,
-                                  &B = M->Runs.front().Config;
-          for (size_t F = 0; F < A.Selected.size() && F < B.Selected.size();
-               ++F)
-            Diff += A.Selected[F] != B.Selected[F] ||
-                    (F < A.Values.size() && F < B.Values.size() &&
-                     A.Values[F] != B.Values[F]);
-          if (Diff > BestDiff)
-            Best = K, BestDiff = Diff;
-        }
-        if (BestDiff)
-          M->Runs.push_back(P->Runs[Best]);
       }
       Adapt = M->Runs.size() < P->Runs.size();
       Minimal = std::move(*M);
@@ -258,7 +229,7 @@ public:
       return Code;
     if (Adapt && !InterruptSignal) {
       size_t First = Ran.Runs.size();
-      if (int Code = addFollowUps(*In, *P, Ran, TraceDir, Runs))
+      if (int Code = addFollowUps(*In, *P, Ran, TraceDir, Runs, Adaptive))
         return Code;
       if (Ran.Runs.size() > First)
         if (int Code =
@@ -400,7 +371,11 @@ private:
       llvm::json::Object &Entry = *Runs.back().getAsObject();
       Entry["native_seconds"] = (Native->BeforeNs + Native->AfterNs) * 0.5e-9;
     }
-    Seconds = Wall;
+    // For --repeat auto: with a native reference, relative to it (at the
+    // first native run's speed), so that the drift asks for no repetition.
+    Seconds = Native ? Wall * static_cast<double>(Reference->times().front()) /
+                           ((Native->BeforeNs + Native->AfterNs) / 2.0)
+                     : Wall;
     return 0;
   }
 
@@ -469,117 +444,6 @@ private:
       }
     }
     return Again;
-  }
-
-  /// The second phase of an adaptive run: weighs the first runs' counts
-  /// and times against the static facts (plan/Evidence.h) and appends to
-  /// Ran the runs that the facts left standing need, at most
-  /// max(2 x the first runs, 4) in all. Records what it decided in
-  /// Adaptive (index.json's "adaptive").
-  int addFollowUps(const plan::OutDirPlanInput &In, const plan::Plan &Static,
-                   plan::Plan &Ran, llvm::StringRef TraceDir,
-                   const llvm::json::Array &Runs) {
-    size_t First = Ran.Runs.size();
-    std::vector<std::vector<callgraph::CallTrace>> Traces(First);
-    llvm::Error Bad = llvm::Error::success();
-    for (const llvm::json::Value &V : Runs) {
-      const llvm::json::Object *O = V.getAsObject();
-      std::optional<int64_t> K = O->getInteger("run");
-      std::optional<llvm::StringRef> Name = O->getString("trace");
-      llvm::SmallString<256> Path(TraceDir);
-      llvm::sys::path::append(Path, *Name);
-      auto T = callgraph::readCallTrace(Path);
-      if (!T) {
-        Bad = llvm::joinErrors(std::move(Bad), T.takeError());
-        continue;
-      }
-      Traces[*K - 1].push_back(std::move(*T));
-    }
-    std::vector<plan::RunEvidence> Evidence;
-    for (size_t K = 0; K < First && !Bad; ++K) {
-      auto E = plan::evidenceOf(Traces[K]);
-      if (!E)
-        Bad = llvm::joinErrors(std::move(Bad), E.takeError());
-      else
-        Evidence.push_back(std::move(*E));
-    }
-    std::vector<plan::PlannedRun> Extra;
-    llvm::json::Array Facts, Witnesses;
-    if (Bad) {
-      // Nothing to weigh: the static plan's other runs, as without
-      // --adaptive.
-      reportWarning("cannot weigh the first runs' evidence (" +
-                    llvm::toString(std::move(Bad)) +
-                    "); running the static plan's other runs");
-      for (const plan::PlannedRun &R : Static.Runs)
-        if (llvm::none_of(Ran.Runs, [&](const plan::PlannedRun &Q) {
-              return Q.ConfigString == R.ConfigString;
-            }))
-          Extra.push_back(R);
-    } else {
-      plan::WeighedFacts W = plan::weighFacts(In.Regions, Evidence);
-      std::map<plan::Verdict, unsigned> Count;
-      for (const plan::FactVerdict &F : W.Facts) {
-        ++Count[F.V];
-        Facts.push_back(
-            llvm::json::Object{{"region", static_cast<int64_t>(F.Region)},
-                               {"label", F.Label},
-                               {"feature", F.Feature},
-                               {"verdict", plan::verdictName(F.V)},
-                               {"why", F.Why}});
-      }
-      for (const plan::FactVerdict &F : W.NewWitnesses)
-        Witnesses.push_back(
-            llvm::json::Object{{"region", static_cast<int64_t>(F.Region)},
-                               {"label", F.Label},
-                               {"feature", F.Feature},
-                               {"why", F.Why}});
-      llvm::errs() << llvm::formatv(
-          "varsim: adaptive run: {0} data-flow fact(s): {1} confirmed by "
-          "visit counts, {2} kept by times beyond noise, {3} refuted (equal "
-          "counts, times within noise), {4} not testable by the first runs; "
-          "{5} fact(s) that counts witness and the analysis missed\n",
-          W.Facts.size(), Count[plan::Verdict::CountWitness],
-          Count[plan::Verdict::TimeWitness], Count[plan::Verdict::Refuted],
-          Count[plan::Verdict::Unobserved], W.NewWitnesses.size());
-      for (const plan::FactVerdict &F : W.NewWitnesses)
-        llvm::errs() << "  region " << F.Region << " " << F.Label << " / "
-                     << F.Feature << ": visit counts differ (" << F.Why
-                     << ")\n";
-      auto More = plan::runsToAdd(In, W.Regions, Static.Runs, Ran.Runs);
-      if (!More) {
-        reportError(More.takeError());
-        return ExitFailure;
-      }
-      Extra = std::move(*More);
-    }
-    size_t Cap = std::max<size_t>(2 * First, 4);
-    size_t Room = Cap > First ? Cap - First : 0;
-    size_t Wanted = Extra.size();
-    if (Extra.size() > Room)
-      Extra.resize(Room);
-    llvm::errs() << llvm::formatv(
-        "varsim: adaptive run: {0} more run(s) ({1} in all; the static plan "
-        "has {2})\n",
-        Extra.size(), First + Extra.size(), Static.Runs.size());
-    if (Wanted > Extra.size())
-      reportWarning(
-          llvm::formatv("the evidence calls for {0} more run(s), {1} run(s) "
-                        "in all is the bound (twice the minimal plan, at "
-                        "least 4): some facts go unobserved; --no-adaptive "
-                        "runs the static plan",
-                        Wanted, Cap)
-              .str());
-    for (plan::PlannedRun &R : Extra)
-      Ran.Runs.push_back(std::move(R));
-    Adaptive = llvm::json::Object{
-        {"minimal_runs", static_cast<int64_t>(First)},
-        {"static_runs", static_cast<int64_t>(Static.Runs.size())},
-        {"added_runs", static_cast<int64_t>(Ran.Runs.size() - First)},
-        {"bound", static_cast<int64_t>(Cap)},
-        {"facts", std::move(Facts)},
-        {"count_witnesses_without_fact", std::move(Witnesses)}};
-    return 0;
   }
 
   /// Builds the native variant of First's configuration into OUT/native
