@@ -148,6 +148,7 @@ private:
   llvm::Error readTimes(od::value V, llvm::StringRef What,
                         llvm::ArrayRef<std::pair<const char *, double *>> Keys);
   llvm::Error readThreads(od::value V);
+  llvm::Error readNative(od::value V);
   llvm::Error readThread(od::value V, size_t Index);
   llvm::Error checkNodes();
 };
@@ -330,6 +331,33 @@ llvm::Error TraceReader::readClock(od::value V) {
       if (llvm::Error E = getString(Field.value(), T.ClockSource, "\"clock\""))
         return E;
   }
+  return llvm::Error::success();
+}
+
+llvm::Error TraceReader::readNative(od::value V) {
+  od::object O;
+  if (llvm::Error E = get(V.get_object(), O, "\"native\""))
+    return E;
+  NativeReferenceTimes N;
+  for (auto Field : O) {
+    std::string_view Key;
+    if (llvm::Error E = get(Field.unescaped_key(), Key, "\"native\""))
+      return E;
+    llvm::Error E = llvm::Error::success();
+    if (Key == "config") {
+      std::string_view Config;
+      E = get(Field.value().get_string(), Config, "\"native\" config");
+      N.Config = std::string(Config);
+    } else if (Key == "before_ns")
+      E = get(Field.value().get_double(), N.BeforeNs, "\"native\"");
+    else if (Key == "after_ns")
+      E = get(Field.value().get_double(), N.AfterNs, "\"native\"");
+    if (E)
+      return E;
+  }
+  if (!(N.BeforeNs > 0) || !(N.AfterNs > 0))
+    return fail("\"native\": before_ns and after_ns must be positive");
+  T.Native = std::move(N);
   return llvm::Error::success();
 }
 
@@ -536,6 +564,8 @@ llvm::Expected<CallTrace> TraceReader::read() {
       E = readTimes(
           V, "\"process\"",
           {{"launch_ns", &T.Times.LaunchNs}, {"exit_ns", &T.Times.ExitNs}});
+    else if (Key == "native")
+      E = readNative(V);
     else if (Key == "dropped")
       E = get(V.get_uint64(), T.Dropped, "\"dropped\"");
     else if (Key == "threads") {

@@ -93,6 +93,16 @@ struct ProcessTimes {
   bool hasLaunchTimes() const { return ExitNs > LaunchNs && LaunchNs > 0; }
 };
 
+/// Added by `varsim run` with a native reference (--native-build): the
+/// native variant of Config ran just before and just after this run, and
+/// took BeforeNs and AfterNs (wall, spawn to exit). Their mean is this
+/// run's measure of the machine's speed (model/NativeReference.h).
+struct NativeReferenceTimes {
+  std::string Config;
+  double BeforeNs = 0, AfterNs = 0;
+  double meanNs() const { return (BeforeNs + AfterNs) / 2; }
+};
+
 struct CallTrace {
   std::string Path; ///< The file it was read from, for messages.
   std::string Program;
@@ -118,6 +128,7 @@ struct CallTrace {
   /// visits are their callers' self time), by id.
   std::vector<uint32_t> FoldedRegions;
   ProcessTimes Times;
+  std::optional<NativeReferenceTimes> Native;
   uint64_t Dropped = 0;
   std::vector<TraceThread> Threads;
 

@@ -15,6 +15,7 @@
 #include "manifest/Manifest.h"
 #include "model/ModelFile.h"
 #include "model/ModelFormats.h"
+#include "model/NativeReference.h"
 #include "model/PerformanceModel.h"
 #include "model/RunObservations.h"
 #include "model/UnmarkedCode.h"
@@ -24,12 +25,14 @@
 #include "support/Output.h"
 
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <algorithm>
+#include <cmath>
 #include <fmt/format.h>
 
 #include <map>
@@ -42,6 +45,14 @@ namespace {
 
 void reportNote(const llvm::Twine &Message) {
   llvm::errs() << "varsim: note: " << Message << "\n";
+}
+
+/// "0.91-1.12": the smallest and largest factor applied to a run.
+std::string factorRange(const model::NativeCalibration &N) {
+  double Lo = INFINITY, Hi = 0;
+  for (const model::NativeCalibration::Run &R : N.Runs)
+    Lo = std::min(Lo, R.Factor), Hi = std::max(Hi, R.Factor);
+  return llvm::formatv("{0:F3}-{1:F3}", Lo, Hi).str();
 }
 
 using namespace varsim::callgraph;
@@ -105,6 +116,10 @@ public:
                    "OUT/traces; without facts, local models use the "
                    "features that explain differences between runs)")
         ->type_name("OUT");
+    Sub.add_flag("--no-native-reference", NoNative,
+                 "Use the simulator's times as they are, even when the "
+                 "traces carry native reference times (varsim run "
+                 "--native-build)");
     Sub.add_option("--dot", DotPath, "Write the call graph as Graphviz DOT")
         ->type_name("FILE");
     Sub.add_option("--graphml", GraphMLPath, "Write the call graph as GraphML")
@@ -190,6 +205,20 @@ public:
       reportError(std::move(E));
       return ExitFailure;
     }
+    // Each run's times relative to the native runs beside it: no drift,
+    // and the level of the native variant (model/NativeReference.h).
+    NativeCalibration Native;
+    if (!NoNative)
+      Native = calibrateToNative(Read);
+    if (!Native.Note.empty())
+      reportNote(Native.Note);
+    if (Native.Applied)
+      reportNote(llvm::formatv("times relative to the native reference "
+                               "(CONFIG '{0}', {1:F3} s): the simulator is "
+                               "{2:F2}x it there; runs scaled by {3}",
+                               Native.Config, Native.NativeSeconds,
+                               Native.Ratio, factorRange(Native))
+                     .str());
 
     GraphOptions GO;
     GO.Relative = Relative;
@@ -229,6 +258,7 @@ public:
       reportError(M.takeError());
       return ExitFailure;
     }
+    M->Native = std::move(Native);
     report(*M);
 
     if (Format == "csv") {
@@ -265,6 +295,7 @@ private:
       GraphMLPath, OutDir, ChromePath, SpeedscopePath;
   double Threshold = 1e-6, Relative = 0.10, Absolute = 1e-3;
   bool NoDataFlow = false;
+  bool NoNative = false;
 
   /// OUT for traces in OUT/traces (as 'varsim run' writes them).
   static std::string outDirOf(const std::vector<std::string> &TracePaths) {

@@ -13,11 +13,15 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "driver/AdaptiveRun.h"
 #include "driver/Command.h"
+#include "driver/NativeReference.h"
+#include "driver/RunProcess.h"
 
 #include "callgraph/CallTrace.h"
 #include "model/validation/ExitCodes.h"
 #include "model/validation/MachineLoad.h"
+#include "model/validation/Sampling.h"
 #include "plan/Evidence.h"
 #include "plan/OutDir.h"
 #include "support/Diagnostic.h"
@@ -50,186 +54,8 @@
 #include <unistd.h>
 
 extern char **environ;
-
 namespace varsim::driver {
 namespace {
-
-/// The environment of this process with Name set to Value.
-std::vector<std::string> environmentWith(
-    const std::vector<std::pair<std::string, std::string>> &Settings) {
-  std::vector<std::string> Env;
-  for (char **E = environ; E && *E; ++E) {
-    llvm::StringRef Entry(*E);
-    bool Replaced = false;
-    for (const auto &[Name, Value] : Settings)
-      Replaced |= Entry.starts_with(Name + "=");
-    if (!Replaced)
-      Env.push_back(Entry.str());
-  }
-  for (const auto &[Name, Value] : Settings)
-    Env.push_back(Name + "=" + Value);
-  return Env;
-}
-
-/// Ctrl-C (or SIGTERM) while a run is under way: the handler forwards it
-/// to the run's process group and remembers it, so that varsim stops after
-/// that run with a message instead of dying silently. The handler is
-/// installed without SA_RESTART: the wait for the run returns on EINTR and
-/// from then on is bounded (waitForRun), since a signal that reaches the
-/// simulator's shell between its fork and exec, or a program that ignores
-/// it, would otherwise keep varsim waiting forever.
-volatile std::sig_atomic_t InterruptSignal = 0;
-volatile std::sig_atomic_t InterruptCount = 0;
-volatile std::sig_atomic_t RunningPid = 0;
-/// The run's process group when it has one of its own, else 0.
-volatile std::sig_atomic_t RunningGroup = 0;
-
-extern "C" void onInterrupt(int Signal) {
-  InterruptSignal = Signal;
-  InterruptCount = InterruptCount + 1;
-  if (RunningGroup > 0)
-    ::kill(-static_cast<pid_t>(RunningGroup), Signal);
-  else if (RunningPid > 0)
-    ::kill(static_cast<pid_t>(RunningPid), Signal);
-}
-
-/// Installs onInterrupt for SIGINT and SIGTERM while it lives.
-class InterruptGuard {
-public:
-  InterruptGuard() {
-    struct sigaction A{};
-    A.sa_handler = onInterrupt;
-    sigemptyset(&A.sa_mask);
-    A.sa_flags = 0; // No SA_RESTART: waitpid returns EINTR (see above).
-    sigaction(SIGINT, &A, &OldInt);
-    sigaction(SIGTERM, &A, &OldTerm);
-  }
-  ~InterruptGuard() {
-    sigaction(SIGINT, &OldInt, nullptr);
-    sigaction(SIGTERM, &OldTerm, nullptr);
-  }
-  InterruptGuard(const InterruptGuard &) = delete;
-  InterruptGuard &operator=(const InterruptGuard &) = delete;
-
-private:
-  struct sigaction OldInt{}, OldTerm{};
-};
-
-/// How long a run may take to stop after varsim forwarded a signal to it
-/// before varsim kills its process group (a second signal kills at once).
-constexpr int KillAfterSignalMs = 3000;
-
-/// A started run: its pid, and its process group if it has its own.
-struct StartedRun {
-  pid_t Pid = -1;
-  bool OwnGroup = false;
-};
-
-/// Starts Program. The run gets a process group of its own (so that a
-/// signal or SIGKILL reaches the shell's children too) unless standard
-/// input is a terminal: a background group reading the terminal would be
-/// stopped (SIGTTIN), and the terminal's Ctrl-C reaches the whole
-/// foreground group anyway.
-llvm::Expected<StartedRun> startRun(const std::string &Program,
-                                    const std::vector<std::string> &Args,
-                                    const std::vector<std::string> &Env) {
-  std::vector<char *> Argv, Envp;
-  for (const std::string &A : Args)
-    Argv.push_back(const_cast<char *>(A.c_str()));
-  Argv.push_back(nullptr);
-  for (const std::string &E : Env)
-    Envp.push_back(const_cast<char *>(E.c_str()));
-  Envp.push_back(nullptr);
-  posix_spawnattr_t Attr;
-  posix_spawnattr_init(&Attr);
-  StartedRun R;
-  R.OwnGroup = !::isatty(STDIN_FILENO);
-  if (R.OwnGroup) {
-    posix_spawnattr_setflags(&Attr, POSIX_SPAWN_SETPGROUP);
-    posix_spawnattr_setpgroup(&Attr, 0);
-  }
-  int Err = ::posix_spawn(&R.Pid, Program.c_str(), nullptr, &Attr, Argv.data(),
-                          Envp.data());
-  posix_spawnattr_destroy(&Attr);
-  if (Err)
-    return makeError(Program, 0, 0,
-                     std::string("cannot run it: ") + ::strerror(Err));
-  return R;
-}
-
-/// Sends Signal to the run (its group if it has one).
-void signalRun(const StartedRun &R, int Signal) {
-  ::kill(R.OwnGroup ? -R.Pid : R.Pid, Signal);
-}
-
-/// Waits for the run. Until a signal arrives the wait blocks (no polling,
-/// so the measured interval is the run's); after one it polls for
-/// KillAfterSignalMs at most, or until a second signal, and then kills
-/// the run's process group. Returns the wait status; sets Killed when
-/// varsim had to kill it.
-int waitForRun(const StartedRun &R, bool &Killed) {
-  int Status = 0;
-  Killed = false;
-  while (!InterruptSignal) {
-    pid_t Got = ::waitpid(R.Pid, &Status, 0);
-    if (Got == R.Pid)
-      return Status;
-    if (Got < 0 && errno != EINTR)
-      return Status;
-  }
-  // Interrupted: the signal has been forwarded (by the handler, or by
-  // runOnce when it arrived before the run had a pid).
-  sig_atomic_t CountAtSignal = InterruptCount;
-  auto Deadline = std::chrono::steady_clock::now() +
-                  std::chrono::milliseconds(KillAfterSignalMs);
-  while (std::chrono::steady_clock::now() < Deadline &&
-         InterruptCount == CountAtSignal) {
-    pid_t Got = ::waitpid(R.Pid, &Status, WNOHANG);
-    if (Got == R.Pid)
-      return Status;
-    if (Got < 0 && errno != EINTR)
-      return Status;
-    std::this_thread::sleep_for(std::chrono::milliseconds(20));
-  }
-  Killed = true;
-  signalRun(R, SIGKILL);
-  while (::waitpid(R.Pid, &Status, 0) < 0 && errno == EINTR) {
-  }
-  return Status;
-}
-
-/// CLOCK_MONOTONIC in ns (steady_clock is CLOCK_MONOTONIC on Linux, the
-/// clock the runtime writes in "monotonic").
-int64_t monotonicNs() {
-  return std::chrono::duration_cast<std::chrono::nanoseconds>(
-             std::chrono::steady_clock::now().time_since_epoch())
-      .count();
-}
-
-/// Adds `"process": {"launch_ns": L, "exit_ns": E}` as the last field of
-/// the trace's top-level object (rewritten atomically). The runtime ends
-/// the object with its closing brace, so the field goes before it.
-llvm::Error addProcessTimes(llvm::StringRef Trace, int64_t LaunchNs,
-                            int64_t ExitNs) {
-  llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> Buffer =
-      llvm::MemoryBuffer::getFile(Trace, /*IsText=*/false,
-                                  /*RequiresNullTerminator=*/false);
-  if (!Buffer)
-    return makeError(Trace, 0, 0,
-                     "cannot read the trace: " + Buffer.getError().message());
-  llvm::StringRef Text = (*Buffer)->getBuffer().rtrim();
-  if (!Text.ends_with("}") || Text.take_back(200).contains("\"process\":"))
-    return makeError(Trace, 0, 0,
-                     "not a trace that this varsim's runtime wrote (no closing "
-                     "brace, or process times already present)");
-  llvm::StringRef Body = Text.drop_back().rtrim();
-  return writeFileAtomically(Trace, [&](llvm::raw_ostream &OS) {
-    OS << Body << (Body.ends_with("{") ? "" : ",")
-       << "\n  \"process\": {\"launch_ns\": " << LaunchNs
-       << ", \"exit_ns\": " << ExitNs << "}\n}\n";
-    return llvm::Error::success();
-  });
-}
 
 class RunCommand : public Command {
 public:
@@ -271,6 +97,20 @@ public:
                    "0), a comma-separated list, or 'any' for programs whose "
                    "exit code depends on the configuration")
         ->type_name("N|N,M|any");
+    Sub.add_option("--native-build", NativeBuild,
+                   "Build command of a native variant ({dir}, {defines}, "
+                   "{config}, as 'varsim validate --build'): the plan's first "
+                   "configuration is built natively into OUT/native and run "
+                   "before the first simulator run and after every one, so "
+                   "that 'varsim model' removes the machine's drift and "
+                   "calibrates its level to native time (docs/plan.md)")
+        ->type_name("CMD");
+    Sub.add_option("--native-run", NativeRun,
+                   "Run command of the native variant ({dir}, ...; the same "
+                   "workload as COMMAND); needed with --native-build")
+        ->type_name("CMD");
+    Sub.add_flag("--no-native-reference", NoNative,
+                 "Ignore --native-build/--native-run: no native runs");
     Sub.footer(
         "Each run: VARSIM_CONFIG=CONFIG VARSIM_TRACE=OUT/traces/run-K.json "
         "COMMAND ARGS...,\n"
@@ -309,6 +149,11 @@ public:
       }
       Repeat = R;
     }
+    if (!NoNative && NativeBuild.empty() != NativeRun.empty()) {
+      reportError(makeError("--native-build and --native-run go together "
+                            "(the native reference needs both)"));
+      return ExitUsage;
+    }
     plan::OutDirOptions Options;
     Options.FeatureModelPath = ModelPath;
     Options.NoDataFlow = NoDataFlow;
@@ -329,40 +174,10 @@ public:
     std::optional<plan::Plan> Minimal;
     bool Adapt = !NoAdaptive && !NoDataFlow;
     if (Adapt) {
-      std::vector<plan::RegionToCover> Plain = In->Regions;
-      for (plan::RegionToCover &R : Plain)
-        R.InfluencingFeatures.clear();
-      // The first runs are static runs that meet the minimal plan's
-      // requirements (conditions and exclusive groups), so that an
-      // adaptive run never needs more runs than the static plan.
-      auto First = plan::runsToAdd(*In, Plain, P->Runs, {});
-      if (!First) {
-        reportError(First.takeError());
+      auto M = minimalFirstRuns(*In, *P);
+      if (!M) {
+        reportError(M.takeError());
         return ExitFailure;
-      }
-      std::optional<plan::Plan> M(plan::Plan{});
-      M->Runs = std::move(*First);
-      if (M->Runs.empty())
-        M->Runs.push_back(P->Runs.front());
-      // With one run, no pair of runs tests a fact: add the static run
-      // that differs from it in the most features (it flips every feature
-      // of many facts at once).
-      if (M->Runs.size() == 1 && P->Runs.size() > 1) {
-        size_t Best = 0, BestDiff = 0;
-        for (size_t K = 0; K < P->Runs.size(); ++K) {
-          size_t Diff = 0;
-          const fm::Configuration &A = P->Runs[K].Config,
-                                  &B = M->Runs.front().Config;
-          for (size_t F = 0; F < A.Selected.size() && F < B.Selected.size();
-               ++F)
-            Diff += A.Selected[F] != B.Selected[F] ||
-                    (F < A.Values.size() && F < B.Values.size() &&
-                     A.Values[F] != B.Values[F]);
-          if (Diff > BestDiff)
-            Best = K, BestDiff = Diff;
-        }
-        if (BestDiff)
-          M->Runs.push_back(P->Runs[Best]);
       }
       Adapt = M->Runs.size() < P->Runs.size();
       Minimal = std::move(*M);
@@ -407,11 +222,14 @@ public:
           "varsim: adaptive run: the minimal plan's {0} run(s) first (the "
           "static plan has {1}; --no-adaptive runs it)\n",
           Ran.Runs.size(), P->Runs.size());
+    if (!NoNative && !NativeBuild.empty())
+      if (int Code = startNativeReference(*In, Ran.Runs.front(), *Accepted))
+        return Code;
     if (int Code = runRounds(Ran, 0, *Program, *Accepted, TraceDir, Runs))
       return Code;
     if (Adapt && !InterruptSignal) {
       size_t First = Ran.Runs.size();
-      if (int Code = addFollowUps(*In, *P, Ran, TraceDir, Runs))
+      if (int Code = addFollowUps(*In, *P, Ran, TraceDir, Runs, Adaptive))
         return Code;
       if (Ran.Runs.size() > First)
         if (int Code =
@@ -515,11 +333,30 @@ private:
                             "/src, and does it exit through main or exit()?)"));
       return ExitFailure;
     }
-    if (llvm::Error E = addProcessTimes(Trace, LaunchNs, ExitNs)) {
+    // The native run after this one (and before the next): the drift of
+    // the machine over this run lies between the two.
+    std::optional<NativeTimes> Native;
+    if (Reference) {
+      llvm::Expected<int64_t> After = Reference->run();
+      if (!After) {
+        llvm::sys::fs::remove(Trace);
+        reportError(llvm::joinErrors(After.takeError(),
+                                     makeError("no index written" + Kept)));
+        return InterruptSignal ? 128 + InterruptSignal : ExitFailure;
+      }
+      Native = NativeTimes{Reference->config(), LastNativeNs, *After};
+      LastNativeNs = *After;
+    }
+    if (llvm::Error E = addProcessTimes(Trace, LaunchNs, ExitNs, Native)) {
       reportError(std::move(E));
       return ExitFailure;
     }
-    llvm::errs() << llvm::formatv("{0} {1:F3} s\n", What, Wall);
+    if (Native)
+      llvm::errs() << llvm::formatv(
+          "{0} {1:F3} s (native reference {2:F3} s / {3:F3} s)\n", What, Wall,
+          Native->BeforeNs * 1e-9, Native->AfterNs * 1e-9);
+    else
+      llvm::errs() << llvm::formatv("{0} {1:F3} s\n", What, Wall);
     llvm::outs() << Trace << "\n";
     llvm::outs().flush();
     Runs.push_back(
@@ -530,7 +367,15 @@ private:
                            {"seconds", Wall},
                            {"launch_ns", LaunchNs},
                            {"exit_ns", ExitNs}});
-    Seconds = Wall;
+    if (Native) {
+      llvm::json::Object &Entry = *Runs.back().getAsObject();
+      Entry["native_seconds"] = (Native->BeforeNs + Native->AfterNs) * 0.5e-9;
+    }
+    // For --repeat auto: with a native reference, relative to it (at the
+    // first native run's speed), so that the drift asks for no repetition.
+    Seconds = Native ? Wall * static_cast<double>(Reference->times().front()) /
+                           ((Native->BeforeNs + Native->AfterNs) / 2.0)
+                     : Wall;
     return 0;
   }
 
@@ -601,114 +446,31 @@ private:
     return Again;
   }
 
-  /// The second phase of an adaptive run: weighs the first runs' counts
-  /// and times against the static facts (plan/Evidence.h) and appends to
-  /// Ran the runs that the facts left standing need, at most
-  /// max(2 x the first runs, 4) in all. Records what it decided in
-  /// Adaptive (index.json's "adaptive").
-  int addFollowUps(const plan::OutDirPlanInput &In, const plan::Plan &Static,
-                   plan::Plan &Ran, llvm::StringRef TraceDir,
-                   const llvm::json::Array &Runs) {
-    size_t First = Ran.Runs.size();
-    std::vector<std::vector<callgraph::CallTrace>> Traces(First);
-    llvm::Error Bad = llvm::Error::success();
-    for (const llvm::json::Value &V : Runs) {
-      const llvm::json::Object *O = V.getAsObject();
-      std::optional<int64_t> K = O->getInteger("run");
-      std::optional<llvm::StringRef> Name = O->getString("trace");
-      llvm::SmallString<256> Path(TraceDir);
-      llvm::sys::path::append(Path, *Name);
-      auto T = callgraph::readCallTrace(Path);
-      if (!T) {
-        Bad = llvm::joinErrors(std::move(Bad), T.takeError());
-        continue;
-      }
-      Traces[*K - 1].push_back(std::move(*T));
+  /// Builds the native variant of First's configuration into OUT/native
+  /// and runs it once, before the first simulator run. Returns 0 or the
+  /// exit code to stop with.
+  int startNativeReference(const plan::OutDirPlanInput &In,
+                           const plan::PlannedRun &First,
+                           const validation::ExitCodes &Accepted) {
+    llvm::SmallString<256> Dir(OutDir);
+    llvm::sys::path::append(Dir, "native");
+    llvm::errs() << "varsim: building the native reference (CONFIG '"
+                 << First.ConfigString << "') in " << Dir << " ...\n";
+    auto R = NativeReference::build(
+        NativeBuild, NativeRun, First.ConfigString,
+        validation::definesFor(In.Model, First.Config), Dir, Accepted);
+    if (!R) {
+      reportError(R.takeError());
+      return ExitFailure;
     }
-    std::vector<plan::RunEvidence> Evidence;
-    for (size_t K = 0; K < First && !Bad; ++K) {
-      auto E = plan::evidenceOf(Traces[K]);
-      if (!E)
-        Bad = llvm::joinErrors(std::move(Bad), E.takeError());
-      else
-        Evidence.push_back(std::move(*E));
+    Reference.emplace(std::move(*R));
+    llvm::Expected<int64_t> Ns = Reference->run();
+    if (!Ns) {
+      reportError(Ns.takeError());
+      return InterruptSignal ? 128 + InterruptSignal : ExitFailure;
     }
-    std::vector<plan::PlannedRun> Extra;
-    llvm::json::Array Facts, Witnesses;
-    if (Bad) {
-      // Nothing to weigh: the static plan's other runs, as without
-      // --adaptive.
-      reportWarning("cannot weigh the first runs' evidence (" +
-                    llvm::toString(std::move(Bad)) +
-                    "); running the static plan's other runs");
-      for (const plan::PlannedRun &R : Static.Runs)
-        if (llvm::none_of(Ran.Runs, [&](const plan::PlannedRun &Q) {
-              return Q.ConfigString == R.ConfigString;
-            }))
-          Extra.push_back(R);
-    } else {
-      plan::WeighedFacts W = plan::weighFacts(In.Regions, Evidence);
-      std::map<plan::Verdict, unsigned> Count;
-      for (const plan::FactVerdict &F : W.Facts) {
-        ++Count[F.V];
-        Facts.push_back(
-            llvm::json::Object{{"region", static_cast<int64_t>(F.Region)},
-                               {"label", F.Label},
-                               {"feature", F.Feature},
-                               {"verdict", plan::verdictName(F.V)},
-                               {"why", F.Why}});
-      }
-      for (const plan::FactVerdict &F : W.NewWitnesses)
-        Witnesses.push_back(
-            llvm::json::Object{{"region", static_cast<int64_t>(F.Region)},
-                               {"label", F.Label},
-                               {"feature", F.Feature},
-                               {"why", F.Why}});
-      llvm::errs() << llvm::formatv(
-          "varsim: adaptive run: {0} data-flow fact(s): {1} confirmed by "
-          "visit counts, {2} kept by times beyond noise, {3} refuted (equal "
-          "counts, times within noise), {4} not testable by the first runs; "
-          "{5} fact(s) that counts witness and the analysis missed\n",
-          W.Facts.size(), Count[plan::Verdict::CountWitness],
-          Count[plan::Verdict::TimeWitness], Count[plan::Verdict::Refuted],
-          Count[plan::Verdict::Unobserved], W.NewWitnesses.size());
-      for (const plan::FactVerdict &F : W.NewWitnesses)
-        llvm::errs() << "  region " << F.Region << " " << F.Label << " / "
-                     << F.Feature << ": visit counts differ (" << F.Why
-                     << ")\n";
-      auto More = plan::runsToAdd(In, W.Regions, Static.Runs, Ran.Runs);
-      if (!More) {
-        reportError(More.takeError());
-        return ExitFailure;
-      }
-      Extra = std::move(*More);
-    }
-    size_t Cap = std::max<size_t>(2 * First, 4);
-    size_t Room = Cap > First ? Cap - First : 0;
-    size_t Wanted = Extra.size();
-    if (Extra.size() > Room)
-      Extra.resize(Room);
-    llvm::errs() << llvm::formatv(
-        "varsim: adaptive run: {0} more run(s) ({1} in all; the static plan "
-        "has {2})\n",
-        Extra.size(), First + Extra.size(), Static.Runs.size());
-    if (Wanted > Extra.size())
-      reportWarning(
-          llvm::formatv("the evidence calls for {0} more run(s), {1} run(s) "
-                        "in all is the bound (twice the minimal plan, at "
-                        "least 4): some facts go unobserved; --no-adaptive "
-                        "runs the static plan",
-                        Wanted, Cap)
-              .str());
-    for (plan::PlannedRun &R : Extra)
-      Ran.Runs.push_back(std::move(R));
-    Adaptive = llvm::json::Object{
-        {"minimal_runs", static_cast<int64_t>(First)},
-        {"static_runs", static_cast<int64_t>(Static.Runs.size())},
-        {"added_runs", static_cast<int64_t>(Ran.Runs.size() - First)},
-        {"bound", static_cast<int64_t>(Cap)},
-        {"facts", std::move(Facts)},
-        {"count_witnesses_without_fact", std::move(Witnesses)}};
+    LastNativeNs = *Ns;
+    llvm::errs() << llvm::formatv("native reference {0:F3} s\n", *Ns * 1e-9);
     return 0;
   }
 
@@ -761,6 +523,16 @@ private:
                             {"runs", std::move(Runs)}};
     if (Adapted)
       Root["adaptive"] = std::move(*Adapted);
+    if (Reference) {
+      llvm::json::Array Seconds;
+      for (int64_t Ns : Reference->times())
+        Seconds.push_back(Ns * 1e-9);
+      Root["native_reference"] =
+          llvm::json::Object{{"config", Reference->config()},
+                             {"build", NativeBuild},
+                             {"run", NativeRun},
+                             {"seconds", std::move(Seconds)}};
+    }
     if (llvm::Error E = writeFileAtomically(Index, [&](llvm::raw_ostream &OS) {
           OS << llvm::formatv("{0:2}", llvm::json::Value(std::move(Root)))
              << "\n";
@@ -781,6 +553,12 @@ private:
   std::string RepeatSpec = "auto";
   std::optional<unsigned> Repeat; ///< Unset: auto.
   bool NoAdaptive = false;
+  std::string NativeBuild, NativeRun;
+  bool NoNative = false;
+  /// The native reference, when --native-build/--native-run gave one, and
+  /// the time of its last run.
+  std::optional<NativeReference> Reference;
+  int64_t LastNativeNs = 0;
   /// What the adaptive run decided, for index.json.
   std::optional<llvm::json::Object> Adaptive;
 };

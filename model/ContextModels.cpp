@@ -2,6 +2,8 @@
 
 #include "model/ContextModels.h"
 
+#include "model/Noise.h"
+
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringMap.h"
@@ -28,6 +30,9 @@ struct ContextRuns {
   /// Run-to-run noise, seconds: the typical range of its repetitions
   /// (pooledNoise), not the largest.
   double Noise = 0;
+  /// The standard error of one run's median self time (model/Noise.h);
+  /// nullopt when no configuration was repeated.
+  std::optional<double> StandardError;
 };
 
 /// The run-to-run noise of a context from the ranges of its repetitions in
@@ -61,6 +66,8 @@ public:
     // Each context's runs, in run order.
     Executed.resize(CG.size());
     std::vector<std::vector<double>> Ranges(CG.size());
+    std::vector<std::vector<std::pair<double, unsigned>>> RangesAndCounts(
+        CG.size());
     for (unsigned R = 0; R < Runs.size(); ++R)
       for (size_t I = 0; I < Runs[R].SelfNs.size(); ++I) {
         auto [Context, Ns] = Runs[R].SelfNs[I];
@@ -70,11 +77,16 @@ public:
         E.Runs.push_back(R);
         E.Seconds.push_back(Ns * 1e-9);
         E.Calls.push_back(I < Runs[R].Calls.size() ? Runs[R].Calls[I] : 0);
-        if (I < Runs[R].NoiseNs.size() && Runs[R].Repetitions > 1)
+        if (I < Runs[R].NoiseNs.size() && Runs[R].Repetitions > 1) {
           Ranges[Context].push_back(Runs[R].NoiseNs[I] * 1e-9);
+          RangesAndCounts[Context].emplace_back(Runs[R].NoiseNs[I] * 1e-9,
+                                                Runs[R].Repetitions);
+        }
       }
-    for (size_t C = 0; C < Executed.size(); ++C)
+    for (size_t C = 0; C < Executed.size(); ++C) {
       Executed[C].Noise = pooledNoise(std::move(Ranges[C]));
+      Executed[C].StandardError = aggregateStandardError(RangesAndCounts[C]);
+    }
     if (Options.Influences)
       influenceSets();
   }
@@ -182,11 +194,15 @@ public:
     // Hierarchical least squares, not the inversion over the observed
     // points: a sparse plan (a covering array) observes few combinations,
     // and the inversion charges a feature's effect to whichever observed
-    // combination holds it; a term within the repetitions' noise is none.
+    // combination holds it; a term within the repetitions' noise (two
+    // standard errors of its estimate, model/Noise.h) is none.
     FitOptions Fit;
-    Fit.NoiseSeconds = std::max(Options.NoiseAbsoluteNs * 1e-9,
-                                Options.RepetitionNoiseFactor * Obs.Noise);
-    Fit.NoiseMeasured = Obs.Noise > 0;
+    Fit.NoiseSeconds =
+        std::max(Options.NoiseAbsoluteNs * 1e-9,
+                 Obs.StandardError ? termNoise(*Obs.StandardError, 1)
+                                   : Options.RepetitionNoiseFactor * Obs.Noise);
+    Fit.NoisePerOrder = Obs.StandardError ? std::sqrt(2.0) : 1.0;
+    Fit.NoiseMeasured = Obs.Noise > 0 || Obs.StandardError.has_value();
     M.Terms = fitLocalModel(Points, ByValue, Fit);
     return M;
   }
@@ -315,6 +331,7 @@ private:
       }
     }
     Out.Noise = Ran.Noise;
+    Out.StandardError = Ran.StandardError;
     return Out;
   }
 

@@ -276,10 +276,17 @@ private:
     return static_cast<long>(Y.size()) - static_cast<long>(Terms.size());
   }
 
+  /// The noise of a term of Size features (FitOptions::NoisePerOrder).
+  double noiseOf(size_t Size) const {
+    return Options.NoiseSeconds *
+           std::pow(Options.NoisePerOrder,
+                    static_cast<double>(Size > 1 ? Size - 1 : 0));
+  }
+
   /// Whether the term at K is an effect: beyond the noise and, with
   /// degrees of freedom left, significant (F test of dropping it).
   bool significant(size_t K, bool Interaction) {
-    if (std::abs(Coefficients[K]) <= Options.NoiseSeconds)
+    if (std::abs(Coefficients[K]) <= noiseOf(Terms[K].size()))
       return false;
     long Free = freedom();
     if (Free <= 0)

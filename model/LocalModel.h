@@ -75,6 +75,11 @@ struct FitOptions {
   /// it, an interaction that would leave no degree of freedom (fit the
   /// runs exactly) is not fitted, since nothing tells it from noise.
   bool NoiseMeasured = false;
+  /// The noise of a term of k features is NoiseSeconds * NoisePerOrder^(k-1):
+  /// with NoiseSeconds a feature's effect's noise (the difference of two
+  /// aggregates) and sqrt 2 here, an interaction's contrast of 2^k
+  /// aggregates (model/Noise.h). 1: one threshold for every term.
+  double NoisePerOrder = 1;
   /// With residual degrees of freedom left, a term must also pass an F
   /// test of dropping it: at the 5 % level for a feature's effect, at the
   /// 1 % level for an interaction (model/LocalFit.cpp, fCritical).

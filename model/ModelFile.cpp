@@ -144,6 +144,7 @@ void writeModelJson(const PerformanceModel &M, llvm::raw_ostream &OS) {
       J.attribute("fitted", RT.Fitted);
       J.attribute("noise_seconds", RT.NoiseSeconds);
       J.attribute("noise_measured", RT.NoiseMeasured);
+      J.attribute("standard_error_seconds", RT.StandardErrorSeconds);
       J.attributeArray("features", [&] {
         for (const std::string &F : RT.Features)
           J.value(F);
@@ -157,6 +158,28 @@ void writeModelJson(const PerformanceModel &M, llvm::raw_ostream &OS) {
           J.object([&] {
             J.attribute("term", Name);
             J.attribute("seconds", Seconds);
+          });
+      });
+    });
+    const NativeCalibration &NC = M.Native;
+    J.attributeObject("native_reference", [&] {
+      J.attribute("applied", NC.Applied);
+      if (!NC.Note.empty())
+        J.attribute("note", NC.Note);
+      if (NC.Config.empty() && NC.Runs.empty())
+        return;
+      J.attribute("config", NC.Config);
+      J.attribute("native_seconds", NC.NativeSeconds);
+      J.attribute("ratio", NC.Ratio);
+      J.attributeArray("runs", [&] {
+        for (const NativeCalibration::Run &R : NC.Runs)
+          J.object([&] {
+            J.attribute("trace", R.Trace);
+            J.attribute("config", R.Config);
+            J.attribute("native_seconds", R.NativeSeconds);
+            J.attribute("simulator_seconds", R.SimulatorSeconds);
+            J.attribute("ratio", R.SimulatorSeconds / R.NativeSeconds);
+            J.attribute("factor", R.Factor);
           });
       });
     });

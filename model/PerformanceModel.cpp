@@ -599,7 +599,6 @@ llvm::Expected<PerformanceModel> buildModel(const CallGraph &CG,
   if (Options.DataFlow) {
     RunTotalsOptions Totals;
     Totals.NoiseAbsoluteSeconds = Options.DataFlow->NoiseAbsoluteNs * 1e-9;
-    Totals.RepetitionNoiseFactor = Options.DataFlow->RepetitionNoiseFactor;
     Totals.SourcesOf = [&](const Term &T) {
       return movingContexts(CG, *Options.DataFlow->Runs, T);
     };

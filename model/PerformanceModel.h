@@ -29,6 +29,7 @@
 
 #include "callgraph/CallGraph.h"
 #include "model/ContextModels.h"
+#include "model/NativeReference.h"
 #include "model/RunTotals.h"
 
 #include "llvm/ADT/STLFunctionalExtras.h"
@@ -136,6 +137,9 @@ struct PerformanceModel {
   size_t LocalModelCount = 0;
   /// The terms fitted to the runs' totals (model/RunTotals.h).
   RunTotalsSummary RunTotals;
+  /// The runs' times relative to a native reference run
+  /// (model/NativeReference.h); set by the caller that read the traces.
+  NativeCalibration Native;
   std::vector<std::string> Warnings;
 
   /// What shares are relative to: the largest prediction over the runs'

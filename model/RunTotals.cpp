@@ -3,6 +3,7 @@
 #include "model/RunTotals.h"
 
 #include "model/LocalModel.h"
+#include "model/Noise.h"
 #include "model/PerformanceModel.h"
 
 #include "condition/Condition.h"
@@ -31,19 +32,13 @@ llvm::StringMap<int64_t> configValues(llvm::StringRef Config) {
 
 namespace {
 
-/// The median of the repetitions' ranges of the configurations repeated:
-/// one configuration's preempted repetition does not make every
-/// difference noise (as for the contexts, model/ContextModels.cpp).
-std::optional<double> typicalRange(const PerformanceModel &M) {
-  std::vector<double> Ranges;
+/// The standard error of one run's total, from the repetitions.
+std::optional<double> totalsStandardError(const PerformanceModel &M) {
+  std::vector<std::pair<double, unsigned>> Ranges;
   for (const RunSummary &R : M.Runs)
     if (R.Repetitions > 1)
-      Ranges.push_back(R.RangeSeconds);
-  if (Ranges.empty())
-    return std::nullopt;
-  std::sort(Ranges.begin(), Ranges.end());
-  size_t N = Ranges.size();
-  return N % 2 ? Ranges[N / 2] : (Ranges[N / 2 - 1] + Ranges[N / 2]) / 2;
+      Ranges.emplace_back(R.RangeSeconds, R.Repetitions);
+  return aggregateStandardError(Ranges);
 }
 
 std::set<std::string> atomTexts(const Term &T) {
@@ -96,19 +91,24 @@ RunTotalsSummary reconcileRunTotals(PerformanceModel &M,
   for (size_t F : Varying)
     ByValue.push_back(M.Features[F].Numeric);
   FitOptions Fit;
-  std::optional<double> Range = typicalRange(M);
-  Out.NoiseMeasured = Range.has_value();
-  Out.NoiseSeconds =
-      std::max(Options.NoiseAbsoluteSeconds,
-               Options.RepetitionNoiseFactor * Range.value_or(0));
+  std::optional<double> SE = totalsStandardError(M);
+  Out.NoiseMeasured = SE.has_value();
+  Out.StandardErrorSeconds = SE.value_or(0);
+  auto NoiseOf = [&](size_t Order) {
+    return std::max(
+        Options.NoiseAbsoluteSeconds,
+        termNoise(Out.StandardErrorSeconds, static_cast<unsigned>(Order)));
+  };
+  Out.NoiseSeconds = NoiseOf(1);
   Fit.NoiseSeconds = Out.NoiseSeconds;
+  Fit.NoisePerOrder = std::sqrt(2.0);
   Fit.NoiseMeasured = Out.NoiseMeasured;
   std::vector<LocalTerm> Fitted = fitLocalModel(Points, ByValue, Fit);
 
   for (const LocalTerm &L : Fitted) {
-    // A residual within the noise is no term (the fit keeps the mean
-    // shift whatever its size).
-    if (std::abs(L.Seconds) <= Out.NoiseSeconds)
+    // A residual within the noise of its order is no term (the fit keeps
+    // the mean shift whatever its size).
+    if (std::abs(L.Seconds) <= NoiseOf(L.Assignment.size()))
       continue;
     Term T;
     for (const auto &[F, Value] : L.Assignment) {

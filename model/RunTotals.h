@@ -19,8 +19,10 @@
 // values differ between the runs: a mean shift, each feature's effect (one
 // term per value of a numeric feature) and, where the runs identify them
 // beyond noise, interactions. Terms within the run-to-run noise of the
-// totals (the repetitions' ranges) are not fitted; over every combination
-// of the features the model then reproduces every run's total exactly.
+// totals are not fitted: a term of k features must exceed 2 standard
+// errors of its estimate, sqrt(2^k) times a total's standard error from
+// the repetitions (model/Noise.h). Over every combination of the features
+// the model then reproduces every run's total within that noise.
 //
 //===----------------------------------------------------------------------===//
 
@@ -46,11 +48,9 @@ struct Term;
 llvm::StringMap<int64_t> configValues(llvm::StringRef Config);
 
 struct RunTotalsOptions {
-  /// Residual terms within this many seconds of 0 are noise ...
+  /// Residual terms within this many seconds of 0 are noise, or within the
+  /// statistical noise of the repetitions (model/Noise.h).
   double NoiseAbsoluteSeconds = 1e-3;
-  /// ... or within this many times the typical (median) range of the
-  /// repetitions' totals of a configuration.
-  double RepetitionNoiseFactor = 1.5;
   /// Optional: where a new fitted term's time lies (its sources): the
   /// contexts whose self time moves most with it between the runs.
   std::function<std::vector<std::string>(const Term &)> SourcesOf;
@@ -59,7 +59,12 @@ struct RunTotalsOptions {
 /// What the fit did, for MODEL.json (`run_totals`).
 struct RunTotalsSummary {
   bool Fitted = false; ///< At least one term was added.
+  /// The noise of a feature's effect (termNoise(SE, 1), at least the
+  /// absolute floor); a term of k features must exceed
+  /// termNoise(SE, k).
   double NoiseSeconds = 0;
+  /// The standard error of one run's total (0 when not measured).
+  double StandardErrorSeconds = 0;
   bool NoiseMeasured = false;        ///< From repetitions, not only the floor.
   std::vector<std::string> Features; ///< The features that vary.
   /// Per run (M.Runs' order): the contexts' prediction before the fit.

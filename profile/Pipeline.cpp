@@ -151,6 +151,8 @@ private:
   llvm::Error readManifest();
   std::string simulatorBuildCommand() const;
   std::string variantBuildCommand() const;
+  /// The workload on a variant built by variantBuildCommand ({dir}).
+  std::string variantRunCommand() const;
 
   const ProfileOptions &O;
   llvm::raw_ostream &Out;
@@ -373,6 +375,13 @@ std::string Pipeline::simulatorBuildCommand() const {
   }
 }
 
+std::string Pipeline::variantRunCommand() const {
+  std::string VBin = Build == BuildSystem::Make ? "{dir}/src" : "{dir}";
+  return "cd " + shq(ProjectRoot) + " && " +
+         replaceAll(replaceAll(O.RunCommand, "{bin}", VBin), "{project}",
+                    shq(ProjectRoot));
+}
+
 std::string Pipeline::variantBuildCommand() const {
   if (!O.VariantBuildCommand.empty())
     return O.VariantBuildCommand;
@@ -509,8 +518,18 @@ llvm::Expected<ProfileResult> Pipeline::run() {
   K3.add(K2.hex()).add(RunCmd).add(O.ExitCodes);
   // The workload's files may live anywhere in the project.
   K3.addTree(ProjectRoot, [](llvm::StringRef) { return true; }, SkipDirs);
+  // The native reference beside the simulator's runs, built as validate
+  // builds a variant, where the build system gives a recipe.
+  std::string Native;
+  if (!O.NoNativeReference) {
+    std::string VB = variantBuildCommand();
+    if (!VB.empty())
+      Native = " --native-build " + shq(VB) + " --native-run " +
+               shq(variantRunCommand());
+  }
+  K3.add(Native);
   std::string Cmd3 = shq(Varsim) + " run " + shq(SimDir) + " --exit-code " +
-                     shq(O.ExitCodes) + " -- /bin/sh -c " +
+                     shq(O.ExitCodes) + Native + " -- /bin/sh -c " +
                      shq("cd " + shq(ProjectRoot) + " && " + RunCmd);
   if (auto R = stage(Run, "varsim run (the simulator, once per planned run)",
                      Cmd3, ProjectRoot, K3,
@@ -545,10 +564,7 @@ llvm::Expected<ProfileResult> Pipeline::run() {
     if (VB.empty())
       return makeError("--validate with a compile database needs "
                        "--variant-build 'CMD' ({dir}, {defines})");
-    std::string VBin = Build == BuildSystem::Make ? "{dir}/src" : "{dir}";
-    std::string VRun = "cd " + shq(ProjectRoot) + " && " +
-                       replaceAll(replaceAll(O.RunCommand, "{bin}", VBin),
-                                  "{project}", shq(ProjectRoot));
+    std::string VRun = variantRunCommand();
     // A bare number N is a random sample of N variants.
     std::string Sample = O.ValidateSample;
     if (llvm::all_of(Sample, llvm::isDigit))

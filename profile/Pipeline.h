@@ -60,6 +60,10 @@ struct ProfileOptions {
   std::string VariantBuildCommand;
   /// Run every stage even if its inputs did not change.
   bool Force = false;
+  /// `varsim run` without the native reference (by default the variants'
+  /// build command builds the plan's first configuration natively and
+  /// runs it beside every simulator run: docs/plan.md).
+  bool NoNativeReference = false;
   /// The varsim executable the stages run (this process's, normally).
   std::string Varsim;
 };

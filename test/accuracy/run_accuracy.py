@@ -131,18 +131,25 @@ class Program:
         variants = self.vs("features", self.model_xml, "--list").stdout
         self.variants = len(variants.splitlines())
 
-    def model(self, repeat):
-        self.vs("run", self.sim, "--repeat", repeat, "--", self.simulator,
-                *self.args, timed=True)
+    def build_cmd(self):
+        return ('cmake -S . -B {dir} -G Ninja -DCMAKE_BUILD_TYPE=Release '
+                '-DCMAKE_C_FLAGS="{defines}" -DCMAKE_CXX_FLAGS="{defines}" '
+                '&& cmake --build {dir}')
+
+    def model(self, repeat, native=False):
+        # The benchmark runs a native reference beside the simulator's runs
+        # (docs/plan.md): the model is then free of the machine's drift.
+        ref = ["--native-build", self.build_cmd(), "--native-run",
+               shlex.join(["{dir}/" + self.target, *self.args])] if native else []
+        self.vs("run", self.sim, "--repeat", repeat, *ref, "--",
+                self.simulator, *self.args, timed=True)
         self.model_json = self.work / "model.json"
         self.vs("model", self.sim, "-f", self.model_xml, "-o", self.model_json)
 
     def validate(self, repeat, warmup, baseline):
         report = self.work / "validation"
         run_cmd = shlex.join(["{dir}/" + self.target, *self.args])
-        build = ('cmake -S . -B {dir} -G Ninja -DCMAKE_BUILD_TYPE=Release '
-                 '-DCMAKE_C_FLAGS="{defines}" -DCMAKE_CXX_FLAGS="{defines}" '
-                 '&& cmake --build {dir}')
+        build = self.build_cmd()
         cmd = ["validate", "--model", self.model_json, "-f", self.model_xml,
                "--build", build, "--run", run_cmd, "--sample", "all",
                "--repeat", str(repeat), "--warmup", str(warmup),
@@ -178,7 +185,7 @@ def benchmark(p, repeat):
     load_before = load()
     p.rewrite_and_build()
     p.plan()
-    p.model(repeat)
+    p.model(repeat, native=True)
     p.validate(repeat, 1, baseline=True)
     same, total = p.equivalence()
     s = p.summary

@@ -107,6 +107,24 @@ TEST(CallTrace, ReadsLifetimesAndProcessTimes) {
   EXPECT_FALSE(Old->untracedNs().has_value());
 }
 
+TEST(CallTrace, ReadsTheNativeReferenceTimes) {
+  // `varsim run --native-build` adds the native runs around this one.
+  std::string Text = replaced(Minimal, R"("dropped": 0)", R"("dropped": 0,
+  "process": {"launch_ns": 4000, "exit_ns": 6700},
+  "native": {"config": "A,LEVEL=2", "before_ns": 900, "after_ns": 1100})");
+  llvm::Expected<CallTrace> T = parseCallTrace(Text, "t.json");
+  ASSERT_TRUE(static_cast<bool>(T)) << errorToString(T.takeError());
+  ASSERT_TRUE(T->Native.has_value());
+  EXPECT_EQ(T->Native->Config, "A,LEVEL=2");
+  EXPECT_DOUBLE_EQ(T->Native->meanNs(), 1000);
+  EXPECT_FALSE(parseCallTrace(Minimal, "t.json")->Native.has_value());
+  // A time that is not positive is no measurement.
+  std::string Bad = replaced(Text, R"("before_ns": 900)", R"("before_ns": 0)");
+  llvm::Expected<CallTrace> B = parseCallTrace(Bad, "t.json");
+  ASSERT_FALSE(static_cast<bool>(B));
+  EXPECT_NE(errorToString(B.takeError()).find("\"native\""), std::string::npos);
+}
+
 TEST(CallTrace, ReadsTheGoldenFile) {
   llvm::Expected<CallTrace> T =
       readCallTrace(VARSIM_TRACE_DATA "/printer.json");

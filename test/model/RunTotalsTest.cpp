@@ -179,11 +179,15 @@ TEST(RunTotals, WithoutTheFitTheModelMissesTheSpreadFeatures) {
 }
 
 TEST(RunTotals, DifferencesWithinTheRepetitionsNoiseAreNoTerms) {
-  // The repetitions spread by 30 ms (load): A's 15 ms and B's 9 ms are
-  // within 1.5 times that; nothing is fitted from the totals.
+  // The repetitions spread by 30 ms (load): sigma = 30 / d2(3) = 17.7 ms,
+  // a median's standard error 1.2533 sigma / sqrt 3 = 12.8 ms, a feature's
+  // effect's 2 sqrt 2 times that = 36.3 ms. A's 15 ms and B's 9 ms are
+  // within it; nothing is fitted from the totals.
   Built B = build(pairwise({0, 30, 15}), true);
   EXPECT_TRUE(B.M.RunTotals.NoiseMeasured);
-  EXPECT_NEAR(B.M.RunTotals.NoiseSeconds, 0.045, 1e-6);
+  double SE = 1.2533 * (0.030 / 1.693) / std::sqrt(3.0);
+  EXPECT_NEAR(B.M.RunTotals.StandardErrorSeconds, SE, 1e-6);
+  EXPECT_NEAR(B.M.RunTotals.NoiseSeconds, 2 * std::sqrt(2.0) * SE, 1e-6);
   EXPECT_FALSE(B.M.RunTotals.Fitted);
   for (const Term &T : B.M.Terms)
     EXPECT_FALSE(T.FromRunTotals) << T.name();

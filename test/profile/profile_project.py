@@ -18,6 +18,7 @@ says (report_check.py), and its exports are well formed. With KEEP_DIR the
 screenshot is kept there.
 """
 import hashlib
+import json
 import os
 import re
 import shutil
@@ -111,6 +112,16 @@ try:
     if mode == "make":
         expect("inferred" in proc.stderr,
                "no note that the feature model was inferred", proc)
+
+    # The native reference ran beside the simulator's runs (by default,
+    # with the variants' build command) and the model used it.
+    with open(os.path.join(out, "model.json")) as f:
+        native = json.load(f).get("native_reference", {})
+    expect(native.get("applied") is True and native.get("ratio", 0) > 0 and
+           len(native.get("runs", [])) > 0,
+           f"the model is not relative to a native reference: {native}")
+    expect(os.path.isfile(os.path.join(out, "sim", "native", "build.log")),
+           "no native reference build in OUT/sim/native")
 
     # Unchanged inputs: every stage is reused.
     again = profile(project, out, extra)

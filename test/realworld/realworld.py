@@ -450,8 +450,14 @@ class Program:
         self.result["sim_runs"] = len(plan)
         traces = self.sim / "traces"
         shutil.rmtree(traces, ignore_errors=True)
-        self.varsim("run", self.sim, "--", *self.run_words(self.simulator),
-                    cwd=self.dir, timeout=3600)
+        # The native reference beside every simulator run (docs/plan.md):
+        # the model's times relative to it, free of the machine's drift.
+        native = [] if self.args.no_native_reference or self.quick else [
+            "--native-build", self.variant_build_cmd(),
+            "--native-run", show(self.run_words("{dir}/" + self.conf["target"]))]
+        self.varsim("run", self.sim, *native, "--",
+                    *self.run_words(self.simulator), cwd=self.dir,
+                    timeout=3600)
         self.traces = sorted(t for t in traces.glob("*.json")
                              if t.name != "index.json")
         if not self.traces:
@@ -462,6 +468,14 @@ class Program:
         proc = self.varsim("model", *self.traces, "-f", self.model_used,
                            "-o", self.model_json)
         (self.work / "model.txt").write_text(proc.stdout)
+        m = json.loads(self.model_json.read_text())
+        ref = m.get("native_reference", {})
+        if ref.get("applied"):
+            self.result["native_reference"] = {
+                "config": ref.get("config"), "ratio": ref.get("ratio"),
+                "native_s": ref.get("native_seconds"),
+                "factors": [r.get("factor") for r in ref.get("runs", [])]}
+        self.result["run_totals_fitted"] = m.get("run_totals", {}).get("fitted")
         proc = self.varsim("predict", self.model_json, "--all")
         (self.work / "predict.txt").write_text(proc.stdout)
         self.result["predicted_configs"] = len(proc.stdout.splitlines())
@@ -481,14 +495,19 @@ class Program:
             out += ["--config", c]
         return out
 
+    def variant_build_cmd(self):
+        """validate's --build (and run's --native-build): one variant."""
+        target = self.conf["target"]
+        return (show(self.cmake_configure_cmd(self.project, "{dir}"))
+                .replace("'{dir}'", "{dir}")
+                + ' "-DCMAKE_C_FLAGS={defines}" "-DCMAKE_CXX_FLAGS={defines}"'
+                + f" > /dev/null && cmake --build {{dir}} --target {target}"
+                + " > /dev/null")
+
     def validate(self):
         report = self.work / "validate"
         target = self.conf["target"]
-        build = (show(self.cmake_configure_cmd(self.project, "{dir}"))
-                 .replace("'{dir}'", "{dir}")
-                 + ' "-DCMAKE_C_FLAGS={defines}" "-DCMAKE_CXX_FLAGS={defines}"'
-                 + f" > /dev/null && cmake --build {{dir}} --target {target}"
-                 + " > /dev/null")
+        build = self.variant_build_cmd()
         runcmd = show(self.run_words("{dir}/" + target))
         check = show(self.run_words(self.simulator))
         cmd = ["validate", "--model", self.model_json, "-f", self.model_used,
@@ -763,6 +782,8 @@ def main():
                     help="CI subset: Lua with model-quick.xml; rewrite, "
                          "equivalence of every variant, plan size")
     ap.add_argument("--varsim", default=default_varsim())
+    ap.add_argument("--no-native-reference", action="store_true",
+                    help="varsim run without the native reference runs")
     ap.add_argument("--cache", default=os.environ.get(
         "VARSIM_REALWORLD_CACHE",
         str(Path.home() / ".cache" / "varsim-realworld")))

@@ -1,0 +1,43 @@
+//===- driver/AdaptiveRun.h - The two phases of an adaptive run -*- C++ -*-===//
+//
+// `varsim run` without --no-adaptive: the minimal plan's runs first
+// (conditions and exclusive groups, no data-flow requirement), then only
+// the runs that the data-flow facts left standing after the first runs'
+// visit counts and times need (plan/Evidence.h). docs/plan.md.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef VARSIM_DRIVER_ADAPTIVERUN_H
+#define VARSIM_DRIVER_ADAPTIVERUN_H
+
+#include "plan/OutDir.h"
+#include "plan/Plan.h"
+
+#include "llvm/Support/Error.h"
+#include "llvm/Support/JSON.h"
+
+#include <optional>
+
+namespace varsim::driver {
+
+/// The first runs: static runs (of Static) that meet the minimal plan's
+/// requirements, so that an adaptive run never needs more runs than the
+/// static plan; with one such run, also the static run that differs from
+/// it in the most features (one pair of runs then tests many facts).
+llvm::Expected<plan::Plan> minimalFirstRuns(const plan::OutDirPlanInput &In,
+                                            const plan::Plan &Static);
+
+/// The second phase: weighs the first runs' counts and times (their
+/// traces in TraceDir, listed in Runs as index.json lists them) against
+/// the static facts and appends to Ran the runs that the facts left
+/// standing need, at most max(2 x the first runs, 4) in all. Records what
+/// it decided in Adaptive (index.json's "adaptive"). Returns 0 or the exit
+/// code to stop with.
+int addFollowUps(const plan::OutDirPlanInput &In, const plan::Plan &Static,
+                 plan::Plan &Ran, llvm::StringRef TraceDir,
+                 const llvm::json::Array &Runs,
+                 std::optional<llvm::json::Object> &Adaptive);
+
+} // namespace varsim::driver
+
+#endif // VARSIM_DRIVER_ADAPTIVERUN_H

@@ -1,0 +1,180 @@
+//===- driver/RunProcess.cpp - Launching and timing one run ---------------===//
+
+#include "driver/RunProcess.h"
+
+#include "support/Diagnostic.h"
+#include "support/Output.h"
+
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <chrono>
+#include <cstring>
+#include <thread>
+
+#include <cerrno>
+#include <fcntl.h>
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+extern char **environ;
+
+namespace varsim::driver {
+
+std::vector<std::string> environmentWith(
+    const std::vector<std::pair<std::string, std::string>> &Settings) {
+  std::vector<std::string> Env;
+  for (char **E = environ; E && *E; ++E) {
+    llvm::StringRef Entry(*E);
+    bool Replaced = false;
+    for (const auto &[Name, Value] : Settings)
+      Replaced |= Entry.starts_with(Name + "=");
+    if (!Replaced)
+      Env.push_back(Entry.str());
+  }
+  for (const auto &[Name, Value] : Settings)
+    Env.push_back(Name + "=" + Value);
+  return Env;
+}
+
+volatile std::sig_atomic_t InterruptSignal = 0;
+volatile std::sig_atomic_t InterruptCount = 0;
+volatile std::sig_atomic_t RunningPid = 0;
+volatile std::sig_atomic_t RunningGroup = 0;
+
+namespace {
+extern "C" void onInterrupt(int Signal) {
+  InterruptSignal = Signal;
+  InterruptCount = InterruptCount + 1;
+  if (RunningGroup > 0)
+    ::kill(-static_cast<pid_t>(RunningGroup), Signal);
+  else if (RunningPid > 0)
+    ::kill(static_cast<pid_t>(RunningPid), Signal);
+}
+
+} // namespace
+
+InterruptGuard::InterruptGuard() {
+  struct sigaction A{};
+  A.sa_handler = onInterrupt;
+  sigemptyset(&A.sa_mask);
+  A.sa_flags = 0; // No SA_RESTART: waitpid returns EINTR (header).
+  sigaction(SIGINT, &A, &OldInt);
+  sigaction(SIGTERM, &A, &OldTerm);
+}
+
+InterruptGuard::~InterruptGuard() {
+  sigaction(SIGINT, &OldInt, nullptr);
+  sigaction(SIGTERM, &OldTerm, nullptr);
+}
+
+llvm::Expected<StartedRun>
+startRun(const std::string &Program, const std::vector<std::string> &Args,
+         const std::vector<std::string> &Env,
+         const std::optional<std::string> &StdoutPath) {
+  std::vector<char *> Argv, Envp;
+  for (const std::string &A : Args)
+    Argv.push_back(const_cast<char *>(A.c_str()));
+  Argv.push_back(nullptr);
+  for (const std::string &E : Env)
+    Envp.push_back(const_cast<char *>(E.c_str()));
+  Envp.push_back(nullptr);
+  posix_spawnattr_t Attr;
+  posix_spawnattr_init(&Attr);
+  posix_spawn_file_actions_t Files;
+  posix_spawn_file_actions_init(&Files);
+  if (StdoutPath) {
+    posix_spawn_file_actions_addopen(&Files, STDOUT_FILENO, StdoutPath->c_str(),
+                                     O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    posix_spawn_file_actions_adddup2(&Files, STDOUT_FILENO, STDERR_FILENO);
+  }
+  StartedRun R;
+  R.OwnGroup = !::isatty(STDIN_FILENO);
+  if (R.OwnGroup) {
+    posix_spawnattr_setflags(&Attr, POSIX_SPAWN_SETPGROUP);
+    posix_spawnattr_setpgroup(&Attr, 0);
+  }
+  int Err = ::posix_spawn(&R.Pid, Program.c_str(), &Files, &Attr, Argv.data(),
+                          Envp.data());
+  posix_spawn_file_actions_destroy(&Files);
+  posix_spawnattr_destroy(&Attr);
+  if (Err)
+    return makeError(Program, 0, 0,
+                     std::string("cannot run it: ") + ::strerror(Err));
+  return R;
+}
+
+void signalRun(const StartedRun &R, int Signal) {
+  ::kill(R.OwnGroup ? -R.Pid : R.Pid, Signal);
+}
+
+int waitForRun(const StartedRun &R, bool &Killed) {
+  int Status = 0;
+  Killed = false;
+  while (!InterruptSignal) {
+    pid_t Got = ::waitpid(R.Pid, &Status, 0);
+    if (Got == R.Pid)
+      return Status;
+    if (Got < 0 && errno != EINTR)
+      return Status;
+  }
+  // Interrupted: the signal has been forwarded (by the handler, or by
+  // runOnce when it arrived before the run had a pid).
+  sig_atomic_t CountAtSignal = InterruptCount;
+  auto Deadline = std::chrono::steady_clock::now() +
+                  std::chrono::milliseconds(KillAfterSignalMs);
+  while (std::chrono::steady_clock::now() < Deadline &&
+         InterruptCount == CountAtSignal) {
+    pid_t Got = ::waitpid(R.Pid, &Status, WNOHANG);
+    if (Got == R.Pid)
+      return Status;
+    if (Got < 0 && errno != EINTR)
+      return Status;
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+  Killed = true;
+  signalRun(R, SIGKILL);
+  while (::waitpid(R.Pid, &Status, 0) < 0 && errno == EINTR) {
+  }
+  return Status;
+}
+
+int64_t monotonicNs() {
+  return std::chrono::duration_cast<std::chrono::nanoseconds>(
+             std::chrono::steady_clock::now().time_since_epoch())
+      .count();
+}
+
+llvm::Error addProcessTimes(llvm::StringRef Trace, int64_t LaunchNs,
+                            int64_t ExitNs,
+                            const std::optional<NativeTimes> &Native) {
+  llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> Buffer =
+      llvm::MemoryBuffer::getFile(Trace, /*IsText=*/false,
+                                  /*RequiresNullTerminator=*/false);
+  if (!Buffer)
+    return makeError(Trace, 0, 0,
+                     "cannot read the trace: " + Buffer.getError().message());
+  llvm::StringRef Text = (*Buffer)->getBuffer().rtrim();
+  if (!Text.ends_with("}") || Text.take_back(200).contains("\"process\":"))
+    return makeError(Trace, 0, 0,
+                     "not a trace that this varsim's runtime wrote (no closing "
+                     "brace, or process times already present)");
+  llvm::StringRef Body = Text.drop_back().rtrim();
+  return writeFileAtomically(Trace, [&](llvm::raw_ostream &OS) {
+    OS << Body << (Body.ends_with("{") ? "" : ",")
+       << "\n  \"process\": {\"launch_ns\": " << LaunchNs
+       << ", \"exit_ns\": " << ExitNs << "}";
+    if (Native) {
+      OS << ",\n  \"native\": {\"config\": ";
+      llvm::json::OStream(OS).value(Native->Config);
+      OS << ", \"before_ns\": " << Native->BeforeNs
+         << ", \"after_ns\": " << Native->AfterNs << "}";
+    }
+    OS << "\n}\n";
+    return llvm::Error::success();
+  });
+}
+
+} // namespace varsim::driver

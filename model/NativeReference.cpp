@@ -1,0 +1,140 @@
+//===- model/NativeReference.cpp - Runs relative to a native run ----------===//
+
+#include "model/NativeReference.h"
+
+#include "model/RunTotals.h"
+
+#include "llvm/ADT/DenseMap.h"
+
+#include <algorithm>
+
+namespace varsim::model {
+
+using callgraph::CallTrace;
+
+namespace {
+
+double median(std::vector<double> V) {
+  std::sort(V.begin(), V.end());
+  size_t N = V.size();
+  return N % 2 ? V[N / 2] : (V[N / 2 - 1] + V[N / 2]) / 2;
+}
+
+bool sameConfig(llvm::StringRef A, llvm::StringRef B) {
+  llvm::StringMap<int64_t> VA = configValues(A), VB = configValues(B);
+  auto Covers = [](const llvm::StringMap<int64_t> &X,
+                   const llvm::StringMap<int64_t> &Y) {
+    for (const auto &E : X)
+      if (Y.lookup(E.getKey()) != E.getValue())
+        return false;
+    return true;
+  };
+  return Covers(VA, VB) && Covers(VB, VA);
+}
+
+} // namespace
+
+double correctedTotalNs(const CallTrace &T) {
+  const callgraph::TraceThread *Main = T.mainThread();
+  double Regions = 0, Overhead = 0;
+  if (Main)
+    for (const callgraph::TraceNode &N : Main->Nodes) {
+      if (N.Parent < 0)
+        Regions += N.InclusiveNs;
+      Overhead += T.innerOverheadNs(N) + T.outerOverheadNs(N);
+    }
+  if (std::optional<double> Untraced = T.untracedNs())
+    return std::max(0.0, Regions + *Untraced - Overhead);
+  return std::max(0.0, std::max(T.WallNs, Regions) - Overhead);
+}
+
+void scaleTrace(CallTrace &T, double Factor) {
+  for (callgraph::TraceThread &Th : T.Threads) {
+    Th.StartNs *= Factor;
+    Th.EndNs *= Factor;
+    for (callgraph::TraceNode &N : Th.Nodes) {
+      N.TimedNs *= Factor;
+      N.InclusiveNs *= Factor;
+    }
+  }
+  T.InnerNs *= Factor;
+  T.OuterNs *= Factor;
+  T.UntimedNs *= Factor;
+  T.WallNs *= Factor;
+  // Absolute CLOCK_MONOTONIC times: their intervals scale, around the
+  // launch (or the runtime's start-up when varsim run did not time it).
+  callgraph::ProcessTimes &P = T.Times;
+  double Origin = P.LaunchNs > 0 ? P.LaunchNs : P.InitNs;
+  for (double *X : {&P.InitNs, &P.StartNs, &P.WriteNs, &P.ExitNs})
+    if (*X > 0)
+      *X = Origin + (*X - Origin) * Factor;
+}
+
+NativeCalibration calibrateToNative(std::vector<CallTrace> &Traces) {
+  NativeCalibration Out;
+  std::vector<size_t> Main; // The runs' own traces (not fork children).
+  size_t With = 0;
+  for (size_t I = 0; I < Traces.size(); ++I) {
+    if (Traces[I].ForkChild)
+      continue;
+    Main.push_back(I);
+    With += Traces[I].Native.has_value();
+  }
+  if (With == 0)
+    return Out;
+  if (With < Main.size()) {
+    Out.Note = std::to_string(Main.size() - With) + " of " +
+               std::to_string(Main.size()) +
+               " runs have no native reference times: none is used";
+    return Out;
+  }
+  Out.Config = Traces[Main.front()].Native->Config;
+  for (size_t I : Main)
+    if (!sameConfig(Traces[I].Native->Config, Out.Config)) {
+      Out.Note = "the runs' native references are of different "
+                 "configurations ('" +
+                 Out.Config + "', '" + Traces[I].Native->Config +
+                 "'): none is used";
+      return Out;
+    }
+
+  std::vector<double> Natives, AtReference;
+  for (size_t I : Main) {
+    const CallTrace &T = Traces[I];
+    NativeCalibration::Run R;
+    R.Trace = T.Path;
+    R.Config = T.Config;
+    R.NativeSeconds = T.Native->meanNs() * 1e-9;
+    R.SimulatorSeconds = correctedTotalNs(T) * 1e-9;
+    Natives.push_back(R.NativeSeconds);
+    if (sameConfig(T.Config, Out.Config))
+      AtReference.push_back(R.SimulatorSeconds / R.NativeSeconds);
+    Out.Runs.push_back(std::move(R));
+  }
+  Out.NativeSeconds = median(Natives);
+  if (AtReference.empty())
+    Out.Note = "no run of the reference configuration '" + Out.Config +
+               "': the drift is removed, the level stays the simulator's";
+  else
+    Out.Ratio = median(AtReference);
+  if (!(Out.Ratio > 0))
+    Out.Ratio = 1;
+
+  llvm::DenseMap<int64_t, double> FactorOfPid;
+  for (size_t K = 0; K < Main.size(); ++K) {
+    NativeCalibration::Run &R = Out.Runs[K];
+    R.Factor = Out.NativeSeconds / (R.NativeSeconds * Out.Ratio);
+    scaleTrace(Traces[Main[K]], R.Factor);
+    FactorOfPid[Traces[Main[K]].Pid] = R.Factor;
+  }
+  for (CallTrace &T : Traces)
+    if (T.ForkChild) {
+      auto It = FactorOfPid.find(T.ParentPid);
+      if (It != FactorOfPid.end())
+        scaleTrace(T, It->second);
+    }
+  Out.Applied = true;
+  return Out;
+}
+
+} // namespace varsim::model

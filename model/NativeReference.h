@@ -1,0 +1,75 @@
+//===- model/NativeReference.h - Runs relative to a native run --*- C++ -*-===//
+//
+// The machine's speed drifts by 20-30 % from minute to minute, so the
+// simulator's runs of different configurations, taken a minute apart,
+// differ by more than most features cost; and the simulator runs 1.2-1.35x
+// the native variant (run-time feature tests in hot code, which no marker
+// sees). `varsim run --native-build` runs a native variant of one
+// reference configuration before the first simulator run and after every
+// one (driver/NativeReference.h); each trace records the two native times
+// around it ("native", docs/calltrace-format.md).
+//
+// A run r of configuration c, at a moment when the machine runs at speed
+// s, takes S_r = sim(c) / s, and the native runs beside it N_r = nat(ref)
+// / s: their ratio q_r = S_r / N_r = sim(c) / nat(ref) has no drift in it.
+// At the reference configuration q = sim(ref) / nat(ref) = alpha, the
+// simulator's slowdown. Every time in run r's trace is multiplied by
+//   f_r = median(N) / (N_r * alpha),
+// so the model sees sim(c) / alpha at one machine speed (the median's):
+// the native variant's time at the reference, and the simulator's
+// differences between configurations in native time elsewhere (the
+// slowdown taken as a factor common to all configurations).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef VARSIM_MODEL_NATIVEREFERENCE_H
+#define VARSIM_MODEL_NATIVEREFERENCE_H
+
+#include "callgraph/CallTrace.h"
+
+#include <string>
+#include <vector>
+
+namespace varsim::model {
+
+/// What the calibration did, for MODEL.json (`native_reference`).
+struct NativeCalibration {
+  bool Applied = false;
+  /// Why not (some traces carry native times but not all, or of different
+  /// configurations), or what was left out (no run of the reference
+  /// configuration: drift removed, level not calibrated). Empty when no
+  /// trace has native times or all went well.
+  std::string Note;
+  std::string Config;       ///< The reference configuration.
+  double NativeSeconds = 0; ///< median(N): the native level.
+  /// alpha: the simulator's (overhead-corrected) time over the native
+  /// one's at the reference configuration, 1 when no run had it.
+  double Ratio = 1;
+  struct Run {
+    std::string Trace, Config;
+    double NativeSeconds = 0;    ///< N_r: mean of the runs around it.
+    double SimulatorSeconds = 0; ///< Its overhead-corrected total.
+    double Factor = 1;           ///< f_r, applied to its times.
+  };
+  std::vector<Run> Runs;
+};
+
+/// The run's total as the model counts it: its regions' time on the main
+/// thread and the process's untraced time (CallTrace::untracedNs), less
+/// the instrumentation's calibrated cost. Without launch times, wall_ns
+/// less that cost.
+double correctedTotalNs(const callgraph::CallTrace &T);
+
+/// Multiplies every time of T (nodes, calibration, wall, threads' lifetimes,
+/// process times relative to its launch) by Factor.
+void scaleTrace(callgraph::CallTrace &T, double Factor);
+
+/// Scales each trace by its f_r when every run's trace carries native times
+/// of one configuration; a fork child takes its parent's factor. Leaves the
+/// traces alone otherwise (Applied false, Note says why when some had
+/// native times).
+NativeCalibration calibrateToNative(std::vector<callgraph::CallTrace> &Traces);
+
+} // namespace varsim::model
+
+#endif // VARSIM_MODEL_NATIVEREFERENCE_H

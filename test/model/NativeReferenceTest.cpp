@@ -1,0 +1,271 @@
+//===- test/model/NativeReferenceTest.cpp - Runs relative to native -------===//
+//
+// A machine whose speed drifts by up to 30 % between runs, and a simulator
+// 1.3x the native variant: the traces' times are the designed times times
+// both. With a native run of the reference configuration beside each
+// simulator run (as `varsim run --native-build` records it), the model
+// predicts every configuration's native time; without, it is off by the
+// drift and the slowdown, and the drift hides the features' effects.
+// Also: the statistical noise threshold (model/Noise.h) against simulated
+// normal noise.
+//
+//===----------------------------------------------------------------------===//
+
+#include "model/NativeReference.h"
+#include "model/ModelFile.h"
+#include "model/Noise.h"
+#include "model/RunObservations.h"
+#include "test/callgraph/TraceBuilder.h"
+#include "test/model/ModelTestUtil.h"
+
+#include <cmath>
+#include <random>
+
+using namespace varsim;
+using namespace varsim::model;
+using namespace varsim::model::test;
+using varsim::callgraph::RegionKind;
+using varsim::callgraph::test::TraceBuilder;
+
+namespace {
+
+constexpr double Ms = 1e6;
+constexpr int Functions = 20;
+/// The simulator's slowdown: run-time feature tests no marker sees.
+constexpr double Slowdown = 1.3;
+
+/// The native variant's time, ms: main's own 2 ms; 20 functions of 10 ms,
+/// to each of which A adds 0.6 ms (spread: no context carries it alone)
+/// and from each of which B saves 0.4 ms; a region under C of 30 ms.
+double designedMs(bool A, bool B, bool C) {
+  return 2 + Functions * (10 + (A ? 0.6 : 0) - (B ? 0.4 : 0)) + (C ? 30 : 0);
+}
+
+/// A simulator run of (A, B, C) on a machine that runs Speed times slower
+/// than nominal, and the native reference (the first configuration,
+/// nothing selected) measured beside it on the same machine.
+callgraph::CallTrace run(bool A, bool B, bool C, double Speed, std::string Path,
+                         bool WithNative) {
+  std::string Config;
+  for (auto [On, Name] : {std::pair{A, "A"}, {B, "B"}, {C, "C"}})
+    if (On)
+      Config += (Config.empty() ? "" : ",") + std::string(Name);
+  TraceBuilder T(Config, std::move(Path));
+  T.feature("A", A).feature("B", B).feature("C", C);
+  uint32_t Main = T.region(RegionKind::Function, "main", "1", 1, "vm.c");
+  std::vector<uint32_t> Ops;
+  for (int F = 0; F < Functions; ++F)
+    Ops.push_back(T.region(RegionKind::Function, "op" + std::to_string(F), "1",
+                           10 + F, "vm.c"));
+  uint32_t InC = T.region(RegionKind::Region, "main", "C", 5, "vm.c");
+  double K = Slowdown * Speed * Ms;
+  int64_t M = T.node(-1, Main, 1, designedMs(A, B, C) * K);
+  double Op = 10 + (A ? 0.6 : 0) - (B ? 0.4 : 0);
+  for (int F = 0; F < Functions; ++F)
+    T.node(M, Ops[F], 1000, Op * K);
+  if (C)
+    T.node(M, InC, 1, 30 * K);
+  callgraph::CallTrace Out = T.trace();
+  if (WithNative) {
+    // The native runs just before and after: the machine drifted a
+    // little between them.
+    double Native = designedMs(false, false, false) * Ms * Speed;
+    Out.Native =
+        callgraph::NativeReferenceTimes{"", Native * 0.99, Native * 1.01};
+  }
+  return Out;
+}
+
+/// The pair-wise plan of three features, three rounds; the machine's speed
+/// changes from run to run by up to 30 % (Speeds, one per run, cycled).
+std::vector<callgraph::CallTrace> drifting(bool WithNative) {
+  const double Speeds[] = {1.0,  1.3, 0.85, 1.2,  1.1, 0.9,
+                           1.25, 1.0, 0.8,  1.15, 1.3, 1.0};
+  std::vector<callgraph::CallTrace> Traces;
+  size_t I = 0;
+  for (int Round = 1; Round <= 3; ++Round) {
+    int K = 0;
+    for (auto [A, B, C] : {std::tuple{false, false, false},
+                           {true, true, false},
+                           {true, false, true},
+                           {false, true, true}})
+      Traces.push_back(run(A, B, C, Speeds[I++ % 12],
+                           "run-" + std::to_string(++K) + ".rep-" +
+                               std::to_string(Round) + ".json",
+                           WithNative));
+  }
+  return Traces;
+}
+
+struct Built {
+  NativeCalibration Native;
+  PerformanceModel M;
+};
+
+Built build(std::vector<callgraph::CallTrace> Traces) {
+  Built Out;
+  Out.Native = calibrateToNative(Traces);
+  callgraph::CallGraph G = graphOf(Traces);
+  llvm::Expected<RunObservations> Runs = observeRuns(G, Traces);
+  if (!Runs) {
+    ADD_FAILURE() << errorToString(Runs.takeError());
+    std::abort();
+  }
+  DataFlowOptions DF;
+  DF.Runs = &*Runs;
+  ModelOptions O;
+  O.ThresholdSeconds = 0;
+  O.DataFlow = &DF;
+  llvm::Expected<PerformanceModel> M = buildModel(G, O);
+  if (!M) {
+    ADD_FAILURE() << errorToString(M.takeError());
+    std::abort();
+  }
+  Out.M = std::move(*M);
+  Out.M.Native = Out.Native;
+  return Out;
+}
+
+/// The mean absolute percentage error over all eight configurations
+/// against the native times at the machine's median speed (Level).
+double mape(const PerformanceModel &M, double Level) {
+  double Sum = 0;
+  for (int Bits = 0; Bits < 8; ++Bits) {
+    bool A = Bits & 1, B = Bits & 2, C = Bits & 4;
+    std::set<std::string> On;
+    for (auto [X, Name] : {std::pair{A, "A"}, {B, "B"}, {C, "C"}})
+      if (X)
+        On.insert(Name);
+    double Want = designedMs(A, B, C) * 1e-3 * Level;
+    Sum += 100 * std::abs(predictSelected(M, On) - Want) / Want;
+  }
+  return Sum / 8;
+}
+
+/// The median of the twelve runs' machine speeds.
+constexpr double MedianSpeed = 1.05;
+
+TEST(NativeReference, RemovesTheDriftAndCalibratesToNativeTime) {
+  Built B = build(drifting(true));
+  ASSERT_TRUE(B.Native.Applied) << B.Native.Note;
+  EXPECT_EQ(B.Native.Config, "");
+  EXPECT_NEAR(B.Native.Ratio, Slowdown, 1e-9);
+  EXPECT_NEAR(B.Native.NativeSeconds,
+              designedMs(false, false, false) * 1e-3 * MedianSpeed, 1e-9);
+  ASSERT_EQ(B.Native.Runs.size(), 12u);
+  // A slow run's times are scaled down, a fast one's up.
+  EXPECT_LT(B.Native.Runs[1].Factor, B.Native.Runs[2].Factor);
+  // Every configuration's native time, within 0.1 %: the spread features
+  // A and B come from the totals, which are now free of drift.
+  EXPECT_LT(mape(B.M, MedianSpeed), 0.1);
+  std::map<std::string, double> T = termsOf(B.M);
+  EXPECT_NEAR(T["A"], Functions * 0.6e-3 * MedianSpeed, 1e-4);
+  EXPECT_NEAR(T["B"], -Functions * 0.4e-3 * MedianSpeed, 1e-4);
+  EXPECT_NEAR(T["C"], 30e-3 * MedianSpeed, 1e-4);
+}
+
+TEST(NativeReference, WithoutItTheModelIsOffByTheDriftAndTheSlowdown) {
+  Built B = build(drifting(false));
+  EXPECT_FALSE(B.Native.Applied);
+  EXPECT_TRUE(B.Native.Note.empty());
+  // Off by the slowdown and the drift: and the drift, as repetition
+  // noise, hides A's and B's effects (no term from the totals).
+  EXPECT_GT(mape(B.M, MedianSpeed), 20.0);
+  EXPECT_FALSE(B.M.RunTotals.Fitted);
+}
+
+TEST(NativeReference, PartialOrMixedReferencesAreNotUsed) {
+  std::vector<callgraph::CallTrace> Traces = drifting(true);
+  Traces[3].Native.reset();
+  std::vector<callgraph::CallTrace> Before = Traces;
+  NativeCalibration N = calibrateToNative(Traces);
+  EXPECT_FALSE(N.Applied);
+  EXPECT_NE(N.Note.find("1 of 12 runs"), std::string::npos) << N.Note;
+  // The traces are left alone.
+  EXPECT_EQ(Traces[0].Threads[0].Nodes[0].InclusiveNs,
+            Before[0].Threads[0].Nodes[0].InclusiveNs);
+
+  Traces = drifting(true);
+  Traces[5].Native->Config = "A";
+  N = calibrateToNative(Traces);
+  EXPECT_FALSE(N.Applied);
+  EXPECT_NE(N.Note.find("different configurations"), std::string::npos);
+}
+
+TEST(NativeReference, WithoutARunOfTheReferenceOnlyTheDriftIsRemoved) {
+  std::vector<callgraph::CallTrace> Traces = drifting(true);
+  for (callgraph::CallTrace &T : Traces)
+    T.Native->Config = "A,B,C"; // No run has all three.
+  NativeCalibration N = calibrateToNative(Traces);
+  ASSERT_TRUE(N.Applied);
+  EXPECT_NE(N.Note.find("level stays the simulator's"), std::string::npos);
+  EXPECT_EQ(N.Ratio, 1);
+  // The runs of one configuration now agree.
+  for (size_t R = 0; R < 4; ++R)
+    EXPECT_NEAR(correctedTotalNs(Traces[R]), correctedTotalNs(Traces[R + 4]),
+                1e-6 * correctedTotalNs(Traces[R]));
+}
+
+TEST(NativeReference, ModelJsonRecordsTheReference) {
+  Built B = build(drifting(true));
+  std::string Text;
+  llvm::raw_string_ostream OS(Text);
+  writeModelJson(B.M, OS);
+  EXPECT_NE(Text.find("\"native_reference\": {"), std::string::npos);
+  EXPECT_NE(Text.find("\"applied\": true"), std::string::npos);
+  EXPECT_NE(Text.find("\"ratio\": 1.3"), std::string::npos);
+  EXPECT_NE(Text.find("\"factor\":"), std::string::npos);
+}
+
+// The noise threshold against simulated normal noise: n = 3 repetitions
+// of sigma 1 per configuration, the median taken.
+TEST(Noise, ThresholdsMatchSimulatedNoise) {
+  std::mt19937 Rng(7);
+  std::normal_distribution<double> Normal(0, 1);
+  constexpr unsigned N = 3;
+  constexpr int Trials = 20000;
+  double SigmaSum = 0;
+  std::vector<double> Medians;
+  for (int I = 0; I < Trials; ++I) {
+    double X[N];
+    for (double &V : X)
+      V = Normal(Rng);
+    std::sort(X, X + N);
+    SigmaSum += sigmaFromRange(X[N - 1] - X[0], N);
+    Medians.push_back(X[N / 2]);
+  }
+  // The range estimates sigma without bias.
+  EXPECT_NEAR(SigmaSum / Trials, 1.0, 0.02);
+  // The median's standard error is no smaller than stated (conservative
+  // for n = 3: 0.67 measured, 0.72 stated).
+  double Var = 0;
+  for (double M : Medians)
+    Var += M * M;
+  double SE = std::sqrt(Var / Trials);
+  double Stated = medianStandardError(1.0, N);
+  EXPECT_GT(Stated, SE);
+  EXPECT_LT(Stated, SE * 1.15);
+  // Pure noise: a feature's effect (two medians' difference) passes the
+  // threshold in under 5 % of the trials; an interaction of two features
+  // (four medians' contrast) too, against its own threshold.
+  int Main = 0, Pair = 0;
+  for (int I = 0; I + 3 < Trials; I += 4) {
+    double Effect = Medians[I] - Medians[I + 1];
+    double Contrast =
+        Medians[I] - Medians[I + 1] - Medians[I + 2] + Medians[I + 3];
+    Main += std::abs(Effect) > termNoise(Stated, 1);
+    Pair += std::abs(Contrast) > termNoise(Stated, 2);
+  }
+  EXPECT_LT(Main, Trials / 4 / 20);
+  EXPECT_LT(Pair, Trials / 4 / 20);
+  // A real effect of 4 standard errors passes.
+  EXPECT_GT(4 * Stated, termNoise(Stated, 1));
+  // From repetitions' ranges: the median configuration's sigma.
+  std::optional<double> Pooled =
+      aggregateStandardError({{1.693, 3}, {100.0, 3}, {1.693, 3}});
+  ASSERT_TRUE(Pooled);
+  EXPECT_NEAR(*Pooled, medianStandardError(1.0, 3), 1e-3);
+  EXPECT_FALSE(aggregateStandardError({{5.0, 1}}));
+}
+
+} // namespace

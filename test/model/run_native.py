@@ -1,0 +1,91 @@
+"""`varsim run --native-build/--native-run` on a hand-made OUT directory:
+run_native.py VARSIM. The "simulator" writes a JSON object to $VARSIM_TRACE;
+the native reference is a script that the build command writes into {dir}.
+Both append to one log, so the order of the runs (N S N S N) shows."""
+import json
+import os
+import sys
+import tempfile
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                "..", "common"))
+from checks import Checks, varsim_runner  # noqa: E402
+from run_repeat_out import make_out  # noqa: E402
+
+VARSIM = sys.argv[1]
+checks = Checks()
+check = checks.check
+varsim = varsim_runner(VARSIM)
+
+with tempfile.TemporaryDirectory() as tmp:
+    out = make_out(tmp)
+    log = os.path.join(tmp, "order.log")
+    sim = ('printf \'{"config": "%s"}\' "$VARSIM_CONFIG" > "$VARSIM_TRACE"; '
+           f'echo "sim $VARSIM_CONFIG" >> {log}')
+    build = ("printf '%s' '{defines}' > {dir}/defines.txt && "
+             f"printf '#!/bin/sh\\necho native \"$@\" >> {log}\\n' > {{dir}}/app"
+             " && chmod +x {dir}/app")
+    configs = varsim("plan", out).stdout.splitlines()
+    check(len(configs) == 2, f"two planned runs: {configs}")
+
+    p = varsim("run", out, "--repeat", "1", "--native-build", build,
+               "--native-run", "{dir}/app {config}", "--", "sh", "-c", sim)
+    check(p.returncode == 0, "run with a native reference exits 0", p)
+    with open(log) as f:
+        order = f.read().split("\n")[:-1]
+    first = configs[0]
+    check(order == [f"native {first}", f"sim {configs[0]}", f"native {first}",
+                    f"sim {configs[1]}", f"native {first}"],
+          f"a native run before the first simulator run and after every one "
+          f"(N S N S N), of the first planned configuration: {order}", p)
+    with open(os.path.join(out, "native", "build", "defines.txt")) as f:
+        defines = f.read()
+    check(defines == f"-D{first}=1",
+          f"built with the first configuration's defines: {defines!r}")
+    traces = [json.load(open(t)) for t in p.stdout.split()]
+    natives = [t.get("native", {}) for t in traces]
+    check(all(n.get("config") == first and n.get("before_ns", 0) > 0 and
+              n.get("after_ns", 0) > 0 for n in natives),
+          f"each trace names the native runs around it: {natives}")
+    check(natives[0]["after_ns"] == natives[1]["before_ns"],
+          "the native run between two simulator runs is shared by both")
+    check(all("process" in t for t in traces), "process times still written")
+    with open(os.path.join(out, "traces", "index.json")) as f:
+        index = json.load(f)
+    ref = index.get("native_reference", {})
+    check(ref.get("config") == first and len(ref.get("seconds", [])) == 3,
+          f"index.json lists the native reference's runs: {ref}")
+    check(all(r.get("native_seconds", 0) > 0 for r in index["runs"]),
+          "each run's entry has its native seconds")
+
+    # --no-native-reference: no native run.
+    os.remove(log)
+    p = varsim("run", out, "--repeat", "1", "--native-build", build,
+               "--native-run", "{dir}/app", "--no-native-reference", "--",
+               "sh", "-c", sim)
+    with open(log) as f:
+        order = f.read().split()
+    check(p.returncode == 0 and "native" not in order,
+          "--no-native-reference runs no native variant", p)
+    index = json.load(open(os.path.join(out, "traces", "index.json")))
+    check("native_reference" not in index, "and lists none")
+
+    # Failures: a build that fails, a native run that fails, one option
+    # without the other. The earlier traces stay; no index is written.
+    before = open(os.path.join(out, "traces", "index.json")).read()
+    p = varsim("run", out, "--repeat", "1", "--native-build",
+               "echo broken >&2; exit 4", "--native-run", "{dir}/app", "--",
+               "sh", "-c", sim)
+    check(p.returncode == 1 and "did not build" in p.stderr and
+          "broken" in p.stderr, "a failing native build: exit 1, its log", p)
+    p = varsim("run", out, "--repeat", "1", "--native-build", "true",
+               "--native-run", "sh -c 'exit 3'", "--", "sh", "-c", sim)
+    check(p.returncode == 1 and "native reference run" in p.stderr and
+          "code 3" in p.stderr, "a failing native run: exit 1, why", p)
+    check(open(os.path.join(out, "traces", "index.json")).read() == before,
+          "the earlier index is kept after a failure")
+    p = varsim("run", out, "--native-build", "true", "--", "true")
+    check(p.returncode == 2 and "--native-run" in p.stderr,
+          "--native-build without --native-run is a usage error", p)
+
+checks.finish()
