@@ -8,6 +8,7 @@
 #include "rewrite/FileRewriterImpl.h"
 #include "rewrite/LinkageMacros.h"
 #include "rewrite/MacroUses.h"
+#include "rewrite/Prototypes.h"
 #include "support/SourceFiles.h"
 
 #include "llvm/Support/Path.h"
@@ -1161,6 +1162,7 @@ llvm::Expected<std::optional<std::string>> FileRewriter::selectFunctionOrMacro(
     return std::nullopt;
   // Every other live branch defines the function (any parse that saw it).
   std::map<unsigned, const FunctionFact *> FunctionIn;
+  std::map<unsigned, bool> DeclaredIn; ///< A prototype: returns void.
   for (unsigned BI = 0; BI < G.Branches.size(); ++BI) {
     if (P.Dead[BI] || MacroBranches.count(BI))
       continue;
@@ -1170,11 +1172,25 @@ llvm::Expected<std::optional<std::string>> FileRewriter::selectFunctionOrMacro(
         if (Fn.Name == Macro && !Fn.Member && Fn.DeclBegin >= B.ContentBegin &&
             Fn.BodyEnd < B.ContentEnd)
           FunctionIn[BI] = &Fn;
-    if (!FunctionIn.count(BI))
-      return std::nullopt;
+    if (!FunctionIn.count(BI)) {
+      // Or a prototype there (the definition elsewhere): Prototypes.h.
+      auto Void = findPrototype(In.Text, B.ContentBegin, B.ContentEnd, Macro);
+      if (!Void)
+        break;
+      DeclaredIn[BI] = *Void;
+    }
   }
-  if (FunctionIn.empty() ||
-      FunctionIn.size() + MacroBranches.size() != LiveBranches)
+  // Or one prototype before the group, none in it (sqlite3.h's API, then
+  // mutex.h's no-op macros).
+  if (FunctionIn.empty() && DeclaredIn.empty() && First.FunctionLike && HasElse)
+    if (auto Void =
+            findPrototype(In.Text, 0, G.Branches.front().ContentBegin, Macro))
+      for (unsigned BI = 0; BI < G.Branches.size(); ++BI)
+        if (!P.Dead[BI] && !MacroBranches.count(BI))
+          DeclaredIn[BI] = *Void;
+  if ((FunctionIn.empty() && DeclaredIn.empty()) ||
+      FunctionIn.size() + DeclaredIn.size() + MacroBranches.size() !=
+          LiveBranches)
     return std::nullopt;
   auto Refuse = [&](const std::string &Why) -> llvm::Error {
     return errorAt(First, "macro '" + Macro +
@@ -1196,6 +1212,8 @@ llvm::Expected<std::optional<std::string>> FileRewriter::selectFunctionOrMacro(
     ReturnsVoid = ReturnsVoid && Fn->ReturnsVoid;
     Arities.insert(Fn->Params.size());
   }
+  for (auto &[BI, Void] : DeclaredIn)
+    ReturnsVoid = ReturnsVoid && Void;
   for (auto &[BI, D] : List)
     if (dir(D).Begin < LastBody)
       return Refuse("the macro precedes the function, whose definition it "
@@ -1281,9 +1299,10 @@ llvm::Expected<std::optional<std::string>> FileRewriter::selectFunctionOrMacro(
   if (Statement && !ReturnsVoid)
     return Refuse("its body is a statement and the function returns a "
                   "value; a call cannot be selected against it at run time");
-  AnyVoid = AnyVoid || llvm::any_of(FunctionIn, [](const auto &E) {
-              return E.second->ReturnsVoid;
-            });
+  AnyVoid = AnyVoid ||
+            llvm::any_of(FunctionIn,
+                         [](const auto &E) { return E.second->ReturnsVoid; }) ||
+            llvm::any_of(DeclaredIn, [](const auto &E) { return E.second; });
   std::string Call = Macro + Params;
   // The variants in branch order; the last one needs no test.
   std::vector<std::pair<unsigned, std::string>> Values;
