@@ -1180,14 +1180,21 @@ llvm::Expected<std::optional<std::string>> FileRewriter::selectFunctionOrMacro(
       DeclaredIn[BI] = *Void;
     }
   }
-  // Or one prototype before the group, none in it (sqlite3.h's API, then
-  // mutex.h's no-op macros).
-  if (FunctionIn.empty() && DeclaredIn.empty() && First.FunctionLike && HasElse)
-    if (auto Void =
-            findPrototype(In.Text, 0, G.Branches.front().ContentBegin, Macro))
+  // Or a prototype outside the group, none in it (sqlite3.h's API before
+  // mutex.h's no-op macros; sqliteInt.h's `#ifndef SQLITE_MUTEX_OMIT`
+  // prototypes after them, whose names ParenthesizedNames.cpp protects).
+  if (FunctionIn.empty() && DeclaredIn.empty() && First.FunctionLike &&
+      HasElse) {
+    auto Void =
+        findPrototype(In.Text, 0, G.Branches.front().ContentBegin, Macro);
+    if (!Void)
+      Void = findPrototype(In.Text, dir(G.EndifIndex).End,
+                           static_cast<unsigned>(In.Text.size()), Macro);
+    if (Void)
       for (unsigned BI = 0; BI < G.Branches.size(); ++BI)
         if (!P.Dead[BI] && !MacroBranches.count(BI))
           DeclaredIn[BI] = *Void;
+  }
   if ((FunctionIn.empty() && DeclaredIn.empty()) ||
       FunctionIn.size() + DeclaredIn.size() + MacroBranches.size() !=
           LiveBranches)

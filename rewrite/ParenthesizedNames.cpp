@@ -15,6 +15,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "rewrite/FileRewriterImpl.h"
+#include "rewrite/Prototypes.h"
 
 #include "llvm/ADT/STLExtras.h"
 
@@ -52,6 +53,36 @@ void FileRewriter::parenthesizeMacroNames() {
       addEdit(B, B, "(");
       addEdit(E, E, ")");
     }
+  // Prototypes likewise (sqliteInt.h's `SQLITE_PRIVATE sqlite3_mutex
+  // *sqlite3MutexAlloc(int);` under `#ifndef SQLITE_MUTEX_OMIT`, after
+  // mutex.h's macro).
+  std::set<std::string> Names;
+  for (const auto &[M, Sites] : Ctx.DefinedAt)
+    if (!Sites.empty() &&
+        llvm::all_of(Sites,
+                     [](const ProjectContext::DefineSite &S) {
+                       return S.FunctionLike;
+                     }) &&
+        llvm::StringRef(In.Text).contains(M))
+      Names.insert(M);
+  if (Names.empty())
+    return;
+  for (const Prototype &P : findPrototypes(
+           In.Text, 0, static_cast<unsigned>(In.Text.size()), Names)) {
+    unsigned B = P.Offset, E = P.Offset + static_cast<unsigned>(P.Name.size());
+    CondPtr Here = Ctx.PresenceAt(In.Path, B);
+    bool Apart = llvm::all_of(
+        Ctx.DefinedAt.at(P.Name), [&](const ProjectContext::DefineSite &S) {
+          CondPtr There = Ctx.PresenceAt(S.File, S.Offset);
+          return !isSatisfiable(*makeAnd({Here, There}), F);
+        });
+    bool Touched = llvm::any_of(
+        Edits, [&](const Edit &Ed) { return Ed.Begin < E && B < Ed.End; });
+    if (Apart && !Touched) {
+      addEdit(B, B, "(");
+      addEdit(E, E, ")");
+    }
+  }
 }
 
 } // namespace varsim::rewrite::detail

@@ -55,8 +55,18 @@ std::optional<llvm::StringRef> specifiersBefore(llvm::StringRef Text,
 
 std::optional<bool> findPrototype(llvm::StringRef Text, unsigned Begin,
                                   unsigned End, llvm::StringRef Name) {
+  auto Found = findPrototypes(Text, Begin, End, {Name.str()});
+  if (Found.empty())
+    return std::nullopt;
+  return Found.front().ReturnsVoid;
+}
+
+std::vector<Prototype> findPrototypes(llvm::StringRef Text, unsigned Begin,
+                                      unsigned End,
+                                      const std::set<std::string> &Names) {
+  std::vector<Prototype> Out;
   llvm::StringRef Range = Text.slice(Begin, End);
-  for (const auto &[At, Id] : findIdentifiers(Range, {Name.str()})) {
+  for (const auto &[At, Name] : findIdentifiers(Range, Names)) {
     size_t Offset = Begin + At;
     if (inDirectiveLine(Text, Offset))
       continue;
@@ -89,9 +99,10 @@ std::optional<bool> findPrototype(llvm::StringRef Text, unsigned Begin,
     size_t W = Last.size();
     while (W > 0 && isWordChar(Last[W - 1]))
       --W;
-    return !Specs->contains('*') && Last.substr(W) == "void";
+    Out.push_back({static_cast<unsigned>(Offset), Name,
+                   !Specs->contains('*') && Last.substr(W) == "void"});
   }
-  return std::nullopt;
+  return Out;
 }
 
 } // namespace varsim::rewrite

@@ -19,6 +19,9 @@
 #include "llvm/ADT/StringRef.h"
 
 #include <optional>
+#include <set>
+#include <string>
+#include <vector>
 
 namespace varsim::rewrite {
 
@@ -28,6 +31,16 @@ namespace varsim::rewrite {
 /// none there.
 std::optional<bool> findPrototype(llvm::StringRef Text, unsigned Begin,
                                   unsigned End, llvm::StringRef Name);
+
+struct Prototype {
+  unsigned Offset = 0; ///< Of the name.
+  std::string Name;
+  bool ReturnsVoid = false;
+};
+/// Every such prototype of the Names in Text[Begin, End).
+std::vector<Prototype> findPrototypes(llvm::StringRef Text, unsigned Begin,
+                                      unsigned End,
+                                      const std::set<std::string> &Names);
 
 } // namespace varsim::rewrite
 

@@ -187,8 +187,8 @@ std::map<std::string, PassThrough> findPassThroughs(const RewriteState &S) {
   std::set<std::string> Rejected;
   std::set<std::string> Reached = reachedFiles(S);
   for (const auto &[File, FS] : S.Structures)
-    for (unsigned DI = 0;
-         S.Texts.count(File) && Reached.count(File) && DI < FS.Directives.size();
+    for (unsigned DI = 0; S.Texts.count(File) && Reached.count(File) &&
+                          DI < FS.Directives.size();
          ++DI) {
       const Directive &D = FS.Directives[DI];
       if (D.Kind == DirectiveKind::Undef)
