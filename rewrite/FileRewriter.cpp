@@ -93,6 +93,7 @@ llvm::Expected<std::string> FileRewriter::run() {
   if (auto It = Ctx.TokenEdits.find(In.Path); It != Ctx.TokenEdits.end())
     for (const ProjectContext::TokenEdit &T : It->second)
       addEdit(T.Offset, T.Offset + T.Length, T.Text);
+  parenthesizeMacroNames();
   replaceFeatureValues();
   markFunctions();
   recordUnmarkedCode();

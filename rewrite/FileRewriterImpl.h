@@ -438,6 +438,11 @@ private:
   /// name for __func__ (originalNameDefines), the lines kept by #line.
   llvm::Error keepOriginalName(const FunctionFact &Fn, llvm::StringRef Name);
 
+  /// `void (f)(int a) {`: the definition of a C function that a
+  /// function-like macro of its name, defined per feature where the
+  /// function is not, would expand in the simulator (ParenthesizedNames.cpp).
+  void parenthesizeMacroNames();
+
   void addEdit(unsigned B, unsigned E, std::string Text) {
     Edits.push_back(
         {B, E, std::move(Text), static_cast<unsigned>(Edits.size())});

@@ -10,6 +10,7 @@
 
 #include "rewrite/FileRewriterImpl.h"
 #include "rewrite/MacroUses.h"
+#include "rewrite/Prototypes.h"
 #include "rewrite/SourceText.h"
 
 #include "llvm/ADT/StringExtras.h"
@@ -417,6 +418,7 @@ llvm::Expected<std::optional<std::string>> FileRewriter::selectFunctionOrMacro(
     return std::nullopt;
   // Every other live branch defines the function (any parse that saw it).
   std::map<unsigned, const FunctionFact *> FunctionIn;
+  std::map<unsigned, bool> DeclaredIn; ///< A prototype: returns void.
   for (unsigned BI = 0; BI < G.Branches.size(); ++BI) {
     if (P.Dead[BI] || MacroBranches.count(BI))
       continue;
@@ -426,11 +428,32 @@ llvm::Expected<std::optional<std::string>> FileRewriter::selectFunctionOrMacro(
         if (Fn.Name == Macro && !Fn.Member && Fn.DeclBegin >= B.ContentBegin &&
             Fn.BodyEnd < B.ContentEnd)
           FunctionIn[BI] = &Fn;
-    if (!FunctionIn.count(BI))
-      return std::nullopt;
+    if (!FunctionIn.count(BI)) {
+      // Or a prototype there (the definition elsewhere): Prototypes.h.
+      auto Void = findPrototype(In.Text, B.ContentBegin, B.ContentEnd, Macro);
+      if (!Void)
+        break;
+      DeclaredIn[BI] = *Void;
+    }
   }
-  if (FunctionIn.empty() ||
-      FunctionIn.size() + MacroBranches.size() != LiveBranches)
+  // Or a prototype outside the group, none in it (sqlite3.h's API before
+  // mutex.h's no-op macros; sqliteInt.h's `#ifndef SQLITE_MUTEX_OMIT`
+  // prototypes after them, whose names ParenthesizedNames.cpp protects).
+  if (FunctionIn.empty() && DeclaredIn.empty() && First.FunctionLike &&
+      HasElse) {
+    auto Void =
+        findPrototype(In.Text, 0, G.Branches.front().ContentBegin, Macro);
+    if (!Void)
+      Void = findPrototype(In.Text, dir(G.EndifIndex).End,
+                           static_cast<unsigned>(In.Text.size()), Macro);
+    if (Void)
+      for (unsigned BI = 0; BI < G.Branches.size(); ++BI)
+        if (!P.Dead[BI] && !MacroBranches.count(BI))
+          DeclaredIn[BI] = *Void;
+  }
+  if ((FunctionIn.empty() && DeclaredIn.empty()) ||
+      FunctionIn.size() + DeclaredIn.size() + MacroBranches.size() !=
+          LiveBranches)
     return std::nullopt;
   auto Refuse = [&](const std::string &Why) -> llvm::Error {
     return errorAt(First, "macro '" + Macro +
@@ -452,6 +475,8 @@ llvm::Expected<std::optional<std::string>> FileRewriter::selectFunctionOrMacro(
     ReturnsVoid = ReturnsVoid && Fn->ReturnsVoid;
     Arities.insert(Fn->Params.size());
   }
+  for (auto &[BI, Void] : DeclaredIn)
+    ReturnsVoid = ReturnsVoid && Void;
   for (auto &[BI, D] : List)
     if (dir(D).Begin < LastBody)
       return Refuse("the macro precedes the function, whose definition it "
@@ -537,9 +562,10 @@ llvm::Expected<std::optional<std::string>> FileRewriter::selectFunctionOrMacro(
   if (Statement && !ReturnsVoid)
     return Refuse("its body is a statement and the function returns a "
                   "value; a call cannot be selected against it at run time");
-  AnyVoid = AnyVoid || llvm::any_of(FunctionIn, [](const auto &E) {
-              return E.second->ReturnsVoid;
-            });
+  AnyVoid = AnyVoid ||
+            llvm::any_of(FunctionIn,
+                         [](const auto &E) { return E.second->ReturnsVoid; }) ||
+            llvm::any_of(DeclaredIn, [](const auto &E) { return E.second; });
   std::string Call = Macro + Params;
   // The variants in branch order; the last one needs no test.
   std::vector<std::pair<unsigned, std::string>> Values;

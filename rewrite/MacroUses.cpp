@@ -67,7 +67,7 @@ std::set<std::string>
 findConfinedMacros(const std::map<std::string, std::string> &Texts,
                    const std::map<std::string, FileStructure> &Structures,
                    const std::map<std::string, FileGroups> &Groups,
-                   const FeatureSetup &F) {
+                   const FeatureSetup &F, const UnexpandedText &Unexpanded) {
   // Every #define of the project, by macro.
   std::map<std::string, Definitions> Defs;
   for (const auto &[File, FS] : Structures) {
@@ -193,6 +193,8 @@ findConfinedMacros(const std::map<std::string, std::string> &Texts,
             return C.File == File && C.Begin <= Offset && Offset < C.End;
           }))
         continue; // A use of the earlier, closed definition.
+      if (Unexpanded.contains(File, Offset))
+        continue; // Never expanded: `assert(M(x))` under NDEBUG.
       CondPtr PC = GIt->second.presenceAt(FS, Offset);
       std::string Key = conditionText(*PC, F);
       auto [It, New] = Implied.try_emplace({M, Key}, false);

@@ -16,6 +16,7 @@
 #define VARSIM_REWRITE_MACROUSES_H
 
 #include "rewrite/FeatureGroups.h"
+#include "rewrite/UnexpandedText.h"
 
 #include "llvm/ADT/StringRef.h"
 
@@ -40,12 +41,15 @@ findIdentifiers(llvm::StringRef Text, const std::set<std::string> &Names);
 /// (several) and whose name occurs nowhere else but in conditional
 /// directives: nothing reads them once those are resolved (the
 /// `#ifdef F / #define HAVE_X 1` ... `#ifndef HAVE_X / #define HAVE_X 0`
-/// mapping).
+/// mapping). An occurrence in Unexpanded text (every parse skips it or
+/// drops it as a discarded macro argument) is no use: no configuration
+/// expands it.
 std::set<std::string>
 findConfinedMacros(const std::map<std::string, std::string> &Texts,
                    const std::map<std::string, FileStructure> &Structures,
                    const std::map<std::string, FileGroups> &Groups,
-                   const FeatureSetup &F);
+                   const FeatureSetup &F,
+                   const UnexpandedText &Unexpanded = {});
 
 /// The parameter names of a function-like macro's definition text
 /// ("NAME(a, b) body"); empty for an object-like macro.

@@ -131,6 +131,15 @@ struct MacroUse {
   unsigned Offset = 0; ///< Of the macro's name.
 };
 
+/// An argument, written in the file, of a function-like macro defined
+/// outside the project whose body never names that parameter (`assert(e)`
+/// under NDEBUG): the preprocessor drops its tokens unexpanded.
+struct DiscardedArgument {
+  std::string Macro;  ///< The macro that drops it.
+  unsigned Begin = 0; ///< Of its first token.
+  unsigned End = 0;   ///< Just past its last token.
+};
+
 /// A macro expanded where C/C++ requires a constant expression (a case
 /// label, an array bound, a bit-field width, a template argument, a
 /// static_assert, an enumerator).
@@ -228,6 +237,8 @@ struct FileFacts {
   /// Macros spelled as the operand of sizeof, _Alignof/alignof, decltype
   /// or typeof, where the type of a string literal (its length) matters.
   std::vector<MacroUse> TypeOperandMacros;
+  /// Arguments the preprocessor drops unexpanded (MacroUses.h).
+  std::vector<DiscardedArgument> DiscardedArguments;
   std::vector<ConstantUse> ConstantUses;
   std::vector<FieldFact> Fields;
   std::vector<InitializerFact> Initializers;

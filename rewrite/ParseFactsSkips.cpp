@@ -117,6 +117,9 @@ public:
         if (Name.getLocation().isFileID() && isTypeOperand(SM, At))
           State.Result.Files[*Path].TypeOperandMacros.push_back(
               {Macro, SM.getFileOffset(At)});
+        if (Args && Name.getLocation().isFileID())
+          recordDiscarded(Macro, MD.getMacroInfo(), *Args, *Path,
+                          SM.getFileID(At));
       }
     if (!State.FeatureMacros.count(Macro))
       return;
@@ -178,6 +181,42 @@ private:
           return true;
       }
     return false;
+  }
+
+  /// The arguments, written in this file, that a function-like macro
+  /// defined outside the project drops: its body never names their
+  /// parameter (`assert(e)` under NDEBUG). A project macro is left out: a
+  /// feature may define it otherwise.
+  void recordDiscarded(const std::string &Macro, const MacroInfo *MI,
+                       const MacroArgs &Args, const std::string &Path,
+                       FileID FID) {
+    SourceManager &SM = *State.SM;
+    if (!MI || !MI->isFunctionLike() || MI->isVariadic() ||
+        MI->getDefinitionLoc().isInvalid() ||
+        State.projectPath(
+            SM.getFileID(SM.getExpansionLoc(MI->getDefinitionLoc()))))
+      return;
+    for (unsigned I = 0;
+         I < Args.getNumMacroArguments() && I < MI->getNumParams(); ++I) {
+      const IdentifierInfo *Param = MI->params()[I];
+      if (llvm::any_of(MI->tokens(), [&](const Token &T) {
+            return T.getIdentifierInfo() == Param;
+          }))
+        continue;
+      const Token *T = Args.getUnexpArgument(I);
+      if (T->is(tok::eof))
+        continue;
+      const Token *Last = T;
+      for (const Token *N = T; N->isNot(tok::eof); ++N)
+        Last = N;
+      SourceLocation B = T->getLocation(), E = Last->getLocation();
+      if (!B.isFileID() || !E.isFileID() || SM.getFileID(B) != FID ||
+          SM.getFileID(E) != FID)
+        continue;
+      State.Result.Files[Path].DiscardedArguments.push_back(
+          {Macro, SM.getFileOffset(B),
+           SM.getFileOffset(E) + Last->getLength()});
+    }
   }
 
   /// The macros named in the arguments of a stringifying expansion.

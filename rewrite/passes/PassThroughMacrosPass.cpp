@@ -30,7 +30,9 @@
 #include "rewrite/MacroUses.h"
 #include "rewrite/passes/Passes.h"
 
+#include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/Path.h"
 
 #include <optional>
 
@@ -110,6 +112,72 @@ std::optional<unsigned> closingParen(llvm::StringRef Text, unsigned Open) {
   return std::nullopt;
 }
 
+/// The project files a translation unit of the build reads, as its
+/// preprocessor finds them: `#include "x"` in the includer's folder, then
+/// in the entry's -iquote and -I folders; `#include <x>` in the -I and
+/// -isystem folders; under any condition. The other files (the source
+/// tree an amalgamation was made from) define nothing a unit sees. A
+/// computed `#include MACRO` is not followed (SQLite's never-defined
+/// SQLITE_CUSTOM_INCLUDE).
+std::set<std::string> reachedFiles(const RewriteState &S) {
+  std::set<std::string> Reached;
+  for (const CompileEntry &E : S.Project->Entries) {
+    std::vector<std::string> Quote, Angled;
+    for (size_t I = 1; I < E.Arguments.size(); ++I) {
+      llvm::StringRef A = E.Arguments[I];
+      for (llvm::StringRef Flag : {"-iquote", "-isystem", "-I"}) {
+        if (!A.starts_with(Flag))
+          continue;
+        std::string Dir = A.drop_front(Flag.size()).str();
+        if (Dir.empty() && I + 1 < E.Arguments.size())
+          Dir = E.Arguments[++I];
+        llvm::SmallString<256> Abs(Dir);
+        if (!llvm::sys::path::is_absolute(Abs)) {
+          Abs = E.Directory;
+          llvm::sys::path::append(Abs, Dir);
+        }
+        llvm::sys::path::remove_dots(Abs, /*remove_dot_dot=*/true);
+        (Flag == "-iquote" ? Quote : Angled).push_back(std::string(Abs));
+        if (Flag == "-I")
+          Quote.push_back(std::string(Abs));
+        break;
+      }
+    }
+    std::vector<std::string> Work;
+    if (S.Structures.count(E.File) && Reached.insert(E.File).second)
+      Work.push_back(E.File);
+    while (!Work.empty()) {
+      std::string File = Work.back();
+      Work.pop_back();
+      for (const Directive &D : S.Structures.at(File).Directives) {
+        llvm::StringRef Name = llvm::StringRef(D.Body).trim();
+        if (D.Kind != DirectiveKind::Include || Name.size() < 3)
+          continue;
+        bool Quoted = Name.front() == '"' && Name.back() == '"';
+        if (!Quoted && !(Name.front() == '<' && Name.back() == '>'))
+          continue;
+        std::vector<std::string> Dirs;
+        if (Quoted) {
+          Dirs.push_back(llvm::sys::path::parent_path(File).str());
+          Dirs.insert(Dirs.end(), Quote.begin(), Quote.end());
+        }
+        Dirs.insert(Dirs.end(), Angled.begin(), Angled.end());
+        for (const std::string &Dir : Dirs) {
+          llvm::SmallString<256> Path(Dir);
+          llvm::sys::path::append(Path, Name.drop_front().drop_back());
+          llvm::sys::path::remove_dots(Path, /*remove_dot_dot=*/true);
+          if (!S.Structures.count(std::string(Path)))
+            continue;
+          if (Reached.insert(std::string(Path)).second)
+            Work.push_back(std::string(Path));
+          break;
+        }
+      }
+    }
+  }
+  return Reached;
+}
+
 /// The macros of the project that are IF_X-style: every #define of the
 /// name lies in one branch each of one #if group (which has an #else),
 /// each the parameter passed through or nothing, both kinds present, and
@@ -117,8 +185,10 @@ std::optional<unsigned> closingParen(llvm::StringRef Text, unsigned Open) {
 std::map<std::string, PassThrough> findPassThroughs(const RewriteState &S) {
   std::map<std::string, PassThrough> Found;
   std::set<std::string> Rejected;
+  std::set<std::string> Reached = reachedFiles(S);
   for (const auto &[File, FS] : S.Structures)
-    for (unsigned DI = 0; S.Texts.count(File) && DI < FS.Directives.size();
+    for (unsigned DI = 0; S.Texts.count(File) && Reached.count(File) &&
+                          DI < FS.Directives.size();
          ++DI) {
       const Directive &D = FS.Directives[DI];
       if (D.Kind == DirectiveKind::Undef)
@@ -208,6 +278,7 @@ llvm::Error runPassThroughMacrosPass(RewriteState &S) {
   std::set<std::string> Names;
   for (const auto &[Name, _] : Macros)
     Names.insert(Name);
+  std::set<std::string> Reached = reachedFiles(S);
 
   std::map<std::string, std::string> Files;
 
@@ -234,7 +305,7 @@ llvm::Error runPassThroughMacrosPass(RewriteState &S) {
   // macro is left alone (and the file rewrite refuses it, located).
   std::set<std::string> Blocked;
   for (const auto &[File, FS] : S.Structures) {
-    if (!S.Texts.count(File))
+    if (!S.Texts.count(File) || !Reached.count(File))
       continue;
     llvm::StringRef Text = S.Texts.at(File);
     for (const auto &[Off, Name] : findIdentifiers(Text, CarrierNames)) {
@@ -269,7 +340,7 @@ llvm::Error runPassThroughMacrosPass(RewriteState &S) {
 
   // Rewrite each file's uses, last first (offsets stay valid).
   for (const auto &[File, FS] : S.Structures) {
-    if (!S.Texts.count(File))
+    if (!S.Texts.count(File) || !Reached.count(File))
       continue;
     llvm::StringRef Orig = S.Texts.at(File);
     struct Edit {

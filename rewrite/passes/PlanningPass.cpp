@@ -55,8 +55,21 @@ llvm::Error runPlanningPass(RewriteState &S) {
       It = Parsed.count(*It) ? std::next(It) : Files.erase(It);
   // A macro defined in some branches only, with one body, and used only
   // where it is defined is a constant wherever it is used.
+  // Files no translation unit reads (the source tree an amalgamation was
+  // made from) neither define nor use anything the program compiles.
+  std::map<std::string, std::string> ParsedTexts;
+  std::map<std::string, FileStructure> ParsedStructures;
+  for (const std::string &File : Parsed) {
+    auto T = S.Texts.find(File);
+    auto St = S.Structures.find(File);
+    if (T != S.Texts.end() && St != S.Structures.end()) {
+      ParsedTexts.emplace(File, T->second);
+      ParsedStructures.emplace(File, St->second);
+    }
+  }
   Ctx.ConfinedMacros =
-      findConfinedMacros(S.Texts, S.Structures, S.Groups, *S.Features);
+      findConfinedMacros(ParsedTexts, ParsedStructures, S.Groups, *S.Features,
+                         UnexpandedText(S.Results, S.Structures, S.Groups));
   Ctx.AssertUndefs = findAssertUndefs(
       S.Texts, S.Structures, S.Groups, S.Results, Ctx.ReadBy, Ctx.TestedMacros,
       [&S](const std::string &File) {

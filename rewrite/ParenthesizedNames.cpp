@@ -1,0 +1,88 @@
+//===- rewrite/ParenthesizedNames.cpp - Definitions a macro would expand --===//
+//
+// A function-like macro defined per feature, where the function of its name
+// is not, becomes a run-time selection present in every configuration
+// (MacroMerging's selectFunctionOrMacro, Prototypes.h): `#define
+// sqlite3BtreeLeave(X) ((c) ? (void)0 : (void)sqlite3BtreeLeave(X))`. The
+// function's definition after it, which no variant with the macro compiles,
+// would then be expanded: its name is put in parentheses, `void
+// (sqlite3BtreeLeave)(Btree *p){`, which declares the same function and is
+// no macro invocation. Only where every definition of the macro is present
+// in no configuration together with the function's definition (so no
+// variant expands the definition: `#define f(a) f_impl(a)` renaming a
+// definition is left alone), for C functions that no other edit renames.
+//
+//===----------------------------------------------------------------------===//
+
+#include "rewrite/FileRewriterImpl.h"
+#include "rewrite/Prototypes.h"
+
+#include "llvm/ADT/STLExtras.h"
+
+namespace varsim::rewrite::detail {
+
+void FileRewriter::parenthesizeMacroNames() {
+  if (!Ctx.PresenceAt)
+    return;
+  std::set<unsigned> Done;
+  for (const ParseView &V : In.Parses)
+    for (const FunctionFact &Fn : V.Facts->Functions) {
+      if (!Fn.CLanguage || Fn.Member || Fn.Lambda || Fn.NameLength == 0 ||
+          Duplicates.count(Fn.BodyBegin) || !Done.insert(Fn.NameBegin).second)
+        continue;
+      auto Sites = Ctx.DefinedAt.find(Fn.Name);
+      if (Sites == Ctx.DefinedAt.end() || Sites->second.empty() ||
+          !llvm::all_of(Sites->second, [](const ProjectContext::DefineSite &S) {
+            return S.FunctionLike;
+          }))
+        continue;
+      if (llvm::StringRef(In.Text).substr(Fn.NameBegin, Fn.NameLength) !=
+          Fn.Name)
+        continue;
+      CondPtr Here = Ctx.PresenceAt(In.Path, Fn.NameBegin);
+      bool Apart =
+          llvm::all_of(Sites->second, [&](const ProjectContext::DefineSite &S) {
+            CondPtr There = Ctx.PresenceAt(S.File, S.Offset);
+            return !isSatisfiable(*makeAnd({Here, There}), F);
+          });
+      unsigned B = Fn.NameBegin, E = Fn.NameBegin + Fn.NameLength;
+      bool Touched = llvm::any_of(
+          Edits, [&](const Edit &Ed) { return Ed.Begin < E && B < Ed.End; });
+      if (!Apart || Touched)
+        continue;
+      addEdit(B, B, "(");
+      addEdit(E, E, ")");
+    }
+  // Prototypes likewise (sqliteInt.h's `SQLITE_PRIVATE sqlite3_mutex
+  // *sqlite3MutexAlloc(int);` under `#ifndef SQLITE_MUTEX_OMIT`, after
+  // mutex.h's macro).
+  std::set<std::string> Names;
+  for (const auto &[M, Sites] : Ctx.DefinedAt)
+    if (!Sites.empty() &&
+        llvm::all_of(Sites,
+                     [](const ProjectContext::DefineSite &S) {
+                       return S.FunctionLike;
+                     }) &&
+        llvm::StringRef(In.Text).contains(M))
+      Names.insert(M);
+  if (Names.empty())
+    return;
+  for (const Prototype &P : findPrototypes(
+           In.Text, 0, static_cast<unsigned>(In.Text.size()), Names)) {
+    unsigned B = P.Offset, E = P.Offset + static_cast<unsigned>(P.Name.size());
+    CondPtr Here = Ctx.PresenceAt(In.Path, B);
+    bool Apart = llvm::all_of(
+        Ctx.DefinedAt.at(P.Name), [&](const ProjectContext::DefineSite &S) {
+          CondPtr There = Ctx.PresenceAt(S.File, S.Offset);
+          return !isSatisfiable(*makeAnd({Here, There}), F);
+        });
+    bool Touched = llvm::any_of(
+        Edits, [&](const Edit &Ed) { return Ed.Begin < E && B < Ed.End; });
+    if (Apart && !Touched) {
+      addEdit(B, B, "(");
+      addEdit(E, E, ")");
+    }
+  }
+}
+
+} // namespace varsim::rewrite::detail

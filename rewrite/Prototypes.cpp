@@ -1,0 +1,108 @@
+//===- rewrite/Prototypes.cpp - Function prototypes found in text ---------===//
+
+#include "rewrite/Prototypes.h"
+
+#include "rewrite/MacroUses.h"
+
+#include <cctype>
+
+namespace varsim::rewrite {
+namespace {
+
+bool isWordChar(char C) {
+  return std::isalnum(static_cast<unsigned char>(C)) || C == '_';
+}
+
+/// The line of Text that holds Offset, trimmed, starts with '#'.
+bool inDirectiveLine(llvm::StringRef Text, size_t Offset) {
+  size_t Start = Text.rfind('\n', Offset);
+  Start = Start == llvm::StringRef::npos ? 0 : Start + 1;
+  return Text.substr(Start).ltrim(" \t").starts_with("#");
+}
+
+/// The declaration specifiers before the name at Offset: back to the end of
+/// the previous statement, a comment or a directive line. nullopt: other
+/// characters there (an expression, a call, a macro body).
+std::optional<llvm::StringRef> specifiersBefore(llvm::StringRef Text,
+                                                size_t Offset) {
+  size_t I = Offset;
+  while (I > 0) {
+    char C = Text[I - 1];
+    if (C == ';' || C == '}' || C == '{' || C == '/')
+      break;
+    if (C == '\n') {
+      // A directive line before this one ends the search (the prototype
+      // starts after it), also one continued with backslashes.
+      size_t LineEnd = I - 1;
+      size_t Start = Text.rfind('\n', LineEnd == 0 ? 0 : LineEnd - 1);
+      Start = Start == llvm::StringRef::npos || LineEnd == 0 ? 0 : Start + 1;
+      if (Text.slice(Start, LineEnd).ltrim(" \t").starts_with("#"))
+        break;
+      --I;
+      continue;
+    }
+    if (!isWordChar(C) && C != ' ' && C != '\t' && C != '*' && C != '\r')
+      return std::nullopt;
+    --I;
+  }
+  llvm::StringRef Specs = Text.slice(I, Offset).trim();
+  if (Specs.empty() || !llvm::any_of(Specs, isWordChar))
+    return std::nullopt;
+  return Specs;
+}
+
+} // namespace
+
+std::optional<bool> findPrototype(llvm::StringRef Text, unsigned Begin,
+                                  unsigned End, llvm::StringRef Name) {
+  auto Found = findPrototypes(Text, Begin, End, {Name.str()});
+  if (Found.empty())
+    return std::nullopt;
+  return Found.front().ReturnsVoid;
+}
+
+std::vector<Prototype> findPrototypes(llvm::StringRef Text, unsigned Begin,
+                                      unsigned End,
+                                      const std::set<std::string> &Names) {
+  std::vector<Prototype> Out;
+  llvm::StringRef Range = Text.slice(Begin, End);
+  for (const auto &[At, Name] : findIdentifiers(Range, Names)) {
+    size_t Offset = Begin + At;
+    if (inDirectiveLine(Text, Offset))
+      continue;
+    auto Specs = specifiersBefore(Text, Offset);
+    if (!Specs)
+      continue;
+    // `(PARAMS);` after the name.
+    size_t I = Offset + Name.size();
+    while (I < Text.size() && std::isspace(static_cast<unsigned char>(Text[I])))
+      ++I;
+    if (I >= Text.size() || Text[I] != '(')
+      continue;
+    int Depth = 0;
+    for (; I < Text.size(); ++I) {
+      if (Text[I] == '(')
+        ++Depth;
+      else if (Text[I] == ')' && --Depth == 0)
+        break;
+      else if (Text[I] == ';' || Text[I] == '{' || Text[I] == '#')
+        break;
+    }
+    if (I >= Text.size() || Text[I] != ')')
+      continue;
+    ++I;
+    while (I < Text.size() && std::isspace(static_cast<unsigned char>(Text[I])))
+      ++I;
+    if (I >= Text.size() || Text[I] != ';')
+      continue;
+    llvm::StringRef Last = *Specs;
+    size_t W = Last.size();
+    while (W > 0 && isWordChar(Last[W - 1]))
+      --W;
+    Out.push_back({static_cast<unsigned>(Offset), Name,
+                   !Specs->contains('*') && Last.substr(W) == "void"});
+  }
+  return Out;
+}
+
+} // namespace varsim::rewrite

@@ -1,0 +1,51 @@
+//===- rewrite/UnexpandedText.cpp - Text no configuration expands ---------===//
+
+#include "rewrite/UnexpandedText.h"
+
+#include "llvm/ADT/STLExtras.h"
+
+namespace varsim::rewrite {
+
+UnexpandedText::UnexpandedText(
+    const std::vector<ParseResult> &Results,
+    const std::map<std::string, FileStructure> &Structures,
+    const std::map<std::string, FileGroups> &Groups) {
+  for (const ParseResult &R : Results) {
+    if (R.Failed)
+      continue;
+    for (const auto &[File, Facts] : R.Files)
+      Reads[File].push_back(&Facts);
+  }
+  for (const auto &[File, FS] : Structures) {
+    auto G = Groups.find(File);
+    for (unsigned DI = 0; DI < FS.Directives.size(); ++DI) {
+      const Directive &D = FS.Directives[DI];
+      if (D.Kind != DirectiveKind::Define && D.Kind != DirectiveKind::Undef)
+        continue;
+      ProjectMacros.insert(D.Macro);
+      if (D.Macro != "NDEBUG" || G == Groups.end())
+        continue;
+      CondPtr P = G->second.presenceAt(FS, D.Begin);
+      if (!(P->K == Cond::Int && P->Value != 0))
+        ArgumentsTrusted = false;
+    }
+  }
+}
+
+bool UnexpandedText::contains(const std::string &File, unsigned Offset) const {
+  auto It = Reads.find(File);
+  if (It == Reads.end() || It->second.empty())
+    return false;
+  return llvm::all_of(It->second, [&](const FileFacts *Facts) {
+    if (Facts->isSkipped(Offset))
+      return true;
+    return ArgumentsTrusted &&
+           llvm::any_of(Facts->DiscardedArguments,
+                        [&](const DiscardedArgument &A) {
+                          return A.Begin <= Offset && Offset < A.End &&
+                                 !ProjectMacros.count(A.Macro);
+                        });
+  });
+}
+
+} // namespace varsim::rewrite
