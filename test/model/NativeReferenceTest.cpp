@@ -67,11 +67,10 @@ callgraph::CallTrace run(bool A, bool B, bool C, double Speed, std::string Path,
     T.node(M, InC, 1, 30 * K);
   callgraph::CallTrace Out = T.trace();
   if (WithNative) {
-    // The native runs just before and after: the machine drifted a
-    // little between them.
+    // The native runs just before and after: the one after was slowed
+    // by a little other work (the faster one measures the machine).
     double Native = designedMs(false, false, false) * Ms * Speed;
-    Out.Native =
-        callgraph::NativeReferenceTimes{"", Native * 0.99, Native * 1.01};
+    Out.Native = callgraph::NativeReferenceTimes{"", Native, Native * 1.04};
   }
   return Out;
 }
@@ -142,9 +141,8 @@ double mape(const PerformanceModel &M, double Level) {
   return Sum / 8;
 }
 
-/// The median of the twelve runs' machine speeds, at the faster of the
-/// native runs around each (0.99 of the run's own speed).
-constexpr double MedianSpeed = 1.05 * 0.99;
+/// The median of the twelve runs' machine speeds.
+constexpr double MedianSpeed = 1.05;
 
 TEST(NativeReference, RemovesTheDriftAndCalibratesToNativeTime) {
   Built B = build(drifting(true));
