@@ -369,12 +369,14 @@ private:
                            {"exit_ns", ExitNs}});
     if (Native) {
       llvm::json::Object &Entry = *Runs.back().getAsObject();
-      Entry["native_seconds"] = (Native->BeforeNs + Native->AfterNs) * 0.5e-9;
+      Entry["native_seconds"] =
+          std::min(Native->BeforeNs, Native->AfterNs) * 1e-9;
     }
     // For --repeat auto: with a native reference, relative to it (at the
     // first native run's speed), so that the drift asks for no repetition.
     Seconds = Native ? Wall * static_cast<double>(Reference->times().front()) /
-                           ((Native->BeforeNs + Native->AfterNs) / 2.0)
+                           static_cast<double>(
+                               std::min(Native->BeforeNs, Native->AfterNs))
                      : Wall;
     return 0;
   }

@@ -104,7 +104,7 @@ NativeCalibration calibrateToNative(std::vector<CallTrace> &Traces) {
     NativeCalibration::Run R;
     R.Trace = T.Path;
     R.Config = T.Config;
-    R.NativeSeconds = T.Native->meanNs() * 1e-9;
+    R.NativeSeconds = T.Native->speedNs() * 1e-9;
     R.SimulatorSeconds = correctedTotalNs(T) * 1e-9;
     Natives.push_back(R.NativeSeconds);
     if (sameConfig(T.Config, Out.Config))

@@ -47,7 +47,7 @@ struct NativeCalibration {
   double Ratio = 1;
   struct Run {
     std::string Trace, Config;
-    double NativeSeconds = 0;    ///< N_r: mean of the runs around it.
+    double NativeSeconds = 0;    ///< N_r: the faster of the runs around it.
     double SimulatorSeconds = 0; ///< Its overhead-corrected total.
     double Factor = 1;           ///< f_r, applied to its times.
   };

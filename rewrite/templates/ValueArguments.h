@@ -19,10 +19,14 @@
 // (on the statement's line; the #if rewriter then reads the feature's value
 // at run time in the switch). A read of the enumerator in a run-time
 // expression (`if (!(kWriteDefaultFlags & kWriteNanAndInfFlag))`) becomes
-// `static_cast<decltype(kWriteDefaultFlags)>(FEATURE)`. The enumerator's
-// initializer becomes a literal (no use reads it any more). Any other use
-// (a constant expression, a default template argument, a macro, code no
-// parse saw) is a located error, so the lowering never changes a value.
+// `static_cast<decltype(kWriteDefaultFlags)>(FEATURE)`. A class template
+// whose non-type parameter defaults to the enumerator (`unsigned
+// writeFlags = kWriteDefaultFlags`) is lowered by DefaultArguments.h. The
+// enumerator's initializer becomes a literal (no use reads it any more).
+// Any other use (a constant expression, a default argument of a function
+// template, a macro, code no parse saw) is a located error, so the
+// lowering never changes a value. The facts come from one syntax-only
+// parse per configuration and unit (ValueArgumentFacts.h).
 //
 //===----------------------------------------------------------------------===//
 

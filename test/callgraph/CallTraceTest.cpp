@@ -116,7 +116,7 @@ TEST(CallTrace, ReadsTheNativeReferenceTimes) {
   ASSERT_TRUE(static_cast<bool>(T)) << errorToString(T.takeError());
   ASSERT_TRUE(T->Native.has_value());
   EXPECT_EQ(T->Native->Config, "A,LEVEL=2");
-  EXPECT_DOUBLE_EQ(T->Native->meanNs(), 1000);
+  EXPECT_DOUBLE_EQ(T->Native->speedNs(), 900);
   EXPECT_FALSE(parseCallTrace(Minimal, "t.json")->Native.has_value());
   // A time that is not positive is no measurement.
   std::string Bad = replaced(Text, R"("before_ns": 900)", R"("before_ns": 0)");

@@ -67,11 +67,10 @@ callgraph::CallTrace run(bool A, bool B, bool C, double Speed, std::string Path,
     T.node(M, InC, 1, 30 * K);
   callgraph::CallTrace Out = T.trace();
   if (WithNative) {
-    // The native runs just before and after: the machine drifted a
-    // little between them.
+    // The native runs just before and after: the one after was slowed
+    // by a little other work (the faster one measures the machine).
     double Native = designedMs(false, false, false) * Ms * Speed;
-    Out.Native =
-        callgraph::NativeReferenceTimes{"", Native * 0.99, Native * 1.01};
+    Out.Native = callgraph::NativeReferenceTimes{"", Native, Native * 1.04};
   }
   return Out;
 }
