@@ -129,6 +129,10 @@ public:
         "  varsim run sim --exit-code any -- sim-build/test-driver\n"
         "  varsim run sim -- sh -c 'cd data && ../sim-build/app < "
         "input.txt'\n"
+        "  varsim run sim --native-build 'cmake -S . -B {dir} "
+        "-DCMAKE_C_FLAGS=\"{defines}\" && cmake --build {dir}' \\\n"
+        "      --native-run '{dir}/app workload.txt' -- sim-build/app "
+        "workload.txt\n"
         "  varsim model sim -o model.json    # the model from the traces "
         "in sim/traces\n"
         "See docs/plan.md.");
