@@ -17,6 +17,7 @@
 #include "rewrite/ParseLoop.h"
 #include "rewrite/ProjectPaths.h"
 #include "rewrite/SyntaxOnlyParse.h"
+#include "rewrite/SystemBodies.h"
 #include "rewrite/TextEdits.h"
 #include "support/Diagnostic.h"
 #include "support/SourceFiles.h"
@@ -416,10 +417,14 @@ public:
          ParseResult &Out)
       : Project(Project), Numeric(Numeric), Out(Out) {}
 
-  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &,
+  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
                                                  llvm::StringRef) override {
+    askToSkipBodies(CI);
     struct Consumer : ASTConsumer {
-      explicit Consumer(Action &A) : A(A) {}
+      Consumer(Action &A, const SourceManager &SM) : A(A), SM(SM) {}
+      bool shouldSkipFunctionBody(Decl *D) override {
+        return isSystemBody(SM, D);
+      }
       void HandleTranslationUnit(ASTContext &Ctx) override {
         if (!Ctx.getLangOpts().CPlusPlus)
           return;
@@ -435,8 +440,9 @@ public:
         }
       }
       Action &A;
+      const SourceManager &SM;
     };
-    return std::make_unique<Consumer>(*this);
+    return std::make_unique<Consumer>(*this, CI.getSourceManager());
   }
 
   bool BeginSourceFileAction(CompilerInstance &CI) override {
