@@ -93,7 +93,7 @@ public:
   }
   /// True if F's definition is part of the analysed program.
   bool hasBody(const clang::FunctionDecl *F) const {
-    return Seen.count(returnKey(F)) != 0;
+    return Seen.count(cachedReturnKey(F)) != 0;
   }
   bool recording() const { return Recording; }
   /// Call-graph order: F runs only before any code that reads a feature
@@ -101,7 +101,7 @@ public:
   /// may reach a feature read): no feature's data can have been written
   /// yet, except by static initializers.
   bool isEarly(const clang::FunctionDecl *F) const {
-    return Early.count(returnKey(F)) != 0;
+    return Early.count(cachedReturnKey(F)) != 0;
   }
   /// How many of main's first statements run before any feature read.
   unsigned mainPrefix() const { return MainPrefix; }
@@ -122,6 +122,28 @@ public:
     return returnKey(F) + "#control";
   }
   static std::string memoryKey(clang::QualType Pointee);
+
+  /// The keys above, made once per analysis: a key is a USR or a type's
+  /// spelling, and the fixpoint walks each body many times, asking for the
+  /// same declarations, callees and types in every walk. Of is a
+  /// declaration or a type of the living ASTs, Kind a parameter index or
+  /// one of KeyKind. References stay valid (node-based map).
+  enum KeyKind : unsigned {
+    DeclKey = ~0u,
+    ReturnKey = ~0u - 1,
+    ControlKey = ~0u - 2,
+    MemoryKey = ~0u - 3
+  };
+  template <class Make>
+  const std::string &cachedKey(const void *Of, unsigned Kind, Make M) const {
+    auto [It, New] = Keys.try_emplace({Of, Kind});
+    if (New)
+      It->second = M();
+    return It->second;
+  }
+  const std::string &cachedReturnKey(const clang::FunctionDecl *F) const {
+    return cachedKey(F, ReturnKey, [&] { return returnKey(F); });
+  }
 
 private:
   struct Body {
@@ -180,6 +202,7 @@ private:
   std::vector<Sink> Sinks;
   std::map<std::string, size_t> SinkIndex; ///< By place: loops revisit.
   unsigned TranslationUnits = 0;
+  mutable std::map<std::pair<const void *, unsigned>, std::string> Keys;
 };
 
 /// Walks one function body (FunctionWalker.cpp).

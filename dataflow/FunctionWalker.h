@@ -273,43 +273,27 @@ private:
   Taint cellRead(const std::string &Key) const {
     return Early ? P.initialOf(Key) : P.cell(Key);
   }
-  /// The cells' keys, made once per walk: each is a USR or a type's
-  /// spelling, and a walk asks for the same variables, fields, callees and
-  /// types many times (in every loop round). References stay valid (a
-  /// std::map), so a key can be held while others are made.
-  enum : unsigned {
-    DeclKey = ~0u,
-    ReturnKey = ~0u - 1,
-    ControlKey = ~0u - 2,
-    MemoryKey = ~0u - 3
-  };
-  template <class Make>
-  const std::string &cachedKey(const void *Of, unsigned Kind, Make M) {
-    auto [It, New] = Keys.try_emplace({Of, Kind});
-    if (New)
-      It->second = M();
-    return It->second;
-  }
+  /// The cells' keys, made once per analysis (ProgramAnalysis::cachedKey).
+  using Kind = ProgramAnalysis::KeyKind;
   const std::string &keyOf(const Decl *D) {
-    return cachedKey(D, DeclKey, [&] { return ProgramAnalysis::keyOf(D); });
+    return P.cachedKey(D, Kind::DeclKey,
+                       [&] { return ProgramAnalysis::keyOf(D); });
   }
   const std::string &paramKey(const FunctionDecl *Fn, unsigned Index) {
-    return cachedKey(Fn, Index,
-                     [&] { return ProgramAnalysis::paramKey(Fn, Index); });
+    return P.cachedKey(Fn, Index,
+                       [&] { return ProgramAnalysis::paramKey(Fn, Index); });
   }
   const std::string &returnKey(const FunctionDecl *Fn) {
-    return cachedKey(Fn, ReturnKey,
-                     [&] { return ProgramAnalysis::returnKey(Fn); });
+    return P.cachedReturnKey(Fn);
   }
   const std::string &controlKey(const FunctionDecl *Fn) {
-    return cachedKey(Fn, ControlKey,
-                     [&] { return ProgramAnalysis::controlKey(Fn); });
+    return P.cachedKey(Fn, Kind::ControlKey,
+                       [&] { return ProgramAnalysis::controlKey(Fn); });
   }
   const std::string &memoryKey(QualType T) {
-    return cachedKey(T.getAsOpaquePtr(), MemoryKey,
-                     [&] { return ProgramAnalysis::memoryKey(T); });
+    return P.cachedKey(T.getAsOpaquePtr(), Kind::MemoryKey,
+                       [&] { return ProgramAnalysis::memoryKey(T); });
   }
-  std::map<std::pair<const void *, unsigned>, std::string> Keys;
   /// How many enclosing blocks (and loops) have code after the statement
   /// being walked: an exit with nothing after it changes nothing.
   Depth Following;

@@ -4,6 +4,7 @@
 #include "rewrite/templates/TemplateFacts.h"
 #include "rewrite/ProjectPaths.h"
 #include "rewrite/SyntaxOnlyParse.h"
+#include "rewrite/SystemBodies.h"
 #include "rewrite/templates/FlagFacts.h"
 
 #include "clang/AST/ASTConsumer.h"
@@ -597,6 +598,9 @@ public:
     C.TraverseDecl(Ctx.getTranslationUnitDecl());
     C.placeMacroUses();
   }
+  bool shouldSkipFunctionBody(Decl *D) override {
+    return isSystemBody(*S.SM, D);
+  }
 
 private:
   State &S;
@@ -608,6 +612,7 @@ public:
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
                                                  llvm::StringRef) override {
     S.SM = &CI.getSourceManager();
+    askToSkipBodies(CI);
     CI.getPreprocessor().addPPCallbacks(std::make_unique<MacroRecorder>(S));
     return std::make_unique<Consumer>(S);
   }

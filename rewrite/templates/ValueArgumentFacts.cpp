@@ -9,6 +9,7 @@
 
 #include "rewrite/templates/ValueArgumentFacts.h"
 #include "rewrite/ProjectPaths.h"
+#include "rewrite/SystemBodies.h"
 #include "support/SourceFiles.h"
 
 #include "clang/AST/ASTConsumer.h"
@@ -379,10 +380,15 @@ public:
          ParseResult &Out)
       : Project(Project), Numeric(Numeric), Out(Out) {}
 
-  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &,
+  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
                                                  llvm::StringRef) override {
+    askToSkipBodies(CI);
     struct Consumer : ASTConsumer {
-      explicit Consumer(Action &A) : A(A) {}
+      Consumer(Action &A, const SourceManager &Sources)
+          : A(A), Sources(Sources) {}
+      bool shouldSkipFunctionBody(Decl *D) override {
+        return isSystemBody(Sources, D);
+      }
       void HandleTranslationUnit(ASTContext &Ctx) override {
         if (!Ctx.getLangOpts().CPlusPlus)
           return;
@@ -402,8 +408,9 @@ public:
         }
       }
       Action &A;
+      const SourceManager &Sources;
     };
-    return std::make_unique<Consumer>(*this);
+    return std::make_unique<Consumer>(*this, CI.getSourceManager());
   }
 
   bool BeginSourceFileAction(CompilerInstance &CI) override {
