@@ -185,6 +185,10 @@ public:
     return B;
   }
 
+  /// Whether the include graph has a cycle (then no file is certainly
+  /// read completely before another).
+  bool cyclic() const { return Cyclic; }
+
   /// Files that every translation unit has completely read before it
   /// reaches directive D of file F.
   llvm::BitVector beforeAt(unsigned F, unsigned D) const {
@@ -662,6 +666,21 @@ CondPtr substituteParams(const CondPtr &Body,
 
 bool mentionsFeature(const Cond &C, const FeatureSetup &F);
 
+/// E with the boolean features of Known (as `F` or `defined(F)`) replaced
+/// by their values.
+CondPtr assignBooleans(const CondPtr &E,
+                       const std::map<std::string, bool> &Known) {
+  if (E->K == Cond::Defined || E->K == Cond::Ident)
+    if (auto It = Known.find(E->Name); It != Known.end())
+      return makeInt(It->second ? 1 : 0);
+  if (E->Operands.empty())
+    return E;
+  auto N = std::make_shared<Cond>(*E);
+  for (CondPtr &O : N->Operands)
+    O = assignBooleans(O, Known);
+  return N;
+}
+
 class Resolver {
 public:
   Resolver(ProjectMacros &P, const FeatureSetup &F,
@@ -872,11 +891,15 @@ private:
         if (S.Directive < D)
           Used.push_back(S);
     } else if (InFiles.size() == 1) {
-      // Read completely before the test by every unit, or by none.
+      // Read completely before the test by every unit, or by none; or
+      // included under a condition that every site of M implies.
       if (P.beforeAt(File, D).test(*InFiles.begin()))
         Used = All;
-      else if (P.maybeBeforeAt(File, D).test(*InFiles.begin()))
-        return std::nullopt;
+      else if (P.maybeBeforeAt(File, D).test(*InFiles.begin())) {
+        if (!sitesNeedTheirInclude(*InFiles.begin(), All, File, D))
+          return std::nullopt;
+        Used = All;
+      }
     } else if (auto Ordered = orderedBefore(M, InFiles, File, D)) {
       Used = std::move(*Ordered);
     } else {
@@ -934,6 +957,109 @@ private:
       Out.push_back({Pr, &P.Files[S.File].FS->Directives[S.Directive]});
     }
     return Out;
+  }
+
+  /// Whether header H, holding all of a macro's sites, is read before
+  /// directive D of File wherever one of them is present: File includes H
+  /// before D under a condition C (`#if defined(MBEDTLS_AESNI_C)` /
+  /// `#include "aesni.h"`), and every site's presence implies C (aesni.h
+  /// defines MBEDTLS_AESNI_HAVE_CODE only under `#if
+  /// defined(MBEDTLS_AESNI_C)`). Then, read or not, H's sites give the
+  /// macro's state at D: where C fails, none of them is present. Judged
+  /// over every assignment of the boolean features the conditions name
+  /// (a numeric feature, or a platform macro left in C, gives up).
+  bool sitesNeedTheirInclude(unsigned H, const std::vector<Site> &Sites,
+                             unsigned File, unsigned D) {
+    if (!P.Files[H].readOnce() || P.cyclic())
+      return false;
+    std::vector<CondPtr> Includes;
+    for (const IncludeSite &I : P.Files[File].Includes) {
+      if (I.Directive >= D || I.Targets != std::vector<unsigned>{H})
+        continue;
+      CondPtr C = loosePresenceOf(File, P.Files[File].Places[I.Directive], D);
+      if (!C)
+        return false;
+      Includes.push_back(C);
+    }
+    if (Includes.empty())
+      return false;
+    CondPtr Read = simplifyCondition(makeOr(Includes));
+    std::vector<CondPtr> Presences;
+    for (const Site &S : Sites) {
+      CondPtr Pr = presenceOf(S.File, P.Files[S.File].Places[S.Directive]);
+      if (!Pr)
+        return false;
+      Presences.push_back(Pr);
+    }
+    std::set<std::string> Ms;
+    collectMacros(*Read, Ms);
+    for (const CondPtr &Pr : Presences)
+      collectMacros(*Pr, Ms);
+    std::vector<std::string> Booleans;
+    for (const std::string &M : Ms)
+      if (F.isFeatureMacro(M)) {
+        if (F.isNumeric(M))
+          return false;
+        Booleans.push_back(M);
+      }
+    if (Booleans.size() > 8)
+      return false;
+    for (unsigned Bits = 0; Bits < (1u << Booleans.size()); ++Bits) {
+      std::map<std::string, bool> Known;
+      for (size_t I = 0; I < Booleans.size(); ++I)
+        Known[Booleans[I]] = (Bits >> I) & 1;
+      CondPtr R = simplifyCondition(assignBooleans(Read, Known));
+      if (R->K == Cond::Int && R->Value != 0)
+        continue; // H is read before D.
+      if (R->K != Cond::Int)
+        return false;
+      for (const CondPtr &Pr : Presences) {
+        CondPtr Q = simplifyCondition(assignBooleans(Pr, Known));
+        if (Q->K != Cond::Int || Q->Value != 0)
+          return false;
+      }
+    }
+    return true;
+  }
+
+  /// The presence condition of a place in File, its tests resolved
+  /// where they can be (a macro left as it is is no feature: the
+  /// assignments of sitesNeedTheirInclude then give up).
+  /// Branches that also hold directive Within are left out: the test
+  /// there is reached only where they are entered.
+  CondPtr loosePresenceOf(unsigned File, Place Pl, unsigned Within) {
+    const FileInfo &FI = P.Files[File];
+    if (Pl.Group < 0 ||
+        (FI.Guard && static_cast<unsigned>(Pl.Group) == *FI.Guard))
+      return makeInt(1);
+    const CondGroup &G = FI.FS->Groups[Pl.Group];
+    unsigned Open = G.Branches[Pl.Branch].DirectiveIndex;
+    unsigned Close = Pl.Branch + 1 < G.Branches.size()
+                         ? G.Branches[Pl.Branch + 1].DirectiveIndex
+                         : G.EndifIndex;
+    if (Open < Within && Within < Close)
+      return makeInt(1);
+    CondPtr Outer =
+        G.ParentGroup
+            ? loosePresenceOf(
+                  File, {static_cast<int>(*G.ParentGroup), G.ParentBranch},
+                  Within)
+            : makeInt(1);
+    if (!Outer)
+      return nullptr;
+    std::vector<CondPtr> Parts{Outer};
+    for (unsigned BI = 0; BI <= Pl.Branch; ++BI) {
+      const CondGroup::Branch &B = G.Branches[BI];
+      if (!B.Condition)
+        continue;
+      bool Ignored = false;
+      CondPtr T =
+          resolve(testOf(*FI.FS, B), File, B.DirectiveIndex, false, Ignored);
+      if (!T)
+        return nullptr;
+      Parts.push_back(BI == Pl.Branch ? T : makeNot(T));
+    }
+    return simplifyCondition(makeAnd(Parts));
   }
 
   /// The sites of M in several files, when one of them is a header every
