@@ -684,8 +684,8 @@ CondPtr assignBooleans(const CondPtr &E,
 class Resolver {
 public:
   Resolver(ProjectMacros &P, const FeatureSetup &F,
-           const std::set<std::string> *External)
-      : P(P), F(F), External(External) {}
+           const std::set<std::string> *External, const TargetMacros *Target)
+      : P(P), F(F), External(External), Target(Target) {}
 
   /// E with every project macro that can be resolved at directive D of
   /// File replaced by its meaning there. Strict: fail (nullptr) if any
@@ -748,6 +748,11 @@ private:
       if (K == Kind::Feature && Strict && !F.isNumeric(E->Name) &&
           P.Sites.count(E->Name))
         return nullptr;
+      if (K == Kind::External && Target && External)
+        if (auto V = targetMacroValue(*E, *Target, *External)) {
+          Changed = true;
+          return *V;
+        }
       if (K == Kind::Feature || K == Kind::External)
         return E->K == Cond::Call ? (Strict ? nullptr : E) : E;
       if (K == Kind::Undefined) {
@@ -1347,6 +1352,7 @@ private:
   ProjectMacros &P;
   const FeatureSetup &F;
   const std::set<std::string> *External = nullptr;
+  const TargetMacros *Target = nullptr;
   std::map<std::string, bool> Implied;
   std::set<std::string> Unresolved;
   std::map<std::tuple<unsigned, unsigned, unsigned>, CondPtr> Presence;
@@ -1427,13 +1433,12 @@ CondPtr underEnclosingFeatures(const CondPtr &R, const FileStructure &FS,
 
 } // namespace
 
-llvm::Error
-resolveDerivedMacros(std::map<std::string, FileStructure> &Structures,
-                     const FeatureSetup &Features,
-                     const std::set<std::string> *Units,
-                     const std::set<std::string> *External) {
+llvm::Error resolveDerivedMacros(
+    std::map<std::string, FileStructure> &Structures,
+    const FeatureSetup &Features, const std::set<std::string> *Units,
+    const std::set<std::string> *External, const TargetMacros *Target) {
   ProjectMacros P(Structures, Units, Features);
-  Resolver Res(P, Features, External);
+  Resolver Res(P, Features, External, Target);
   for (unsigned File = 0; File < P.Files.size(); ++File) {
     FileStructure &FS = *P.Files[File].FS;
     Res.InReachedFile = P.ReachedFiles[File];
