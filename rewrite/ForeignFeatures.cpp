@@ -91,16 +91,6 @@ namespace {
 
 using namespace clang;
 
-/// A predefined macro's body when it is one number ("1"), else "".
-std::string bodyText(const MacroInfo &MI) {
-  if (MI.getNumTokens() != 1)
-    return "";
-  const Token &T = MI.getReplacementToken(0);
-  if (!T.is(tok::numeric_constant) || !T.getLiteralData())
-    return "";
-  return std::string(T.getLiteralData(), T.getLength());
-}
-
 /// What one preprocessing run records.
 struct ScanState {
   const ProjectLayout &Project;
@@ -205,7 +195,8 @@ public:
       S.Out.ExternalMacros.insert(II->getName().str());
     if (Def.isValid() && S.SM->isWrittenInBuiltinFile(Def) &&
         isTargetMacro(II->getName()))
-      S.Out.Predefined[II->getName().str()] = bodyText(*MD->getMacroInfo());
+      S.Out.Predefined[II->getName().str()] =
+          predefinedBody(*MD->getMacroInfo());
   }
 
   void MacroExpands(const Token &Name, const MacroDefinition &MD, SourceRange,
@@ -484,15 +475,9 @@ lowerForeignFeatureTests(const ForeignFeatureInput &In) {
     for (const ForeignScan &S : Scans)
       Result.ExternalMacros->insert(S.ExternalMacros.begin(),
                                     S.ExternalMacros.end());
-    // Predefined alike in every unit.
     Result.Target = Scans.front().Predefined;
     for (const ForeignScan &S : Scans)
-      for (auto It = Result.Target->begin(); It != Result.Target->end();) {
-        auto Other = S.Predefined.find(It->first);
-        It = Other == S.Predefined.end() || Other->second != It->second
-                 ? Result.Target->erase(It)
-                 : std::next(It);
-      }
+      keepCommon(*Result.Target, S.Predefined);
   }
   if (In.Log) {
     auto Ms = std::chrono::duration_cast<std::chrono::milliseconds>(

@@ -33,6 +33,23 @@ bool isTargetMacro(llvm::StringRef M) {
          llvm::is_contained(Names, M);
 }
 
+std::string predefinedBody(const clang::MacroInfo &MI) {
+  if (MI.getNumTokens() != 1)
+    return "";
+  const clang::Token &T = MI.getReplacementToken(0);
+  if (!T.is(clang::tok::numeric_constant) || !T.getLiteralData())
+    return "";
+  return std::string(T.getLiteralData(), T.getLength());
+}
+
+void keepCommon(TargetMacros &Into, const TargetMacros &Other) {
+  for (auto It = Into.begin(); It != Into.end();) {
+    auto O = Other.find(It->first);
+    It = O == Other.end() || O->second != It->second ? Into.erase(It)
+                                                     : std::next(It);
+  }
+}
+
 std::optional<CondPtr> targetMacroValue(const Cond &E,
                                         const TargetMacros &Target,
                                         const std::set<std::string> &External) {

@@ -23,6 +23,7 @@
 
 #include "condition/Condition.h"
 
+#include "clang/Lex/MacroInfo.h"
 #include "llvm/ADT/StringRef.h"
 
 #include <map>
@@ -50,6 +51,12 @@ bool isTargetMacro(llvm::StringRef M);
 /// other than 1, or predefined in some units only). External: the macros
 /// defined outside the project in some unit (a target macro absent from
 /// both is undefined everywhere).
+/// A predefined macro's body when it is one number ("1"), else "".
+std::string predefinedBody(const clang::MacroInfo &MI);
+
+/// Keeps in Into only the macros Other predefines alike.
+void keepCommon(TargetMacros &Into, const TargetMacros &Other);
+
 std::optional<CondPtr> targetMacroValue(const Cond &E,
                                         const TargetMacros &Target,
                                         const std::set<std::string> &External);

@@ -60,4 +60,10 @@ TEST(TargetMacros, LeavesAloneWhatSomeUnitsDefineAndNonTargetMacros) {
   EXPECT_EQ(read(makeCall("__x86_64__", {}), T, External), "-");
 }
 
+TEST(TargetMacros, OnlyWhatEveryUnitPredefinesAlikeIsKept) {
+  TargetMacros T{{"__x86_64__", "1"}, {"__AES__", "1"}, {"__GNUC__", "4"}};
+  keepCommon(T, {{"__x86_64__", "1"}, {"__GNUC__", "12"}});
+  EXPECT_EQ(T, (TargetMacros{{"__x86_64__", "1"}}));
+}
+
 } // namespace
