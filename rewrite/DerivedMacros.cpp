@@ -137,13 +137,12 @@ CondPtr underEnclosingFeatures(const CondPtr &R, const FileStructure &FS,
 
 } // namespace
 
-llvm::Error
-resolveDerivedMacros(std::map<std::string, FileStructure> &Structures,
-                     const FeatureSetup &Features,
-                     const std::set<std::string> *Units,
-                     const std::set<std::string> *External) {
+llvm::Error resolveDerivedMacros(
+    std::map<std::string, FileStructure> &Structures,
+    const FeatureSetup &Features, const std::set<std::string> *Units,
+    const std::set<std::string> *External, const TargetMacros *Target) {
   ProjectMacros P(Structures, Units, Features);
-  Resolver Res(P, Features, External);
+  Resolver Res(P, Features, External, Target);
   for (unsigned File = 0; File < P.Files.size(); ++File) {
     FileStructure &FS = *P.Files[File].FS;
     Res.InReachedFile = P.ReachedFiles[File];

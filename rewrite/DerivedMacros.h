@@ -15,6 +15,7 @@
 
 #include "rewrite/DirectiveScanner.h"
 #include "rewrite/FeatureSetup.h"
+#include "rewrite/TargetMacros.h"
 
 #include "llvm/Support/Error.h"
 
@@ -63,11 +64,14 @@ namespace varsim::rewrite {
 /// outside it that the project and the build never define is undefined
 /// wherever it is tested (`#if !defined(SQLITE_ENABLE_MEMORY_MANAGEMENT) ||
 /// SQLITE_THREADSAFE==0` then reads the feature alone).
+/// Target: the target macros predefined alike in every unit, read as their
+/// values where no project file defines them (rewrite/TargetMacros.h).
 llvm::Error
 resolveDerivedMacros(std::map<std::string, FileStructure> &Structures,
                      const FeatureSetup &Features,
                      const std::set<std::string> *Units = nullptr,
-                     const std::set<std::string> *External = nullptr);
+                     const std::set<std::string> *External = nullptr,
+                     const TargetMacros *Target = nullptr);
 
 } // namespace varsim::rewrite
 

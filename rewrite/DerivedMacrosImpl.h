@@ -38,6 +38,11 @@ bool isPlatformMacro(llvm::StringRef M);
 /// Whether C names a feature macro of F.
 bool mentionsFeature(const Cond &C, const FeatureSetup &F);
 
+/// E with the boolean features of Known (as `F` or `defined(F)`) replaced
+/// by their values.
+CondPtr assignBooleans(const CondPtr &E,
+                       const std::map<std::string, bool> &Known);
+
 /// The innermost group branch holding a directive (Group -1: none).
 struct Place {
   int Group = -1;
@@ -100,6 +105,10 @@ public:
   /// reaches directive D of file F.
   llvm::BitVector beforeAt(unsigned F, unsigned D) const;
 
+  /// Whether the include graph has a cycle (then no file is certainly
+  /// read completely before another).
+  bool cyclic() const { return Cyclic; }
+
 private:
   void scanFile(unsigned F);
 
@@ -160,8 +169,8 @@ struct SeenSite {
 class Resolver {
 public:
   Resolver(ProjectMacros &P, const FeatureSetup &F,
-           const std::set<std::string> *External)
-      : P(P), F(F), External(External) {}
+           const std::set<std::string> *External, const TargetMacros *Target)
+      : P(P), F(F), External(External), Target(Target) {}
 
   /// E with every project macro that can be resolved at directive D of
   /// File replaced by its meaning there. Strict: fail (nullptr) if any
@@ -205,6 +214,25 @@ private:
   /// The presence condition of a place in File (the guard's branch is
   /// always entered: a guarded file is read once).
   CondPtr presenceOf(unsigned File, Place Pl);
+
+  /// Whether header H, holding all of a macro's sites, is read before
+  /// directive D of File wherever one of them is present: File includes H
+  /// before D under a condition C (`#if defined(MBEDTLS_AESNI_C)` /
+  /// `#include "aesni.h"`), and every site's presence implies C (aesni.h
+  /// defines MBEDTLS_AESNI_HAVE_CODE only under `#if
+  /// defined(MBEDTLS_AESNI_C)`). Then, read or not, H's sites give the
+  /// macro's state at D: where C fails, none of them is present. Judged
+  /// over every assignment of the boolean features the conditions name
+  /// (a numeric feature, or a platform macro left in C, gives up).
+  bool sitesNeedTheirInclude(unsigned H, const std::vector<Site> &Sites,
+                             unsigned File, unsigned D);
+
+  /// The presence condition of a place in File, its tests resolved
+  /// where they can be (a macro left as it is is no feature: the
+  /// assignments of sitesNeedTheirInclude then give up).
+  /// Branches that also hold directive Within are left out: the test
+  /// there is reached only where they are entered.
+  CondPtr loosePresenceOf(unsigned File, Place Pl, unsigned Within);
 
 public:
   /// Whether some #define of M lies where features decide (its presence
@@ -265,6 +293,7 @@ private:
   ProjectMacros &P;
   const FeatureSetup &F;
   const std::set<std::string> *External = nullptr;
+  const TargetMacros *Target = nullptr;
   std::map<std::string, bool> Implied;
   std::set<std::string> Unresolved;
   std::map<std::tuple<unsigned, unsigned, unsigned>, CondPtr> Presence;

@@ -183,6 +183,11 @@ CondPtr Resolver::resolveAt(const CondPtr &E, unsigned File, unsigned D,
     if (K == Kind::Feature && Strict && !F.isNumeric(E->Name) &&
         P.Sites.count(E->Name))
       return nullptr;
+    if (K == Kind::External && Target && External)
+      if (auto V = targetMacroValue(*E, *Target, *External)) {
+        Changed = true;
+        return *V;
+      }
     if (K == Kind::Feature || K == Kind::External)
       return E->K == Cond::Call ? (Strict ? nullptr : E) : E;
     if (K == Kind::Undefined) {
@@ -321,11 +326,15 @@ std::optional<std::vector<SeenSite>> Resolver::stateAt(const std::string &M,
       if (S.Directive < D)
         Used.push_back(S);
   } else if (InFiles.size() == 1) {
-    // Read completely before the test by every unit, or by none.
+    // Read completely before the test by every unit, or by none; or
+    // included under a condition that every site of M implies.
     if (P.beforeAt(File, D).test(*InFiles.begin()))
       Used = All;
-    else if (P.maybeBeforeAt(File, D).test(*InFiles.begin()))
-      return std::nullopt;
+    else if (P.maybeBeforeAt(File, D).test(*InFiles.begin())) {
+      if (!sitesNeedTheirInclude(*InFiles.begin(), All, File, D))
+        return std::nullopt;
+      Used = All;
+    }
   } else if (auto Ordered = orderedBefore(M, InFiles, File, D)) {
     Used = std::move(*Ordered);
   } else {
@@ -434,6 +443,108 @@ CondPtr Resolver::presenceOf(unsigned File, Place Pl) {
   InProgress.erase(Key);
   Presence[Key] = R;
   return R;
+}
+
+CondPtr assignBooleans(const CondPtr &E,
+                       const std::map<std::string, bool> &Known) {
+  if (E->K == Cond::Defined || E->K == Cond::Ident)
+    if (auto It = Known.find(E->Name); It != Known.end())
+      return makeInt(It->second ? 1 : 0);
+  if (E->Operands.empty())
+    return E;
+  auto N = std::make_shared<Cond>(*E);
+  for (CondPtr &O : N->Operands)
+    O = assignBooleans(O, Known);
+  return N;
+}
+
+bool Resolver::sitesNeedTheirInclude(unsigned H, const std::vector<Site> &Sites,
+                                     unsigned File, unsigned D) {
+  if (!P.Files[H].readOnce() || P.cyclic())
+    return false;
+  std::vector<CondPtr> Includes;
+  for (const IncludeSite &I : P.Files[File].Includes) {
+    if (I.Directive >= D || I.Targets != std::vector<unsigned>{H})
+      continue;
+    CondPtr C = loosePresenceOf(File, P.Files[File].Places[I.Directive], D);
+    if (!C)
+      return false;
+    Includes.push_back(C);
+  }
+  if (Includes.empty())
+    return false;
+  CondPtr Read = simplifyCondition(makeOr(Includes));
+  std::vector<CondPtr> Presences;
+  for (const Site &S : Sites) {
+    CondPtr Pr = presenceOf(S.File, P.Files[S.File].Places[S.Directive]);
+    if (!Pr)
+      return false;
+    Presences.push_back(Pr);
+  }
+  std::set<std::string> Ms;
+  collectMacros(*Read, Ms);
+  for (const CondPtr &Pr : Presences)
+    collectMacros(*Pr, Ms);
+  std::vector<std::string> Booleans;
+  for (const std::string &M : Ms)
+    if (F.isFeatureMacro(M)) {
+      if (F.isNumeric(M))
+        return false;
+      Booleans.push_back(M);
+    }
+  if (Booleans.size() > 8)
+    return false;
+  for (unsigned Bits = 0; Bits < (1u << Booleans.size()); ++Bits) {
+    std::map<std::string, bool> Known;
+    for (size_t I = 0; I < Booleans.size(); ++I)
+      Known[Booleans[I]] = (Bits >> I) & 1;
+    CondPtr R = simplifyCondition(assignBooleans(Read, Known));
+    if (R->K == Cond::Int && R->Value != 0)
+      continue; // H is read before D.
+    if (R->K != Cond::Int)
+      return false;
+    for (const CondPtr &Pr : Presences) {
+      CondPtr Q = simplifyCondition(assignBooleans(Pr, Known));
+      if (Q->K != Cond::Int || Q->Value != 0)
+        return false;
+    }
+  }
+  return true;
+}
+
+CondPtr Resolver::loosePresenceOf(unsigned File, Place Pl, unsigned Within) {
+  const FileInfo &FI = P.Files[File];
+  if (Pl.Group < 0 ||
+      (FI.Guard && static_cast<unsigned>(Pl.Group) == *FI.Guard))
+    return makeInt(1);
+  const CondGroup &G = FI.FS->Groups[Pl.Group];
+  unsigned Open = G.Branches[Pl.Branch].DirectiveIndex;
+  unsigned Close = Pl.Branch + 1 < G.Branches.size()
+                       ? G.Branches[Pl.Branch + 1].DirectiveIndex
+                       : G.EndifIndex;
+  if (Open < Within && Within < Close)
+    return makeInt(1);
+  CondPtr Outer =
+      G.ParentGroup
+          ? loosePresenceOf(File,
+                            {static_cast<int>(*G.ParentGroup), G.ParentBranch},
+                            Within)
+          : makeInt(1);
+  if (!Outer)
+    return nullptr;
+  std::vector<CondPtr> Parts{Outer};
+  for (unsigned BI = 0; BI <= Pl.Branch; ++BI) {
+    const CondGroup::Branch &B = G.Branches[BI];
+    if (!B.Condition)
+      continue;
+    bool Ignored = false;
+    CondPtr T =
+        resolve(testOf(*FI.FS, B), File, B.DirectiveIndex, false, Ignored);
+    if (!T)
+      return nullptr;
+    Parts.push_back(BI == Pl.Branch ? T : makeNot(T));
+  }
+  return simplifyCondition(makeAnd(Parts));
 }
 
 } // namespace varsim::rewrite::derived

@@ -193,6 +193,10 @@ public:
     if (Def.isInvalid() || !S.SM->getFileEntryRefForID(S.SM->getFileID(Def)) ||
         !S.fileOf(S.SM->getFileID(Def)).second)
       S.Out.ExternalMacros.insert(II->getName().str());
+    if (Def.isValid() && S.SM->isWrittenInBuiltinFile(Def) &&
+        isTargetMacro(II->getName()))
+      S.Out.Predefined[II->getName().str()] =
+          predefinedBody(*MD->getMacroInfo());
   }
 
   void MacroExpands(const Token &Name, const MacroDefinition &MD, SourceRange,
@@ -471,6 +475,9 @@ lowerForeignFeatureTests(const ForeignFeatureInput &In) {
     for (const ForeignScan &S : Scans)
       Result.ExternalMacros->insert(S.ExternalMacros.begin(),
                                     S.ExternalMacros.end());
+    Result.Target = Scans.front().Predefined;
+    for (const ForeignScan &S : Scans)
+      keepCommon(*Result.Target, S.Predefined);
   }
   if (In.Log) {
     auto Ms = std::chrono::duration_cast<std::chrono::milliseconds>(

@@ -20,6 +20,7 @@
 #include "rewrite/DirectiveScanner.h"
 #include "rewrite/FeatureSetup.h"
 #include "rewrite/ProjectLayout.h"
+#include "rewrite/TargetMacros.h"
 #include "rewrite/templates/TemplateLowering.h"
 
 #include "llvm/Support/Error.h"
@@ -56,6 +57,9 @@ struct ForeignFeatureResult {
   /// every unit was preprocessed without error; a macro outside it that the
   /// project never defines either is undefined wherever it is tested.
   std::optional<std::set<std::string>> ExternalMacros;
+  /// The target macros (rewrite/TargetMacros.h) the compiler predefined in
+  /// every unit, with their bodies; known when ExternalMacros is.
+  std::optional<TargetMacros> Target;
 };
 
 /// Finds the feature macros tested outside the project (in every
@@ -84,6 +88,8 @@ struct ForeignScan {
   std::set<std::string> Included;
   /// Macros defined by files outside the project (and predefined).
   std::set<std::string> ExternalMacros;
+  /// Target macros the compiler predefined, with their bodies.
+  TargetMacros Predefined;
   bool Failed = false; ///< Preprocessing reported errors (not fatal here).
 };
 

@@ -70,10 +70,11 @@ void withdraw(const Discovered &Dx, ItemTable &Tab, const std::string &Key) {
   }
 }
 
-/// Whether [Begin, End) of File holds a #define, #undef or #include (not
-/// in an opaque range of D).
-bool hasDirective(const Discovered &Dx, const std::string &File, unsigned Begin,
-                  unsigned End, const EntityDef *D) {
+/// The first #define, #undef or #include in [Begin, End) of File (not in
+/// an opaque range of D), if any.
+const Directive *firstDirective(const Discovered &Dx, const std::string &File,
+                                unsigned Begin, unsigned End,
+                                const EntityDef *D) {
   // A settled default is dropped from the copies (SettledDefaults.h).
   auto Settled =
       settledDefaults(Dx.structure(File), Dx.Groups.at(File), Begin, End);
@@ -89,8 +90,8 @@ bool hasDirective(const Discovered &Dx, const std::string &File, unsigned Begin,
          Dir.Kind == DirectiveKind::Include) &&
         Dir.Begin >= Begin && Dir.Begin < End && !isOpaque(D, Dir.Begin) &&
         !InSettled(Dir.Begin))
-      return true;
-  return false;
+      return &Dir;
+  return nullptr;
 }
 
 /// A writable C variable defined once whose only variability is feature
@@ -322,12 +323,26 @@ bool withdrawUnlowerable(const Discovered &Dx, ItemTable &Tab) {
     if (!I.variant() || Tab.withdrawn(I))
       continue;
     if (I.IsFunction) {
-      if (hasDirective(Dx, I.File, I.Fn->DeclBegin, I.Fn->BodyEnd, nullptr))
+      if (const Directive *Dir = firstDirective(Dx, I.File, I.Fn->DeclBegin,
+                                                I.Fn->BodyEnd, nullptr)) {
+        ItemTable::DirectiveInFunction In{Dir, I.File, I.Name, "", "", ""};
+        for (const auto &[_, R] : Dx.Facts.Refs) {
+          auto T = Tab.Items.find(R.Target);
+          if (R.Context == "F:" + I.Fn->Key && T != Tab.Items.end() &&
+              T->second.EnumValues && T->second.variesAt(R)) {
+            In.Enum = T->first;
+            In.EnumText = describe(Dx, T->second);
+            In.Member = R.Member;
+            break;
+          }
+        }
+        Tab.DirectiveIn.try_emplace(Key, std::move(In));
         withdraw(Dx, Tab, Key);
+      }
       continue;
     }
     for (const EntityDef *D : I.Defs)
-      if (hasDirective(Dx, D->File, D->Begin, D->End, D))
+      if (firstDirective(Dx, D->File, D->Begin, D->End, D))
         withdraw(Dx, Tab, Key);
   }
   return Tab.Withdrawn.size() != Before;

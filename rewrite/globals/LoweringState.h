@@ -154,6 +154,17 @@ struct ItemTable {
   /// Items left alone: the later stages see their original text (the
   /// union, or their own located refusal), as before this pass existed.
   std::set<std::string> Withdrawn;
+  /// Functions withdrawn for a #define, #undef or #include in their text:
+  /// the first one (Refusals.cpp names it where that leaves an enumeration
+  /// to a certain refusal).
+  /// With the first enumerator it uses whose value shifts (Enum: the
+  /// enumeration's key, EnumText: its description; empty if none).
+  struct DirectiveInFunction {
+    const Directive *Dir;
+    std::string File, Name;
+    std::string Enum, EnumText, Member;
+  };
+  std::map<std::string, DirectiveInFunction> DirectiveIn;
   std::optional<fm::Configuration> BaseCfg;
 
   bool withdrawn(const Item &I) const { return Withdrawn.count(I.Key) != 0; }

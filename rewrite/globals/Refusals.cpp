@@ -143,9 +143,66 @@ std::string describe(const Discovered &Dx, const Item &I) {
          featuresOf(Dx, I);
 }
 
+namespace {
+
+/// The line of Offset in Text as the compiler numbers it: `#line N`
+/// (which an X-macro list written in place leaves) makes the next line N.
+unsigned presumedLine(llvm::StringRef Text, unsigned Offset) {
+  unsigned Line = 1;
+  for (size_t At = 0; At < Offset && At < Text.size();) {
+    size_t EOL = Text.find('\n', At);
+    if (EOL == llvm::StringRef::npos || EOL >= Offset)
+      break;
+    llvm::StringRef L = Text.slice(At, EOL).ltrim(" \t");
+    unsigned N = 0;
+    if (L.consume_front("#") && (L = L.ltrim(" \t")).consume_front("line") &&
+        !(L = L.ltrim(" \t")).consumeInteger(10, N))
+      Line = N;
+    else
+      ++Line;
+    At = EOL + 1;
+  }
+  return Line;
+}
+
+/// A function that uses enumerators whose values shift per configuration
+/// is copied per configuration; one with a #define or #undef in its text
+/// cannot be (the copies lie under #if), and then the enumeration is left
+/// to the #if rewriter, which refuses its #if lines (in an X-macro list
+/// written in place, lines of the list). The directive is what the user
+/// can move: named here.
+llvm::Error checkDirectivesInCopies(const Discovered &Dx,
+                                    const ItemTable &Tab) {
+  for (const auto &[_, In] : Tab.DirectiveIn) {
+    const Directive *Dir = In.Dir;
+    if (Dir->Kind == DirectiveKind::Include || In.Enum.empty() ||
+        !Tab.Withdrawn.count(In.Enum))
+      continue;
+    std::string What =
+        (Dir->Kind == DirectiveKind::Define ? "#define " : "#undef ") +
+        Dir->Macro;
+    return Dx.located(
+        In.File, presumedLine(Dx.text(In.File), Dir->Begin), 1,
+        "'" + What + "' in the body of '" + In.Name + "': '" + In.Name +
+            "' uses the enumerator '" + In.Member + "', and " + In.EnumText +
+            ", so '" + In.Name +
+            "' is copied per configuration; a #define or #undef in a copied "
+            "function is not supported: define '" +
+            Dir->Macro +
+            "' (and the other macros the body defines) before the function, "
+            "with the #if around them, or give the enumerators fixed values "
+            "(`= N`)");
+  }
+  return llvm::Error::success();
+}
+
+} // namespace
+
 /// What cannot be lowered: located errors, first in source order.
 llvm::Error checkRefusals(const Discovered &Dx, const ItemTable &Tab) {
   if (llvm::Error E = checkIncludedLists(Dx))
+    return E;
+  if (llvm::Error E = checkDirectivesInCopies(Dx, Tab))
     return E;
   std::vector<const EntityRef *> Refs;
   for (const auto &[_, R] : Dx.Facts.Refs)

@@ -23,7 +23,8 @@ llvm::Error runDerivedMacrosPass(RewriteState &S) {
   for (const CompileEntry &E : S.Project->Entries)
     Units.insert(E.File);
   return resolveDerivedMacros(S.Structures, *S.Features, &Units,
-                              S.ExternalMacros ? &*S.ExternalMacros : nullptr);
+                              S.ExternalMacros ? &*S.ExternalMacros : nullptr,
+                              S.Target ? &*S.Target : nullptr);
 }
 
 } // namespace varsim::rewrite

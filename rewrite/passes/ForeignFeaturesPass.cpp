@@ -24,6 +24,7 @@ llvm::Error runForeignFeaturesPass(RewriteState &S) {
   // What the preprocessor saw defined outside the project settles the
   // tests of macros nothing defines: resolve again with it.
   S.ExternalMacros = std::move(Foreign->ExternalMacros);
+  S.Target = std::move(Foreign->Target);
   S.DerivedMacrosStale = !S.Lowered.empty() || S.ExternalMacros.has_value();
   return llvm::Error::success();
 }

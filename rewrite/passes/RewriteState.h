@@ -22,6 +22,7 @@
 #include "rewrite/ProjectLayout.h"
 #include "rewrite/RecordingParse.h"
 #include "rewrite/Rewriter.h"
+#include "rewrite/TargetMacros.h"
 #include "rewrite/safety/SafetyFacts.h"
 #include "rewrite/templates/TemplateLowering.h"
 #include "support/Diagnostic.h"
@@ -65,6 +66,8 @@ struct RewriteState {
   /// Macros defined outside the project in some unit (ForeignFeaturesPass;
   /// nullopt until then, or if a unit did not preprocess).
   std::optional<std::set<std::string>> ExternalMacros;
+  /// Target macros predefined alike in every unit (with ExternalMacros).
+  std::optional<TargetMacros> Target;
   struct ScanDiagnostic {
     SourcePoint Where;
     std::string Message;
