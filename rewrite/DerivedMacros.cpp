@@ -97,25 +97,12 @@ bool namedInMacroBodies(const ProjectMacros &P, const std::string &M,
   return false;
 }
 
-/// E with the boolean features whose state the enclosing branches fix
+/// R with the boolean features whose state the enclosing branches fix
 /// (their tests, conjunctions of feature literals, as this pass left them)
 /// replaced by that state: a site's presence repeats the test around the
 /// test that reads it (`#if defined(AESNI)` / ... / `#elif
 /// defined(HAVE_INTRINSICS)`, both read `!defined(NO_AESNI)`), which would
 /// otherwise leave a feature mixed with platform macros.
-CondPtr substituteKnown(const CondPtr &E,
-                        const std::map<std::string, bool> &Known) {
-  if (E->K == Cond::Defined)
-    if (auto It = Known.find(E->Name); It != Known.end())
-      return makeInt(It->second ? 1 : 0);
-  if (E->Operands.empty())
-    return E;
-  auto N = std::make_shared<Cond>(*E);
-  for (CondPtr &O : N->Operands)
-    O = substituteKnown(O, Known);
-  return N;
-}
-
 CondPtr underEnclosingFeatures(const CondPtr &R, const FileStructure &FS,
                                const CondGroup &G, const FeatureSetup &F) {
   std::map<std::string, bool> Known;
@@ -132,7 +119,7 @@ CondPtr underEnclosingFeatures(const CondPtr &R, const FileStructure &FS,
   }
   if (Known.empty())
     return R;
-  return simplifyCondition(substituteKnown(R, Known));
+  return simplifyCondition(assignBooleans(R, Known, /*Identifiers=*/false));
 }
 
 } // namespace

@@ -38,10 +38,11 @@ bool isPlatformMacro(llvm::StringRef M);
 /// Whether C names a feature macro of F.
 bool mentionsFeature(const Cond &C, const FeatureSetup &F);
 
-/// E with the boolean features of Known (as `F` or `defined(F)`) replaced
-/// by their values.
+/// E with the boolean features of Known (as `defined(F)`, and as `F` when
+/// Identifiers) replaced by their values.
 CondPtr assignBooleans(const CondPtr &E,
-                       const std::map<std::string, bool> &Known);
+                       const std::map<std::string, bool> &Known,
+                       bool Identifiers = true);
 
 /// The innermost group branch holding a directive (Group -1: none).
 struct Place {

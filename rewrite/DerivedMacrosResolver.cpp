@@ -446,15 +446,16 @@ CondPtr Resolver::presenceOf(unsigned File, Place Pl) {
 }
 
 CondPtr assignBooleans(const CondPtr &E,
-                       const std::map<std::string, bool> &Known) {
-  if (E->K == Cond::Defined || E->K == Cond::Ident)
+                       const std::map<std::string, bool> &Known,
+                       bool Identifiers) {
+  if (E->K == Cond::Defined || (Identifiers && E->K == Cond::Ident))
     if (auto It = Known.find(E->Name); It != Known.end())
       return makeInt(It->second ? 1 : 0);
   if (E->Operands.empty())
     return E;
   auto N = std::make_shared<Cond>(*E);
   for (CondPtr &O : N->Operands)
-    O = assignBooleans(O, Known);
+    O = assignBooleans(O, Known, Identifiers);
   return N;
 }
 

@@ -65,6 +65,19 @@ bool isIdent(char C) { return llvm::isAlnum(C) || C == '_'; }
 /// line: behind a guard in a header, under the feature-independent and
 /// feature `#if`s around the original (an include guard aside), inside its
 /// namespaces, each under `#line` of the original.
+/// The specialization U with Inside's edits and Value as the first template
+/// argument of the family's alias.
+llvm::Expected<std::string> specializationFor(const TypeUseFact &U,
+                                              llvm::StringRef Text,
+                                              const std::set<TextEdit> &Inside,
+                                              int64_t Value) {
+  std::set<TextEdit> Mine = Inside;
+  Mine.insert(
+      {U.ArgsOffset, 0, std::to_string(Value) + (U.NumArgs ? ", " : "")});
+  return applyTextEdits(U.File, Text.slice(U.DeclBegin, U.DeclEnd), U.DeclBegin,
+                        Mine, "default-argument copy");
+}
+
 llvm::Expected<std::string> appendedCopies(const SpecializationCopy &S,
                                            llvm::StringRef Text,
                                            const std::set<TextEdit> &Inside,
@@ -110,11 +123,7 @@ llvm::Expected<std::string> appendedCopies(const SpecializationCopy &S,
   for (const auto &[NS, Inline] : U.Namespaces)
     Out += std::string(Inline ? "inline " : "") + "namespace " + NS + " {\n";
   for (size_t I = 1; I < S.Values.size(); ++I) {
-    std::set<TextEdit> Mine = Inside;
-    Mine.insert({U.ArgsOffset, 0,
-                 std::to_string(S.Values[I]) + (U.NumArgs ? ", " : "")});
-    auto Copy = applyTextEdits(U.File, Text.slice(U.DeclBegin, U.DeclEnd),
-                               U.DeclBegin, Mine, "default-argument copy");
+    auto Copy = specializationFor(U, Text, Inside, S.Values[I]);
     if (!Copy)
       return Copy.takeError();
     Out += "#line " + std::to_string(FS->lineOf(U.DeclBegin)) + "\n" + *Copy +
@@ -208,11 +217,7 @@ copySpecializations(const std::vector<SpecializationCopy> &Specs,
     Inside.insert({U.NameOffset, U.NameLength, F.Name + "__varsim_d"});
     std::string Copies;
     for (size_t I = 0; I < S.Values.size(); ++I) {
-      std::set<TextEdit> Mine = Inside;
-      Mine.insert({U.ArgsOffset, 0,
-                   std::to_string(S.Values[I]) + (U.NumArgs ? ", " : "")});
-      auto Copy = applyTextEdits(U.File, Text.slice(U.DeclBegin, U.DeclEnd),
-                                 U.DeclBegin, Mine, "default-argument copy");
+      auto Copy = specializationFor(U, Text, Inside, S.Values[I]);
       if (!Copy)
         return Copy.takeError();
       if (I == 0) {
