@@ -75,11 +75,12 @@ public:
         ->type_name("N|N,M|any");
     Sub.add_option("-j,--jobs", Options.Jobs, "Parallel build jobs (default 1)")
         ->type_name("N");
-    Sub.add_flag("--no-native-reference", Options.NoNativeReference,
-                 "varsim run without the native reference (by default the "
-                 "plan's first configuration is built as a variant and run "
-                 "beside every simulator run, so that the model is free of "
-                 "the machine's drift and in native time)");
+    Sub.add_flag("--native-reference", Options.NativeReference,
+                 "Also build the plan's first configuration as a variant and "
+                 "run it beside every simulator run, so that the model is "
+                 "free of the machine's drift and in native time (off by "
+                 "default: it assumes the simulator's slowdown is the same "
+                 "in every configuration, and its build must succeed)");
     Sub.add_flag("--force", Options.Force,
                  "Run every stage even if its inputs did not change");
     Sub.footer(

@@ -521,7 +521,7 @@ llvm::Expected<ProfileResult> Pipeline::run() {
   // The native reference beside the simulator's runs, built as validate
   // builds a variant, where the build system gives a recipe.
   std::string Native;
-  if (!O.NoNativeReference) {
+  if (O.NativeReference) {
     std::string VB = variantBuildCommand();
     if (!VB.empty())
       Native = " --native-build " + shq(VB) + " --native-run " +

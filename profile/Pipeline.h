@@ -60,10 +60,12 @@ struct ProfileOptions {
   std::string VariantBuildCommand;
   /// Run every stage even if its inputs did not change.
   bool Force = false;
-  /// `varsim run` without the native reference (by default the variants'
-  /// build command builds the plan's first configuration natively and
-  /// runs it beside every simulator run: docs/plan.md).
-  bool NoNativeReference = false;
+  /// `varsim run` with the native reference: the variants' build command
+  /// builds the plan's first configuration natively and runs it beside
+  /// every simulator run (docs/plan.md). Off by default: the calibration
+  /// assumes one slowdown for every configuration, which measured worse on
+  /// a sample whose slowdown differs per configuration.
+  bool NativeReference = false;
   /// The varsim executable the stages run (this process's, normally).
   std::string Varsim;
 };

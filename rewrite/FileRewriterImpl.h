@@ -5,7 +5,8 @@
 // edits), InPlaceEncoding.cpp (run-time ifs, hoisting), FunctionMarkers.cpp
 // (markers, original names), Lifting.cpp (undisciplined conditionals
 // lifted into function copies), InitializerLists.cpp, ParameterGroups.cpp,
-// MacroMerging.cpp (macros defined per feature), FeatureSwitches.cpp
+// MacroMerging.cpp, MacroBodies.cpp and MacroSelection.cpp (macros defined
+// per feature), FeatureSwitches.cpp
 // (functions defined per feature), and the smaller step files named in
 // docs/architecture.md. Not a public header (included by these files and
 // by the unit tests only).

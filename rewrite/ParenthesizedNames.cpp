@@ -2,7 +2,7 @@
 //
 // A function-like macro defined per feature, where the function of its name
 // is not, becomes a run-time selection present in every configuration
-// (MacroMerging's selectFunctionOrMacro, Prototypes.h): `#define
+// (MacroSelection.cpp's selectFunctionOrMacro, Prototypes.h): `#define
 // sqlite3BtreeLeave(X) ((c) ? (void)0 : (void)sqlite3BtreeLeave(X))`. The
 // function's definition after it, which no variant with the macro compiles,
 // would then be expanded: its name is put in parentheses, `void

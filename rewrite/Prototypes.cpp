@@ -13,10 +13,19 @@ bool isWordChar(char C) {
   return std::isalnum(static_cast<unsigned char>(C)) || C == '_';
 }
 
-/// The line of Text that holds Offset, trimmed, starts with '#'.
+/// The logical line of Text that holds Offset (physical lines joined by
+/// backslashes: a macro body's continuation lines), trimmed, starts with
+/// '#'.
 bool inDirectiveLine(llvm::StringRef Text, size_t Offset) {
   size_t Start = Text.rfind('\n', Offset);
   Start = Start == llvm::StringRef::npos ? 0 : Start + 1;
+  while (Start > 0) {
+    llvm::StringRef Before = Text.take_front(Start - 1).rtrim("\r");
+    if (!Before.ends_with("\\"))
+      break;
+    size_t Prev = Text.rfind('\n', Start - 2);
+    Start = Prev == llvm::StringRef::npos ? 0 : Prev + 1;
+  }
   return Text.substr(Start).ltrim(" \t").starts_with("#");
 }
 

@@ -6,7 +6,7 @@
 // sqlite3BtreeLeave(X)`), or that declares it once before (sqlite3.h's
 // `SQLITE_API void sqlite3_mutex_enter(sqlite3_mutex*);`, then mutex.h's
 // no-op macros under SQLITE_MUTEX_OMIT): the rewriter selects each use
-// between the call and the macro's body (MacroMerging's
+// between the call and the macro's body (MacroSelection.cpp's
 // selectFunctionOrMacro), and the definitions, which the selecting macro
 // would expand, get their names in parentheses (parenthesizeMacroNames,
 // FileRewriter).

@@ -45,18 +45,18 @@ using TargetMacros = std::map<std::string, std::string>;
 /// or the build.
 bool isTargetMacro(llvm::StringRef M);
 
-/// The value of a `defined(M)` or `M` of a target macro M that no project
-/// file defines: 1 or 0 for `defined(M)`; for `M`, its value if it is 1, 0
-/// if it is undefined. nullopt: left alone (not a target macro, a value
-/// other than 1, or predefined in some units only). External: the macros
-/// defined outside the project in some unit (a target macro absent from
-/// both is undefined everywhere).
 /// A predefined macro's body when it is one number ("1"), else "".
 std::string predefinedBody(const clang::MacroInfo &MI);
 
 /// Keeps in Into only the macros Other predefines alike.
 void keepCommon(TargetMacros &Into, const TargetMacros &Other);
 
+/// The value of a `defined(M)` or `M` of a target macro M that no project
+/// file defines: 1 or 0 for `defined(M)`; for `M`, its value if it is 1, 0
+/// if it is undefined. nullopt: left alone (not a target macro, a value
+/// other than 1, or predefined in some units only). External: the macros
+/// defined outside the project in some unit (a target macro absent from
+/// both is undefined everywhere).
 std::optional<CondPtr> targetMacroValue(const Cond &E,
                                         const TargetMacros &Target,
                                         const std::set<std::string> &External);

@@ -9,7 +9,9 @@ namespace varsim::rewrite {
 UnexpandedText::UnexpandedText(
     const std::vector<ParseResult> &Results,
     const std::map<std::string, FileStructure> &Structures,
-    const std::map<std::string, FileGroups> &Groups) {
+    const std::map<std::string, FileGroups> &Groups, bool NDEBUGIsFeature) {
+  if (NDEBUGIsFeature)
+    ArgumentsTrusted = false;
   for (const ParseResult &R : Results) {
     if (R.Failed)
       continue;

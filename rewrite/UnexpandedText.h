@@ -34,9 +34,13 @@ namespace varsim::rewrite {
 class UnexpandedText {
 public:
   UnexpandedText() = default;
+  /// NDEBUG a feature of the model: the parse configurations may all
+  /// define it while some variants expand assert's argument, so dropped
+  /// arguments are not trusted.
   UnexpandedText(const std::vector<ParseResult> &Results,
                  const std::map<std::string, FileStructure> &Structures,
-                 const std::map<std::string, FileGroups> &Groups);
+                 const std::map<std::string, FileGroups> &Groups,
+                 bool NDEBUGIsFeature);
 
   /// True if at least one parse reads File and every parse that does
   /// skips Offset or drops it as a discarded macro argument.

@@ -112,19 +112,50 @@ std::optional<unsigned> closingParen(llvm::StringRef Text, unsigned Open) {
   return std::nullopt;
 }
 
+/// Whether entry E's command line defines macro Name (`-DName=...`,
+/// `-D Name=...`, `-DName`).
+bool definesOnCommandLine(const CompileEntry &E, llvm::StringRef Name) {
+  for (size_t I = 1; I < E.Arguments.size(); ++I) {
+    llvm::StringRef A = E.Arguments[I];
+    if (A == "-D" && I + 1 < E.Arguments.size())
+      A = E.Arguments[++I];
+    else if (A.starts_with("-D"))
+      A = A.drop_front(2);
+    else
+      continue;
+    if (A.split('=').first == Name)
+      return true;
+  }
+  return false;
+}
+
 /// The project files a translation unit of the build reads, as its
 /// preprocessor finds them: `#include "x"` in the includer's folder, then
 /// in the entry's -iquote and -I folders; `#include <x>` in the -I and
 /// -isystem folders; under any condition. The other files (the source
 /// tree an amalgamation was made from) define nothing a unit sees. A
-/// computed `#include MACRO` is not followed (SQLite's never-defined
-/// SQLITE_CUSTOM_INCLUDE).
+/// computed `#include MACRO` is not followed when no command line defines
+/// MACRO (SQLite's never-defined SQLITE_CUSTOM_INCLUDE); when one does, or
+/// a file is forced in (`-include`, `-imacros`), or a folder is searched
+/// last (`-idirafter`), every file counts as reached.
 std::set<std::string> reachedFiles(const RewriteState &S) {
+  // What this walk cannot follow (a file forced in by the command line, a
+  // computed `#include MACRO`): every file counts as reached, as before
+  // the walk existed.
+  auto Every = [&S] {
+    std::set<std::string> All;
+    for (const auto &[File, FS] : S.Structures)
+      All.insert(File);
+    return All;
+  };
   std::set<std::string> Reached;
   for (const CompileEntry &E : S.Project->Entries) {
     std::vector<std::string> Quote, Angled;
     for (size_t I = 1; I < E.Arguments.size(); ++I) {
       llvm::StringRef A = E.Arguments[I];
+      if (A.starts_with("-include") || A.starts_with("-imacros") ||
+          A.starts_with("--include") || A.starts_with("-idirafter"))
+        return Every();
       for (llvm::StringRef Flag : {"-iquote", "-isystem", "-I"}) {
         if (!A.starts_with(Flag))
           continue;
@@ -154,8 +185,13 @@ std::set<std::string> reachedFiles(const RewriteState &S) {
         if (D.Kind != DirectiveKind::Include || Name.size() < 3)
           continue;
         bool Quoted = Name.front() == '"' && Name.back() == '"';
-        if (!Quoted && !(Name.front() == '<' && Name.back() == '>'))
+        if (!Quoted && !(Name.front() == '<' && Name.back() == '>')) {
+          // A computed include whose macro the command line defines
+          // (`-DUSER_CONFIG="cfg.h"`) reads a file this walk cannot name.
+          if (definesOnCommandLine(E, Name))
+            return Every();
           continue;
+        }
         std::vector<std::string> Dirs;
         if (Quoted) {
           Dirs.push_back(llvm::sys::path::parent_path(File).str());

@@ -69,7 +69,8 @@ llvm::Error runPlanningPass(RewriteState &S) {
   }
   Ctx.ConfinedMacros =
       findConfinedMacros(ParsedTexts, ParsedStructures, S.Groups, *S.Features,
-                         UnexpandedText(S.Results, S.Structures, S.Groups));
+                         UnexpandedText(S.Results, S.Structures, S.Groups,
+                                        S.Features->isFeatureMacro("NDEBUG")));
   Ctx.AssertUndefs = findAssertUndefs(
       S.Texts, S.Structures, S.Groups, S.Results, Ctx.ReadBy, Ctx.TestedMacros,
       [&S](const std::string &File) {

@@ -51,7 +51,7 @@ public:
   }
   bool anySelectedMacro() const { return !SelectedMacros.empty(); }
   /// A selected macro whose every body is one literal: the rewriter
-  /// compares their types itself (MacroMerging.cpp, literalType).
+  /// compares their types itself (MacroBodies.cpp, literalType).
   bool isLiteralMacro(llvm::StringRef Macro) const {
     return LiteralMacros.count(Macro.str()) != 0;
   }

@@ -61,10 +61,6 @@ std::string oneLine(llvm::StringRef Text, std::string &Why) {
 
 bool isIdent(char C) { return llvm::isAlnum(C) || C == '_'; }
 
-/// The copies of S for the values after the first, after the file's last
-/// line: behind a guard in a header, under the feature-independent and
-/// feature `#if`s around the original (an include guard aside), inside its
-/// namespaces, each under `#line` of the original.
 /// The specialization U with Inside's edits and Value as the first template
 /// argument of the family's alias.
 llvm::Expected<std::string> specializationFor(const TypeUseFact &U,
@@ -78,6 +74,10 @@ llvm::Expected<std::string> specializationFor(const TypeUseFact &U,
                         Mine, "default-argument copy");
 }
 
+/// The copies of S for the values after the first, after the file's last
+/// line: behind a guard in a header, under the feature-independent and
+/// feature `#if`s around the original (an include guard aside), inside its
+/// namespaces, each under `#line` of the original.
 llvm::Expected<std::string> appendedCopies(const SpecializationCopy &S,
                                            llvm::StringRef Text,
                                            const std::set<TextEdit> &Inside,
