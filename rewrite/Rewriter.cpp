@@ -44,6 +44,7 @@ llvm::ArrayRef<RewritePass> rewritePasses() {
       {"derived-macros", runDerivedMacrosPass},
       {"foreign-features", runForeignFeaturesPass},
       {"derived-macros", runDerivedMacrosPass},
+      {"pointer-wrappers", runPointerWrappersPass},
       {"template-lowering", runTemplateLoweringPass},
       {"value-arguments", runValueArgumentsPass},
       {"derived-macros", runDerivedMacrosPass},

@@ -27,6 +27,7 @@ llvm::Error runPassThroughMacrosPass(RewriteState &S);
 llvm::Error runEnabledMacrosPass(RewriteState &S);
 llvm::Error runDerivedMacrosPass(RewriteState &S);
 llvm::Error runForeignFeaturesPass(RewriteState &S);
+llvm::Error runPointerWrappersPass(RewriteState &S);
 llvm::Error runTemplateLoweringPass(RewriteState &S);
 llvm::Error runValueArgumentsPass(RewriteState &S);
 llvm::Error runDesignatedInitsPass(RewriteState &S);

@@ -18,10 +18,11 @@ llvm::Error runTemplateLoweringPass(RewriteState &S) {
        &S.Lowered});
   if (!Lowering)
     return Lowering.takeError();
-  S.DerivedMacrosStale = !Lowering->Files.empty();
+  S.DerivedMacrosStale = S.DerivedMacrosStale || !Lowering->Files.empty();
   if (llvm::Error E = S.applyLowering(std::move(Lowering->Files)))
     return E;
-  S.TemplateSites = std::move(Lowering->Sites);
+  for (templates::LoweredSite &Site : Lowering->Sites)
+    S.TemplateSites.push_back(std::move(Site)); // After the pointer wrappers.
   return llvm::Error::success();
 }
 

@@ -1,0 +1,18 @@
+// The class iterator counts its steps (table.hpp): the plain pointers of
+// TBL_NO_ITERATOR_CLASS do not, so the class cannot stand for them.
+#include "table.hpp"
+
+#include <cstdio>
+
+typedef tbl::Table<int, long> Scores;
+
+int main() {
+  Scores scores;
+  for (int i = 0; i < 12; ++i)
+    scores.put((i * 7) % 13, i * 10L);
+  long sum = 0;
+  for (Scores::iterator it = scores.begin(); it != scores.end(); ++it)
+    sum += it->value * it->key;
+  std::printf("sum %ld steps %ld\n", sum, tbl::g_steps);
+  return static_cast<int>(sum & 3);
+}
