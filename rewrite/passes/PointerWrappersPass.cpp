@@ -16,9 +16,9 @@
 namespace varsim::rewrite {
 
 llvm::Error runPointerWrappersPass(RewriteState &S) {
-  auto Lowering = templates::lowerPointerWrappers(
-      {*S.Project, *S.Features, S.Texts, S.Options.Jobs, S.Options.Log,
-       &S.Lowered});
+  auto Lowering = templates::lowerPointerWrappers({*S.Project, *S.Features,
+                                                   S.Texts, S.Options.Jobs,
+                                                   S.Options.Log, &S.Lowered});
   if (!Lowering)
     return Lowering.takeError();
   if (Lowering->Files.empty())

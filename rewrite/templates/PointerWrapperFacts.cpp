@@ -1,4 +1,5 @@
-//===- rewrite/templates/PointerWrapperFacts.cpp - Iterator class or pointer ===//
+//===- rewrite/templates/PointerWrapperFacts.cpp - Iterator class or pointer
+//===//
 //
 // See PointerWrapperFacts.h. One syntax-only parse, its AST walked with the
 // template instantiations (the uses that matter are in the member
@@ -202,8 +203,8 @@ struct Collector : RecursiveASTVisitor<Collector> {
         Out.WrapperCalls[Key].insert(calleeKey(Callee));
         Out.CallPlaces.emplace(Key, placeOf(L));
       } else if (Callee && T->isPointerType()) {
-        PointerUses.push_back({Key, calleeKey(Callee),
-                               T.getCanonicalType().getAsString(Policy)});
+        PointerUses.push_back(
+            {Key, calleeKey(Callee), T.getCanonicalType().getAsString(Policy)});
       }
     }
   }
@@ -252,10 +253,18 @@ struct Collector : RecursiveASTVisitor<Collector> {
     return true;
   }
 
-  /// Another template instantiated for a wrapper type (a trait, a
-  /// container): it may behave otherwise for the pointer.
-  bool VisitClassTemplateSpecializationDecl(ClassTemplateSpecializationDecl *S) {
+  /// Another template instantiated for a wrapper type in the project's
+  /// code (a trait, a container): it may behave otherwise for the pointer.
+  /// Instantiations in system headers are the probes of overload
+  /// resolution (`std::is_error_code_enum<It>` while `it != end` looks at
+  /// `operator!=(const error_code &, ...)`): what resolution chose is
+  /// compared call by call.
+  bool
+  VisitClassTemplateSpecializationDecl(ClassTemplateSpecializationDecl *S) {
     if (groupOf(S->getSpecializedTemplate()->getCanonicalDecl()))
+      return true;
+    SourceLocation POI = SM.getExpansionLoc(S->getPointOfInstantiation());
+    if (POI.isInvalid() || !Paths.of(SM, SM.getFileID(POI)))
       return true;
     for (const TemplateArgument &A : S->getTemplateArgs().asArray())
       if (A.getKind() == TemplateArgument::Type)
@@ -268,7 +277,8 @@ struct Collector : RecursiveASTVisitor<Collector> {
 
   /// Declarations at namespace scope in candidate branches.
   bool VisitDecl(Decl *D) {
-    if (D->isImplicit() ||
+    if (D->isImplicit() || !D->getDeclContext() ||
+        D->getFriendObjectKind() != Decl::FOK_None ||
         !D->getDeclContext()->getRedeclContext()->isFileContext())
       return true;
     if (auto *S = dyn_cast<ClassTemplateSpecializationDecl>(D))
@@ -348,7 +358,7 @@ void Collector::classifyBranches() {
     if (!T || !F.Why.empty())
       continue;
     F.Template = T->getQualifiedNameAsString();
-    if (CXXRecordDecl *Def = T->getTemplatedDecl()->getDefinition())
+    if (T->getTemplatedDecl()->getDefinition())
       classifyWrapper(F, T);
     else
       classifyPointer(F, T);
@@ -448,9 +458,8 @@ void Collector::classifyWrapper(BranchFacts &F, ClassTemplateDecl *T) {
     if (!Field)
       for (const FieldDecl *FD : Pattern->fields())
         FieldName = FD->getName().str();
-    std::string Body =
-        normalize(Text(M->getBody()->getSourceRange()), FieldName, Params,
-                  Locals);
+    std::string Body = normalize(Text(M->getBody()->getSourceRange()),
+                                 FieldName, Params, Locals);
     if (auto *C = dyn_cast<CXXConstructorDecl>(M)) {
       if (Body != "{ }" || C->getNumParams() > 1)
         return fail(F, M->getLocation(),
@@ -464,8 +473,8 @@ void Collector::classifyWrapper(BranchFacts &F, ClassTemplateDecl *T) {
             (Init != "@P ( )" && Init != "@P ( @A0 )" &&
              Init != "@P ( @A0 . @P )"))
           return fail(F, I->getSourceLocation(),
-                      "a constructor does more than copy a pointer (`" +
-                          Init + "`)");
+                      "a constructor does more than copy a pointer (`" + Init +
+                          "`)");
       }
       continue;
     }
@@ -475,9 +484,9 @@ void Collector::classifyWrapper(BranchFacts &F, ClassTemplateDecl *T) {
                       "' is not an operator of a plain pointer");
     bool WrapperParam = M->getNumParams() == 1 &&
                         namesTemplate(M->getParamDecl(0)->getType(), T);
-    std::string Why = forwardingMismatch(
-        getOperatorSpelling(M->getOverloadedOperator()), M->getNumParams(),
-        WrapperParam, Body);
+    std::string Why =
+        forwardingMismatch(getOperatorSpelling(M->getOverloadedOperator()),
+                           M->getNumParams(), WrapperParam, Body);
     if (!Why.empty())
       return fail(F, M->getLocation(), Why);
   }
@@ -562,12 +571,11 @@ void Collector::checkWrapperInstance(BranchFacts &F,
 
 } // namespace
 
-WrapperFacts collectWrapperFacts(const CompileEntry &Entry,
-                                 const std::vector<std::string> &Defines,
-                                 const std::vector<std::string> &StripMacros,
-                                 const std::vector<CandidateGroup> &Groups,
-                                 const ProjectLayout &Project,
-                                 const std::map<std::string, std::string> *Overlay) {
+WrapperFacts collectWrapperFacts(
+    const CompileEntry &Entry, const std::vector<std::string> &Defines,
+    const std::vector<std::string> &StripMacros,
+    const std::vector<CandidateGroup> &Groups, const ProjectLayout &Project,
+    const std::map<std::string, std::string> *Overlay) {
   WrapperFacts Out;
   SyntaxOnlyParse P;
   P.Entry = &Entry;

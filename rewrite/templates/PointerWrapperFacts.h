@@ -69,12 +69,11 @@ struct WrapperFacts {
 };
 
 /// Parses Entry with Defines and collects the facts for Groups.
-WrapperFacts collectWrapperFacts(const CompileEntry &Entry,
-                                 const std::vector<std::string> &Defines,
-                                 const std::vector<std::string> &StripMacros,
-                                 const std::vector<CandidateGroup> &Groups,
-                                 const ProjectLayout &Project,
-                                 const std::map<std::string, std::string> *Overlay);
+WrapperFacts collectWrapperFacts(
+    const CompileEntry &Entry, const std::vector<std::string> &Defines,
+    const std::vector<std::string> &StripMacros,
+    const std::vector<CandidateGroup> &Groups, const ProjectLayout &Project,
+    const std::map<std::string, std::string> *Overlay);
 
 /// Why the body of a wrapper member (its normalized tokens: the pointer
 /// member `@P`, parameters `@A0`.., locals `@L`, other names `@T`) is not

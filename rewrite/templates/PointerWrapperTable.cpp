@@ -45,8 +45,8 @@ std::string forwardingMismatch(const std::string &Operator, unsigned Params,
       {"[](n)", {"{ return @P [ @A0 ] ; }"}},
       {"=(it)", {"{ @P = @A0 . @P ; return * this ; }"}},
   };
-  std::string Key = Operator + (Params == 0     ? "()"
-                                : Params > 1    ? "(..)"
+  std::string Key = Operator + (Params == 0    ? "()"
+                                : Params > 1   ? "(..)"
                                 : WrapperParam ? "(it)"
                                                : "(n)");
   auto It = Table.find(Key);
@@ -56,7 +56,8 @@ std::string forwardingMismatch(const std::string &Operator, unsigned Params,
     if (Form == Body)
       return "";
   return "'operator" + Operator + "' is not the built-in pointer operator " +
-         "on the pointer member (its body is `" + Body + "`)";
+         "on the pointer member (its body reads `" + Body +
+         "`, @P standing for the pointer member)";
 }
 
 } // namespace varsim::rewrite::templates::wrappers

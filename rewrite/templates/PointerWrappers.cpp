@@ -29,6 +29,24 @@ struct Group {
   std::map<unsigned, BranchFacts> Branches; ///< The first facts per branch.
 };
 
+/// B holds only `#include <...>` lines (and blank lines or comments).
+bool onlySystemIncludes(const FileStructure &FS, llvm::StringRef Text,
+                        const CondGroup::Branch &B) {
+  if (!B.Children.empty() || B.Directives.empty())
+    return false;
+  unsigned At = B.ContentBegin;
+  for (unsigned DI : B.Directives) {
+    const Directive &D = FS.Directives[DI];
+    llvm::StringRef Between = Text.slice(At, D.Begin).trim();
+    if ((!Between.empty() && !Between.starts_with("//")) ||
+        D.Kind != DirectiveKind::Include ||
+        !llvm::StringRef(D.Body).trim().starts_with("<"))
+      return false;
+    At = D.End;
+  }
+  return Text.slice(At, B.ContentEnd).trim().empty();
+}
+
 /// Same text length in newlines only: the lines stay, their text goes.
 std::string blank(llvm::StringRef Text) {
   return std::string(Text.count('\n'), '\n');
@@ -75,8 +93,9 @@ private:
           Nested = Nested || FG.Groups[*P].IsFeature;
         bool Templates = true;
         for (const CondGroup::Branch &B : CG.Branches)
-          Templates = Templates &&
-                      T.slice(B.ContentBegin, B.ContentEnd).contains("template");
+          Templates =
+              Templates &&
+              T.slice(B.ContentBegin, B.ContentEnd).contains("template");
         if (Nested || !Templates)
           continue;
         Found.push_back(GI);
@@ -87,6 +106,7 @@ private:
         continue;
       const FileStructure &Kept =
           Structures.emplace(File, std::move(*FS)).first->second;
+      FileGroupsOf.emplace(File, std::move(FG));
       for (unsigned GI : Found) {
         Group G;
         G.Candidate.Key = File + "|" + std::to_string(GI);
@@ -104,8 +124,7 @@ private:
     std::vector<CandidateGroup> Candidates;
     for (const auto &[_, G] : Groups)
       Candidates.push_back(G.Candidate);
-    std::vector<std::pair<const CompileEntry *, std::vector<std::string>>>
-        Jobs;
+    std::vector<std::pair<const CompileEntry *, std::vector<std::string>>> Jobs;
     for (const fm::Configuration &C :
          chooseParseConfigurations(ToCover, In.Features))
       for (const CompileEntry &E : In.Project.Entries)
@@ -123,8 +142,9 @@ private:
         std::string Defines = llvm::join(Jobs[I].second, " ");
         return makeError(Jobs[I].first->File, 0, 0,
                          "does not compile with " +
-                             (Defines.empty() ? std::string("no feature defined")
-                                              : Defines) +
+                             (Defines.empty()
+                                  ? std::string("no feature defined")
+                                  : Defines) +
                              " (pointer wrapper parse):\n" +
                              llvm::StringRef(R.Diagnostics).rtrim());
       }
@@ -144,6 +164,16 @@ private:
       CallPlaces.insert(R.CallPlaces.begin(), R.CallPlaces.end());
     }
     return llvm::Error::success();
+  }
+
+  /// G is nested in a feature group of File.
+  bool inFeatureGroup(const std::string &File, const CondGroup &G) const {
+    const FileStructure &FS = Structures.at(File);
+    const FileGroups &FG = FileGroupsOf.at(File);
+    for (auto P = G.ParentGroup; P; P = FS.Groups[*P].ParentGroup)
+      if (FG.Groups[*P].IsFeature)
+        return true;
+    return false;
   }
 
   unsigned ifLine(const Group &G) const {
@@ -208,8 +238,7 @@ private:
     llvm::StringRef(Wrapper->Member).split(Self, '|');
     if (std::find(Self.begin(), Self.end(), Pointer->Member) == Self.end())
       return refuse(G, {}, Wrapper->Template,
-                    "the plain pointer is its nested type '" +
-                        Pointer->Member +
+                    "the plain pointer is its nested type '" + Pointer->Member +
                         "', which the class does not define as itself");
     for (const auto &[Args, Type] : Pointer->PointerByArgs) {
       auto It = Wrapper->PointerByArgs.find(Args);
@@ -228,8 +257,7 @@ private:
       auto P = PointerCalls.find(Key);
       if (P != PointerCalls.end() && P->second != Callees)
         return refuse(G, CallPlaces.at(Key), Wrapper->Template,
-                      "this call passes the class to '" +
-                          *Callees.begin() +
+                      "this call passes the class to '" + *Callees.begin() +
                           "', and the pointer to another function or "
                           "operator ('" +
                           *P->second.begin() + "')");
@@ -261,6 +289,20 @@ private:
           CG.Branches[PointerBranch].ContentEnd);
     const Directive &Endif = G.FS->Directives[CG.EndifIndex];
     Blank(Endif.Begin, Endif.End);
+    // The system headers the class needs, included under the same
+    // condition (`#ifndef NO_ITER_CLASS` / `#include <iterator>` /
+    // `#endif`), are included in every configuration with it.
+    unsigned Kept = 1 - PointerBranch;
+    std::string Cond = branchCondition(*G.FS, CG, Kept);
+    for (const CondGroup &Other : G.FS->Groups) {
+      if (&Other == &CG || Other.Branches.size() != 1 ||
+          inFeatureGroup(File, Other) ||
+          branchCondition(*G.FS, Other, 0) != Cond ||
+          !onlySystemIncludes(*G.FS, Text, Other.Branches[0]))
+        continue;
+      for (unsigned DI : {Other.Branches[0].DirectiveIndex, Other.EndifIndex})
+        Blank(G.FS->Directives[DI].Begin, G.FS->Directives[DI].End);
+    }
     Result.Sites.push_back({File, ifLine(G), "pointer wrapper", features(G)});
     auto Lowered = applyTextEdits(File, Text, 0, E, "pointer wrapper");
     if (!Lowered) {
@@ -276,6 +318,7 @@ private:
 
   const LoweringInput &In;
   std::map<std::string, FileStructure> Structures;
+  std::map<std::string, FileGroups> FileGroupsOf;
   std::map<std::string, Group> Groups;
   std::map<std::string, std::vector<std::pair<Place, std::string>>> Refused;
   std::map<std::string, std::set<std::string>> WrapperCalls, PointerCalls;

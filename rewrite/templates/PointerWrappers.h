@@ -12,8 +12,8 @@
 //   #else
 //   template <bool Const, class T> struct MemberIter;      // the fallback
 //   template <class T> struct MemberIter<false, T> { typedef T *Iterator; };
-//   template <class T> struct MemberIter<true, T> { typedef const T *Iterator; };
-//   #endif
+//   template <class T> struct MemberIter<true, T> { typedef const T *Iterator;
+//   }; #endif
 //
 // `MemberIter<...>::Iterator` is another type per configuration, and so is
 // every class built on it: one simulator cannot hold both types. It need

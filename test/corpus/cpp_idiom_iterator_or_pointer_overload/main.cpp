@@ -26,3 +26,12 @@ int main() {
   std::printf("sum %ld\n", sum);
   return static_cast<int>(sum & 3);
 }
+
+/* The refusal, pinned (run_corpus.py checks these lines with FileCheck):
+   the call instantiates the generic describe() for the class, where the
+   pointer picks the other overload (rewrite/templates/PointerWrapperFacts.cpp).
+// REFUSAL: {{^.*}}/main.cpp:22:3: error: 'tbl::EntryIterator' is a class template defined per feature (the #if on line 24 of {{.*}}/table.hpp)
+// REFUSAL-SAME: a value of the class is used here where the pointer may behave otherwise: 'describe' is instantiated for its type
+// REFUSAL-NEXT: varsim: note: nothing was written
+// REFUSAL-NOT: error:
+*/
