@@ -413,7 +413,17 @@ void Collector::classifyPointer(BranchFacts &F, ClassTemplateDecl *T) {
 /// specializations give the plain pointer.
 void Collector::classifyWrapper(BranchFacts &F, ClassTemplateDecl *T) {
   CXXRecordDecl *Pattern = T->getTemplatedDecl()->getDefinition();
+  // The one data member first: member bodies before it name it too.
   const FieldDecl *Field = nullptr;
+  for (const FieldDecl *FD : Pattern->fields()) {
+    if (Field)
+      return fail(F, FD->getLocation(),
+                  "the class has more than one data member");
+    Field = FD;
+  }
+  if (!Field)
+    return fail(F, Pattern->getLocation(), "the class has no data member");
+  std::string FieldName = Field->getName().str();
   std::set<std::string> Self;
   for (Decl *D : Pattern->decls()) {
     if (D->isImplicit() || isa<AccessSpecDecl>(D) || isa<FriendDecl>(D) ||
@@ -424,13 +434,8 @@ void Collector::classifyWrapper(BranchFacts &F, ClassTemplateDecl *T) {
         Self.insert(TD->getName().str());
       continue;
     }
-    if (auto *FD = dyn_cast<FieldDecl>(D)) {
-      if (Field)
-        return fail(F, FD->getLocation(),
-                    "the class has more than one data member");
-      Field = FD;
+    if (isa<FieldDecl>(D))
       continue;
-    }
     auto *M = dyn_cast<CXXMethodDecl>(D);
     if (!M)
       return fail(F, D->getLocation(),
@@ -454,10 +459,6 @@ void Collector::classifyWrapper(BranchFacts &F, ClassTemplateDecl *T) {
       return Lexer::getSourceText(CharSourceRange::getTokenRange(R), SM,
                                   Ctx.getLangOpts());
     };
-    std::string FieldName = Field ? Field->getName().str() : "";
-    if (!Field)
-      for (const FieldDecl *FD : Pattern->fields())
-        FieldName = FD->getName().str();
     std::string Body = normalize(Text(M->getBody()->getSourceRange()),
                                  FieldName, Params, Locals);
     if (auto *C = dyn_cast<CXXConstructorDecl>(M)) {
@@ -490,8 +491,6 @@ void Collector::classifyWrapper(BranchFacts &F, ClassTemplateDecl *T) {
     if (!Why.empty())
       return fail(F, M->getLocation(), Why);
   }
-  if (!Field)
-    return fail(F, Pattern->getLocation(), "the class has no data member");
   if (Self.empty())
     return fail(F, Pattern->getLocation(),
                 "the class names itself by no nested type (the name the "
