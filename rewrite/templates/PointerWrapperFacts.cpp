@@ -358,7 +358,8 @@ void Collector::classifyBranches() {
     if (!T || !F.Why.empty())
       continue;
     F.Template = T->getQualifiedNameAsString();
-    if (T->getTemplatedDecl()->getDefinition())
+    F.Defines = T->getTemplatedDecl()->getDefinition() != nullptr;
+    if (F.Defines)
       classifyWrapper(F, T);
     else
       classifyPointer(F, T);

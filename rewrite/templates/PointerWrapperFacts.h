@@ -47,6 +47,8 @@ struct BranchFacts {
   Kinds Kind = Other;
   std::string Template; ///< The class template's qualified name.
   std::string Member;   ///< The nested type both branches define.
+  /// The branch defines the class template (a wrapper, or not one).
+  bool Defines = false;
   /// Why the branch is neither shape, and where ("" and {}: it is).
   std::string Why;
   Place Where;

@@ -226,9 +226,13 @@ private:
     // templates per feature with its own message).
     if (!Wrapper && !Pointer)
       return llvm::Error::success();
+    // One branch has the shape, the other fails a check: this idiom's
+    // refusal, when the two branches are a definition and a fallback (two
+    // definitions per feature are the template lowering's refusal).
     for (const auto &[B, F] : G.Branches)
       if (F.Kind == BranchFacts::Other) {
-        if (F.Template.empty())
+        bool OtherDefines = (Wrapper != nullptr);
+        if (F.Template.empty() || F.Defines == OtherDefines)
           return llvm::Error::success();
         return refuse(G, F.Where, F.Template, F.Why);
       }
