@@ -211,3 +211,34 @@ TEST(PointerWrappers, NothingToLowerLeavesTheProjectAlone) {
 }
 
 } // namespace
+
+namespace {
+
+// Two definitions of a class template per feature are not this idiom: left
+// to the template lowering (which refuses them with its own message).
+TEST(PointerWrappers, TwoDefinitionsAreLeftToTheTemplateLowering) {
+  const char *Box = R"(#ifndef NO_ITER_CLASS
+template <class T> struct Box {
+  T v;
+  T get() const { return v; }
+};
+#else
+template <class T> struct Box {
+  T v;
+  T get() const { return v + 1; }
+};
+#endif
+int main() { return Box<int>{2}.get(); }
+)";
+  TempProject P({{"main.cpp", Box}, {"model.xml", Model}}, /*Cxx=*/true);
+  varsim::test::ScannedProject Env;
+  ASSERT_FALSE(static_cast<bool>(varsim::test::scanProject(
+      P.compileCommands(), P.root() + "/model.xml", Env)));
+  auto R = tpl::lowerPointerWrappers(
+      {Env.Layout, *Env.Features, Env.Texts, 2, nullptr});
+  ASSERT_TRUE(static_cast<bool>(R)) << llvm::toString(R.takeError());
+  EXPECT_TRUE(R->Files.empty());
+  EXPECT_TRUE(R->Sites.empty());
+}
+
+} // namespace
