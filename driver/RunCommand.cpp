@@ -469,7 +469,7 @@ private:
         validation::definesFor(In.Model, First.Config), Dir, Accepted);
     if (!R) {
       reportError(R.takeError());
-      return ExitFailure;
+      return InterruptSignal ? 128 + InterruptSignal : ExitFailure;
     }
     Reference.emplace(std::move(*R));
     llvm::Expected<int64_t> Ns = Reference->run();
