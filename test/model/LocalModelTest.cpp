@@ -190,23 +190,23 @@ TEST(LocalFit, AValueNoRunObservedKeepsTheReferenceValuesTime) {
   // Values 4 and 16 are not predicted at 0 s (the whole context gone):
   // they get the time of the most observed value, through a term of the
   // values no run showed.
-  std::vector<Observation> Points{
-      {{0}, 2.0}, {{2}, 2.2}, {{0}, 2.0}};
+  std::vector<Observation> Points{{{0}, 2.0}, {{2}, 2.2}, {{0}, 2.0}};
   const bool ByValue[] = {true};
   std::vector<LocalTerm> M = fitLocalModel(Points, ByValue);
   EXPECT_NEAR(evaluateLocalModel(M, {0}, ByValue), 2.0, 1e-9);
   EXPECT_NEAR(evaluateLocalModel(M, {2}, ByValue), 2.2, 1e-9);
   EXPECT_NEAR(evaluateLocalModel(M, {4}, ByValue), 2.0, 1e-9);
   EXPECT_NEAR(evaluateLocalModel(M, {16}, ByValue), 2.0, 1e-9);
-  auto Others = std::find_if(M.begin(), M.end(), [](const LocalTerm &T) {
-    return !T.Unlike.empty();
-  });
+  auto Others = std::find_if(
+      M.begin(), M.end(), [](const LocalTerm &T) { return !T.Unlike.empty(); });
   ASSERT_NE(Others, M.end());
   EXPECT_EQ(Others->Unlike,
             (std::vector<std::pair<unsigned, int64_t>>{{0, 0}, {0, 2}}));
   // As conditions: `P != 0`, `P != 2`.
-  std::vector<varsim::condition::CondPtr> C = localTermConditions(
-      *Others, [](unsigned) { return std::pair<std::string, bool>("P", true); });
+  std::vector<varsim::condition::CondPtr> C =
+      localTermConditions(*Others, [](unsigned) {
+        return std::pair<std::string, bool>("P", true);
+      });
   ASSERT_EQ(C.size(), 2u);
   EXPECT_EQ(varsim::condition::printCondition(*C[0]), "P != 0");
 }

@@ -215,8 +215,8 @@ TEST(NativeReference, ForkChildrenAndGrandchildrenTakeTheRunsFactor) {
                                    "run-" + std::to_string(K + 1) + ".json",
                                    /*WithNative=*/true);
     Run.Pid = 100 + K;
-    callgraph::CallTrace Child = run(K, false, false, 1.0 + 0.3 * K,
-                                     "child.json", /*WithNative=*/false);
+    callgraph::CallTrace Child =
+        run(K, false, false, 1.0 + 0.3 * K, "child.json", /*WithNative=*/false);
     Child.ForkChild = true;
     Child.Pid = 200 + K;
     Child.ParentPid = Run.Pid;
@@ -237,8 +237,7 @@ TEST(NativeReference, ForkChildrenAndGrandchildrenTakeTheRunsFactor) {
     int K = static_cast<int>(Traces[I].Pid % 100);
     ASSERT_GT(Before[I], 0);
     EXPECT_NEAR(Traces[I].Threads.front().Nodes.front().InclusiveNs,
-                Before[I] * C.Runs[K].Factor,
-                1e-6 * Before[I])
+                Before[I] * C.Runs[K].Factor, 1e-6 * Before[I])
         << "pid " << Traces[I].Pid;
   }
   EXPECT_NE(C.Runs[0].Factor, C.Runs[1].Factor);

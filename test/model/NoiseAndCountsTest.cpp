@@ -267,21 +267,21 @@ TEST(NumericFeatures, TotalIsNeverTheSumOfExclusiveValues) {
   Built Bare = build(
       Traces, std::map<unsigned, std::vector<std::string>>{{0, {"LEVEL"}}});
   EXPECT_NEAR(Bare.M.sumOfTerms(), 3.5, 1e-9);
-  EXPECT_NEAR(Bare.M.predict([](llvm::StringRef) -> int64_t { return 7; }),
-              0.5, 1e-9);
+  EXPECT_NEAR(Bare.M.predict([](llvm::StringRef) -> int64_t { return 7; }), 0.5,
+              1e-9);
   // With it, every value of LEVEL (0, 1, 2) was observed: no such term.
   fm::FeatureModel FM =
       featureModel(std::string(VARSIM_MODEL_DATA) + "/numeric.xml");
-  Built B = build(Traces,
-                  std::map<unsigned, std::vector<std::string>>{{0, {"LEVEL"}}},
-                  &FM);
+  Built B =
+      build(Traces,
+            std::map<unsigned, std::vector<std::string>>{{0, {"LEVEL"}}}, &FM);
   EXPECT_NEAR(B.M.sumOfTerms(), 3.0, 1e-9);
   // Runs of LEVEL 0 and 1 only: the feature model's third value gets a
   // term of its own, `LEVEL == 2`, with the reference value's time (0.5 s),
   // and main is not lost from that configuration.
-  Built Two = build({Traces[0], Traces[1]},
-                    std::map<unsigned, std::vector<std::string>>{{0, {"LEVEL"}}},
-                    &FM);
+  Built Two =
+      build({Traces[0], Traces[1]},
+            std::map<unsigned, std::vector<std::string>>{{0, {"LEVEL"}}}, &FM);
   auto Unseen = llvm::find_if(
       Two.M.Terms, [](const Term &T) { return T.name() == "LEVEL == 2"; });
   ASSERT_NE(Unseen, Two.M.Terms.end());
