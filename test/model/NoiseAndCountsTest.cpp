@@ -117,6 +117,25 @@ TEST(Repetitions, PureNoiseBetweenRunsYieldsNoInteraction) {
   EXPECT_EQ(Single.M.LocalModelCount, 1u);
 }
 
+TEST(Repetitions, SuspectsUseTheStandardErrorNotTheLargestRange) {
+  // work() takes 80 ms with A and 40 ms without; one repetition without A
+  // was preempted (90 ms). The medians differ by 39 ms. 1.5 times the
+  // largest range (50 ms) called that noise; the noise of a difference of
+  // two medians, 2 SE sqrt(2) with SE from the ranges' median (26 ms over
+  // three repetitions: SE 11 ms), is 31 ms: a data-flow suspect.
+  Built B = build({run(true, 80, "a1.json"), run(false, 40, "n1.json"),
+                   run(true, 81, "a2.json"), run(false, 90, "n2.json"),
+                   run(true, 79, "a3.json"), run(false, 41, "n3.json")});
+  ASSERT_EQ(B.G.dataFlowSuspects().size(), 1u);
+  const callgraph::DataFlowSuspect &S = B.G.dataFlowSuspects().front();
+  EXPECT_NEAR(S.MaxNs - S.MinNs, 39 * Ms, 1);
+  // Twice as many repetitions' noise (ranges of 100 ms): no suspect.
+  Built Noisy = build({run(true, 80, "a1.json"), run(false, 40, "n1.json"),
+                       run(true, 180, "a2.json"), run(false, 140, "n2.json"),
+                       run(true, 79, "a3.json"), run(false, 41, "n3.json")});
+  EXPECT_TRUE(Noisy.G.dataFlowSuspects().empty());
+}
+
 TEST(Repetitions, OneOutlierRepetitionDoesNotHideAnEffect) {
   // A's data makes interp() 30 % slower (40 -> 52 ms, equal visits: no
   // count witnesses it); B changes nothing. Four configurations, three
