@@ -1,6 +1,7 @@
 //===- callgraph/CallGraph.cpp - The calling-context graph ----------------===//
 
 #include "callgraph/CallGraph.h"
+#include "callgraph/Noise.h"
 
 // Boost's edge iterators trip GCC's -Wmaybe-uninitialized (a false positive
 // in the library's optional<pair<iterator>>).
@@ -170,6 +171,9 @@ private:
   /// Per context, over the configurations: the largest range of the
   /// repetitions' self times, and the visit counts' extremes.
   std::vector<double> Noise, MinCalls, MaxCalls;
+  /// Per context, the (range, repetitions) of each repeated configuration:
+  /// its standard error (callgraph/Noise.h).
+  std::vector<std::vector<std::pair<double, unsigned>>> Ranges;
   std::vector<char> CallsVary; ///< Counts differed between repetitions.
   // Per context, within the current repetition.
   std::vector<double> RunSelf, RunIncl, RunCalls;
@@ -207,6 +211,7 @@ uint32_t GraphBuilder::contextOf(int64_t ParentContext, uint32_t Region) {
   MinCalls.push_back(std::numeric_limits<double>::infinity());
   MaxCalls.push_back(-std::numeric_limits<double>::infinity());
   CallsVary.push_back(0);
+  Ranges.emplace_back();
   MinSelf.push_back(std::numeric_limits<double>::infinity());
   MaxSelf.push_back(-std::numeric_limits<double>::infinity());
   MinRun.push_back(0);
@@ -383,6 +388,8 @@ void GraphBuilder::addConfiguration(llvm::ArrayRef<Repetition> Reps,
         Ca(&Calls[I * R], R);
     auto [LowSelf, HighSelf] = std::minmax_element(S.begin(), S.end());
     Noise[C] = std::max(Noise[C], *HighSelf - *LowSelf);
+    if (R > 1)
+      Ranges[C].emplace_back(*HighSelf - *LowSelf, static_cast<unsigned>(R));
     auto [LowCalls, HighCalls] = std::minmax_element(Ca.begin(), Ca.end());
     if (*LowCalls != *HighCalls)
       CallsVary[C] = 1;
@@ -425,9 +432,12 @@ void GraphBuilder::finish() {
     // the repetitions of each, are an exact witness: no timing noise.
     N.CountWitness = N.CallsDeterministic && MinCalls[V] != MaxCalls[V];
     double Difference = MaxSelf[V] - MinSelf[V];
+    // The difference of two configurations' medians is noise within
+    // termNoise(SE, 1), as for the model's terms (callgraph/Noise.h).
+    std::optional<double> SE = aggregateStandardError(Ranges[V]);
     bool BeyondNoise = Difference > Options.AbsoluteNs +
                                         Options.Relative * std::abs(N.SelfNs) &&
-                       Difference > Options.RepetitionNoiseFactor * N.NoiseNs;
+                       Difference > (SE ? termNoise(*SE, 1) : 0);
     if (BeyondNoise)
       CG.Suspects.push_back(
           {V, MinSelf[V], MaxSelf[V], MinRun[V], MaxRun[V], N.CountWitness});

@@ -175,9 +175,9 @@ struct GraphOptions {
   /// above AbsoluteNs + Relative * (the context's mean self time).
   double Relative = 0.10;
   double AbsoluteNs = 1e6;
-  /// ... and above this many times the largest range of its repetitions
-  /// (run-to-run noise measured by `varsim run --repeat`).
-  double RepetitionNoiseFactor = 1.5;
+  /// ... and above the noise of a difference of two configurations'
+  /// medians (termNoise(SE, 1), callgraph/Noise.h; SE from the ranges of
+  /// the repetitions of `varsim run --repeat`).
   /// Wall time rather than the sum of the threads' times (WallTime.h).
   bool WallTime = true;
   /// A Base context for the process's start-up and exit, which no region

@@ -3,6 +3,7 @@
 #include "driver/NativeReference.h"
 
 #include "driver/RunProcess.h"
+#include "model/validation/BuildDir.h"
 #include "model/validation/Placeholders.h"
 #include "model/validation/ShellProcess.h"
 #include "support/Diagnostic.h"
@@ -18,23 +19,6 @@
 #include <sys/wait.h>
 
 namespace varsim::driver {
-namespace {
-
-/// The last Lines lines of the file at Path, indented, for a message.
-std::string tailOf(llvm::StringRef Path, size_t Lines = 8) {
-  auto Buffer = llvm::MemoryBuffer::getFile(Path);
-  if (!Buffer)
-    return "";
-  llvm::SmallVector<llvm::StringRef> All;
-  (*Buffer)->getBuffer().rtrim().split(All, '\n');
-  std::string Out;
-  for (size_t I = All.size() > Lines ? All.size() - Lines : 0; I < All.size();
-       ++I)
-    Out += "\n    " + All[I].str();
-  return Out;
-}
-
-} // namespace
 
 llvm::Expected<NativeReference>
 NativeReference::build(llvm::StringRef BuildCommand, llvm::StringRef RunCommand,
@@ -43,14 +27,19 @@ NativeReference::build(llvm::StringRef BuildCommand, llvm::StringRef RunCommand,
                        validation::ExitCodes Accepted) {
   llvm::SmallString<256> Dir(WorkDir);
   llvm::sys::fs::make_absolute(Dir);
-  llvm::SmallString<256> BuildDir(Dir);
+  llvm::SmallString<256> BuildDir(Dir), Stamp(Dir);
   llvm::sys::path::append(BuildDir, "build");
-  if (std::error_code EC = llvm::sys::fs::create_directories(BuildDir))
-    return makeError(BuildDir, 0, 0,
-                     "cannot create the native reference's build directory: " +
-                         EC.message());
+  llvm::sys::path::append(Stamp, "build.stamp");
   validation::PlaceholderValues Values{std::string(BuildDir), Defines.str(),
                                        Config.str()};
+  std::string Command = validation::expandPlaceholders(BuildCommand, Values);
+  // As validate does: a directory left by another configuration's build
+  // (or another build command) starts afresh, its CMake cache included.
+  if (std::error_code EC =
+          validation::prepareBuildDir(BuildDir, Stamp, Command))
+    return makeError(BuildDir, 0, 0,
+                     "cannot prepare the native reference's build directory: " +
+                         EC.message());
   NativeReference R;
   R.Config = Config.str();
   R.Accepted = std::move(Accepted);
@@ -59,16 +48,21 @@ NativeReference::build(llvm::StringRef BuildCommand, llvm::StringRef RunCommand,
   llvm::sys::path::append(RunLog, "run.log");
   R.LogPath = std::string(RunLog);
 
-  validation::ShellCommand C;
-  C.Command = validation::expandPlaceholders(BuildCommand, Values);
-  C.Launch = validation::LaunchMode::Shell;
-  C.StdoutPath = C.StderrPath = std::string(BuildLog);
-  validation::ShellResult S = validation::runShell(C);
-  if (!S.succeeded())
+  // Launched as the simulator's runs are (driver/RunProcess.h): in a
+  // process group of its own that Ctrl-C is forwarded to, reading no input.
+  llvm::Expected<FinishedRun> Built =
+      runToEnd("/bin/sh", {"/bin/sh", "-c", Command}, environmentWith({}),
+               std::string(BuildLog), /*NullStdin=*/true);
+  if (!Built)
+    return Built.takeError();
+  if (InterruptSignal)
+    return makeError("the native reference's build was interrupted (" +
+                     std::string(::strsignal(InterruptSignal)) + ")");
+  if (!WIFEXITED(Built->Status) || WEXITSTATUS(Built->Status) != 0)
     return makeError("the native reference (CONFIG '" + R.Config +
-                     "') did not build: " + S.describe() +
-                     " (command: " + C.Command + "); log " +
-                     std::string(BuildLog) + tailOf(BuildLog) +
+                     "') did not build: " + describeStatus(Built->Status) +
+                     " (command: " + Command + "); log " +
+                     std::string(BuildLog) + validation::tailOf(BuildLog) +
                      "\n  (--no-native-reference runs without it)");
 
   R.Command = validation::expandPlaceholders(RunCommand, Values);
@@ -92,21 +86,12 @@ NativeReference::build(llvm::StringRef BuildCommand, llvm::StringRef RunCommand,
 
 llvm::Expected<int64_t> NativeReference::run() {
   std::vector<std::string> Args(Argv.begin() + 1, Argv.end());
-  std::vector<std::string> Env = environmentWith({});
-  int64_t LaunchNs = monotonicNs();
-  llvm::Expected<StartedRun> Started =
-      startRun(Argv.front(), Args, Env, LogPath);
-  if (!Started)
-    return Started.takeError();
-  RunningGroup = Started->OwnGroup ? Started->Pid : 0;
-  RunningPid = Started->Pid;
-  if (InterruptSignal)
-    signalRun(*Started, InterruptSignal);
-  bool Killed = false;
-  int Status = waitForRun(*Started, Killed);
-  RunningPid = 0;
-  RunningGroup = 0;
-  int64_t ExitNs = monotonicNs();
+  llvm::Expected<FinishedRun> Done =
+      runToEnd(Argv.front(), Args, environmentWith({}), LogPath,
+               /*NullStdin=*/true);
+  if (!Done)
+    return Done.takeError();
+  int Status = Done->Status;
   if (InterruptSignal)
     return makeError("the native reference run was interrupted (" +
                      std::string(::strsignal(InterruptSignal)) + ")");
@@ -121,9 +106,9 @@ llvm::Expected<int64_t> NativeReference::run() {
   if (!Why.empty())
     return makeError("the native reference run (CONFIG '" + Config +
                      "') failed: " + Why + " (command: " + Command +
-                     "); output in " + LogPath + tailOf(LogPath));
-  Times.push_back(ExitNs - LaunchNs);
-  return ExitNs - LaunchNs;
+                     "); output in " + LogPath + validation::tailOf(LogPath));
+  Times.push_back(Done->ExitNs - Done->LaunchNs);
+  return Times.back();
 }
 
 } // namespace varsim::driver

@@ -282,29 +282,24 @@ private:
     llvm::errs() << What << " ...\n";
     // The wait blocks in waitpid (no polling), so the interval is the
     // launch, the run and the exit, plus a spawn's cost.
-    int64_t LaunchNs = monotonicNs();
-    llvm::Expected<StartedRun> Started = startRun(Program, CommandLine, Env);
+    llvm::Expected<FinishedRun> Done = runToEnd(Program, CommandLine, Env);
     int Code = -1;
     std::string ErrMsg;
     bool Killed = false;
-    if (!Started) {
-      ErrMsg = llvm::toString(Started.takeError());
+    int64_t LaunchNs = 0, ExitNs = 0;
+    if (!Done) {
+      ErrMsg = llvm::toString(Done.takeError());
     } else {
-      RunningGroup = Started->OwnGroup ? Started->Pid : 0;
-      RunningPid = Started->Pid;
-      if (InterruptSignal) // Arrived between the runs or during the spawn.
-        signalRun(*Started, InterruptSignal);
-      int Status = waitForRun(*Started, Killed);
-      RunningPid = 0;
-      RunningGroup = 0;
-      if (WIFEXITED(Status))
-        Code = WEXITSTATUS(Status);
-      else if (WIFSIGNALED(Status))
+      Killed = Done->Killed;
+      LaunchNs = Done->LaunchNs;
+      ExitNs = Done->ExitNs;
+      if (WIFEXITED(Done->Status))
+        Code = WEXITSTATUS(Done->Status);
+      else if (WIFSIGNALED(Done->Status))
         ErrMsg = std::string("it was killed by signal ") +
-                 std::to_string(WTERMSIG(Status)) + " (" +
-                 ::strsignal(WTERMSIG(Status)) + ")";
+                 std::to_string(WTERMSIG(Done->Status)) + " (" +
+                 ::strsignal(WTERMSIG(Done->Status)) + ")";
     }
-    int64_t ExitNs = monotonicNs();
     if (InterruptSignal) {
       // The interrupted run's trace (if any) is not a whole run.
       llvm::sys::fs::remove(Trace);
@@ -349,12 +344,14 @@ private:
         return InterruptSignal ? 128 + InterruptSignal : ExitFailure;
       }
       Native = NativeTimes{Reference->config(), LastNativeNs, *After};
+      NativeSpentNs += *After;
       LastNativeNs = *After;
     }
     if (llvm::Error E = addProcessTimes(Trace, LaunchNs, ExitNs, Native)) {
       reportError(std::move(E));
       return ExitFailure;
     }
+    warnIfShort(What, Wall);
     if (Native)
       llvm::errs() << llvm::formatv(
           "{0} {1:F3} s (native reference {2:F3} s / {3:F3} s)\n", What, Wall,
@@ -398,6 +395,7 @@ private:
     for (size_t K = First; K < N; ++K)
       Pending.push_back(K);
     auto Start = std::chrono::steady_clock::now();
+    int64_t NativeAtStart = NativeSpentNs;
     for (unsigned Round = 1; !Pending.empty(); ++Round) {
       for (size_t K : Pending) {
         std::optional<double> Seconds;
@@ -406,9 +404,13 @@ private:
           return Code;
         Totals[K].push_back(*Seconds);
       }
-      double Elapsed = std::chrono::duration<double>(
-                           std::chrono::steady_clock::now() - Start)
-                           .count();
+      // The simulator's time only: the native reference's runs between
+      // them are not what --repeat auto's budget bounds.
+      double Elapsed =
+          std::chrono::duration<double>(std::chrono::steady_clock::now() -
+                                        Start)
+              .count() -
+          static_cast<double>(NativeSpentNs - NativeAtStart) * 1e-9;
       Pending = toRepeat(Round, Elapsed, Pending, Totals);
     }
     return 0;
@@ -467,7 +469,7 @@ private:
         validation::definesFor(In.Model, First.Config), Dir, Accepted);
     if (!R) {
       reportError(R.takeError());
-      return ExitFailure;
+      return InterruptSignal ? 128 + InterruptSignal : ExitFailure;
     }
     Reference.emplace(std::move(*R));
     llvm::Expected<int64_t> Ns = Reference->run();
@@ -476,8 +478,28 @@ private:
       return InterruptSignal ? 128 + InterruptSignal : ExitFailure;
     }
     LastNativeNs = *Ns;
+    NativeSpentNs += *Ns;
     llvm::errs() << llvm::formatv("native reference {0:F3} s\n", *Ns * 1e-9);
+    warnIfShort("the native reference run", *Ns * 1e-9);
     return 0;
+  }
+
+  /// A warning, once per varsim run, when a run took under ShortRunSeconds:
+  /// its time is then mostly process start-up and the scheduler's
+  /// granularity, and the model's differences between configurations are
+  /// below what the clock can tell apart.
+  void warnIfShort(llvm::StringRef What, double Seconds) {
+    if (Seconds >= ShortRunSeconds || WarnedShort)
+      return;
+    WarnedShort = true;
+    reportWarning(
+        llvm::formatv("{0} took {1:F1} ms, under {2:F0} ms: its timing is "
+                      "below the clock's resolution for this purpose "
+                      "(process start-up and scheduling dominate it); give "
+                      "the workload more work, so that a run takes a "
+                      "second or more",
+                      What, Seconds * 1e3, ShortRunSeconds * 1e3)
+            .str());
   }
 
   /// A warning naming the load average when the machine is busy: the
@@ -565,6 +587,10 @@ private:
   /// the time of its last run.
   std::optional<NativeReference> Reference;
   int64_t LastNativeNs = 0;
+  /// The native reference's run time so far (left out of --repeat auto's
+  /// budget).
+  int64_t NativeSpentNs = 0;
+  bool WarnedShort = false;
   /// What the adaptive run decided, for index.json.
   std::optional<llvm::json::Object> Adaptive;
 };

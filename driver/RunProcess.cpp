@@ -73,7 +73,7 @@ InterruptGuard::~InterruptGuard() {
 llvm::Expected<StartedRun>
 startRun(const std::string &Program, const std::vector<std::string> &Args,
          const std::vector<std::string> &Env,
-         const std::optional<std::string> &StdoutPath) {
+         const std::optional<std::string> &StdoutPath, bool NullStdin) {
   std::vector<char *> Argv, Envp;
   for (const std::string &A : Args)
     Argv.push_back(const_cast<char *>(A.c_str()));
@@ -90,8 +90,11 @@ startRun(const std::string &Program, const std::vector<std::string> &Args,
                                      O_WRONLY | O_CREAT | O_TRUNC, 0644);
     posix_spawn_file_actions_adddup2(&Files, STDOUT_FILENO, STDERR_FILENO);
   }
+  if (NullStdin)
+    posix_spawn_file_actions_addopen(&Files, STDIN_FILENO, "/dev/null",
+                                     O_RDONLY, 0);
   StartedRun R;
-  R.OwnGroup = !::isatty(STDIN_FILENO);
+  R.OwnGroup = NullStdin || !::isatty(STDIN_FILENO);
   if (R.OwnGroup) {
     posix_spawnattr_setflags(&Attr, POSIX_SPAWN_SETPGROUP);
     posix_spawnattr_setpgroup(&Attr, 0);
@@ -104,6 +107,34 @@ startRun(const std::string &Program, const std::vector<std::string> &Args,
     return makeError(Program, 0, 0,
                      std::string("cannot run it: ") + ::strerror(Err));
   return R;
+}
+
+llvm::Expected<FinishedRun>
+runToEnd(const std::string &Program, const std::vector<std::string> &Args,
+         const std::vector<std::string> &Env,
+         const std::optional<std::string> &StdoutPath, bool NullStdin) {
+  FinishedRun F;
+  F.LaunchNs = monotonicNs();
+  llvm::Expected<StartedRun> Started =
+      startRun(Program, Args, Env, StdoutPath, NullStdin);
+  if (!Started)
+    return Started.takeError();
+  RunningGroup = Started->OwnGroup ? Started->Pid : 0;
+  RunningPid = Started->Pid;
+  if (InterruptSignal) // Arrived between the runs or during the spawn.
+    signalRun(*Started, InterruptSignal);
+  F.Status = waitForRun(*Started, F.Killed);
+  RunningPid = 0;
+  RunningGroup = 0;
+  F.ExitNs = monotonicNs();
+  return F;
+}
+
+std::string describeStatus(int Status) {
+  if (WIFSIGNALED(Status))
+    return "killed by signal " + std::to_string(WTERMSIG(Status)) + " (" +
+           ::strsignal(WTERMSIG(Status)) + ")";
+  return "exit code " + std::to_string(WEXITSTATUS(Status));
 }
 
 void signalRun(const StartedRun &R, int Signal) {

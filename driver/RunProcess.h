@@ -67,14 +67,43 @@ struct StartedRun {
 
 /// Starts Program with Args (Args[0] is its name) and Env. The run gets a
 /// process group of its own (so that a signal or SIGKILL reaches a shell's
-/// children too) unless standard input is a terminal: a background group
-/// reading the terminal would be stopped (SIGTTIN), and the terminal's
-/// Ctrl-C reaches the whole foreground group anyway. StdoutPath, when
-/// given, receives the run's standard output and error (else varsim's).
+/// children too) unless it reads a terminal: a background group reading
+/// the terminal would be stopped (SIGTTIN), and the terminal's Ctrl-C
+/// reaches the whole foreground group anyway. StdoutPath, when given,
+/// receives the run's standard output and error (else varsim's). With
+/// NullStdin the run reads /dev/null instead of varsim's standard input
+/// (the native reference's runs and build: input meant for the simulator
+/// must not be consumed by them, and a terminal must not stop them).
 llvm::Expected<StartedRun>
 startRun(const std::string &Program, const std::vector<std::string> &Args,
          const std::vector<std::string> &Env,
-         const std::optional<std::string> &StdoutPath = std::nullopt);
+         const std::optional<std::string> &StdoutPath = std::nullopt,
+         bool NullStdin = false);
+
+/// A run waited for to its end.
+struct FinishedRun {
+  int Status = 0;                   ///< The wait status.
+  bool Killed = false;              ///< varsim killed it (waitForRun).
+  int64_t LaunchNs = 0, ExitNs = 0; ///< monotonicNs() around spawn and wait.
+};
+
+/// startRun, then waitForRun with the run registered for the interrupt
+/// handler (RunningPid, RunningGroup) while it lasts, and a signal that
+/// came before it had a pid forwarded to it. The one way varsim run
+/// launches anything: the simulator, the native reference's build and
+/// runs. After it, InterruptSignal says whether Ctrl-C came.
+llvm::Expected<FinishedRun>
+runToEnd(const std::string &Program, const std::vector<std::string> &Args,
+         const std::vector<std::string> &Env,
+         const std::optional<std::string> &StdoutPath = std::nullopt,
+         bool NullStdin = false);
+
+/// "exit code N" or "killed by signal N (name)" for a wait status.
+std::string describeStatus(int Status);
+
+/// Runs shorter than this are timed mostly by process start-up and the
+/// scheduler's granularity, not by the program: varsim run warns.
+constexpr double ShortRunSeconds = 0.05;
 
 /// Sends Signal to the run (its group if it has one).
 void signalRun(const StartedRun &R, int Signal);

@@ -198,9 +198,7 @@ public:
     // standard errors of its estimate, model/Noise.h) is none.
     FitOptions Fit;
     Fit.NoiseSeconds =
-        std::max(Options.NoiseAbsoluteNs * 1e-9,
-                 Obs.StandardError ? termNoise(*Obs.StandardError, 1)
-                                   : Options.RepetitionNoiseFactor * Obs.Noise);
+        std::max(Options.NoiseAbsoluteNs * 1e-9, repetitionNoise(Obs));
     Fit.NoisePerOrder = Obs.StandardError ? std::sqrt(2.0) : 1.0;
     Fit.NoiseMeasured = Obs.Noise > 0 || Obs.StandardError.has_value();
     M.Terms = fitLocalModel(Points, ByValue, Fit);
@@ -363,10 +361,17 @@ private:
     return false;
   }
 
+  /// The noise of a difference between two configurations' medians of
+  /// the context (0 when no configuration was repeated).
+  static double repetitionNoise(const ContextRuns &Obs) {
+    return Obs.StandardError ? termNoise(*Obs.StandardError, 1) : 0;
+  }
+
   /// Whether runs with equal values of Features differ beyond noise: the
   /// fixed floor (absolute + relative; only the absolute part when a count
-  /// witness vouches for the difference) and the repetitions' range. With a
-  /// count witness, the counts must agree within the groups too.
+  /// witness vouches for the difference) and the noise of the repetitions
+  /// (repetitionNoise). With a count witness, the counts must agree within the
+  /// groups too.
   bool beyondNoise(const ContextRuns &Obs,
                    const std::vector<unsigned> &Features,
                    bool Witness = false) const {
@@ -379,7 +384,7 @@ private:
     double Noise =
         std::max(Options.NoiseAbsoluteNs * 1e-9 +
                      (Witness ? 0 : Options.NoiseRelative * std::abs(Mean)),
-                 Options.RepetitionNoiseFactor * Obs.Noise);
+                 repetitionNoise(Obs));
     std::map<std::vector<int64_t>, std::pair<double, double>> Range;
     for (size_t K = 0; K < Obs.Runs.size(); ++K) {
       std::vector<int64_t> Key;

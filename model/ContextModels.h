@@ -22,8 +22,8 @@
 // missed a flow), its difference needs only to stand out of the measured
 // run-to-run noise, and its features are the fewest that explain both the
 // counts and the times. Differences within the noise (a fixed floor, and
-// RepetitionNoiseFactor times the repetitions' typical range) never make
-// one.
+// two standard errors of a difference of two configurations' medians,
+// model/Noise.h) never make one.
 //
 //===----------------------------------------------------------------------===//
 
@@ -51,11 +51,11 @@ struct DataFlowOptions {
   /// (used without facts).
   double NoiseRelative = 0.10;
   double NoiseAbsoluteNs = 1e6;
-  /// ... and differences up to this many times the context's typical
-  /// range among the repetitions of one configuration (`varsim run
-  /// --repeat`; the median over the configurations, so that one
-  /// configuration's outlier repetition does not hide an effect).
-  double RepetitionNoiseFactor = 1.5;
+  /// ... and differences within the noise of a difference of two
+  /// configurations' medians (termNoise(SE, 1), model/Noise.h; SE from the
+  /// repetitions' ranges of `varsim run --repeat`, pooled by their median
+  /// over the configurations, so that one configuration's outlier
+  /// repetition does not hide an effect).
 };
 
 /// The local model of one context.

@@ -99,7 +99,7 @@ public:
       unsigned Runs = 0;
       for (size_t J = 0; J < Y.size(); ++J)
         Runs += holds(Terms[K], J);
-      Out.push_back({Terms[K], Coefficients[K], Runs});
+      Out.push_back({Terms[K], Coefficients[K], Runs, {}});
     }
     termPerValue(Out);
     std::stable_sort(Out.begin(), Out.end(),
@@ -147,14 +147,21 @@ private:
       ++Values[ValueIn(A)];
     if (Own != Out.end())
       Out.erase(Own);
-    for (const auto &[V, Runs] : Values)
+    LocalTerm Others; // The values no observation had: the reference's time.
+    for (const auto &[V, Runs] : Values) {
       if (std::find(Covered.begin(), Covered.end(), V) == Covered.end())
-        Out.push_back({{{FirstNumeric->first, V}}, Base, Runs});
+        Out.push_back({{{FirstNumeric->first, V}}, Base, Runs, {}});
+      Others.Unlike.emplace_back(FirstNumeric->first, V);
+    }
+    Others.Seconds = Base;
+    Out.push_back(std::move(Others));
     std::stable_sort(Out.begin(), Out.end(),
                      [](const LocalTerm &X, const LocalTerm &Z) {
                        if (X.Assignment.size() != Z.Assignment.size())
                          return X.Assignment.size() < Z.Assignment.size();
-                       return X.Assignment < Z.Assignment;
+                       if (X.Assignment != Z.Assignment)
+                         return X.Assignment < Z.Assignment;
+                       return X.Unlike < Z.Unlike;
                      });
   }
   std::vector<Assignment> Literals; ///< Per observation, its literals.

@@ -2,6 +2,8 @@
 
 #include "model/LocalModel.h"
 
+#include "llvm/ADT/STLExtras.h"
+
 #include <algorithm>
 #include <map>
 
@@ -38,7 +40,7 @@ std::vector<LocalTerm> mobiusInversion(llvm::ArrayRef<Observation> Points,
   }
   std::vector<LocalTerm> Terms;
   for (const auto &[A, Sum] : Sums)
-    Terms.push_back({A, Sum.first / Sum.second, Sum.second});
+    Terms.push_back({A, Sum.first / Sum.second, Sum.second, {}});
   // Smaller points first: a point's coefficient needs those below it.
   std::stable_sort(Terms.begin(), Terms.end(),
                    [](const LocalTerm &X, const LocalTerm &Y) {
@@ -52,14 +54,36 @@ std::vector<LocalTerm> mobiusInversion(llvm::ArrayRef<Observation> Points,
   return Terms;
 }
 
+std::vector<condition::CondPtr> localTermConditions(
+    const LocalTerm &T,
+    llvm::function_ref<std::pair<std::string, bool>(unsigned)> NameOf) {
+  std::vector<condition::CondPtr> Out;
+  for (const auto &[F, Value] : T.Assignment) {
+    auto [Name, Numeric] = NameOf(F);
+    condition::CondPtr C = condition::makeIdent(Name);
+    if (Numeric) // By value: `LEVEL == 2`.
+      C = condition::makeBinary("==", C, condition::makeInt(Value));
+    Out.push_back(std::move(C));
+  }
+  for (const auto &[F, Value] : T.Unlike)
+    Out.push_back(
+        condition::makeBinary("!=", condition::makeIdent(NameOf(F).first),
+                              condition::makeInt(Value)));
+  return Out;
+}
+
 double evaluateLocalModel(llvm::ArrayRef<LocalTerm> Model,
                           llvm::ArrayRef<int64_t> Values,
                           llvm::ArrayRef<bool> ByValue) {
   Assignment Point = assignmentOf(Values, ByValue);
   double Sum = 0;
-  for (const LocalTerm &T : Model)
-    if (below(T.Assignment, Point))
+  for (const LocalTerm &T : Model) {
+    bool Other = llvm::all_of(T.Unlike, [&](const auto &L) {
+      return L.first >= Values.size() || Values[L.first] != L.second;
+    });
+    if (Other && below(T.Assignment, Point))
       Sum += T.Seconds;
+  }
   return Sum;
 }
 

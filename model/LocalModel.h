@@ -30,7 +30,10 @@
 #ifndef VARSIM_MODEL_LOCALMODEL_H
 #define VARSIM_MODEL_LOCALMODEL_H
 
+#include "condition/Condition.h"
+
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 
 #include <cstdint>
 #include <utility>
@@ -54,6 +57,13 @@ struct LocalTerm {
   double Seconds = 0;
   /// Runs whose observation this point is (averaged).
   unsigned Runs = 0;
+  /// The term of a numeric feature's values that no observation had: it
+  /// holds when the feature (by index) has none of the listed values (the
+  /// observed ones). It carries the time of the reference value (the most
+  /// observed one), the best guess for a value no run showed; without it a
+  /// context whose time the model split by value would vanish from every
+  /// configuration with another value.
+  std::vector<std::pair<unsigned, int64_t>> Unlike;
 };
 
 /// The Möbius inversion over the observed points: one term per distinct
@@ -62,7 +72,8 @@ struct LocalTerm {
 /// observed point, the sum of the terms whose assignment it satisfies is
 /// its (average) time.
 /// ByValue[i]: feature i is numeric (every value is a literal of its own,
-/// so a numeric feature's terms are one per observed value, exclusive).
+/// so a numeric feature's terms are one per observed value, exclusive, and
+/// fitLocalModel adds a term for the values not observed, LocalTerm::Unlike).
 std::vector<LocalTerm> mobiusInversion(llvm::ArrayRef<Observation> Points,
                                        llvm::ArrayRef<bool> ByValue = {});
 
@@ -102,6 +113,14 @@ struct FitOptions {
 std::vector<LocalTerm> fitLocalModel(llvm::ArrayRef<Observation> Points,
                                      llvm::ArrayRef<bool> ByValue = {},
                                      const FitOptions &Options = {});
+
+/// The conditions a local term adds to its context's term, one per
+/// literal: `F` for a selected boolean feature, `F == v` for a numeric
+/// feature's value (0 included), `F != v` for each value of Unlike.
+/// NameOf gives a feature index's name and whether it is numeric.
+std::vector<condition::CondPtr> localTermConditions(
+    const LocalTerm &T,
+    llvm::function_ref<std::pair<std::string, bool>(unsigned)> NameOf);
 
 /// The local model's prediction for a point.
 double evaluateLocalModel(llvm::ArrayRef<LocalTerm> Model,

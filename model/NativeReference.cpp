@@ -127,12 +127,24 @@ NativeCalibration calibrateToNative(std::vector<CallTrace> &Traces) {
     scaleTrace(Traces[Main[K]], R.Factor);
     FactorOfPid[Traces[Main[K]].Pid] = R.Factor;
   }
-  for (CallTrace &T : Traces)
-    if (T.ForkChild) {
+  // A fork child takes its parent's factor, a grandchild its parent's
+  // (the child's): until no child is left whose parent has one.
+  std::vector<bool> Scaled(Traces.size(), false);
+  for (bool Changed = true; Changed;) {
+    Changed = false;
+    for (size_t I = 0; I < Traces.size(); ++I) {
+      CallTrace &T = Traces[I];
+      if (!T.ForkChild || Scaled[I])
+        continue;
       auto It = FactorOfPid.find(T.ParentPid);
-      if (It != FactorOfPid.end())
-        scaleTrace(T, It->second);
+      if (It == FactorOfPid.end())
+        continue;
+      double Factor = It->second;
+      scaleTrace(T, Factor);
+      Scaled[I] = Changed = true;
+      FactorOfPid.try_emplace(T.Pid, Factor);
     }
+  }
   Out.Applied = true;
   return Out;
 }

@@ -1,54 +1,24 @@
 //===- model/Noise.h - How large a term must be to be no noise --*- C++ -*-===//
 //
-// `varsim run --repeat` runs each configuration n times; the model takes
-// the median of a context's (or a run's) times over them and keeps the
-// range R as the measure of run-to-run noise. A term is estimated from
-// such aggregates: a feature's effect is the difference of two of them, an
-// interaction of k features a signed sum of 2^k (the Moebius inversion's
-// contrast). Each aggregate has a standard error SE, so the estimate of a
-// term of order k has a standard error of SE * sqrt(2^k); a term within
-// Z = 2 of those (about 95 % of pure noise) is not told from noise.
-//
-// sigma comes from the ranges: R / d2(n) estimates the standard deviation
-// of n normal repetitions (d2: the expected range of n standard normal
-// samples); pooled over configurations by their median, so that one
-// configuration's preempted repetition does not make every difference
-// noise. The median of n repetitions has a standard error of
-// 1.2533 sigma / sqrt(n) for n >= 3 (the mean's for n <= 2).
+// The model's noise rule (a term of k features must exceed NoiseZ standard
+// errors of its estimate, SE * sqrt(2^k), SE from the repetitions' ranges)
+// lives in callgraph/Noise.h, since the call graph's data-flow suspects
+// apply it too; the model names it here.
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef VARSIM_MODEL_NOISE_H
 #define VARSIM_MODEL_NOISE_H
 
-#include "llvm/ADT/ArrayRef.h"
-
-#include <optional>
-#include <utility>
+#include "callgraph/Noise.h"
 
 namespace varsim::model {
 
-/// Standard errors of a term's estimate that pure noise stays within.
-inline constexpr double NoiseZ = 2.0;
-
-/// sigma estimated from the range of N repetitions (N >= 2).
-double sigmaFromRange(double Range, unsigned N);
-
-/// The standard error of the median of N repetitions of standard
-/// deviation Sigma.
-double medianStandardError(double Sigma, unsigned N);
-
-/// The standard error of one aggregate (a configuration's median) from the
-/// (range, repetitions) of the configurations repeated (N >= 2): their
-/// median sigma, at their median number of repetitions. nullopt when none
-/// was repeated.
-std::optional<double>
-aggregateStandardError(llvm::ArrayRef<std::pair<double, unsigned>> Ranges);
-
-/// The size a term of Order features (0: the level) must exceed, its
-/// aggregates having standard error SE: NoiseZ * SE * sqrt(2^Order), with
-/// Order 0 taken as one aggregate.
-double termNoise(double SE, unsigned Order);
+using callgraph::aggregateStandardError;
+using callgraph::medianStandardError;
+using callgraph::NoiseZ;
+using callgraph::sigmaFromRange;
+using callgraph::termNoise;
 
 } // namespace varsim::model
 

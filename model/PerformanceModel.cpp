@@ -376,6 +376,41 @@ std::vector<std::string> movingContexts(const CallGraph &CG,
   return Out;
 }
 
+/// With the feature model, a local model's term of the values no run
+/// observed (LocalTerm::Unlike) becomes one term per such value of the
+/// feature's domain (`LEVEL == 4`, `LEVEL == 16`: a value is a value, and
+/// reads as one), or goes when every value was observed.
+void expandOtherValues(ContextModel &L, const fm::FeatureModel &Features) {
+  std::vector<LocalTerm> Out;
+  for (LocalTerm &T : L.Terms) {
+    if (T.Unlike.empty()) {
+      Out.push_back(std::move(T));
+      continue;
+    }
+    unsigned F = T.Unlike.front().first;
+    std::optional<fm::FeatureId> Id = Features.findByName(L.Features[F]);
+    if (!Id)
+      Id = Features.findByMacro(L.Features[F]);
+    const bool SameFeature =
+        llvm::all_of(T.Unlike, [&](const auto &U) { return U.first == F; });
+    if (!Id || !SameFeature || Features.feature(*Id).Values.empty()) {
+      Out.push_back(std::move(T)); // Kept as `F != v` literals.
+      continue;
+    }
+    for (int64_t V : Features.feature(*Id).Values) {
+      if (llvm::any_of(T.Unlike, [&](const auto &U) { return U.second == V; }))
+        continue;
+      LocalTerm One;
+      One.Assignment = T.Assignment;
+      One.Assignment.emplace_back(F, V);
+      std::sort(One.Assignment.begin(), One.Assignment.end());
+      One.Seconds = T.Seconds;
+      Out.push_back(std::move(One));
+    }
+  }
+  L.Terms = std::move(Out);
+}
+
 } // namespace
 
 llvm::Expected<PerformanceModel> buildModel(const CallGraph &CG,
@@ -426,6 +461,9 @@ llvm::Expected<PerformanceModel> buildModel(const CallGraph &CG,
   std::vector<ContextModel> Locals;
   if (Options.DataFlow) {
     Locals = buildContextModels(CG, *Options.DataFlow);
+    if (Options.Features)
+      for (ContextModel &L : Locals)
+        expandOtherValues(L, *Options.Features);
     M.DataFlowMode = Options.DataFlow->Influences ? "facts" : "runs";
   }
   std::vector<int32_t> LocalOf;
@@ -442,13 +480,12 @@ llvm::Expected<PerformanceModel> buildModel(const CallGraph &CG,
       std::vector<uint32_t> PerTerm;
       for (const LocalTerm &T : L.Terms) {
         std::vector<AtomId> Extra;
-        for (const auto &[F, Value] : T.Assignment) {
-          condition::CondPtr C = condition::makeIdent(L.Features[F]);
-          if (L.Numeric[F]) // By value: `LEVEL == 2`.
-            C = condition::makeBinary("==", C, condition::makeInt(Value));
+        for (const condition::CondPtr &C :
+             localTermConditions(T, [&](unsigned F) {
+               return std::pair<std::string, bool>(L.Features[F], L.Numeric[F]);
+             }))
           for (AtomId A : Atoms.atomsOf(C))
             Extra.push_back(A);
-        }
         auto [It, New] = ExtraIndex.try_emplace(
             Extra, static_cast<uint32_t>(ExtraSets.size()));
         if (New)

@@ -111,14 +111,12 @@ RunTotalsSummary reconcileRunTotals(PerformanceModel &M,
     if (std::abs(L.Seconds) <= NoiseOf(L.Assignment.size()))
       continue;
     Term T;
-    for (const auto &[F, Value] : L.Assignment) {
-      const ModelFeature &Feature = M.Features[Varying[F]];
-      condition::CondPtr C = condition::makeIdent(Feature.Name);
-      if (Feature.Numeric) // By value: `LEVEL == 2`, 0 included.
-        C = condition::makeBinary("==", C, condition::makeInt(Value));
+    for (const condition::CondPtr &C : localTermConditions(L, [&](unsigned F) {
+           const ModelFeature &Feature = M.Features[Varying[F]];
+           return std::pair<std::string, bool>(Feature.Name, Feature.Numeric);
+         }))
       for (callgraph::AtomId A : Atoms.atomsOf(C))
         T.Atoms.push_back(Atoms[A]);
-    }
     T.Seconds = L.Seconds;
     T.FromRunTotals = true;
     Out.Terms.emplace_back(T.name(), T.Seconds);

@@ -445,6 +445,25 @@ buildRequirements(const fm::FeatureModel &Model,
              50});
       }
     }
+    // A numeric feature is an exclusive group of its values: without a
+    // run of each, a value whose code has no region of its own (a switch
+    // over the value, as rewrite/templates/ValueArguments writes) is
+    // never observed, and the model can only guess its time.
+    for (fm::FeatureId F = 0; F < Model.features().size(); ++F) {
+      const fm::Feature &Desc = Model.feature(F);
+      if (Desc.Kind != fm::FeatureKind::Numeric || Desc.Values.size() < 2)
+        continue;
+      for (int64_t V : Desc.Values) {
+        Cube C;
+        C.Values.emplace_back(F, V);
+        if (!Cube().mergedWith(C, Model))
+          continue; // No valid configuration has the value.
+        Out.push_back({"values of " + Desc.Name + ": " + Desc.Name + "=" +
+                           std::to_string(V),
+                       {std::move(C)},
+                       50});
+      }
+    }
   }
   // Clones of one piece of code (a function specialised per value of a
   // numeric feature or per member of a policy group: same label, same

@@ -1,6 +1,7 @@
 //===- model/validation/Validation.cpp - Model against real variants ------===//
 
 #include "model/validation/Validation.h"
+#include "model/validation/BuildDir.h"
 #include "model/validation/MachineLoad.h"
 
 #include "model/validation/LinearBaseline.h"
@@ -82,20 +83,6 @@ std::string formatSeconds(double S) {
   else
     std::snprintf(Buf, sizeof(Buf), "%.1f s", S);
   return Buf;
-}
-
-/// The last few non-empty lines of a log, indented, for an error message.
-std::string tailOf(llvm::StringRef Path, unsigned Lines = 5) {
-  auto Buf = llvm::MemoryBuffer::getFile(Path);
-  if (!Buf)
-    return "";
-  llvm::SmallVector<llvm::StringRef, 64> All;
-  (*Buf)->getBuffer().split(All, '\n', -1, /*KeepEmpty=*/false);
-  std::string Out;
-  size_t First = All.size() > Lines ? All.size() - Lines : 0;
-  for (size_t I = First; I < All.size(); ++I)
-    Out += "\n    " + All[I].rtrim().take_front(200).str();
-  return Out;
 }
 
 std::string readFileOr(llvm::StringRef Path, std::string Default) {
@@ -216,24 +203,6 @@ private:
     return llvm::Error::success();
   }
 
-  /// Keeps the build directory when it was made for the same build inputs
-  /// (the expanded build command holds the defines), else starts afresh: a
-  /// CMake cache configured with other flags must not leak into this variant.
-  std::error_code prepareBuildDir(size_t I, const std::string &Command) {
-    VariantResult &R = Results[I];
-    std::string Stamp = logPath(I, "build.stamp");
-    std::string Wanted = "build: " + Command + "\n";
-    if (readFileOr(Stamp, "") != Wanted)
-      llvm::sys::fs::remove_directories(R.Dir, /*IgnoreErrors=*/true);
-    if (std::error_code EC = llvm::sys::fs::create_directories(R.Dir))
-      return EC;
-    std::error_code EC;
-    llvm::raw_fd_ostream OS(Stamp, EC);
-    if (!EC)
-      OS << Wanted;
-    return EC;
-  }
-
   void buildAll() {
     std::vector<size_t> ToBuild;
     for (size_t I = 0; I < Results.size(); ++I)
@@ -248,7 +217,8 @@ private:
       VariantResult &R = Results[I];
       std::string Command = expandPlaceholders(Opts.BuildCommand, values(I));
       ShellResult S;
-      if (std::error_code EC = prepareBuildDir(I, Command)) {
+      if (std::error_code EC = prepareBuildDir(
+              Results[I].Dir, logPath(I, "build.stamp"), Command)) {
         R.Status = VariantStatus::BuildFailed;
         R.Message = "cannot prepare " + R.Dir + ": " + EC.message();
       } else {

@@ -175,12 +175,40 @@ TEST(LocalFit, NumericFeatureHasOneTermPerValue) {
   const bool ByValue[] = {true, false};
   std::vector<LocalTerm> M = fitLocalModel(Points, ByValue);
   for (const LocalTerm &T : M)
-    EXPECT_FALSE(T.Assignment.empty()) << "a base term beside the values";
+    EXPECT_FALSE(T.Assignment.empty() && T.Unlike.empty())
+        << "a base term beside the values";
   EXPECT_NEAR(termSeconds(M, {{0, 0}}), Time(0, 0), 1e-9);
   EXPECT_NEAR(termSeconds(M, {{0, 2}}), Time(2, 0), 1e-9);
   for (int L = 0; L < 3; ++L)
     for (int F = 0; F < 2; ++F)
       EXPECT_NEAR(evaluateLocalModel(M, {L, F}, ByValue), Time(L, F), 1e-9);
+}
+
+TEST(LocalFit, AValueNoRunObservedKeepsTheReferenceValuesTime) {
+  // RapidJSON's parse flags 0, 2, 4, 16: a context (the workload's main)
+  // whose time depends on the value, observed at 0 (twice) and 2 only.
+  // Values 4 and 16 are not predicted at 0 s (the whole context gone):
+  // they get the time of the most observed value, through a term of the
+  // values no run showed.
+  std::vector<Observation> Points{{{0}, 2.0}, {{2}, 2.2}, {{0}, 2.0}};
+  const bool ByValue[] = {true};
+  std::vector<LocalTerm> M = fitLocalModel(Points, ByValue);
+  EXPECT_NEAR(evaluateLocalModel(M, {0}, ByValue), 2.0, 1e-9);
+  EXPECT_NEAR(evaluateLocalModel(M, {2}, ByValue), 2.2, 1e-9);
+  EXPECT_NEAR(evaluateLocalModel(M, {4}, ByValue), 2.0, 1e-9);
+  EXPECT_NEAR(evaluateLocalModel(M, {16}, ByValue), 2.0, 1e-9);
+  auto Others = std::find_if(
+      M.begin(), M.end(), [](const LocalTerm &T) { return !T.Unlike.empty(); });
+  ASSERT_NE(Others, M.end());
+  EXPECT_EQ(Others->Unlike,
+            (std::vector<std::pair<unsigned, int64_t>>{{0, 0}, {0, 2}}));
+  // As conditions: `P != 0`, `P != 2`.
+  std::vector<varsim::condition::CondPtr> C =
+      localTermConditions(*Others, [](unsigned) {
+        return std::pair<std::string, bool>("P", true);
+      });
+  ASSERT_EQ(C.size(), 2u);
+  EXPECT_EQ(varsim::condition::printCondition(*C[0]), "P != 0");
 }
 
 } // namespace

@@ -205,6 +205,44 @@ TEST(NativeReference, WithoutARunOfTheReferenceOnlyTheDriftIsRemoved) {
                 1e-6 * correctedTotalNs(Traces[R]));
 }
 
+TEST(NativeReference, ForkChildrenAndGrandchildrenTakeTheRunsFactor) {
+  // Two runs, each with a fork child that forks again: every descendant
+  // of a run is scaled by its run's factor, a grandchild too (its parent
+  // is a fork child, not a run).
+  std::vector<callgraph::CallTrace> Traces;
+  for (int K = 0; K < 2; ++K) {
+    callgraph::CallTrace Run = run(K, false, false, 1.0 + 0.3 * K,
+                                   "run-" + std::to_string(K + 1) + ".json",
+                                   /*WithNative=*/true);
+    Run.Pid = 100 + K;
+    callgraph::CallTrace Child =
+        run(K, false, false, 1.0 + 0.3 * K, "child.json", /*WithNative=*/false);
+    Child.ForkChild = true;
+    Child.Pid = 200 + K;
+    Child.ParentPid = Run.Pid;
+    callgraph::CallTrace Grandchild = Child;
+    Grandchild.Pid = 300 + K;
+    Grandchild.ParentPid = Child.Pid;
+    Traces.push_back(std::move(Grandchild)); // Before its parent: any order.
+    Traces.push_back(std::move(Run));
+    Traces.push_back(std::move(Child));
+  }
+  std::vector<double> Before;
+  for (const callgraph::CallTrace &T : Traces)
+    Before.push_back(T.Threads.front().Nodes.front().InclusiveNs);
+  NativeCalibration C = calibrateToNative(Traces);
+  ASSERT_TRUE(C.Applied) << C.Note;
+  ASSERT_EQ(C.Runs.size(), 2u);
+  for (size_t I = 0; I < Traces.size(); ++I) {
+    int K = static_cast<int>(Traces[I].Pid % 100);
+    ASSERT_GT(Before[I], 0);
+    EXPECT_NEAR(Traces[I].Threads.front().Nodes.front().InclusiveNs,
+                Before[I] * C.Runs[K].Factor, 1e-6 * Before[I])
+        << "pid " << Traces[I].Pid;
+  }
+  EXPECT_NE(C.Runs[0].Factor, C.Runs[1].Factor);
+}
+
 TEST(NativeReference, ModelJsonRecordsTheReference) {
   Built B = build(drifting(true));
   std::string Text;

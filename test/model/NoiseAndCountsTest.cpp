@@ -50,7 +50,8 @@ struct Built {
 
 Built build(std::vector<callgraph::CallTrace> Traces,
             std::optional<std::map<unsigned, std::vector<std::string>>>
-                Influences = std::nullopt) {
+                Influences = std::nullopt,
+            const fm::FeatureModel *FM = nullptr) {
   callgraph::CallGraph G = graphOf(Traces);
   llvm::Expected<RunObservations> Runs = observeRuns(G, Traces);
   if (!Runs) {
@@ -63,6 +64,7 @@ Built build(std::vector<callgraph::CallTrace> Traces,
   ModelOptions O;
   O.ThresholdSeconds = 0;
   O.DataFlow = &DF;
+  O.Features = FM;
   llvm::Expected<PerformanceModel> M = buildModel(G, O);
   if (!M) {
     ADD_FAILURE() << errorToString(M.takeError());
@@ -113,6 +115,25 @@ TEST(Repetitions, PureNoiseBetweenRunsYieldsNoInteraction) {
   Built Single = build({run(true, 49, "a.json"), run(false, 40, "n.json")});
   EXPECT_EQ(Single.G.dataFlowSuspects().size(), 1u);
   EXPECT_EQ(Single.M.LocalModelCount, 1u);
+}
+
+TEST(Repetitions, SuspectsUseTheStandardErrorNotTheLargestRange) {
+  // work() takes 80 ms with A and 40 ms without; one repetition without A
+  // was preempted (90 ms). The medians differ by 39 ms. 1.5 times the
+  // largest range (50 ms) called that noise; the noise of a difference of
+  // two medians, 2 SE sqrt(2) with SE from the ranges' median (26 ms over
+  // three repetitions: SE 11 ms), is 31 ms: a data-flow suspect.
+  Built B = build({run(true, 80, "a1.json"), run(false, 40, "n1.json"),
+                   run(true, 81, "a2.json"), run(false, 90, "n2.json"),
+                   run(true, 79, "a3.json"), run(false, 41, "n3.json")});
+  ASSERT_EQ(B.G.dataFlowSuspects().size(), 1u);
+  const callgraph::DataFlowSuspect &S = B.G.dataFlowSuspects().front();
+  EXPECT_NEAR(S.MaxNs - S.MinNs, 39 * Ms, 1);
+  // Twice as many repetitions' noise (ranges of 100 ms): no suspect.
+  Built Noisy = build({run(true, 80, "a1.json"), run(false, 40, "n1.json"),
+                       run(true, 180, "a2.json"), run(false, 140, "n2.json"),
+                       run(true, 79, "a3.json"), run(false, 41, "n3.json")});
+  EXPECT_TRUE(Noisy.G.dataFlowSuspects().empty());
 }
 
 TEST(Repetitions, OneOutlierRepetitionDoesNotHideAnEffect) {
@@ -259,9 +280,33 @@ TEST(NumericFeatures, TotalIsNeverTheSumOfExclusiveValues) {
     B.node(-1, 0, 1, (Level + 1) * 500 * Ms);
     Traces.push_back(B.trace());
   }
-  Built B = build(Traces,
-                  std::map<unsigned, std::vector<std::string>>{{0, {"LEVEL"}}});
+  // Without a feature model, LEVEL may have values no run showed: they
+  // get the most observed value's time (0.5 s, the smallest on ties), a
+  // term `LEVEL != 0#LEVEL != 1#LEVEL != 2`.
+  Built Bare = build(
+      Traces, std::map<unsigned, std::vector<std::string>>{{0, {"LEVEL"}}});
+  EXPECT_NEAR(Bare.M.sumOfTerms(), 3.5, 1e-9);
+  EXPECT_NEAR(Bare.M.predict([](llvm::StringRef) -> int64_t { return 7; }), 0.5,
+              1e-9);
+  // With it, every value of LEVEL (0, 1, 2) was observed: no such term.
+  fm::FeatureModel FM =
+      featureModel(std::string(VARSIM_MODEL_DATA) + "/numeric.xml");
+  Built B =
+      build(Traces,
+            std::map<unsigned, std::vector<std::string>>{{0, {"LEVEL"}}}, &FM);
   EXPECT_NEAR(B.M.sumOfTerms(), 3.0, 1e-9);
+  // Runs of LEVEL 0 and 1 only: the feature model's third value gets a
+  // term of its own, `LEVEL == 2`, with the reference value's time (0.5 s),
+  // and main is not lost from that configuration.
+  Built Two =
+      build({Traces[0], Traces[1]},
+            std::map<unsigned, std::vector<std::string>>{{0, {"LEVEL"}}}, &FM);
+  auto Unseen = llvm::find_if(
+      Two.M.Terms, [](const Term &T) { return T.name() == "LEVEL == 2"; });
+  ASSERT_NE(Unseen, Two.M.Terms.end());
+  EXPECT_NEAR(Unseen->Seconds, 0.5, 1e-9);
+  EXPECT_NEAR(Two.M.predict([](llvm::StringRef) -> int64_t { return 2; }), 0.5,
+              1e-9);
   EXPECT_NEAR(B.M.totalSeconds(), 1.5, 1e-9);
   std::string Text;
   llvm::raw_string_ostream OS(Text);

@@ -4,8 +4,11 @@ the native reference is a script that the build command writes into {dir}.
 Both append to one log, so the order of the runs (N S N S N) shows."""
 import json
 import os
+import signal
+import subprocess
 import sys
 import tempfile
+import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
                                 "..", "common"))
@@ -87,5 +90,67 @@ with tempfile.TemporaryDirectory() as tmp:
     p = varsim("run", out, "--native-build", "true", "--", "true")
     check(p.returncode == 2 and "--native-run" in p.stderr,
           "--native-build without --native-run is a usage error", p)
+
+    # A run under 50 ms (these are): a warning that its timing says little.
+    p = varsim("run", out, "--repeat", "1", "--native-build", build,
+               "--native-run", "{dir}/app {config}", "--", "sh", "-c", sim)
+    check(p.returncode == 0 and "under 50 ms" in p.stderr and
+          p.stderr.count("under 50 ms") == 1,
+          "a warning, once, that runs under 50 ms are below the clock's "
+          "resolution for timing", p)
+
+    # The build directory is kept only for the same build command: a stale
+    # file from another configuration's build is gone, and kept when the
+    # command (with its defines) is the same.
+    stale = os.path.join(out, "native", "build", "stale.txt")
+    open(stale, "w").write("from an earlier build\n")
+    p = varsim("run", out, "--repeat", "1", "--native-build",
+               build + " && true", "--native-run", "{dir}/app {config}",
+               "--", "sh", "-c", sim)
+    check(p.returncode == 0 and not os.path.exists(stale),
+          "another build command starts from an empty build directory", p)
+    open(stale, "w").write("kept\n")
+    p = varsim("run", out, "--repeat", "1", "--native-build",
+               build + " && true", "--native-run", "{dir}/app {config}",
+               "--", "sh", "-c", sim)
+    check(p.returncode == 0 and os.path.exists(stale),
+          "the same build command keeps its build directory", p)
+
+    # The native runs read /dev/null, not varsim's standard input (meant
+    # for the simulator, which still gets it).
+    reader = ("printf '#!/bin/sh\\nread l; echo \"native-read:$l\" >> "
+              f"{log}\\n' > {{dir}}/app && chmod +x {{dir}}/app")
+    os.remove(log)
+    sim_reads = ('read l; printf \'{"config": "%s"}\' "$VARSIM_CONFIG" > '
+                 f'"$VARSIM_TRACE"; echo "sim-read:$l" >> {log}')
+    p = subprocess.run([VARSIM, "run", out, "--repeat", "1", "--native-build",
+                        reader, "--native-run", "{dir}/app", "--", "sh", "-c",
+                        sim_reads], input="hello\n" * 10, capture_output=True,
+                       text=True, timeout=120)
+    lines = open(log).read().split()
+    check(p.returncode == 0 and "native-read:" in lines and
+          "native-read:hello" not in lines and "sim-read:hello" in lines,
+          f"native runs read no input, the simulator reads varsim's: {lines}",
+          p)
+
+    # Ctrl-C during the native build stops the build and varsim at once.
+    proc = subprocess.Popen([VARSIM, "run", out, "--repeat", "1",
+                             "--native-build", "sleep 60", "--native-run",
+                             "true", "--", "sh", "-c", sim],
+                            stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True)
+    time.sleep(1.5)
+    start = time.monotonic()
+    proc.send_signal(signal.SIGINT)
+    try:
+        _, err = proc.communicate(timeout=20)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        _, err = proc.communicate()
+    took = time.monotonic() - start
+    check(proc.returncode == 128 + signal.SIGINT and took < 10 and
+          "build was interrupted" in err,
+          f"Ctrl-C during the native build: exit 130 within {took:.1f} s, "
+          f"says so: {err!r}")
 
 checks.finish()

@@ -8,6 +8,8 @@
 
 #include <gtest/gtest.h>
 
+#include "llvm/ADT/StringExtras.h"
+
 #include <set>
 
 using namespace varsim;
@@ -137,6 +139,35 @@ TEST(Planner, AlternativeGroupWithoutRegionsStillGetsOneRunPerMember) {
   fm::FeatureModel M = model(Alt3);
   Plan P = plan(M, {{0, "1", {}, ""}});
   EXPECT_EQ(P.Runs.size(), 3u);
+}
+
+TEST(Planner, EveryValueOfANumericFeatureRuns) {
+  // RapidJSON's parse flags: a numeric feature whose value selects code
+  // through a switch with no region of its own, and a flag. No region's
+  // condition names a value, yet each value gets a run (a numeric feature
+  // is a group of its values): otherwise 4 and 16 are never observed.
+  fm::FeatureModel M = model(R"(<featureModel><struct>
+    <and abstract="true" mandatory="true" name="Root">
+      <feature name="SSE"/>
+      <feature mandatory="true" name="FLAGS">
+        <property key="type" value="numeric"/>
+        <property key="values" value="0,2,4,16"/>
+        <property key="default" value="0"/>
+      </feature>
+    </and></struct></featureModel>)");
+  Plan P = plan(M, {{0, "1", {}, ""}, {1, "SSE", {}, ""}});
+  EXPECT_EQ(P.Runs.size(), 4u) << llvm::join(configs(P), " | ");
+  fm::FeatureId Flags = *M.findByName("FLAGS");
+  std::set<int64_t> Values;
+  for (const PlannedRun &R : P.Runs)
+    Values.insert(R.Config.Values[Flags]);
+  EXPECT_EQ(Values, (std::set<int64_t>{0, 2, 4, 16}));
+  // Not a requirement without groups (PlanOptions::CoverExclusiveGroups).
+  PlanOptions O;
+  O.CoverExclusiveGroups = false;
+  auto Bare = computePlan(M, {{0, "1", {}, ""}, {1, "SSE", {}, ""}}, O);
+  ASSERT_TRUE(static_cast<bool>(Bare)) << errorToString(Bare.takeError());
+  EXPECT_EQ(Bare->Runs.size(), 1u);
 }
 
 TEST(Planner, DataFlowRegionObservedUnderAllFourCombinations) {

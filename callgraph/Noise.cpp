@@ -1,12 +1,12 @@
-//===- model/Noise.cpp - How large a term must be to be no noise ----------===//
+//===- callgraph/Noise.cpp - How large a term must be to be no noise -----===//
 
-#include "model/Noise.h"
+#include "callgraph/Noise.h"
 
 #include <algorithm>
 #include <cmath>
 #include <vector>
 
-namespace varsim::model {
+namespace varsim::callgraph {
 
 double sigmaFromRange(double Range, unsigned N) {
   // d2(n) for n = 2..10 (the expected range of n standard normal samples).
@@ -51,4 +51,4 @@ double termNoise(double SE, unsigned Order) {
   return NoiseZ * SE * std::sqrt(std::ldexp(1.0, static_cast<int>(Order)));
 }
 
-} // namespace varsim::model
+} // namespace varsim::callgraph
