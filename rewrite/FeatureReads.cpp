@@ -22,6 +22,7 @@ FeatureReads::FeatureReads(const ProjectContext &Ctx) : Ctx(Ctx) {
     V.Name = Feat.Name;
     V.Macro = Macro;
     V.Read = runtime::featureValueExpr(D);
+    V.DispatchRead = runtime::featureDispatchExpr(D);
     if (Feat.Kind == fm::FeatureKind::Numeric) {
       V.Values = Feat.Values;
       llvm::sort(V.Values);

@@ -35,9 +35,10 @@ namespace varsim::rewrite {
 
 /// A feature as a version fixes it.
 struct VersionedFeature {
-  std::string Name;  ///< As in the feature model.
-  std::string Macro; ///< As in the sources.
-  std::string Read;  ///< VARSIM_F_<Macro>.
+  std::string Name;         ///< As in the feature model.
+  std::string Macro;        ///< As in the sources.
+  std::string Read;         ///< VARSIM_F_<Macro>.
+  std::string DispatchRead; ///< VARSIM_D_<Macro>: the dispatcher's tests.
   /// The values a version is made for: 0 and 1 for a boolean feature, the
   /// model's values for a numeric one.
   std::vector<int64_t> Values;

@@ -478,10 +478,10 @@ std::string FileRewriter::versionFeatureReads(std::string Out) {
         for (size_t V = 0; V < choices(VF); ++V) {
           P[I] = V;
           std::string Inner = Level(I + 1);
-          Tests += V + 1 < choices(VF)
-                       ? "if (" + VF.Read + " == " + valueText(VF.Values[V]) +
-                             ") { " + Inner + " } "
-                       : Inner;
+          Tests += V + 1 < choices(VF) ? "if (" + VF.DispatchRead +
+                                             " == " + valueText(VF.Values[V]) +
+                                             ") { " + Inner + " } "
+                                       : Inner;
         }
         return Tests;
       };
