@@ -138,7 +138,7 @@ int main(void) {
 // REWRITE: static int bucket__varsim_fv_3_1(unsigned v) {
 // REWRITE: static void fill__varsim_fv_2_1(int *hist, int n) {
 // REWRITE: hist[bucket__varsim_fv_2_1(v)]++;
-// REWRITE: static void fill(int *hist, int n) { if (VARSIM_F_BINS == 4LL)
+// REWRITE: static void fill(int *hist, int n) { if (VARSIM_D_BINS == 4LL)
 // REWRITE: #define VARSIM_F_SMOOTH ((long long)1LL)
 // REWRITE: static void smooth__varsim_fv_
 // REWRITE: static long moment__varsim_fv_1_0(const int *hist, int from) {
