@@ -74,6 +74,16 @@ struct UnmarkedCode {
   std::vector<unsigned> TimedIn; ///< Region ids; empty: unknown.
 };
 
+/// A function the rewrite versioned per value of the features its body
+/// reads (rewrite/FeatureVersions.cpp).
+struct FeatureVersioned {
+  std::string Function, File;
+  unsigned Line = 0;
+  std::vector<std::string> Features; ///< Fixed in each version.
+  unsigned Versions = 0;
+  std::string Dispatch; ///< "entry" or "callers".
+};
+
 struct WrittenFile {
   std::string Original; ///< Absolute path in the project.
   std::string Written;  ///< Relative to OUT.
@@ -117,6 +127,7 @@ struct Manifest {
   std::vector<Renaming> Renamings;
   std::vector<UnmarkedFunction> UnmarkedFunctions;
   std::vector<UnmarkedCode> Unmarked;
+  std::vector<FeatureVersioned> FeatureVersions;
   std::vector<LoweredSite> TemplateSites;
   /// File-scope entities lowered into per-configuration variants.
   std::vector<LoweredSite> GlobalSites;

@@ -214,6 +214,16 @@ llvm::Expected<Manifest> readManifest(const json::Object &Root,
     M.UnmarkedFunctions.push_back({str(O, "function"), str(O, "file"),
                                    count(O, "line"), count(O, "end_line")});
   });
+  forEachObject(Root, "feature_versions", [&](const json::Object &O) {
+    FeatureVersioned V{str(O, "function"),   str(O, "file"),
+                       count(O, "line"),     {},
+                       count(O, "versions"), str(O, "dispatch")};
+    if (const json::Array *Fs = O.getArray("features"))
+      for (const json::Value &F : *Fs)
+        if (auto S = F.getAsString())
+          V.Features.push_back(S->str());
+    M.FeatureVersions.push_back(std::move(V));
+  });
   auto Unmarked = readUnmarkedCode(Root, Path);
   if (!Unmarked)
     return Unmarked.takeError();

@@ -93,6 +93,14 @@ std::string renderManifest(const Manifest &M) {
                                     {"file", U.File},
                                     {"line", U.Line},
                                     {"end_line", U.EndLine}});
+  json::Array Versioned;
+  for (const FeatureVersioned &V : M.FeatureVersions)
+    Versioned.push_back(json::Object{{"function", V.Function},
+                                     {"file", V.File},
+                                     {"line", V.Line},
+                                     {"features", V.Features},
+                                     {"versions", V.Versions},
+                                     {"dispatch", V.Dispatch}});
   json::Array ParseCounts;
   for (const ParseCountRow &R : M.Parses) {
     json::Object ByPass;
@@ -122,6 +130,7 @@ std::string renderManifest(const Manifest &M) {
       {"renamings", std::move(Renamings)},
       {"unmarked_functions", std::move(Unmarked)},
       {"unmarked_code", unmarkedCodeToJSON(M.Unmarked)},
+      {"feature_versions", std::move(Versioned)},
       {"template_sites", sitesToJSON(M.TemplateSites, "idiom")},
       {"global_sites", sitesToJSON(M.GlobalSites, "construct")},
       {"foreign_sites", sitesToJSON(M.ForeignSites, "construct")},

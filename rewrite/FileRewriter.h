@@ -53,6 +53,18 @@ struct SwitchPlan {
 /// A macro defined in the branches of one feature group: selected at run
 /// time where it is a value; where a constant is required, the enclosing
 /// function is duplicated and each copy sees one definition.
+/// A function versioned per value of the features its body reads
+/// (rewrite/FeatureVersions.cpp), for the manifest.
+struct FeatureVersioned {
+  std::string Name, File; ///< Name: in the sources.
+  unsigned Line = 0;
+  std::vector<std::string> Features; ///< Fixed in each version (names).
+  unsigned Versions = 0;
+  /// "entry": the function tests the features once per call and calls its
+  /// version; "callers": only versioned callers call its versions.
+  std::string Dispatch;
+};
+
 /// A function definition without a function marker (ProjectContext).
 struct UnmarkedFunction {
   std::string Name, File;
@@ -137,6 +149,8 @@ struct ProjectContext {
   bool MarkEveryFunction = false;
   /// The functions left without a marker (for the manifest).
   std::vector<UnmarkedFunction> Unmarked = {};
+  /// The functions versioned per feature value (for the manifest).
+  std::vector<FeatureVersioned> FeatureVersions = {};
   /// Feature switches and tiny feature blocks left without a marker
   /// (MarkerPolicy.h), per place they are timed in (for the manifest).
   std::vector<UnmarkedCode> UnmarkedFeatureCode = {};

@@ -53,6 +53,10 @@ bool copiedPerConfiguration(const std::string &Name, const PerFeatureMacro &P);
 /// "char[4]", ...; "" for anything else.
 std::string literalType(llvm::StringRef Body);
 
+/// The line `#line` directives give Offset of Text (each directive sets
+/// the line of the line after it); the physical line where there is none.
+unsigned presumedLine(llvm::StringRef Text, size_t Offset);
+
 /// Preprocessor lines (each ending in a newline) that give the predefined
 /// names __func__, __FUNCTION__ (and __PRETTY_FUNCTION__, C only) the
 /// original name inside a renamed definition, and that restore them after
@@ -413,6 +417,37 @@ private:
   static std::string hotVersionName(const HotFunction &H,
                                     const std::vector<unsigned> &Pick);
   std::map<std::string, HotFunction> Hot;
+  /// The switch part of planHotVersions.
+  void planSwitchVersions();
+
+  //===--- Functions versioned per feature value (FeatureVersions.cpp) --===//
+
+  /// A function that may get a version per value of the features its body
+  /// reads (sentinels mark it in the rendered text).
+  struct VersionCandidate {
+    std::string Name;     ///< As defined in the rendered text.
+    std::string Original; ///< In the sources (a copy's function).
+    const FunctionFact *Fn = nullptr;
+    bool Root = false; ///< Has a loop: becomes a dispatcher.
+    bool Copy = false; ///< A copy of a duplicated function.
+    /// Reads not to fix (a copy's own features: its plan decides them).
+    std::set<std::string> Excluded = {};
+  };
+  std::vector<VersionCandidate> VersionCandidates; ///< By sentinel id.
+  /// The most versions of one function.
+  static constexpr unsigned MaxFeatureVersions = 8;
+  /// The most text (bytes) the feature versions of one file may add.
+  static constexpr size_t MaxFeatureBytes = 768 * 1024;
+  /// After planSwitchVersions: sentinels around the functions that may be
+  /// versioned per feature value.
+  void planFeatureVersions();
+  /// For renderDuplicate: copy CI of D (Inner: the edits in its body) as
+  /// a candidate, its sentinel id.
+  std::optional<unsigned> noteCopyForVersions(const Duplicate &D, size_t CI,
+                                              const std::vector<Edit> &Inner);
+  static std::string featureSentinel(char Kind, unsigned Id);
+  /// apply()'s output with the feature versions and dispatchers in place.
+  std::string versionFeatureReads(std::string Out);
 
   struct MarkedScope {
     unsigned Begin = 0, End = 0, Id = 0;

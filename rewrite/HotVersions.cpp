@@ -42,6 +42,16 @@ std::string sentinel(char Kind, unsigned Id) {
   return (SentinelOpen + llvm::Twine(Kind) + llvm::Twine(Id) + "*/").str();
 }
 
+/// Whether an edit replaces text around Offset, or replaces text starting
+/// at it (a sentinel inserted there would conflict with it).
+bool editsAround(const std::vector<Edit> &Edits, unsigned Offset) {
+  return llvm::any_of(Edits, [&](const Edit &E) {
+    return E.Begin < E.End && E.Begin <= Offset && Offset < E.End;
+  });
+}
+
+} // namespace
+
 /// The line `#line` directives give Offset of Text (each directive sets
 /// the line of the line after it); the physical line where there is none.
 unsigned presumedLine(llvm::StringRef Text, size_t Offset) {
@@ -69,16 +79,6 @@ unsigned presumedLine(llvm::StringRef Text, size_t Offset) {
   return Line;
 }
 
-/// Whether an edit replaces text around Offset, or replaces text starting
-/// at it (a sentinel inserted there would conflict with it).
-bool editsAround(const std::vector<Edit> &Edits, unsigned Offset) {
-  return llvm::any_of(Edits, [&](const Edit &E) {
-    return E.Begin < E.End && E.Begin <= Offset && Offset < E.End;
-  });
-}
-
-} // namespace
-
 std::string FileRewriter::hotVersionName(const HotFunction &H,
                                          const std::vector<unsigned> &Pick) {
   std::string Name = H.Name + "__varsim_hot";
@@ -88,6 +88,11 @@ std::string FileRewriter::hotVersionName(const HotFunction &H,
 }
 
 void FileRewriter::planHotVersions() {
+  planSwitchVersions();
+  planFeatureVersions();
+}
+
+void FileRewriter::planSwitchVersions() {
   // `--granularity all` keeps every switch's marker, which a version
   // calling the variants directly would skip.
   if (Ctx.Detail == Granularity::All)
@@ -315,6 +320,7 @@ std::string FileRewriter::hotDispatch(const HotFunction &H) {
 }
 
 std::string FileRewriter::versionHotLoops(std::string Out) {
+  Out = versionFeatureReads(std::move(Out));
   if (Hot.empty())
     return Out;
   std::map<unsigned, const HotFunction *> ById;

@@ -346,6 +346,10 @@ FileRewriter::renderDuplicate(const Duplicate &D,
     const FunctionCopy &C = D.Plan.Copies[CI];
     std::vector<std::pair<unsigned, unsigned>> Dropped;
     std::vector<Edit> Es;
+    // Versioned per feature value later (FeatureVersions.cpp): sentinels.
+    std::optional<unsigned> FV = noteCopyForVersions(D, CI, BodyEdits);
+    if (FV)
+      Es.push_back({Fn.BodyBegin, Fn.BodyBegin, featureSentinel('B', *FV), 0});
     auto Blank = [&](unsigned B, unsigned E) {
       if (B >= E)
         return;
@@ -430,7 +434,10 @@ FileRewriter::renderDuplicate(const Duplicate &D,
               (Def.empty() ? "" : "#define " + Def + "\n");
       Pop += "\n#pragma pop_macro(\"" + M + "\")";
     }
-    Out += "\n" + Push + LineDecl.substr(1) + *Copy + Pop;
+    Out += "\n" + Push + LineDecl.substr(1) +
+           (FV ? featureSentinel('D', *FV) + *Copy + featureSentinel('E', *FV)
+               : *Copy) +
+           Pop;
   }
   std::string Args;
   for (const std::string &P : Fn.Params)

@@ -37,6 +37,9 @@ void addContextTables(manifest::Manifest &M, const ProjectContext &Ctx) {
   // Functions without a marker (no region: their time is their caller's).
   for (const UnmarkedFunction &U : Ctx.Unmarked)
     M.UnmarkedFunctions.push_back({U.Name, U.File, U.Line, U.EndLine});
+  for (const FeatureVersioned &V : Ctx.FeatureVersions)
+    M.FeatureVersions.push_back(
+        {V.Name, V.File, V.Line, V.Features, V.Versions, V.Dispatch});
   for (const UnmarkedCode &U : Ctx.UnmarkedFeatureCode)
     M.Unmarked.push_back(
         {U.Kind, U.Name, U.Condition, U.Features, U.File, U.Line, U.TimedIn});

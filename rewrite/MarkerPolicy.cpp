@@ -126,6 +126,12 @@ callsOf(llvm::StringRef Code, const std::set<std::string> &Names) {
   return Out;
 }
 
+void forEachIdentifier(
+    llvm::StringRef Code,
+    llvm::function_ref<void(llvm::StringRef, bool, unsigned)> Each) {
+  forEachWord(Code, Each);
+}
+
 bool namesIdentifier(llvm::StringRef Code, llvm::StringRef Word) {
   bool Found = false;
   forEachWord(Code, [&](llvm::StringRef W, bool, unsigned) {

@@ -18,6 +18,7 @@
 
 #include "condition/Condition.h"
 
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/JSON.h"
 
@@ -62,6 +63,12 @@ bool namesIdentifier(llvm::StringRef Code, llvm::StringRef Word);
 /// How often Code holds the identifier Word (outside comments and
 /// literals).
 size_t countIdentifier(llvm::StringRef Code, llvm::StringRef Word);
+
+/// Calls Each(Word, FollowedByParen, Offset) for every identifier of Code
+/// outside comments and literals (numbers skipped).
+void forEachIdentifier(
+    llvm::StringRef Code,
+    llvm::function_ref<void(llvm::StringRef, bool, unsigned)> Each);
 
 /// The feature names (not macros) a condition tests, sorted and unique.
 std::vector<std::string> featuresOf(const condition::Cond &C,

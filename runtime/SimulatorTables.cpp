@@ -85,9 +85,18 @@ void writeFeatures(const SimulatorTables &T, llvm::raw_ostream &OS) {
   if (!N)
     OS << "    {\"\", \"\", 0, 0, 0, 0, 0, 0, -1},\n";
   OS << "};\n\n";
-  for (size_t I = 0; I != N; ++I)
+  // Each feature is read twice over: VARSIM_F_<Macro> where the program's
+  // code reads it (the data-flow checks follow these), and
+  // featureDispatchExpr's VARSIM_D_<Macro> in the tests of a dispatcher
+  // between per-configuration versions (rewrite/FeatureVersions.cpp),
+  // which read the feature only to pick a version whose own reads say the
+  // same thing: not a feature's influence on control flow.
+  for (size_t I = 0; I != N; ++I) {
     OS << "#define " << featureValueExpr(T.Features[I])
        << " ((long long)varsim_feature_values[" << I << "])\n";
+    OS << "#define " << featureDispatchExpr(T.Features[I])
+       << " ((long long)varsim_feature_values[" << I << "])\n";
+  }
   OS << "\n";
 }
 
@@ -198,6 +207,10 @@ std::string forkChildTracePath(llvm::StringRef TracePath, int64_t Pid) {
 
 std::string featureValueExpr(const FeatureDesc &F) {
   return "VARSIM_F_" + macroIdentifier(F.Macro);
+}
+
+std::string featureDispatchExpr(const FeatureDesc &F) {
+  return "VARSIM_D_" + macroIdentifier(F.Macro);
 }
 
 std::string regionMarker(RegionKind K, unsigned Id) {

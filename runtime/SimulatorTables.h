@@ -106,6 +106,10 @@ llvm::StringRef runtimeHeaderText();
 /// An rvalue of type long long: 0/1 for boolean features, the value for
 /// numeric ones. E.g. "VARSIM_F_LOGGING".
 std::string featureValueExpr(const FeatureDesc &F);
+/// The same value, spelled "VARSIM_D_LOGGING": read only by the dispatcher
+/// of per-configuration versions, which the data-flow checks do not count
+/// as a feature read (each version's own VARSIM_F_ reads carry the facts).
+std::string featureDispatchExpr(const FeatureDesc &F);
 /// A statement that opens a scope marker for region Id, valid as the first
 /// statement of a function body or block in C and C++; closed at scope exit
 /// on every path. E.g. "VARSIM_REGION(3);".
