@@ -17,6 +17,7 @@
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
+#include "llvm/ADT/DenseMap.h"
 
 #include <map>
 #include <memory>
@@ -144,6 +145,16 @@ public:
   const std::string &cachedReturnKey(const clang::FunctionDecl *F) const {
     return cachedKey(F, ReturnKey, [&] { return returnKey(F); });
   }
+  /// What the walker derives from the AST alone, kept for the analysis:
+  /// the fixpoint walks each body many times. Escaping: per function, its
+  /// locals whose address escapes (node-based: a walker keeps a pointer);
+  /// WorkIn: per statement, whether it holds a call or a loop.
+  struct WalkCaches {
+    std::map<const clang::FunctionDecl *, std::set<const clang::VarDecl *>>
+        Escaping;
+    llvm::DenseMap<const clang::Stmt *, bool> WorkIn;
+  };
+  WalkCaches &walkCaches() { return Caches; }
 
 private:
   struct Body {
@@ -203,6 +214,7 @@ private:
   std::map<std::string, size_t> SinkIndex; ///< By place: loops revisit.
   unsigned TranslationUnits = 0;
   mutable std::map<std::pair<const void *, unsigned>, std::string> Keys;
+  WalkCaches Caches;
 };
 
 /// Walks one function body (FunctionWalker.cpp).

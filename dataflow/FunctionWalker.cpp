@@ -12,9 +12,13 @@ namespace varsim::dataflow {
 namespace walker {
 
 void Walker::runFunction() {
-  EscapeFinder Finder;
-  Finder.TraverseStmt(F->getBody());
-  Escaping = std::move(Finder.Escaping);
+  auto [Found, New] = P.walkCaches().Escaping.try_emplace(F);
+  if (New) {
+    EscapeFinder Finder;
+    Finder.TraverseStmt(F->getBody());
+    Found->second = std::move(Finder.Escaping);
+  }
+  Escaping = &Found->second;
   State St;
   for (unsigned I = 0; I < F->getNumParams(); ++I) {
     const ParmVarDecl *Param = F->getParamDecl(I);
@@ -190,7 +194,7 @@ std::string Walker::describe(const Expr *E) const {
 bool Walker::pureFeatureCondition(const Expr *E,
                                   std::vector<std::string> &Features) const {
   if (auto Feature = M.featureRead(E)) {
-    Features.push_back(*Feature);
+    Features.push_back(Feature->str());
     return true;
   }
   if (isa<IntegerLiteral, CXXBoolLiteralExpr, CharacterLiteral>(E))

@@ -166,6 +166,7 @@ private:
     if (isa<CallExpr, CXXConstructExpr, ForStmt, WhileStmt, DoStmt,
             CXXForRangeStmt, GotoStmt, CXXThrowExpr>(S))
       return true;
+    auto &WorkIn = P.walkCaches().WorkIn;
     if (auto It = WorkIn.find(S); It != WorkIn.end())
       return It->second;
     bool Work =
@@ -173,7 +174,6 @@ private:
     WorkIn[S] = Work;
     return Work;
   }
-  llvm::DenseMap<const Stmt *, bool> WorkIn;
   /// Where an exit (return, break, continue, goto, throw, exit()) jumps
   /// to: a loop or switch (break, continue), or the end of the function.
   struct ExitTarget {
@@ -230,7 +230,7 @@ private:
     return false;
   }
   bool tracked(const VarDecl *V) const {
-    return V->hasLocalStorage() && !Escaping.count(V) &&
+    return V->hasLocalStorage() && !Escaping->count(V) &&
            !V->getType()->isReferenceType();
   }
   /// A condition made of feature reads and constants only; Features gets
@@ -251,7 +251,9 @@ private:
   const MacroFacts &M;
   const FunctionDecl *F;
   std::string FnName;
-  std::set<const VarDecl *> Escaping;
+  /// The function's locals whose address escapes (none outside one).
+  const std::set<const VarDecl *> *Escaping = &NoLocals;
+  static inline const std::set<const VarDecl *> NoLocals;
   Taint Context;
   std::set<std::string> Fixed;
   std::vector<unsigned> Regions;

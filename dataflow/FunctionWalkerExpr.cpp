@@ -296,7 +296,7 @@ Taint Walker::eval(const Expr *E, State &St) {
     Taint T;
     Origin O;
     O.Source = M.pointOf(E->getBeginLoc());
-    T.emplace(*Feature, std::move(O));
+    T.emplace(Feature->str(), std::move(O));
     return T;
   }
   if (isa<IntegerLiteral, FloatingLiteral, CharacterLiteral, StringLiteral,
