@@ -163,7 +163,7 @@ void Walker::sink(const Expr *Cond, const Taint &T) {
     if (!O.Params.empty()) {
       // The callers' data: decided at each call site that passes it.
       for (const std::string &Param : O.Params)
-        P.markDecides(Param);
+        P.markDecides(P.intern(Param));
       continue;
     }
     S.Features.emplace(Feature, O);
@@ -387,7 +387,7 @@ void Walker::exec(const Stmt *S, State &St) {
         if (E.second.rank() != 1)
           return false;
         for (const std::string &Param : E.second.Params)
-          P.markReturned(Param);
+          P.markReturned(P.intern(Param));
         return true;
       });
       if (F)
@@ -489,7 +489,7 @@ void walkFunction(ProgramAnalysis &P, const MacroFacts &Macros,
 }
 
 Taint walkInitializer(ProgramAnalysis &P, const MacroFacts &Macros,
-                      const std::string &Key, const clang::Expr &Init) {
+                      ProgramAnalysis::CellKey Key, const clang::Expr &Init) {
   walker::Walker W(P, Macros, nullptr);
   walker::Walker::State St;
   Taint T = W.eval(&Init, St);

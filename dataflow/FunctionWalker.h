@@ -129,12 +129,12 @@ private:
   /// calling context, where the trace (a calling-context tree) keeps the
   /// guard's features fixed, until the value escapes.
   Taint passed(Taint T, SourceLocation Call, llvm::StringRef Param,
-               const std::string &Key) {
+               ProgramAnalysis::CellKey Key) {
     for (auto &[Feature, O] : T) {
       if (O.Via.empty())
         O.Via = Param.str();
       if (!O.FromCaller)
-        O.Params = {Key};
+        O.Params = {P.keyName(Key)};
     }
     for (const auto &[Feature, O] : Context) {
       if (T.count(Feature))
@@ -272,27 +272,26 @@ private:
   /// globals, fields and memory hold only what static initializers put
   /// there.
   bool Early = false;
-  Taint cellRead(const std::string &Key) const {
+  using CellKey = ProgramAnalysis::CellKey;
+  Taint cellRead(CellKey Key) const {
     return Early ? P.initialOf(Key) : P.cell(Key);
   }
   /// The cells' keys, made once per analysis (ProgramAnalysis::cachedKey).
   using Kind = ProgramAnalysis::KeyKind;
-  const std::string &keyOf(const Decl *D) {
+  CellKey keyOf(const Decl *D) {
     return P.cachedKey(D, Kind::DeclKey,
                        [&] { return ProgramAnalysis::keyOf(D); });
   }
-  const std::string &paramKey(const FunctionDecl *Fn, unsigned Index) {
+  CellKey paramKey(const FunctionDecl *Fn, unsigned Index) {
     return P.cachedKey(Fn, Index,
                        [&] { return ProgramAnalysis::paramKey(Fn, Index); });
   }
-  const std::string &returnKey(const FunctionDecl *Fn) {
-    return P.cachedReturnKey(Fn);
-  }
-  const std::string &controlKey(const FunctionDecl *Fn) {
+  CellKey returnKey(const FunctionDecl *Fn) { return P.cachedReturnKey(Fn); }
+  CellKey controlKey(const FunctionDecl *Fn) {
     return P.cachedKey(Fn, Kind::ControlKey,
                        [&] { return ProgramAnalysis::controlKey(Fn); });
   }
-  const std::string &memoryKey(QualType T) {
+  CellKey memoryKey(QualType T) {
     return P.cachedKey(T.getAsOpaquePtr(), Kind::MemoryKey,
                        [&] { return ProgramAnalysis::memoryKey(T); });
   }
