@@ -17,7 +17,11 @@
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/StringMap.h"
 
+#include <deque>
 #include <map>
 #include <memory>
 #include <set>
@@ -52,12 +56,19 @@ public:
   // since its last walk: that walk would repeat the same joins, all
   // no-ops, so the fixpoint and its evidence are the same, only sooner.
   // A new accessor of mutable state must note its reads too.
-  const Taint &cell(const std::string &Key) {
+  // The state is held by key number (CellKey: its key text interned, so
+  // that a USR names one cell in every translation unit): the walks read
+  // and write cells millions of times, and string-keyed maps spent most
+  // of that comparing USRs that share long prefixes.
+  using CellKey = unsigned;
+  CellKey intern(llvm::StringRef Name);
+  const std::string &keyName(CellKey Key) const { return KeyNames[Key]; }
+  const Taint &cell(CellKey Key) {
     noteRead(CellReads, Key);
     return Cells[Key];
   }
   /// Adds T to a cell; remembers that something changed.
-  void addTo(const std::string &Key, const Taint &T) {
+  void addTo(CellKey Key, const Taint &T) {
     Taint &C = Cells[Key];
     if (Tracing)
       for (const auto &[Feature, O] : T)
@@ -75,41 +86,44 @@ public:
   /// Parameter summaries (calls by context): the data of parameter Key
   /// reaches a decision in its function (or in a callee it passes it to);
   /// it flows into the function's return value.
-  void markDecides(const std::string &ParamKey) {
-    if (Decides.insert(ParamKey).second)
+  void markDecides(CellKey ParamKey) {
+    if (!Decides[ParamKey]) {
+      Decides[ParamKey] = true;
       stamp(DecidesChanges, ParamKey);
+    }
   }
-  bool decides(const std::string &ParamKey) {
+  bool decides(CellKey ParamKey) {
     noteRead(DecidesReads, ParamKey);
-    return Decides.count(ParamKey) != 0;
+    return Decides[ParamKey];
   }
-  void markReturned(const std::string &ParamKey) {
-    if (Returned.insert(ParamKey).second)
+  void markReturned(CellKey ParamKey) {
+    if (!Returned[ParamKey]) {
+      Returned[ParamKey] = true;
       stamp(ReturnedChanges, ParamKey);
+    }
   }
-  bool returned(const std::string &ParamKey) {
+  bool returned(CellKey ParamKey) {
     noteRead(ReturnedReads, ParamKey);
-    return Returned.count(ParamKey) != 0;
+    return Returned[ParamKey];
   }
   /// True if F's definition is part of the analysed program.
-  bool hasBody(const clang::FunctionDecl *F) const {
-    return Seen.count(cachedReturnKey(F)) != 0;
+  bool hasBody(const clang::FunctionDecl *F) {
+    return Seen.count(keyName(cachedReturnKey(F))) != 0;
   }
   bool recording() const { return Recording; }
   /// Call-graph order: F runs only before any code that reads a feature
   /// (it is called only from main's statements before the first one that
   /// may reach a feature read): no feature's data can have been written
   /// yet, except by static initializers.
-  bool isEarly(const clang::FunctionDecl *F) const {
-    return Early.count(cachedReturnKey(F)) != 0;
+  bool isEarly(const clang::FunctionDecl *F) {
+    return Early.count(keyName(cachedReturnKey(F))) != 0;
   }
   /// How many of main's first statements run before any feature read.
   unsigned mainPrefix() const { return MainPrefix; }
   /// What static initializers put in a cell (all an early read can see).
-  Taint initialOf(const std::string &Key) {
+  Taint initialOf(CellKey Key) {
     noteRead(InitReads, Key);
-    auto It = InitCells.find(Key);
-    return It == InitCells.end() ? Taint() : It->second;
+    return InitCells[Key];
   }
   const AnalysisOptions &options() const { return Options; }
 
@@ -127,7 +141,7 @@ public:
   /// spelling, and the fixpoint walks each body many times, asking for the
   /// same declarations, callees and types in every walk. Of is a
   /// declaration or a type of the living ASTs, Kind a parameter index or
-  /// one of KeyKind. References stay valid (node-based map).
+  /// one of KeyKind.
   enum KeyKind : unsigned {
     DeclKey = ~0u,
     ReturnKey = ~0u - 1,
@@ -135,39 +149,49 @@ public:
     MemoryKey = ~0u - 3
   };
   template <class Make>
-  const std::string &cachedKey(const void *Of, unsigned Kind, Make M) const {
-    auto [It, New] = Keys.try_emplace({Of, Kind});
+  CellKey cachedKey(const void *Of, unsigned Kind, Make M) {
+    auto [It, New] = Keys.try_emplace({Of, Kind}, 0);
     if (New)
-      It->second = M();
+      It->second = intern(M());
     return It->second;
   }
-  const std::string &cachedReturnKey(const clang::FunctionDecl *F) const {
+  CellKey cachedReturnKey(const clang::FunctionDecl *F) {
     return cachedKey(F, ReturnKey, [&] { return returnKey(F); });
   }
+  /// What the walker derives from the AST alone, kept for the analysis:
+  /// the fixpoint walks each body many times. Escaping: per function, its
+  /// locals whose address escapes (node-based: a walker keeps a pointer);
+  /// WorkIn: per statement, whether it holds a call or a loop.
+  struct WalkCaches {
+    std::map<const clang::FunctionDecl *, std::set<const clang::VarDecl *>>
+        Escaping;
+    llvm::DenseMap<const clang::Stmt *, bool> WorkIn;
+  };
+  WalkCaches &walkCaches() { return Caches; }
 
 private:
   struct Body {
-    clang::ASTContext *Ctx;
+    clang::ASTContext *Ctx = nullptr;
     const clang::FunctionDecl *Function = nullptr; ///< Or a global's init:
     const clang::VarDecl *Global = nullptr;
     const clang::FieldDecl *Field = nullptr;
     std::unique_ptr<MacroFacts> Macros;
     /// What its last walk read (by kind of state), and when it started.
     struct Reads {
-      std::set<std::string> Cells, Decides, Returned, Inits;
+      llvm::DenseSet<CellKey> Cells, Decides, Returned, Inits;
     } LastReads;
     uint64_t WalkedAt = 0;
     bool Walked = false;
   };
-  using Stamps = std::map<std::string, uint64_t>;
-  void noteRead(std::set<std::string> Body::Reads::*Kind,
-                const std::string &Key) {
+  /// By key: when it last changed (0: never).
+  using Stamps = std::vector<uint64_t>;
+  void noteRead(llvm::DenseSet<CellKey> Body::Reads::*Kind, CellKey Key) {
     if (Walking)
       (Walking->LastReads.*Kind).insert(Key);
   }
   /// Counts a change; only initial values (read by early code alone) do
   /// not ask for another round, as before the skipping.
-  void stamp(Stamps &Kind, const std::string &Key, bool Round = true) {
+  void stamp(Stamps &Kind, CellKey Key, bool Round = true) {
     Changed |= Round;
     Kind[Key] = ++Clock;
   }
@@ -181,18 +205,20 @@ private:
   /// Computes Early and MainPrefix from the direct call graph.
   void orderCalls();
 
-  void traceGrowth(const std::string &Key, const std::string &Feature) const;
+  void traceGrowth(CellKey Key, const std::string &Feature) const;
 
   const AnalysisOptions &Options;
   bool Tracing = false;
   std::string TraceWhere;
   std::vector<Body> Bodies;
   std::set<std::string> Seen; ///< Bodies by key: headers come many times.
-  std::map<std::string, Taint> Cells;
-  std::set<std::string> Decides, Returned;
+  // By key; a deque, so that a cell read stays valid while a walk interns
+  // new keys.
+  std::deque<Taint> Cells;
+  std::vector<bool> Decides, Returned;
   std::set<std::string> Early;
   unsigned MainPrefix = 0;
-  std::map<std::string, Taint> InitCells;
+  std::deque<Taint> InitCells;
   bool Changed = false;
   bool Recording = false;
   /// When each piece of state last changed (Clock ticks at each change).
@@ -202,7 +228,10 @@ private:
   std::vector<Sink> Sinks;
   std::map<std::string, size_t> SinkIndex; ///< By place: loops revisit.
   unsigned TranslationUnits = 0;
-  mutable std::map<std::pair<const void *, unsigned>, std::string> Keys;
+  llvm::DenseMap<std::pair<const void *, unsigned>, CellKey> Keys;
+  llvm::StringMap<CellKey> KeyIds;
+  std::vector<std::string> KeyNames;
+  WalkCaches Caches;
 };
 
 /// Walks one function body (FunctionWalker.cpp).
@@ -211,7 +240,7 @@ void walkFunction(ProgramAnalysis &P, const MacroFacts &Macros,
 /// Evaluates a global's or field's initializer into its cell.
 /// Returns what it put there.
 Taint walkInitializer(ProgramAnalysis &P, const MacroFacts &Macros,
-                      const std::string &Key, const clang::Expr &Init);
+                      ProgramAnalysis::CellKey Key, const clang::Expr &Init);
 
 } // namespace varsim::dataflow
 

@@ -12,9 +12,13 @@ namespace varsim::dataflow {
 namespace walker {
 
 void Walker::runFunction() {
-  EscapeFinder Finder;
-  Finder.TraverseStmt(F->getBody());
-  Escaping = std::move(Finder.Escaping);
+  auto [Found, New] = P.walkCaches().Escaping.try_emplace(F);
+  if (New) {
+    EscapeFinder Finder;
+    Finder.TraverseStmt(F->getBody());
+    Found->second = std::move(Finder.Escaping);
+  }
+  Escaping = &Found->second;
   State St;
   for (unsigned I = 0; I < F->getNumParams(); ++I) {
     const ParmVarDecl *Param = F->getParamDecl(I);
@@ -159,7 +163,7 @@ void Walker::sink(const Expr *Cond, const Taint &T) {
     if (!O.Params.empty()) {
       // The callers' data: decided at each call site that passes it.
       for (const std::string &Param : O.Params)
-        P.markDecides(Param);
+        P.markDecides(P.intern(Param));
       continue;
     }
     S.Features.emplace(Feature, O);
@@ -190,7 +194,7 @@ std::string Walker::describe(const Expr *E) const {
 bool Walker::pureFeatureCondition(const Expr *E,
                                   std::vector<std::string> &Features) const {
   if (auto Feature = M.featureRead(E)) {
-    Features.push_back(*Feature);
+    Features.push_back(Feature->str());
     return true;
   }
   if (isa<IntegerLiteral, CXXBoolLiteralExpr, CharacterLiteral>(E))
@@ -383,7 +387,7 @@ void Walker::exec(const Stmt *S, State &St) {
         if (E.second.rank() != 1)
           return false;
         for (const std::string &Param : E.second.Params)
-          P.markReturned(Param);
+          P.markReturned(P.intern(Param));
         return true;
       });
       if (F)
@@ -485,7 +489,7 @@ void walkFunction(ProgramAnalysis &P, const MacroFacts &Macros,
 }
 
 Taint walkInitializer(ProgramAnalysis &P, const MacroFacts &Macros,
-                      const std::string &Key, const clang::Expr &Init) {
+                      ProgramAnalysis::CellKey Key, const clang::Expr &Init) {
   walker::Walker W(P, Macros, nullptr);
   walker::Walker::State St;
   Taint T = W.eval(&Init, St);

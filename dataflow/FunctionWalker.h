@@ -129,12 +129,12 @@ private:
   /// calling context, where the trace (a calling-context tree) keeps the
   /// guard's features fixed, until the value escapes.
   Taint passed(Taint T, SourceLocation Call, llvm::StringRef Param,
-               const std::string &Key) {
+               ProgramAnalysis::CellKey Key) {
     for (auto &[Feature, O] : T) {
       if (O.Via.empty())
         O.Via = Param.str();
       if (!O.FromCaller)
-        O.Params = {Key};
+        O.Params = {P.keyName(Key)};
     }
     for (const auto &[Feature, O] : Context) {
       if (T.count(Feature))
@@ -166,6 +166,7 @@ private:
     if (isa<CallExpr, CXXConstructExpr, ForStmt, WhileStmt, DoStmt,
             CXXForRangeStmt, GotoStmt, CXXThrowExpr>(S))
       return true;
+    auto &WorkIn = P.walkCaches().WorkIn;
     if (auto It = WorkIn.find(S); It != WorkIn.end())
       return It->second;
     bool Work =
@@ -173,7 +174,6 @@ private:
     WorkIn[S] = Work;
     return Work;
   }
-  llvm::DenseMap<const Stmt *, bool> WorkIn;
   /// Where an exit (return, break, continue, goto, throw, exit()) jumps
   /// to: a loop or switch (break, continue), or the end of the function.
   struct ExitTarget {
@@ -230,7 +230,7 @@ private:
     return false;
   }
   bool tracked(const VarDecl *V) const {
-    return V->hasLocalStorage() && !Escaping.count(V) &&
+    return V->hasLocalStorage() && !Escaping->count(V) &&
            !V->getType()->isReferenceType();
   }
   /// A condition made of feature reads and constants only; Features gets
@@ -251,7 +251,9 @@ private:
   const MacroFacts &M;
   const FunctionDecl *F;
   std::string FnName;
-  std::set<const VarDecl *> Escaping;
+  /// The function's locals whose address escapes (none outside one).
+  const std::set<const VarDecl *> *Escaping = &NoLocals;
+  static inline const std::set<const VarDecl *> NoLocals;
   Taint Context;
   std::set<std::string> Fixed;
   std::vector<unsigned> Regions;
@@ -270,27 +272,26 @@ private:
   /// globals, fields and memory hold only what static initializers put
   /// there.
   bool Early = false;
-  Taint cellRead(const std::string &Key) const {
+  using CellKey = ProgramAnalysis::CellKey;
+  Taint cellRead(CellKey Key) const {
     return Early ? P.initialOf(Key) : P.cell(Key);
   }
   /// The cells' keys, made once per analysis (ProgramAnalysis::cachedKey).
   using Kind = ProgramAnalysis::KeyKind;
-  const std::string &keyOf(const Decl *D) {
+  CellKey keyOf(const Decl *D) {
     return P.cachedKey(D, Kind::DeclKey,
                        [&] { return ProgramAnalysis::keyOf(D); });
   }
-  const std::string &paramKey(const FunctionDecl *Fn, unsigned Index) {
+  CellKey paramKey(const FunctionDecl *Fn, unsigned Index) {
     return P.cachedKey(Fn, Index,
                        [&] { return ProgramAnalysis::paramKey(Fn, Index); });
   }
-  const std::string &returnKey(const FunctionDecl *Fn) {
-    return P.cachedReturnKey(Fn);
-  }
-  const std::string &controlKey(const FunctionDecl *Fn) {
+  CellKey returnKey(const FunctionDecl *Fn) { return P.cachedReturnKey(Fn); }
+  CellKey controlKey(const FunctionDecl *Fn) {
     return P.cachedKey(Fn, Kind::ControlKey,
                        [&] { return ProgramAnalysis::controlKey(Fn); });
   }
-  const std::string &memoryKey(QualType T) {
+  CellKey memoryKey(QualType T) {
     return P.cachedKey(T.getAsOpaquePtr(), Kind::MemoryKey,
                        [&] { return ProgramAnalysis::memoryKey(T); });
   }

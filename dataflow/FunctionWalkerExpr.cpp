@@ -106,7 +106,7 @@ Taint Walker::construct(const CXXConstructExpr *C, State &St) {
   for (unsigned I = 0; I < C->getNumArgs(); ++I) {
     Taint A = eval(C->getArg(I), St);
     if (Ctor && I < Ctor->getNumParams()) {
-      const std::string &Key = paramKey(Ctor, I);
+      CellKey Key = paramKey(Ctor, I);
       P.addTo(Key, passed(A, C->getBeginLoc(), Ctor->getParamDecl(I)->getName(),
                           Key));
       if (P.decides(Key))
@@ -144,7 +144,7 @@ Taint Walker::call(const CallExpr *C, State &St) {
       unsigned Param = MemberOperator ? I - 1 : I;
       if (Param >= Callee->getNumParams())
         break;
-      const std::string &Key = paramKey(Callee, Param);
+      CellKey Key = paramKey(Callee, Param);
       P.addTo(Key, passed(Args[I], C->getBeginLoc(),
                           Callee->getParamDecl(Param)->getName(), Key));
       // The callee decides on this argument: a decision of this calling
@@ -296,7 +296,7 @@ Taint Walker::eval(const Expr *E, State &St) {
     Taint T;
     Origin O;
     O.Source = M.pointOf(E->getBeginLoc());
-    T.emplace(*Feature, std::move(O));
+    T.emplace(Feature->str(), std::move(O));
     return T;
   }
   if (isa<IntegerLiteral, FloatingLiteral, CharacterLiteral, StringLiteral,

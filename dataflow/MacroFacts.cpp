@@ -12,45 +12,68 @@ namespace varsim::dataflow {
 
 using namespace clang;
 
-std::optional<std::string> MacroFacts::featureRead(const Expr *E) const {
-  auto [It, New] = FeatureReads.try_emplace(E);
+std::optional<StringRef> MacroFacts::featureRead(const Expr *E) const {
+  // Outside macros before the cache: the walks ask for every expression in
+  // every round, and a look-up in a cache of them all missed the CPU's
+  // caches more often than not.
+  if (!E->getBeginLoc().isMacroID() || !E->getEndLoc().isMacroID())
+    return std::nullopt;
+  auto [It, New] = FeatureReads.try_emplace(E, 0);
   if (New)
-    It->second = computeFeatureRead(E);
+    if (std::optional<StringRef> Read = computeFeatureRead(E)) {
+      ReadNames.push_back(*Read);
+      It->second = ReadNames.size();
+    }
+  if (!It->second)
+    return std::nullopt;
+  return ReadNames[It->second - 1];
+}
+
+StringRef MacroFacts::expansionName(FileID FID, SourceLocation L) const {
+  auto [It, New] = ExpansionNames.try_emplace(FID);
+  if (New)
+    It->second = Lexer::getImmediateMacroName(L, Ctx.getSourceManager(),
+                                              Ctx.getLangOpts());
   return It->second;
 }
 
-std::optional<std::string> MacroFacts::computeFeatureRead(const Expr *E) const {
+std::optional<StringRef> MacroFacts::computeFeatureRead(const Expr *E) const {
   const SourceManager &SM = Ctx.getSourceManager();
   SourceLocation Begin = E->getBeginLoc(), End = E->getEndLoc();
   if (!Begin.isMacroID() || !End.isMacroID())
     return std::nullopt;
   // Both ends must come from the same expansion of the feature macro: walk
   // outwards from the innermost macro at the start until one is the
-  // feature read, and check the end lies in that same expansion.
+  // feature read, and check the end lies in that same expansion. Each step
+  // is SourceManager's isMacroArgExpansion, getImmediateSpellingLoc and
+  // getImmediateExpansionRange with one look-up of the expansion entry.
   SourceLocation L = Begin;
   while (L.isMacroID()) {
-    if (SM.isMacroArgExpansion(L)) {
-      L = SM.getImmediateSpellingLoc(L);
+    auto [FID, Offset] = SM.getDecomposedLoc(L);
+    const SrcMgr::ExpansionInfo &Exp = SM.getSLocEntry(FID).getExpansion();
+    if (Exp.isMacroArgExpansion()) {
+      L = Exp.getSpellingLoc().getLocWithOffset(Offset);
       continue;
     }
-    StringRef Name = Lexer::getImmediateMacroName(L, SM, Ctx.getLangOpts());
-    CharSourceRange Expansion = SM.getImmediateExpansionRange(L);
+    SourceLocation ExpansionBegin = Exp.getExpansionLocStart();
+    StringRef Name = expansionName(FID, L);
     if (Name.starts_with(Options.FeatureReadPrefix)) {
       // The expansion that produced E's first token; E's last token must be
       // produced by it too.
       SourceLocation EndAt = End;
       while (EndAt.isMacroID()) {
-        CharSourceRange R = SM.getImmediateExpansionRange(EndAt);
-        if (R.getBegin() == Expansion.getBegin())
-          return Name.drop_front(Options.FeatureReadPrefix.size()).str();
-        if (SM.isMacroArgExpansion(EndAt))
-          EndAt = SM.getImmediateSpellingLoc(EndAt);
-        else
-          EndAt = R.getBegin();
+        auto [EndFID, EndOffset] = SM.getDecomposedLoc(EndAt);
+        const SrcMgr::ExpansionInfo &EndExp =
+            SM.getSLocEntry(EndFID).getExpansion();
+        if (EndExp.getExpansionLocStart() == ExpansionBegin)
+          return Name.drop_front(Options.FeatureReadPrefix.size());
+        EndAt = EndExp.isMacroArgExpansion()
+                    ? EndExp.getSpellingLoc().getLocWithOffset(EndOffset)
+                    : EndExp.getExpansionLocStart();
       }
       return std::nullopt;
     }
-    L = Expansion.getBegin();
+    L = ExpansionBegin;
   }
   return std::nullopt;
 }

@@ -15,10 +15,12 @@
 
 #include "clang/AST/Expr.h"
 #include "clang/AST/Stmt.h"
+#include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/DenseMap.h"
 
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace varsim::dataflow {
 
@@ -27,8 +29,9 @@ public:
   MacroFacts(const clang::ASTContext &Ctx, const AnalysisOptions &Options)
       : Ctx(Ctx), Options(Options) {}
 
-  /// If E is exactly one feature read, the feature's macro.
-  std::optional<std::string> featureRead(const clang::Expr *E) const;
+  /// If E is exactly one feature read, the feature's macro (a view of the
+  /// source buffer that spells it, valid while the AST lives).
+  std::optional<llvm::StringRef> featureRead(const clang::Expr *E) const;
 
   /// If S is a region marker, the region id.
   std::optional<unsigned> markerId(const clang::Stmt *S) const;
@@ -40,14 +43,23 @@ public:
   SourcePoint pointOf(clang::SourceLocation Loc) const;
 
 private:
-  std::optional<std::string> computeFeatureRead(const clang::Expr *E) const;
+  std::optional<llvm::StringRef> computeFeatureRead(const clang::Expr *E) const;
+  /// The name of the macro whose (non-argument) expansion FID holds L.
+  llvm::StringRef expansionName(clang::FileID FID,
+                                clang::SourceLocation L) const;
 
   const clang::ASTContext &Ctx;
   const AnalysisOptions &Options;
   /// featureRead by expression: the walks evaluate each expression once
   /// per round and per loop iteration, and the macro walk is costly.
-  mutable llvm::DenseMap<const clang::Expr *, std::optional<std::string>>
-      FeatureReads;
+  /// (1 + the index of the read's name in ReadNames, or 0: none; compact,
+  /// since every expression inside a macro has an entry).
+  mutable llvm::DenseMap<const clang::Expr *, unsigned> FeatureReads;
+  mutable std::vector<llvm::StringRef> ReadNames;
+  /// Macro names by expansion: every expression inside a macro walks the
+  /// same expansions outwards, and lexing a name at each step dominated
+  /// the analysis of macro-dense code (Lua).
+  mutable llvm::DenseMap<clang::FileID, llvm::StringRef> ExpansionNames;
 };
 
 } // namespace varsim::dataflow

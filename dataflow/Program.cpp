@@ -20,10 +20,25 @@ using namespace clang;
 ProgramAnalysis::ProgramAnalysis(const AnalysisOptions &Options)
     : Options(Options), Tracing(std::getenv("VARSIM_DATAFLOW_TRACE")) {}
 
-void ProgramAnalysis::traceGrowth(const std::string &Key,
+ProgramAnalysis::CellKey ProgramAnalysis::intern(llvm::StringRef Name) {
+  auto [It, New] = KeyIds.try_emplace(Name, KeyNames.size());
+  if (New) {
+    KeyNames.push_back(Name.str());
+    Cells.emplace_back();
+    InitCells.emplace_back();
+    Decides.push_back(false);
+    Returned.push_back(false);
+    for (Stamps *Kind :
+         {&CellChanges, &DecidesChanges, &ReturnedChanges, &InitChanges})
+      Kind->push_back(0);
+  }
+  return It->second;
+}
+
+void ProgramAnalysis::traceGrowth(CellKey Key,
                                   const std::string &Feature) const {
-  llvm::errs() << "trace " << Feature << " -> " << Key << " at " << TraceWhere
-               << "\n";
+  llvm::errs() << "trace " << Feature << " -> " << keyName(Key) << " at "
+               << TraceWhere << "\n";
 }
 
 std::string ProgramAnalysis::keyOf(const Decl *D) {
@@ -132,7 +147,7 @@ void ProgramAnalysis::walk(Body &B) {
     walkFunction(*this, *B.Macros, *B.Function);
     return;
   }
-  std::string Key = B.Global ? keyOf(B.Global) : keyOf(B.Field);
+  CellKey Key = intern(B.Global ? keyOf(B.Global) : keyOf(B.Field));
   if (join(InitCells[Key],
            walkInitializer(*this, *B.Macros, Key,
                            B.Global ? *B.Global->getInit()
@@ -143,20 +158,10 @@ void ProgramAnalysis::walk(Body &B) {
 bool ProgramAnalysis::stale(const Body &B) const {
   if (!B.Walked)
     return true;
-  auto ChangedSince = [&](const std::set<std::string> &Read,
+  auto ChangedSince = [&](const llvm::DenseSet<CellKey> &Read,
                           const Stamps &Changes) {
-    // Walk the smaller of the two sorted key sets, look up in the other.
-    if (Read.size() <= Changes.size()) {
-      for (const std::string &K : Read)
-        if (auto It = Changes.find(K);
-            It != Changes.end() && It->second > B.WalkedAt)
-          return true;
-      return false;
-    }
-    for (const auto &[K, At] : Changes)
-      if (At > B.WalkedAt && Read.count(K))
-        return true;
-    return false;
+    return llvm::any_of(Read,
+                        [&](CellKey K) { return Changes[K] > B.WalkedAt; });
   };
   return ChangedSince(B.LastReads.Cells, CellChanges) ||
          ChangedSince(B.LastReads.Decides, DecidesChanges) ||
@@ -321,15 +326,19 @@ DataFlowFacts ProgramAnalysis::run() {
     if (!Changed)
       break;
   }
-  if (std::getenv("VARSIM_DATAFLOW_DEBUG"))
-    for (const auto &[Key, T] : Cells)
-      if (!T.empty()) {
+  if (std::getenv("VARSIM_DATAFLOW_DEBUG")) {
+    std::map<std::string, CellKey> ByName; // Printed by key text.
+    for (CellKey K = 0; K < KeyNames.size(); ++K)
+      ByName.emplace(KeyNames[K], K);
+    for (const auto &[Key, Id] : ByName)
+      if (const Taint &T = Cells[Id]; !T.empty()) {
         llvm::errs() << "cell " << Key << ":";
         for (const auto &[F, O] : T)
           llvm::errs() << " " << F << (O.FromCaller ? "(caller)" : "") << "@"
                        << O.Source.str();
         llvm::errs() << "\n";
       }
+  }
   Recording = true;
   for (Body &B : Bodies)
     walk(B);

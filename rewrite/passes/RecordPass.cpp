@@ -11,6 +11,8 @@
 // lowering already made with these recorders is taken instead, unless a
 // file it read changed since (its text, its conditions, the directives
 // placed): only the units that read a lowered file are parsed again.
+// Afterwards Recordings holds, of each parse, only the files it read (for
+// the safety pass, which takes them).
 //
 //===----------------------------------------------------------------------===//
 
@@ -132,10 +134,16 @@ llvm::Error runRecordPass(RewriteState &S) {
   });
   S.Results.clear();
   S.RecordedSafety.clear();
-  for (RecordedParse &R : Recorded) {
+  for (size_t I = 0; I < Jobs.size(); ++I) {
+    RecordedParse &R = Recorded[I];
     S.Results.push_back(std::move(*R.Facts));
     if (R.Safety)
       S.RecordedSafety.push_back(std::move(*R.Safety));
+    // What it read, for the safety pass (Recordings, nothing else kept).
+    RecordedParse &Kept = S.Recordings[{
+        static_cast<size_t>(Jobs[I].Parse.Entry - Project.Entries.data()),
+        llvm::join(Jobs[I].Parse.Defines, " ")}];
+    Kept.Read = std::move(R.Read);
   }
   return llvm::Error::success();
 }

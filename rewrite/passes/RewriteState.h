@@ -91,7 +91,9 @@ struct RewriteState {
   // GlobalLoweringPass: the recordings its parses made with every recorder
   // of the record pass, by (compile entry, defines joined), and the
   // fingerprints (recordingFingerprints) of the files when they were made.
-  // The record pass takes a recording if no file it read changed since.
+  // The record pass takes a recording if no file it read changed since,
+  // and leaves in it only the files each of its own parses read (for the
+  // safety pass, which takes them).
   std::map<std::pair<size_t, std::string>, RecordedParse> Recordings;
   std::map<std::string, std::string> RecordingFingerprints;
 

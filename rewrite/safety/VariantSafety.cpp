@@ -16,8 +16,10 @@
 #include "clang/Frontend/FrontendAction.h"
 #include "clang/Tooling/Tooling.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/MemoryBuffer.h"
 
 #include <algorithm>
+#include <optional>
 #include <set>
 #include <tuple>
 
@@ -140,6 +142,62 @@ absentCover(const SafetyInput &In, const std::vector<fm::Configuration> &Have) {
   return Out;
 }
 
+/// Whether a parse that read Files in one configuration would see the
+/// same text in another whose -D flags differ from its own in Macros: no
+/// file names any of them (a feature macro reaches a parse only through a
+/// file naming it, in an #if, a use or VARSIM_F_<macro>; a name formed by
+/// ## pasting is not looked for). Such a parse is the same parse, and its
+/// facts serve for both. A file that cannot be read names everything.
+class SameTexts {
+public:
+  explicit SameTexts(const std::map<std::string, std::string> *Overlay)
+      : Overlay(Overlay) {}
+
+  bool unaffected(const std::set<std::string> &Files,
+                  const std::set<std::string> &Macros) {
+    return llvm::none_of(Files, [&](const std::string &F) {
+      return llvm::any_of(Macros,
+                          [&](const std::string &M) { return names(F, M); });
+    });
+  }
+
+  /// The macros whose -D flags differ between A and B.
+  static std::set<std::string> differing(const std::vector<std::string> &A,
+                                         const std::vector<std::string> &B) {
+    std::set<std::string> SA(A.begin(), A.end()), SB(B.begin(), B.end()), Out;
+    auto Name = [](llvm::StringRef D) {
+      D.consume_front("-D");
+      D.consume_front("-U");
+      return D.split('=').first.str();
+    };
+    for (const std::string &D : SA)
+      if (!SB.count(D))
+        Out.insert(Name(D));
+    for (const std::string &D : SB)
+      if (!SA.count(D))
+        Out.insert(Name(D));
+    return Out;
+  }
+
+private:
+  bool names(const std::string &File, const std::string &Macro) {
+    auto [It, New] = Named.try_emplace({File, Macro}, true);
+    if (!New)
+      return It->second;
+    if (Overlay)
+      if (auto O = Overlay->find(File); O != Overlay->end()) {
+        It->second = llvm::StringRef(O->second).contains(Macro);
+        return It->second;
+      }
+    auto Buffer = llvm::MemoryBuffer::getFile(File, /*IsText=*/true);
+    It->second = !Buffer || (*Buffer)->getBuffer().contains(Macro);
+    return It->second;
+  }
+
+  const std::map<std::string, std::string> *Overlay;
+  std::map<std::pair<std::string, std::string>, bool> Named;
+};
+
 } // namespace
 
 llvm::Error checkVariantSafety(const SafetyInput &In) {
@@ -187,6 +245,30 @@ llvm::Error checkVariantSafety(const SafetyInput &In) {
       Parses[I] = std::move(*R);
     else
       ToParse.push_back(I);
+  // A configuration of the safety pass's own (absentCover) changes the
+  // text of few units (Lua: JUMPTABLE=0 only lvm.c's): the others' facts
+  // are those of a recorded parse that sees the same text.
+  bool HaveReads = HaveRecorded && In.RecordedReads &&
+                   In.RecordedReads->size() == In.Recorded->size();
+  if (HaveReads) {
+    SameTexts Same(In.Overlay);
+    std::vector<size_t> Still;
+    for (size_t I : ToParse) {
+      size_t E = Jobs[I].first - In.Project.Entries.data();
+      size_t C = Jobs[I].second;
+      std::optional<size_t> From;
+      for (size_t H = 0; H < NParse && !From; ++H)
+        if (!Parses[E * Configs.size() + H].Failed &&
+            Same.unaffected((*In.RecordedReads)[E * NParse + H],
+                            SameTexts::differing(Configs[C], Configs[H])))
+          From = E * Configs.size() + H;
+      if (From)
+        Parses[I] = Parses[*From];
+      else
+        Still.push_back(I);
+    }
+    ToParse = std::move(Still);
+  }
   parseInParallel(In.Jobs, ToParse.size(), [&](size_t K) {
     size_t I = ToParse[K];
     Parses[I] = parseOne(*Jobs[I].first, Configs[Jobs[I].second], Strip, In,
@@ -228,9 +310,11 @@ checkVariantSafety(const ProjectLayout &Project,
                    const FeatureSetup &Features,
                    const std::vector<fm::Configuration> &ParseConfigurations,
                    const std::map<std::string, std::string> *Overlay,
-                   unsigned Jobs, std::vector<SafetyFacts> *Recorded) {
+                   unsigned Jobs, std::vector<SafetyFacts> *Recorded,
+                   const std::vector<std::set<std::string>> *RecordedReads) {
   SafetyInput In{Project, Structures, Groups, Features, {}, Overlay, Jobs};
   In.Recorded = Recorded;
+  In.RecordedReads = RecordedReads;
   for (const fm::Configuration &C : ParseConfigurations) {
     In.ParseDefines.push_back(Features.defines(C));
     In.ConfigNames.push_back(Features.Model.format(C));

@@ -39,6 +39,7 @@
 #include "llvm/Support/Error.h"
 
 #include <map>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -69,6 +70,10 @@ struct SafetyInput {
   /// [E * ParseDefines.size() + C]. Null: the check parses them itself.
   /// Taken (moved from).
   std::vector<SafetyFacts> *Recorded = nullptr;
+  /// The files each recorded parse read (absolute), as Recorded (may be
+  /// null): a configuration of its own is then parsed only for the units
+  /// where it can change the text (sameParseAs in VariantSafety.cpp).
+  const std::vector<std::set<std::string>> *RecordedReads = nullptr;
 };
 
 /// Every finding as a located error (`file:line:col: error: ...`), joined,
@@ -79,14 +84,15 @@ llvm::Error checkVariantSafety(const SafetyInput &In);
 
 /// The same, with the parse configurations as the rewriter chose them (for
 /// wiring the pass into rewriteProject with one call).
-llvm::Error
-checkVariantSafety(const ProjectLayout &Project,
-                   const std::map<std::string, FileStructure> &Structures,
-                   const std::map<std::string, FileGroups> &Groups,
-                   const FeatureSetup &Features,
-                   const std::vector<fm::Configuration> &ParseConfigurations,
-                   const std::map<std::string, std::string> *Overlay,
-                   unsigned Jobs, std::vector<SafetyFacts> *Recorded = nullptr);
+llvm::Error checkVariantSafety(
+    const ProjectLayout &Project,
+    const std::map<std::string, FileStructure> &Structures,
+    const std::map<std::string, FileGroups> &Groups,
+    const FeatureSetup &Features,
+    const std::vector<fm::Configuration> &ParseConfigurations,
+    const std::map<std::string, std::string> *Overlay, unsigned Jobs,
+    std::vector<SafetyFacts> *Recorded = nullptr,
+    const std::vector<std::set<std::string>> *RecordedReads = nullptr);
 
 } // namespace varsim::rewrite::safety
 
