@@ -317,11 +317,11 @@ private:
   /// factor), if that is known.
   std::optional<int64_t> count(const Expr *E, const RecordDecl *RD,
                                const Body &B, int Depth) const {
-    if (Depth > 8)
+    if (Depth > 16) // Variables followed: a cycle of assignments ends here.
       return std::nullopt;
     E = E->IgnoreParenImpCasts();
     if (const auto *C = dyn_cast<ExplicitCastExpr>(E))
-      return count(C->getSubExpr(), RD, B, Depth + 1);
+      return count(C->getSubExpr(), RD, B, Depth);
     if (const auto *U = dyn_cast<UnaryExprOrTypeTraitExpr>(E)) {
       if (U->getKind() != UETT_SizeOf)
         return 0;
@@ -343,8 +343,8 @@ private:
                  ? std::nullopt
                  : std::optional<int64_t>(0);
     if (const auto *Bin = dyn_cast<BinaryOperator>(E)) {
-      std::optional<int64_t> L = count(Bin->getLHS(), RD, B, Depth + 1);
-      std::optional<int64_t> R = count(Bin->getRHS(), RD, B, Depth + 1);
+      std::optional<int64_t> L = count(Bin->getLHS(), RD, B, Depth);
+      std::optional<int64_t> R = count(Bin->getRHS(), RD, B, Depth);
       if (!L || !R)
         return std::nullopt;
       switch (Bin->getOpcode()) {
@@ -376,8 +376,8 @@ private:
       }
     }
     if (const auto *C = dyn_cast<ConditionalOperator>(E)) {
-      std::optional<int64_t> T = count(C->getTrueExpr(), RD, B, Depth + 1);
-      std::optional<int64_t> F = count(C->getFalseExpr(), RD, B, Depth + 1);
+      std::optional<int64_t> T = count(C->getTrueExpr(), RD, B, Depth);
+      std::optional<int64_t> F = count(C->getFalseExpr(), RD, B, Depth);
       return T && F && *T == *F ? T : std::nullopt;
     }
     if (const auto *R = dyn_cast<DeclRefExpr>(E)) {
@@ -391,7 +391,7 @@ private:
     // Calls, unary operators and the rest: no record counted inside.
     for (const Stmt *Child : E->children())
       if (const auto *CE = dyn_cast_or_null<Expr>(Child)) {
-        std::optional<int64_t> N = count(CE, RD, B, Depth + 1);
+        std::optional<int64_t> N = count(CE, RD, B, Depth);
         if (!N || *N != 0)
           return std::nullopt;
       }
@@ -484,12 +484,12 @@ private:
   /// term. A record holding RD by value is another block, not counted.
   Terms terms(const Expr *E, const RecordDecl *RD, const Body &B,
               int Depth) const {
-    if (Depth > 8)
+    if (Depth > 16) // Variables followed: a cycle of assignments ends here.
       return std::nullopt;
     E = E->IgnoreParenImpCasts();
     std::vector<std::string> None;
     if (const auto *C = dyn_cast<ExplicitCastExpr>(E))
-      return terms(C->getSubExpr(), RD, B, Depth + 1);
+      return terms(C->getSubExpr(), RD, B, Depth);
     if (const auto *U = dyn_cast<UnaryExprOrTypeTraitExpr>(E)) {
       if (U->getKind() != UETT_SizeOf)
         return None;
@@ -507,8 +507,8 @@ private:
       BinaryOperatorKind Op = Bin->getOpcode();
       if (Op == BO_Mul)
         return product(E, RD, B, Depth);
-      Terms L = terms(Bin->getLHS(), RD, B, Depth + 1);
-      Terms R = terms(Bin->getRHS(), RD, B, Depth + 1);
+      Terms L = terms(Bin->getLHS(), RD, B, Depth);
+      Terms R = terms(Bin->getRHS(), RD, B, Depth);
       if (!L || !R)
         return std::nullopt;
       if (Op == BO_Add) {
@@ -521,8 +521,8 @@ private:
                                                                 : std::nullopt;
     }
     if (const auto *C = dyn_cast<ConditionalOperator>(E)) {
-      Terms T = terms(C->getTrueExpr(), RD, B, Depth + 1);
-      Terms F = terms(C->getFalseExpr(), RD, B, Depth + 1);
+      Terms T = terms(C->getTrueExpr(), RD, B, Depth);
+      Terms F = terms(C->getFalseExpr(), RD, B, Depth);
       if (!T || !F)
         return std::nullopt;
       T->insert(T->end(), F->begin(), F->end());
@@ -551,7 +551,7 @@ private:
     }
     for (const Stmt *Child : E->children())
       if (const auto *CE = dyn_cast_or_null<Expr>(Child)) {
-        Terms T = terms(CE, RD, B, Depth + 1);
+        Terms T = terms(CE, RD, B, Depth);
         if (!T || !T->empty())
           return std::nullopt;
       }
@@ -573,7 +573,7 @@ private:
         ++Sizes;
         continue;
       }
-      Terms T = terms(F, RD, B, Depth + 1);
+      Terms T = terms(F, RD, B, Depth);
       if (!T || !T->empty())
         return std::nullopt;
       Others.push_back(F);
