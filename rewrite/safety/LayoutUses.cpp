@@ -125,7 +125,8 @@ public:
                explain(*Why) +
                "): the simulator holds the members of every variant, so "
                "the bytes would differ from the variant's; access the "
-               "members by name");
+               "members by name" +
+               (stepsOverRecords(E) ? TrailingHint : ""));
     return true;
   }
 
@@ -137,6 +138,23 @@ public:
   }
 
 private:
+  static constexpr const char *TrailingHint =
+      " (storage behind records is accepted where the address is the end "
+      "of the records that one allocation in the same function holds: "
+      "'p = malloc(sizeof *p + n)' then '(T *)&p[1]' or '(char *)(p + 1)'; "
+      "'(T *)&a[k]' when the size has 'sizeof(*a) * k')";
+
+  /// True if the cast converts `&x[i]` or `x + i` (the address the hint
+  /// above is about).
+  static bool stepsOverRecords(const ExplicitCastExpr *E) {
+    const Expr *Sub = E->getSubExprAsWritten()->IgnoreParens();
+    if (const auto *U = dyn_cast<UnaryOperator>(Sub))
+      return U->getOpcode() == UO_AddrOf &&
+             isa<ArraySubscriptExpr>(U->getSubExpr()->IgnoreParens());
+    const auto *B = dyn_cast<BinaryOperator>(Sub);
+    return B && B->getOpcode() == BO_Add;
+  }
+
   std::string explain(const LayoutReason &W) const {
     const VaryingMember &M = W.Member;
     return M.Name + " under " + M.Condition + " at " +

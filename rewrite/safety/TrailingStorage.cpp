@@ -626,8 +626,13 @@ private:
           Known = false;
           break;
         }
-        if (T->empty())
+        if (T->empty()) {
+          // calloc(n, sizeof *a) holds n records, whatever the term says.
+          if (productOfArguments(CE) &&
+              constant(Arg) != std::optional<int64_t>(1))
+            Known = false;
           continue;
+        }
         if (Found) {
           Known = false;
           break;
