@@ -459,22 +459,10 @@ private:
     const VarDecl *P = localVar(C.Base);
     if (!K || *K < 1 || !P)
       return false;
-    auto It = B.Writes.find(P);
-    if (It == B.Writes.end())
-      return false;
-    bool Allocated = false;
-    for (const Write &W : It->second) {
-      if (!W.Value || W.Op != BO_Assign)
-        return false;
-      const Expr *V = W.Value->IgnoreParenCasts();
-      if (V->isNullPointerConstant(Ctx, Expr::NPC_ValueDependentIsNotNull))
-        continue;
-      const auto *CE = dyn_cast<CallExpr>(V);
-      if (!CE || !allocation(CE) || recordsIn(CE, C.Record, B) != K)
-        return false;
-      Allocated = true;
-    }
-    return Allocated;
+    std::optional<std::vector<const CallExpr *>> Calls = allocationsOf(P, B);
+    return Calls && llvm::all_of(*Calls, [&](const CallExpr *CE) {
+             return recordsIn(CE, C.Record, B) == K;
+           });
   }
 
   // --- `&a[E]`: the end of E records --------------------------------------
@@ -607,44 +595,81 @@ private:
     return !isa<CallExpr>(E);
   }
 
+  /// The local pointer a base path starts from (`p` in `p->a`, `p`).
+  static const VarDecl *rootOf(const Expr *E) {
+    E = E->IgnoreParenImpCasts();
+    while (const auto *M = dyn_cast<MemberExpr>(E)) {
+      if (!M->isArrow())
+        return nullptr;
+      E = M->getBase()->IgnoreParenImpCasts();
+    }
+    return localVar(E);
+  }
+
+  /// The allocations a local pointer is given, if it is given nothing
+  /// else (but null pointers).
+  std::optional<std::vector<const CallExpr *>>
+  allocationsOf(const VarDecl *P, const Body &B) const {
+    auto It = B.Writes.find(P);
+    if (It == B.Writes.end())
+      return std::nullopt;
+    std::vector<const CallExpr *> Calls;
+    for (const Write &W : It->second) {
+      if (!W.Value || W.Op != BO_Assign)
+        return std::nullopt;
+      const Expr *V = W.Value->IgnoreParenCasts();
+      if (V->isNullPointerConstant(Ctx, Expr::NPC_ValueDependentIsNotNull))
+        continue;
+      const auto *CE = dyn_cast<CallExpr>(V);
+      if (!CE || !allocation(CE))
+        return std::nullopt;
+      Calls.push_back(CE);
+    }
+    if (Calls.empty())
+      return std::nullopt;
+    return Calls;
+  }
+
+  /// True if the size of CE has exactly one term with RD's size, and its
+  /// coefficient is Index.
+  bool endsAt(const CallExpr *CE, const RecordDecl *RD,
+              const std::string &Index, const Body &B) const {
+    std::optional<std::vector<std::string>> Found;
+    for (const Expr *Arg : CE->arguments()) {
+      if (!Arg->getType()->isIntegerType())
+        continue;
+      Terms T = terms(Arg, RD, B, 0);
+      if (!T)
+        return false;
+      if (T->empty()) {
+        // calloc(n, sizeof *a) holds n records, whatever the term says.
+        if (productOfArguments(CE) &&
+            constant(Arg) != std::optional<int64_t>(1))
+          return false;
+        continue;
+      }
+      if (Found)
+        return false;
+      Found = std::move(T);
+    }
+    return Found && Found->size() == 1 && Found->front() == Index;
+  }
+
   bool runTimeEnd(const Candidate &C, const Body &B) const {
     const Expr *Base = C.Base->IgnoreParenImpCasts();
-    bool Set = B.Assigned.count(canon(Base));
-    if (const VarDecl *P = localVar(Base); P && B.Writes.count(P))
-      Set = true;
-    if (!Set || !stable(C.Index, B))
+    const VarDecl *Root = rootOf(Base);
+    // The array is set up here (a member path assigned in this function,
+    // or the local itself), in a block this function allocates.
+    bool Set = localVar(Base) || B.Assigned.count(canon(Base));
+    if (!Root || !Set || !stable(C.Index, B))
+      return false;
+    std::optional<std::vector<const CallExpr *>> Calls = allocationsOf(Root, B);
+    if (!Calls)
       return false;
     std::string Index = canon(C.Index);
-    for (const CallExpr *CE : B.Allocations) {
-      std::optional<std::vector<std::string>> Found;
-      bool Known = true;
-      for (const Expr *Arg : CE->arguments()) {
-        if (!Arg->getType()->isIntegerType())
-          continue;
-        Terms T = terms(Arg, C.Record, B, 0);
-        if (!T) {
-          Known = false;
-          break;
-        }
-        if (T->empty()) {
-          // calloc(n, sizeof *a) holds n records, whatever the term says.
-          if (productOfArguments(CE) &&
-              constant(Arg) != std::optional<int64_t>(1))
-            Known = false;
-          continue;
-        }
-        if (Found) {
-          Known = false;
-          break;
-        }
-        Found = std::move(T);
-      }
-      if (Known && Found && llvm::all_of(*Found, [&](const std::string &S) {
-            return S == Index;
-          }))
-        return true;
-    }
-    return false;
+    return llvm::all_of(*Calls, [&](const CallExpr *CE) {
+      return endsAt(CE, C.Record, Index, B);
+    });
   }
 
   ASTContext &Ctx;
