@@ -67,6 +67,14 @@ const VarDecl *localVar(const Expr *E) {
   return VD && VD->hasLocalStorage() && !isa<ParmVarDecl>(VD) ? VD : nullptr;
 }
 
+/// The local variable or parameter E names, if any: what a function body
+/// writes that the walks below follow.
+const VarDecl *ownVar(const Expr *E) {
+  const auto *R = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+  const auto *VD = R ? dyn_cast<VarDecl>(R->getDecl()) : nullptr;
+  return VD && VD->hasLocalStorage() ? VD : nullptr;
+}
+
 std::string id(const void *P) {
   return std::to_string(reinterpret_cast<uintptr_t>(P));
 }
@@ -113,7 +121,7 @@ public:
   bool VisitBinaryOperator(BinaryOperator *BO) {
     if (Bodies.empty() || !BO->isAssignmentOp())
       return true;
-    if (const VarDecl *VD = localVar(BO->getLHS()))
+    if (const VarDecl *VD = ownVar(BO->getLHS()))
       Bodies.back().Writes[VD].push_back({BO->getRHS(), BO->getOpcode()});
     if (BO->getOpcode() == BO_Assign)
       Bodies.back().Assigned.insert(canon(BO->getLHS()));
@@ -124,7 +132,7 @@ public:
     if (Bodies.empty() ||
         !(UO->isIncrementDecrementOp() || UO->getOpcode() == UO_AddrOf))
       return true;
-    if (const VarDecl *VD = localVar(UO->getSubExpr()))
+    if (const VarDecl *VD = ownVar(UO->getSubExpr()))
       Bodies.back().Writes[VD].push_back({nullptr, BO_Comma});
     return true;
   }
@@ -268,8 +276,10 @@ private:
     while (const ArrayType *A = Ctx.getAsArrayType(T))
       T = A->getElementType().getCanonicalType();
     const RecordDecl *R = recordOf(T);
-    if (!R || Depth > 8)
-      return R != nullptr && Depth > 8;
+    if (!R)
+      return false;
+    if (Depth > 8)
+      return true; // Too deep to tell: assume it does.
     if (R == RD)
       return true;
     if (const auto *C = dyn_cast<CXXRecordDecl>(R))
@@ -382,7 +392,9 @@ private:
     }
     if (const auto *R = dyn_cast<DeclRefExpr>(E)) {
       if (const auto *P = dyn_cast<ParmVarDecl>(R->getDecl()))
-        return carriesSize(P, B) ? std::nullopt : std::optional<int64_t>(0);
+        return carriesSize(P, B) || B.Writes.count(P)
+                   ? std::nullopt
+                   : std::optional<int64_t>(0);
       const auto *VD = dyn_cast<VarDecl>(R->getDecl());
       if (!VD || !VD->hasLocalStorage())
         return 0; // A global's or enumerator's value holds no such size.
@@ -518,7 +530,8 @@ private:
     }
     if (const auto *R = dyn_cast<DeclRefExpr>(E)) {
       if (const auto *P = dyn_cast<ParmVarDecl>(R->getDecl()))
-        return carriesSize(P, B) ? std::nullopt : Terms(None);
+        return carriesSize(P, B) || B.Writes.count(P) ? std::nullopt
+                                                      : Terms(None);
       const auto *VD = dyn_cast<VarDecl>(R->getDecl());
       if (!VD || !VD->hasLocalStorage())
         return None;
@@ -585,7 +598,7 @@ private:
         return VD->getType().isConstQualified();
       auto It = B.Writes.find(VD);
       if (It == B.Writes.end())
-        return isa<ParmVarDecl>(VD);
+        return isa<ParmVarDecl>(VD); // A parameter never written.
       return !isa<ParmVarDecl>(VD) && It->second.size() == 1 &&
              It->second.front().Value;
     }
