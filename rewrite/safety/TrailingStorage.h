@@ -1,5 +1,4 @@
-//===- rewrite/safety/TrailingStorage.h - Storage behind records -*- C++
-//-*-===//
+//===- rewrite/safety/TrailingStorage.h - Behind records ------*- C++ -*-===//
 //
 // C allocates a header record and the arrays that belong to it in one
 // block, and finds the arrays behind the header:
@@ -20,17 +19,19 @@
 // as in SizeFlow.h), in one function:
 //
 //  - `&p[K]` or `p + K` with an integer constant K: p is a local pointer
-//    every assignment of which is a null pointer or an allocation (a call
-//    whose callee is named for allocation) whose size counts exactly K
-//    records of that type (`sizeof(*p) + ...`, through local size
-//    variables; calloc-like callees need a count of 1), and nothing else
-//    in the size holds such a record by value;
-//  - `&a[E]` or `a + E` with a run-time E: the function assigns a (a local
-//    or a member path like `s->a`), and an allocation in it has a size
-//    whose only term with that record is `sizeof(record) * E` (the same
-//    expression up to the order of `+` and `*` operands), built from
-//    variables written at most once. Assumed, not checked: a points at the
-//    first of those E records.
+//    the function gives only null pointers and allocations (calls whose
+//    callee is named for allocation) whose size counts exactly K records
+//    of that type (`sizeof(*p) + ...`, through local size variables and
+//    rounding; a calloc-like callee's other arguments must be 1), and
+//    nothing else in the size holds such a record by value or may carry a
+//    caller's record size (a parameter that only sizes memory in a
+//    function returning a pointer);
+//  - `&a[E]` or `a + E` with a run-time E: a is a local or a member path
+//    (`s->a`) the function assigns, its root local (`s`) is given only
+//    allocations, and each of their sizes has exactly one term with the
+//    record's size, `sizeof(record) * E` (the same expression up to the
+//    order of `+` and `*` operands), E's variables written at most once.
+//    Assumed, not checked: a points at the first of those E records.
 //
 //===----------------------------------------------------------------------===//
 
