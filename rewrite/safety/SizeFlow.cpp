@@ -2,6 +2,7 @@
 
 #include "rewrite/safety/SizeFlow.h"
 #include "rewrite/safety/AllocationFlows.h"
+#include "rewrite/safety/TrailingStorage.h"
 
 #include "clang/AST/Expr.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -336,7 +337,9 @@ private:
 SizeFlowFacts findSizeFlow(ASTContext &Ctx, ProjectFiles &Files) {
   SizeFlowVisitor V(Ctx, Files);
   V.TraverseDecl(Ctx.getTranslationUnitDecl());
-  return V.finish();
+  SizeFlowFacts Out = V.finish();
+  findTrailingStorage(Ctx, Files, Out.AddressCasts);
+  return Out;
 }
 
 } // namespace varsim::rewrite::safety

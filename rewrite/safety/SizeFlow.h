@@ -25,7 +25,9 @@
 //  - the casts of a pointer to a record to a pointer to bytes that only
 //    compute an address: `(char *)p + n` where n is computed from the
 //    simulator's own sizeof or offsetof of that record (past its end, or
-//    at one of its members), directly or through size variables.
+//    at one of its members), directly or through size variables;
+//  - the casts of the address behind the records an allocation holds
+//    (`(int *)&p[1]`, `(u8 *)&s->a[n]`: TrailingStorage.h).
 // Everything else keeps being judged as a layout use.
 //
 //===----------------------------------------------------------------------===//

@@ -15,6 +15,8 @@
 #include "rewrite/FeatureSetup.h"
 #include "rewrite/ProjectLayout.h"
 #include "rewrite/safety/FeatureRanges.h"
+#include "rewrite/safety/ProjectFiles.h"
+#include "rewrite/safety/SizeFlow.h"
 #include "support/Diagnostic.h"
 
 #include "clang/Frontend/ASTUnit.h"
@@ -114,7 +116,11 @@ std::vector<std::string> findingsOf(const std::string &Code, bool Cxx,
     if (!AST)
       continue;
     std::vector<Finding> Found;
-    findLayoutUses(AST->getASTContext(), *Project, Ranges, Found);
+    // As the pass does: the address casts of SizeFlow are not judged.
+    ProjectFiles Files(AST->getSourceManager(), *Project);
+    SizeFlowFacts Flow = findSizeFlow(AST->getASTContext(), Files);
+    findLayoutUses(AST->getASTContext(), *Project, Ranges, Found,
+                   &Flow.AddressCasts);
     for (const Finding &F : Found) {
       std::string At = Name + ":" + std::to_string(F.Where.Line) + ":" +
                        std::to_string(F.Where.Column);
@@ -391,3 +397,78 @@ int main() {
 }
 
 } // namespace
+
+// --- Trailing storage behind records (TrailingStorage.h) ---------------------
+
+TEST(SafetyLayoutUses, TrailingStorageBehindRecordsIsAccepted) {
+  std::vector<std::string> F = findingsOf(std::string(Hdr) + R"(
+#include <stdlib.h>
+struct table {
+  int n;
+  struct hdr *rows;
+};
+static void *zalloc(size_t n) { return calloc(1, n); }
+static struct hdr *one(int len) {
+  struct hdr *p = malloc(sizeof *p + len * sizeof(int));
+  int *data = (int *)&p[1];
+  char *text = (char *)(p + 1);
+  p->len = len;
+  data[0] = text[0];
+  return p;
+}
+static struct table *many(int k, int extra) {
+  struct table *t;
+  int n;
+  n = sizeof(*t) + ((sizeof(int) + 7) & ~7);
+  n += sizeof(struct hdr) * (k + extra) + 16;
+  t = zalloc(n);
+  t->rows = (struct hdr *)&t[1];
+  unsigned char *rest = (unsigned char *)&t->rows[extra + k];
+  t->n = k + extra;
+  return rest[0] ? t : 0;
+}
+int main(void) { return one(2)->len + many(3, 1)->n; }
+)",
+                                          false);
+  EXPECT_THAT(F, IsEmpty());
+}
+
+TEST(SafetyLayoutUses, RecordsReadAsTrailingStorageAreRefused) {
+  std::vector<std::string> F = findingsOf(std::string(Hdr) + R"(
+#include <stdlib.h>
+static char *behind(struct hdr *p) { return (char *)(p + 1); }
+static void *make(size_t extra) {
+  struct hdr *p = malloc(sizeof *p + extra);
+  return (char *)(p + 1);
+}
+int main(int argc, char **argv) {
+  struct hdr *one = malloc(sizeof *one + 8);
+  struct hdr *arr = calloc(argc, sizeof *arr);
+  struct hdr *grown;
+  int n = sizeof *grown + 8;
+  if (argc > 2)
+    n += sizeof *grown;
+  grown = malloc(n);
+  int k = argc;
+  struct hdr *rows = malloc(sizeof(struct hdr) * k);
+  k = k - 1;
+  char *a = (char *)&one[2];
+  char *b = (char *)&arr[1];
+  char *c = (char *)(grown + 1);
+  char *d = (char *)&rows[k];
+  char *e = behind(one);
+  char *f = make(sizeof(struct hdr));
+  return a[0] + b[0] + c[0] + d[0] + e[0] + f[0] + argv[0][0];
+}
+)",
+                                          false);
+  ASSERT_THAT(F, SizeIs(6));
+  EXPECT_THAT(F[0], HasSubstr("main.c:10:45: the cast of 'struct hdr *' to "
+                              "'char *' reads the bytes of 'struct hdr'"));
+  EXPECT_THAT(F[0], HasSubstr("storage behind records is accepted where"));
+  EXPECT_THAT(F[1], HasSubstr("main.c:13:10: the cast"));
+  EXPECT_THAT(F[2], HasSubstr("main.c:26:13: the cast"));
+  EXPECT_THAT(F[3], HasSubstr("main.c:27:13: the cast"));
+  EXPECT_THAT(F[4], HasSubstr("main.c:28:13: the cast"));
+  EXPECT_THAT(F[5], HasSubstr("main.c:29:13: the cast"));
+}
