@@ -28,6 +28,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "rewrite/MacroUses.h"
+#include "rewrite/PassThroughLocals.h"
 #include "rewrite/passes/Passes.h"
 
 #include "llvm/ADT/SmallString.h"
@@ -305,9 +306,30 @@ std::string expansion(const RewriteState &S, const PassThrough &P,
   return Out + Line(G.EndifIndex);
 }
 
+/// A constant macro standing in for a local variable per configuration
+/// (rewrite/PassThroughLocals.h) becomes the variable, before anything
+/// else reads the group.
+llvm::Error lowerLocalStandIns(RewriteState &S) {
+  std::map<std::string, std::string> Files;
+  for (const auto &[File, FS] : S.Structures)
+    if (auto T = S.Texts.find(File); T != S.Texts.end())
+      if (auto New = lowerConstantLocals(T->second, FS)) {
+        S.Log << "constant standing in for a local variable: one "
+                 "declaration ("
+              << S.Project->relativeToRoot(File) << ")\n";
+        Files[File] = std::move(*New);
+      }
+  if (Files.empty())
+    return llvm::Error::success();
+  S.DerivedMacrosStale = true;
+  return S.applyLowering(std::move(Files));
+}
+
 } // namespace
 
 llvm::Error runPassThroughMacrosPass(RewriteState &S) {
+  if (llvm::Error E = lowerLocalStandIns(S))
+    return E;
   std::map<std::string, PassThrough> Macros = findPassThroughs(S);
   if (Macros.empty())
     return llvm::Error::success();
