@@ -6,6 +6,7 @@
 
 #include "llvm/ADT/StringExtras.h"
 
+#include <algorithm>
 #include <climits>
 #include <vector>
 
@@ -160,6 +161,131 @@ std::optional<std::string> lowerConstantLocals(llvm::StringRef Text,
   }
   Out += Text.drop_front(Pos);
   return Out;
+}
+
+std::vector<std::pair<unsigned, unsigned>>
+directiveLines(llvm::StringRef Text) {
+  std::vector<std::pair<unsigned, unsigned>> Out;
+  size_t At = 0;
+  bool InComment = false;
+  while (At < Text.size()) {
+    size_t Eol = Text.find('\n', At);
+    if (Eol == llvm::StringRef::npos)
+      Eol = Text.size();
+    llvm::StringRef Line = Text.slice(At, Eol);
+    if (!InComment && Line.ltrim(" \t").starts_with("#")) {
+      size_t End = Eol;
+      while (End < Text.size() && End > 0 && Text[End - 1] == '\\') {
+        End = Text.find('\n', End + 1);
+        if (End == llvm::StringRef::npos)
+          End = Text.size();
+      }
+      Out.push_back({static_cast<unsigned>(At),
+                     static_cast<unsigned>(std::min(End + 1, Text.size()))});
+      At = End + 1;
+      continue;
+    }
+    // A block comment open at the end of the line hides a `#` below it.
+    for (size_t I = 0; I + 1 < Line.size(); ++I) {
+      if (!InComment && Line[I] == '/' && Line[I + 1] == '/')
+        break;
+      if (!InComment && Line[I] == '/' && Line[I + 1] == '*') {
+        InComment = true;
+        ++I;
+      } else if (InComment && Line[I] == '*' && Line[I + 1] == '/') {
+        InComment = false;
+        ++I;
+      }
+    }
+    At = Eol + 1;
+  }
+  return Out;
+}
+
+void fileScopeIdentifiers(llvm::StringRef Text,
+                          llvm::ArrayRef<std::pair<unsigned, unsigned>> Skip,
+                          std::set<std::string> &Out) {
+  int Depth = 0;
+  forEachToken(
+      Text,
+      [&](const SourceToken &T) {
+        if (T.K == SourceToken::Punctuator)
+          Depth += Text[T.Begin] == '{' ? 1 : Text[T.Begin] == '}' ? -1 : 0;
+        else if (T.K == SourceToken::Identifier && Depth == 0)
+          Out.insert(Text.slice(T.Begin, T.End).str());
+      },
+      Skip);
+}
+
+std::optional<std::string> declarationForEveryConfiguration(
+    llvm::StringRef Text, unsigned Use, llvm::StringRef Args,
+    llvm::ArrayRef<std::pair<unsigned, unsigned>> Skip,
+    const std::set<std::string> &Globals) {
+  // `TYPE [*...] NAME ;`: identifiers and stars, then the name and `;`.
+  std::vector<SourceToken> Toks;
+  forEachToken(Args, [&](const SourceToken &T) { Toks.push_back(T); });
+  if (Toks.size() < 3 || Args.slice(Toks.back().Begin, Toks.back().End) != ";")
+    return std::nullopt;
+  const SourceToken &NameTok = Toks[Toks.size() - 2];
+  if (NameTok.K != SourceToken::Identifier ||
+      Toks.front().K != SourceToken::Identifier)
+    return std::nullopt;
+  for (size_t I = 0; I + 2 < Toks.size(); ++I)
+    if (Toks[I].K != SourceToken::Identifier &&
+        Args.slice(Toks[I].Begin, Toks[I].End) != "*")
+      return std::nullopt;
+  std::string Name = Args.slice(NameTok.Begin, NameTok.End).str();
+  if (Globals.count(Name))
+    return std::nullopt;
+  // The enclosing function: from the last file-scope `;` or `}` before
+  // the body's `{` (its declarator and parameters) up to the use.
+  struct Tok {
+    SourceToken T;
+    int Depth = 0; ///< Before the token.
+  };
+  std::vector<Tok> Before;
+  int Depth = 0;
+  forEachToken(
+      Text.take_front(Use),
+      [&](const SourceToken &T) {
+        Before.push_back({T, Depth});
+        if (T.K == SourceToken::Punctuator)
+          Depth += Text[T.Begin] == '{' ? 1 : Text[T.Begin] == '}' ? -1 : 0;
+      },
+      Skip);
+  if (Depth <= 0)
+    return std::nullopt; // Not in a function body.
+  size_t I = Before.size();
+  while (I > 0 && Before[I - 1].Depth > 0)
+    --I;
+  // Before[I - 1] is the body's `{`; back to the declaration's start.
+  while (I > 0) {
+    const Tok &T = Before[I - 1];
+    char C = T.T.K == SourceToken::Punctuator ? Text[T.T.Begin] : 0;
+    if (T.Depth == 0 && (C == ';' || C == '}'))
+      break;
+    --I;
+  }
+  // Back from the use: a block closed before it hides its names (another
+  // block's `MUTEX_LOGIC( sqlite3_mutex *m; )`), anything else is visible.
+  for (size_t J = Before.size(); J > I; --J) {
+    const Tok &T = Before[J - 1];
+    if (T.T.K == SourceToken::Punctuator && Text[T.T.Begin] == '}') {
+      int Open = T.Depth - 1;
+      while (J > I + 1 && !(Before[J - 2].T.K == SourceToken::Punctuator &&
+                            Text[Before[J - 2].T.Begin] == '{' &&
+                            Before[J - 2].Depth == Open))
+        --J;
+      --J; // The `{`.
+      if (J <= I)
+        break;
+      continue;
+    }
+    if (T.T.K == SourceToken::Identifier &&
+        Text.slice(T.T.Begin, T.T.End) == Name)
+      return std::nullopt;
+  }
+  return Name;
 }
 
 } // namespace varsim::rewrite

@@ -35,8 +35,12 @@
 
 #include "rewrite/DirectiveScanner.h"
 
+#include "llvm/ADT/ArrayRef.h"
+
 #include <optional>
+#include <set>
 #include <string>
+#include <vector>
 
 namespace varsim::rewrite {
 
@@ -44,6 +48,31 @@ namespace varsim::rewrite {
 /// there is none.
 std::optional<std::string> lowerConstantLocals(llvm::StringRef Text,
                                                const FileStructure &FS);
+
+/// SQLite's `MUTEX_LOGIC( sqlite3_mutex *mutexShared; )`: a pass-through
+/// macro (rewrite/passes/PassThroughMacrosPass.cpp) whose argument is one
+/// local declaration without initializer, which later uses of the name
+/// outside the macro need in every configuration once they are selected
+/// at run time (`sqlite3_mutex_enter(mutexShared)`). Declaring it in every
+/// configuration changes nothing where nothing else of that name is
+/// visible: no declaration at file scope in any file a unit reads
+/// (Globals), no earlier occurrence in the enclosing function (its
+/// parameters, its locals). The declared name, if Args at offset Use of
+/// Text (directive ranges Skip) is such a declaration.
+std::optional<std::string> declarationForEveryConfiguration(
+    llvm::StringRef Text, unsigned Use, llvm::StringRef Args,
+    llvm::ArrayRef<std::pair<unsigned, unsigned>> Skip,
+    const std::set<std::string> &Globals);
+
+/// The offset ranges of Text's directive lines (a `#` first on a line, to
+/// the end of its last continued line), sorted.
+std::vector<std::pair<unsigned, unsigned>> directiveLines(llvm::StringRef Text);
+
+/// The identifiers at file scope (brace depth 0) of Text, directive
+/// ranges Skip left out.
+void fileScopeIdentifiers(llvm::StringRef Text,
+                          llvm::ArrayRef<std::pair<unsigned, unsigned>> Skip,
+                          std::set<std::string> &Out);
 
 } // namespace varsim::rewrite
 

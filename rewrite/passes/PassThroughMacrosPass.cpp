@@ -29,6 +29,7 @@
 
 #include "rewrite/MacroUses.h"
 #include "rewrite/PassThroughLocals.h"
+#include "rewrite/SourceText.h"
 #include "rewrite/passes/Passes.h"
 
 #include "llvm/ADT/SmallString.h"
@@ -397,6 +398,7 @@ llvm::Error runPassThroughMacrosPass(RewriteState &S) {
     Names.insert(Name);
 
   // Rewrite each file's uses, last first (offsets stay valid).
+  std::optional<std::set<std::string>> Globals; ///< File scope, once needed.
   for (const auto &[File, FS] : S.Structures) {
     if (!S.Texts.count(File) || !Reached.count(File))
       continue;
@@ -447,6 +449,7 @@ llvm::Error runPassThroughMacrosPass(RewriteState &S) {
       continue;
 
     // The uses, in the text where the carriers were replaced.
+    std::optional<std::vector<std::pair<unsigned, unsigned>>> Skip;
     std::string Out;
     Pos = 0;
     llvm::StringRef T(Text);
@@ -466,8 +469,25 @@ llvm::Error runPassThroughMacrosPass(RewriteState &S) {
           1 + static_cast<unsigned>(T.take_front(*Close).count('\n'));
       unsigned LineBegin = static_cast<unsigned>(T.rfind('\n', *Close) + 1);
       Out += T.slice(Pos, Off);
-      Out += "\n" + expansion(S, Macros.at(Name), Args) + "#line " +
-             std::to_string(CloseLine) + "\n" +
+      // A local declaration (`MUTEX_LOGIC( sqlite3_mutex *m; )`) stands in
+      // every configuration where nothing else of its name is visible.
+      std::optional<std::string> Decl;
+      if (Macros.at(Name).Passes.size() > 1) {
+        if (!Skip)
+          Skip = directiveLines(T);
+        if (!Globals) {
+          Globals.emplace();
+          for (const std::string &R : Reached)
+            if (auto RT = S.Texts.find(R); RT != S.Texts.end())
+              fileScopeIdentifiers(
+                  RT->second, directiveRanges(S.Structures.at(R)), *Globals);
+        }
+        Decl = declarationForEveryConfiguration(T, Off, Args, *Skip, *Globals);
+      }
+      Out += "\n" +
+             (Decl ? Args.trim().str() + "\n"
+                   : expansion(S, Macros.at(Name), Args)) +
+             "#line " + std::to_string(CloseLine) + "\n" +
              std::string(*Close + 1 - LineBegin, ' ');
       Pos = *Close + 1;
     }
