@@ -176,6 +176,21 @@ llvm::Error resolveDerivedMacros(
           });
         }
       }
+      // Or when they settle a group that holds a site of a macro defined
+      // per feature elsewhere (`#if OS_WIN_THREADS` / `#define
+      // THREADS_IMPLEMENTED 1` on Linux, beside the pthreads backend's
+      // site under the option): a branch settled to 0 defines nothing,
+      // which the rewrite's selections read (settledOff).
+      if (Settled && !OfPerFeature)
+        OfPerFeature = llvm::any_of(G.Branches, [&](const auto &B) {
+          return llvm::any_of(B.Directives, [&](unsigned DI) {
+            const Directive &Dv = FS.Directives[DI];
+            return (Dv.Kind == DirectiveKind::Define ||
+                    Dv.Kind == DirectiveKind::Undef) &&
+                   !Features.isFeatureMacro(Dv.Macro) &&
+                   Res.definedPerFeature(Dv.Macro);
+          });
+        });
       if (!OnFeatures && !(Settled && OfPerFeature))
         continue;
       for (size_t BI = 0; BI < G.Branches.size(); ++BI)

@@ -149,12 +149,25 @@ Resolver::Kind Resolver::kindOf(const std::string &M) const {
   if (M == "defined" || llvm::StringRef(M).starts_with("VARSIM_") ||
       llvm::StringRef(M).starts_with("varsim_"))
     return Kind::Unknown;
+  // A macro nothing defines, not the project, the build, the compiler nor
+  // a system header (the preprocessing of every unit, External), is
+  // undefined wherever it is tested: also a platform's name that this
+  // target's compiler never predefines (`defined(WIN32) ||
+  // defined(__BORLANDC__)` on Linux), so that a site under it drops out.
+  // (`true` and `false` are keywords, not macros: 1 and 0 in C++ and C23.)
+  if (!HasSites && !F.CommandLineDefines.count(M) && External &&
+      !External->count(M) && M != "true" && M != "false")
+    return Kind::Undefined;
   if (!HasSites && (isPlatformMacro(M) || F.CommandLineDefines.count(M)))
     return Kind::External;
   if (!HasSites)
-    return External && !External->count(M) ? Kind::Undefined : Kind::Unknown;
-  if (isPlatformMacro(M) || F.CommandLineDefines.count(M))
-    return Kind::Unknown; // Predefined and redefined: not modelled.
+    return Kind::Unknown;
+  // Predefined (or passed) and redefined: not modelled. A reserved name
+  // that nothing outside the project defines (an include guard
+  // `_SQLITE_OS_H_` inlined into an amalgamation) is the project's own.
+  if (F.CommandLineDefines.count(M) ||
+      (isPlatformMacro(M) && !(External && !External->count(M))))
+    return Kind::Unknown;
   return Kind::Project;
 }
 

@@ -272,34 +272,9 @@ llvm::Error FileRewriter::classify() {
 }
 
 unsigned FileRewriter::originalLine(unsigned Physical) {
-  if (LineShift.empty()) {
-    // `#line N` (optionally with a file name) makes the next line N.
-    LineShift.push_back(0);
-    int Shift = 0;
-    llvm::StringRef Rest = In.Text;
-    unsigned Line = 1;
-    while (true) {
-      auto [Text, Next] = Rest.split('\n');
-      LineShift.push_back(Shift);
-      llvm::StringRef T = Text.ltrim(" \t");
-      if (T.consume_front("#")) {
-        T = T.ltrim(" \t");
-        unsigned N = 0;
-        if (T.consume_front("line") && !T.empty() &&
-            (T.front() == ' ' || T.front() == '\t') &&
-            !T.ltrim(" \t").consumeInteger(10, N))
-          Shift = static_cast<int>(N) - static_cast<int>(Line + 1);
-      }
-      if (Next.data() == nullptr || Rest.size() == Text.size())
-        break;
-      Rest = Next;
-      ++Line;
-    }
-  }
-  if (Physical >= LineShift.size())
-    return Physical;
-  return static_cast<unsigned>(static_cast<int>(Physical) +
-                               LineShift[Physical]);
+  if (!Presumed)
+    Presumed.emplace(In.Text);
+  return (*Presumed)(Physical);
 }
 
 unsigned FileRewriter::addRegion(runtime::RegionKind K,

@@ -18,6 +18,7 @@
 
 #include "rewrite/FileRewriter.h"
 #include "rewrite/FunctionCopies.h"
+#include "rewrite/PassThroughLines.h"
 #include "support/Diagnostic.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -111,13 +112,16 @@ public:
   llvm::Expected<std::string> run();
 
 private:
+  // Located in the user's file: a lowering before this one (pass-through
+  // macros) may have added lines, and `#line` restores the numbering
+  // after them (originalLine).
   llvm::Error error(unsigned Offset, const llvm::Twine &Msg) {
     unsigned Line = FS.lineOf(Offset);
     unsigned Col = Offset - FS.LineStarts[Line - 1] + 1;
-    return makeError(In.Path, Line, Col, Msg);
+    return makeError(In.Path, originalLine(Line), Col, Msg);
   }
   llvm::Error errorAt(const Directive &D, const llvm::Twine &Msg) {
-    return makeError(In.Path, D.Line, D.Column, Msg);
+    return makeError(In.Path, originalLine(D.Line), D.Column, Msg);
   }
 
   const Directive &dir(unsigned I) const { return FS.Directives[I]; }
@@ -150,7 +154,7 @@ private:
   /// may have appended code under `#line N` (file-scope copies), whose
   /// regions and `#line`s must name the line it came from.
   unsigned originalLine(unsigned Physical);
-  std::vector<int> LineShift; ///< Per physical line: original - physical.
+  std::optional<PresumedLines> Presumed; ///< originalLine's, once needed.
 
   unsigned addRegion(runtime::RegionKind K, const std::string &Function,
                      const std::string &Condition, unsigned Line,

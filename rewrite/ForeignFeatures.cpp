@@ -257,6 +257,13 @@ public:
   explicit ScanAction(ScanState &S) : S(S) {}
   bool BeginSourceFileAction(CompilerInstance &CI) override {
     S.SM = &CI.getSourceManager();
+    // The preprocessor's builtins (`__has_include`, `__LINE__`) are
+    // defined before any callback: external too.
+    for (const auto &[II, State] : CI.getPreprocessor().macros())
+      if (const MacroInfo *MI = CI.getPreprocessor().getMacroInfo(
+              const_cast<IdentifierInfo *>(II));
+          MI && MI->isBuiltinMacro())
+        S.Out.ExternalMacros.insert(II->getName().str());
     CI.getPreprocessor().addPPCallbacks(std::make_unique<TestRecorder>(S));
     return true;
   }

@@ -90,7 +90,10 @@ FileRewriter::selectionDefine(const std::string &Macro,
                               const std::vector<MacroVariant> &Vs) {
   const MacroVariant &First = Vs.front();
   auto ErrorAt = [&](const MacroVariant &V, const std::string &Msg) {
-    return makeError(V.File, V.Line, V.Column, Msg);
+    // Physical lines (a lowering may have added some): this file's mapped
+    // to the user's (another file's site is named as DefinedAt has it).
+    return makeError(V.File, V.File == In.Path ? originalLine(V.Line) : V.Line,
+                     V.Column, Msg);
   };
   std::string Params;
   std::set<std::string> ParamNames;
@@ -161,7 +164,10 @@ FileRewriter::selectionDefine(const std::string &Macro,
                               "' defined per feature has the "
                               "parameters " +
                               Mine + " here and " + Firsts + " at " +
-                              First.File + ":" + std::to_string(First.Line) +
+                              First.File + ":" +
+                              std::to_string(First.File == In.Path
+                                                 ? originalLine(First.Line)
+                                                 : First.Line) +
                               "; name them alike to select it at run time");
     }
   }

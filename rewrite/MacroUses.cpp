@@ -48,6 +48,27 @@ struct Definitions {
   std::vector<Closed> ClosedBefore;
 };
 
+/// Whether directive DI (Holder: its innermost group and branch) lies in
+/// a branch whose test is 0, directly or in an enclosing branch.
+bool settledOff(const FileStructure &FS,
+                const std::map<unsigned, std::pair<unsigned, unsigned>> &Holder,
+                unsigned DI) {
+  auto H = Holder.find(DI);
+  if (H == Holder.end())
+    return false;
+  std::optional<unsigned> GI = H->second.first;
+  unsigned BI = H->second.second;
+  while (GI) {
+    const CondGroup &G = FS.Groups[*GI];
+    const CondPtr &C = G.Branches[BI].Condition;
+    if (C && C->K == Cond::Int && C->Value == 0)
+      return true;
+    BI = G.ParentBranch;
+    GI = G.ParentGroup;
+  }
+  return false;
+}
+
 } // namespace
 
 std::vector<std::pair<unsigned, std::string>>
@@ -85,6 +106,10 @@ findConfinedMacros(const std::map<std::string, std::string> &Texts,
     for (unsigned DI = 0; DI < FS.Directives.size(); ++DI) {
       const Directive &D = FS.Directives[DI];
       if (D.Kind != DirectiveKind::Define)
+        continue;
+      // In a branch no configuration enters (its test settled to 0 by
+      // rewrite/DerivedMacros.h): defines nothing.
+      if (settledOff(FS, Holder, DI))
         continue;
       Definitions &Ds = Defs[D.Macro];
       auto H = Holder.find(DI);

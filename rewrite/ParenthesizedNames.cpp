@@ -24,14 +24,32 @@ namespace varsim::rewrite::detail {
 void FileRewriter::parenthesizeMacroNames() {
   if (!Ctx.PresenceAt)
     return;
+  // The sites that may define the name where this file is read: not in a
+  // file no parse reads with this one (the source tree an amalgamation was
+  // made from), nor in a branch no configuration enters (sqlite3ext.h's
+  // `#define sqlite3_mutex_alloc sqlite3_api->mutex_alloc` under `#if
+  // !defined(SQLITE_CORE)` in the amalgamation).
+  auto Here = Ctx.ReadBy.find(In.Path);
+  std::map<std::string, std::vector<ProjectContext::DefineSite>> DefinedAt;
+  for (const auto &[M, Sites] : Ctx.DefinedAt)
+    for (const ProjectContext::DefineSite &S : Sites) {
+      auto There = Ctx.ReadBy.find(S.File);
+      bool ReadWithThis = S.File == In.Path || Here == Ctx.ReadBy.end() ||
+                          (There != Ctx.ReadBy.end() &&
+                           llvm::any_of(There->second, [&](unsigned I) {
+                             return Here->second.count(I);
+                           }));
+      if (ReadWithThis && !settledOff(S.File, S.Offset))
+        DefinedAt[M].push_back(S);
+    }
   std::set<unsigned> Done;
   for (const ParseView &V : In.Parses)
     for (const FunctionFact &Fn : V.Facts->Functions) {
       if (!Fn.CLanguage || Fn.Member || Fn.Lambda || Fn.NameLength == 0 ||
           Duplicates.count(Fn.BodyBegin) || !Done.insert(Fn.NameBegin).second)
         continue;
-      auto Sites = Ctx.DefinedAt.find(Fn.Name);
-      if (Sites == Ctx.DefinedAt.end() || Sites->second.empty() ||
+      auto Sites = DefinedAt.find(Fn.Name);
+      if (Sites == DefinedAt.end() || Sites->second.empty() ||
           !llvm::all_of(Sites->second, [](const ProjectContext::DefineSite &S) {
             return S.FunctionLike;
           }))
@@ -57,7 +75,7 @@ void FileRewriter::parenthesizeMacroNames() {
   // *sqlite3MutexAlloc(int);` under `#ifndef SQLITE_MUTEX_OMIT`, after
   // mutex.h's macro).
   std::set<std::string> Names;
-  for (const auto &[M, Sites] : Ctx.DefinedAt)
+  for (const auto &[M, Sites] : DefinedAt)
     if (!Sites.empty() &&
         llvm::all_of(Sites,
                      [](const ProjectContext::DefineSite &S) {
@@ -72,7 +90,7 @@ void FileRewriter::parenthesizeMacroNames() {
     unsigned B = P.Offset, E = P.Offset + static_cast<unsigned>(P.Name.size());
     CondPtr Here = Ctx.PresenceAt(In.Path, B);
     bool Apart = llvm::all_of(
-        Ctx.DefinedAt.at(P.Name), [&](const ProjectContext::DefineSite &S) {
+        DefinedAt.at(P.Name), [&](const ProjectContext::DefineSite &S) {
           CondPtr There = Ctx.PresenceAt(S.File, S.Offset);
           return !isSatisfiable(*makeAnd({Here, There}), F);
         });

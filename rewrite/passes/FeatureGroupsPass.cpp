@@ -9,6 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "rewrite/PassThroughLines.h"
 #include "rewrite/passes/Passes.h"
 
 namespace varsim::rewrite {
@@ -19,11 +20,16 @@ llvm::Error runFeatureGroupsPass(RewriteState &S) {
   for (const auto &[File, FS] : S.Structures) {
     FileGroups G = analyzeGroups(FS, *S.Features);
     std::string Rel = Project.relativeToRoot(File);
+    // Messages name the user's lines (a lowering may have added some).
+    auto Text = S.Texts.find(File);
+    PresumedLines Presumed(Text == S.Texts.end()
+                               ? llvm::StringRef()
+                               : llvm::StringRef(Text->second));
     for (const Directive &D : FS.Directives)
       if (D.Kind == DirectiveKind::Define)
         S.DefinedAt[D.Macro].push_back(
-            {File, Rel + ":" + std::to_string(D.Line), D.Line, D.FunctionLike,
-             D.Replacement, D.Body, D.Begin});
+            {File, Rel + ":" + std::to_string(Presumed(D.Line)), D.Line,
+             D.FunctionLike, D.Replacement, D.Body, D.Begin});
     for (size_t GI = 0; GI < FS.Groups.size(); ++GI) {
       for (const CondGroup::Branch &B : FS.Groups[GI].Branches)
         if (B.Condition) {
@@ -32,7 +38,8 @@ llvm::Error runFeatureGroupsPass(RewriteState &S) {
           for (const std::string &M : Here)
             S.TestedAt.try_emplace(
                 M, Rel + ":" +
-                       std::to_string(FS.Directives[B.DirectiveIndex].Line));
+                       std::to_string(
+                           Presumed(FS.Directives[B.DirectiveIndex].Line)));
           S.Tested.insert(Here.begin(), Here.end());
           for (const std::string &M : Here)
             S.TestedIn[M].insert(File);

@@ -28,6 +28,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "rewrite/MacroUses.h"
+#include "rewrite/PassThroughLocals.h"
+#include "rewrite/SourceText.h"
 #include "rewrite/passes/Passes.h"
 
 #include "llvm/ADT/SmallString.h"
@@ -305,9 +307,30 @@ std::string expansion(const RewriteState &S, const PassThrough &P,
   return Out + Line(G.EndifIndex);
 }
 
+/// A constant macro standing in for a local variable per configuration
+/// (rewrite/PassThroughLocals.h) becomes the variable, before anything
+/// else reads the group.
+llvm::Error lowerLocalStandIns(RewriteState &S) {
+  std::map<std::string, std::string> Files;
+  for (const auto &[File, FS] : S.Structures)
+    if (auto T = S.Texts.find(File); T != S.Texts.end())
+      if (auto New = lowerConstantLocals(T->second, FS)) {
+        S.Log << "constant standing in for a local variable: one "
+                 "declaration ("
+              << S.Project->relativeToRoot(File) << ")\n";
+        Files[File] = std::move(*New);
+      }
+  if (Files.empty())
+    return llvm::Error::success();
+  S.DerivedMacrosStale = true;
+  return S.applyLowering(std::move(Files));
+}
+
 } // namespace
 
 llvm::Error runPassThroughMacrosPass(RewriteState &S) {
+  if (llvm::Error E = lowerLocalStandIns(S))
+    return E;
   std::map<std::string, PassThrough> Macros = findPassThroughs(S);
   if (Macros.empty())
     return llvm::Error::success();
@@ -375,6 +398,7 @@ llvm::Error runPassThroughMacrosPass(RewriteState &S) {
     Names.insert(Name);
 
   // Rewrite each file's uses, last first (offsets stay valid).
+  std::optional<std::set<std::string>> Globals; ///< File scope, once needed.
   for (const auto &[File, FS] : S.Structures) {
     if (!S.Texts.count(File) || !Reached.count(File))
       continue;
@@ -425,6 +449,7 @@ llvm::Error runPassThroughMacrosPass(RewriteState &S) {
       continue;
 
     // The uses, in the text where the carriers were replaced.
+    std::optional<std::vector<std::pair<unsigned, unsigned>>> Skip;
     std::string Out;
     Pos = 0;
     llvm::StringRef T(Text);
@@ -444,8 +469,25 @@ llvm::Error runPassThroughMacrosPass(RewriteState &S) {
           1 + static_cast<unsigned>(T.take_front(*Close).count('\n'));
       unsigned LineBegin = static_cast<unsigned>(T.rfind('\n', *Close) + 1);
       Out += T.slice(Pos, Off);
-      Out += "\n" + expansion(S, Macros.at(Name), Args) + "#line " +
-             std::to_string(CloseLine) + "\n" +
+      // A local declaration (`MUTEX_LOGIC( sqlite3_mutex *m; )`) stands in
+      // every configuration where nothing else of its name is visible.
+      std::optional<std::string> Decl;
+      if (Macros.at(Name).Passes.size() > 1) {
+        if (!Skip)
+          Skip = directiveLines(T);
+        if (!Globals) {
+          Globals.emplace();
+          for (const std::string &R : Reached)
+            if (auto RT = S.Texts.find(R); RT != S.Texts.end())
+              fileScopeIdentifiers(
+                  RT->second, directiveRanges(S.Structures.at(R)), *Globals);
+        }
+        Decl = declarationForEveryConfiguration(T, Off, Args, *Skip, *Globals);
+      }
+      Out += "\n" +
+             (Decl ? Args.trim().str() + "\n"
+                   : expansion(S, Macros.at(Name), Args)) +
+             "#line " + std::to_string(CloseLine) + "\n" +
              std::string(*Close + 1 - LineBegin, ' ');
       Pos = *Close + 1;
     }
