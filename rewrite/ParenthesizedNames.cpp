@@ -29,15 +29,15 @@ void FileRewriter::parenthesizeMacroNames() {
   // made from), nor in a branch no configuration enters (sqlite3ext.h's
   // `#define sqlite3_mutex_alloc sqlite3_api->mutex_alloc` under `#if
   // !defined(SQLITE_CORE)` in the amalgamation).
-  auto Here = Ctx.ReadBy.find(In.Path);
+  auto ReadHere = Ctx.ReadBy.find(In.Path);
   std::map<std::string, std::vector<ProjectContext::DefineSite>> DefinedAt;
   for (const auto &[M, Sites] : Ctx.DefinedAt)
     for (const ProjectContext::DefineSite &S : Sites) {
       auto There = Ctx.ReadBy.find(S.File);
-      bool ReadWithThis = S.File == In.Path || Here == Ctx.ReadBy.end() ||
+      bool ReadWithThis = S.File == In.Path || ReadHere == Ctx.ReadBy.end() ||
                           (There != Ctx.ReadBy.end() &&
                            llvm::any_of(There->second, [&](unsigned I) {
-                             return Here->second.count(I);
+                             return ReadHere->second.count(I);
                            }));
       if (ReadWithThis && !settledOff(S.File, S.Offset))
         DefinedAt[M].push_back(S);
