@@ -29,6 +29,7 @@ namespace varsim::rewrite::globals::collect {
 
 using namespace clang;
 
+/// What the callbacks and the walk of one parse share.
 struct State {
   const ProjectLayout &Project;
   const std::set<std::string> &Watched;
@@ -55,10 +56,13 @@ struct State {
   }
 };
 
+/// A place as a key of the facts' maps.
 inline std::string keyOf(const std::string &File, unsigned Offset) {
   return File + "|" + std::to_string(Offset);
 }
 
+/// The walk over a unit's file-scope declarations of project files: what
+/// each defines, and the references made inside it (its Context).
 class Collector : public RecursiveASTVisitor<Collector> {
   using Base = RecursiveASTVisitor<Collector>;
 
