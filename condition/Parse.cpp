@@ -11,6 +11,7 @@
 #include "condition/Operators.h"
 
 #include "support/Diagnostic.h"
+#include "support/Identifiers.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSwitch.h"
@@ -42,10 +43,6 @@ llvm::Error fail(Grammar G, llvm::StringRef Text, size_t Column,
   Message.consume_back(PPSuffix);
   return makeError("condition '" + Text + "', column " + llvm::Twine(Column) +
                    ": " + Message);
-}
-
-bool isIdentChar(char C) {
-  return std::isalnum(static_cast<unsigned char>(C)) || C == '_';
 }
 
 /// The value of the character literal that starts at S[I] (a quote);
@@ -108,9 +105,9 @@ llvm::Expected<std::vector<Token>> tokenize(llvm::StringRef S, Grammar G) {
       ++I;
       continue;
     }
-    if (std::isalpha(static_cast<unsigned char>(C)) || C == '_') {
+    if (isIdentifierStart(C)) {
       size_t J = I;
-      while (J < S.size() && isIdentChar(S[J]))
+      while (J < S.size() && isIdentifierChar(S[J]))
         ++J;
       llvm::StringRef Word = S.slice(I, J);
       // A character literal with an encoding prefix (L'a', u'a', U'a',

@@ -26,7 +26,8 @@ bool reachableOutside(const std::string &File, unsigned Offset,
                       const FeatureSetup &F) {
   bool Live = llvm::any_of(Readers, [&](unsigned I) {
     auto It = Results[I].Files.find(File);
-    return It != Results[I].Files.end() && !It->second.isSkipped(Offset);
+    return It != Results[I].Files.end() &&
+           !It->second.isSkippedByEveryInclusion(Offset);
   });
   if (!Live)
     return false;

@@ -4,6 +4,7 @@
 #include "rewrite/ErrorText.h"
 
 #include "support/Diagnostic.h"
+#include "support/Identifiers.h"
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringExtras.h"
@@ -15,10 +16,6 @@
 
 namespace varsim::rewrite {
 namespace {
-
-bool isIdentChar(char C) {
-  return std::isalnum(static_cast<unsigned char>(C)) || C == '_';
-}
 
 /// The logical text of a directive line: continuations joined, comments
 /// replaced by a space.
@@ -198,7 +195,7 @@ llvm::Expected<FileStructure> scanDirectives(llvm::StringRef File,
       D.PhysicalLines = Lines;
       llvm::StringRef CleanRef(Clean);
       size_t K = 0;
-      while (K < CleanRef.size() && isIdentChar(CleanRef[K]))
+      while (K < CleanRef.size() && isIdentifierChar(CleanRef[K]))
         ++K;
       D.Kind = kindOf(CleanRef.substr(0, K));
       D.Body = CleanRef.substr(K).trim().str();
@@ -208,7 +205,7 @@ llvm::Expected<FileStructure> scanDirectives(llvm::StringRef File,
           D.Kind == DirectiveKind::Elifndef) {
         llvm::StringRef B(D.Body);
         size_t N = 0;
-        while (N < B.size() && isIdentChar(B[N]))
+        while (N < B.size() && isIdentifierChar(B[N]))
           ++N;
         D.Macro = B.substr(0, N).str();
         D.FunctionLike = N < B.size() && B[N] == '(';
@@ -247,9 +244,9 @@ llvm::Expected<FileStructure> scanDirectives(llvm::StringRef File,
         ++J;
         continue;
       }
-      if (C == '"' ||
-          (C == '\'' && !(J > 0 && isIdentChar(Text[J - 1]) &&
-                          J + 1 < Text.size() && isIdentChar(Text[J + 1])))) {
+      if (C == '"' || (C == '\'' && !(J > 0 && isIdentifierChar(Text[J - 1]) &&
+                                      J + 1 < Text.size() &&
+                                      isIdentifierChar(Text[J + 1])))) {
         Quote = C;
         ++J;
         continue;

@@ -54,6 +54,20 @@ std::string findModelBeside(llvm::StringRef Dir) {
   return Candidates.empty() ? "" : Candidates.front();
 }
 
+/// S with the macros defined on the command line, and its concrete
+/// features indexed by macro.
+FeatureSetup indexed(FeatureSetup S,
+                     const std::vector<std::string> &DefinedOnCommandLine) {
+  S.CommandLineDefines.insert(DefinedOnCommandLine.begin(),
+                              DefinedOnCommandLine.end());
+  for (fm::FeatureId Id = 0; Id < S.Model.features().size(); ++Id) {
+    const fm::Feature &F = S.Model.feature(Id);
+    if (!F.Abstract && F.Parent)
+      S.ByMacro[F.Macro] = Id;
+  }
+  return S;
+}
+
 } // namespace
 
 bool FeatureSetup::isNumeric(llvm::StringRef Macro) const {
@@ -216,15 +230,8 @@ setUpFeatures(llvm::StringRef ModelPath, llvm::StringRef ProjectRoot,
       return M.takeError();
     if (llvm::Error E = fm::requireValidConfiguration(*M))
       return E;
-    FeatureSetup S{std::move(*M), Path, false, {}, {}};
-    S.CommandLineDefines.insert(DefinedOnCommandLine.begin(),
-                                DefinedOnCommandLine.end());
-    for (fm::FeatureId Id = 0; Id < S.Model.features().size(); ++Id) {
-      const fm::Feature &F = S.Model.feature(Id);
-      if (!F.Abstract && F.Parent)
-        S.ByMacro[F.Macro] = Id;
-    }
-    return S;
+    return indexed(FeatureSetup{std::move(*M), Path, false, {}, {}},
+                   DefinedOnCommandLine);
   }
 
   // Infer: tested by an #if, never #defined by the project.
@@ -243,15 +250,9 @@ setUpFeatures(llvm::StringRef ModelPath, llvm::StringRef ProjectRoot,
   for (const std::string &M : Tested)
     if (!Defined.count(M) && !isPlatformMacro(M) && M != "defined")
       Macros.push_back(M);
-  FeatureSetup S{fm::FeatureModel::inferFromMacros(Macros), "", true, {}, {}};
-  S.CommandLineDefines.insert(DefinedOnCommandLine.begin(),
-                              DefinedOnCommandLine.end());
-  for (fm::FeatureId Id = 0; Id < S.Model.features().size(); ++Id) {
-    const fm::Feature &F = S.Model.feature(Id);
-    if (!F.Abstract && F.Parent)
-      S.ByMacro[F.Macro] = Id;
-  }
-  return S;
+  return indexed(
+      FeatureSetup{fm::FeatureModel::inferFromMacros(Macros), "", true, {}, {}},
+      DefinedOnCommandLine);
 }
 
 } // namespace varsim::rewrite

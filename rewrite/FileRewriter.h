@@ -129,6 +129,9 @@ struct ProjectContext {
   /// every use lies where a definition is present (findConfinedMacros):
   /// their definitions are kept unconditionally.
   std::set<std::string> ConfinedMacros = {};
+  /// The other macros defined in only some branches: the first place
+  /// ("file:line") that names one outside them, for the refusal's hint.
+  std::map<std::string, std::string> UsedOutsideAt = {};
   /// Per `#undef NDEBUG` + `#include <assert.h>` in a feature branch (file,
   /// directive index): "" if it is kept unconditionally, else why it
   /// cannot be (findAssertUndefs).

@@ -488,6 +488,19 @@ private:
         {B, E, std::move(Text), static_cast<unsigned>(Edits.size())});
   }
 
+  /// Text[B, E) replaced by its newlines only (lines keep their numbers).
+  void blankLines(unsigned B, unsigned E) {
+    addEdit(B, E, newlines(llvm::StringRef(In.Text).slice(B, E)));
+  }
+
+  /// The contents of branch BI of group GI blanked if the plan finds it
+  /// dead (no configuration selects it).
+  void blankIfDead(unsigned GI, size_t BI) {
+    const CondGroup::Branch &B = FS.Groups[GI].Branches[BI];
+    if (Plans[GI].Dead[BI] && B.ContentBegin < B.ContentEnd)
+      blankLines(B.ContentBegin, B.ContentEnd);
+  }
+
   /// Text[B, E) with the edits (all inside it) applied.
   llvm::Expected<std::string> render(unsigned B, unsigned E,
                                      std::vector<Edit> Es);

@@ -19,6 +19,7 @@
 #include "rewrite/ForeignFeatures.h"
 #include "rewrite/ParseLoop.h"
 #include "rewrite/ProjectPaths.h"
+#include "rewrite/SourceText.h"
 
 #include "rewrite/FeatureGroups.h"
 #include "rewrite/SyntaxOnlyParse.h"
@@ -97,19 +98,15 @@ struct ScanState {
   std::set<std::string> Features;
   ForeignScan &Out;
   SourceManager *SM = nullptr;
-  /// Absolute path of each file, and whether it is a project source.
-  llvm::DenseMap<FileID, std::pair<std::string, bool>> Files{};
+  ProjectPaths Paths{Project};
 
-  const std::pair<std::string, bool> &fileOf(FileID FID) {
-    auto It = Files.find(FID);
-    if (It != Files.end())
-      return It->second;
-    std::pair<std::string, bool> Info{"", false};
-    Info.first = absolutePathOf(*SM, FID);
-    Info.second = !Info.first.empty() && Project.isProjectSource(Info.first) &&
-                  !SrcMgr::isSystem(
-                      SM->getFileCharacteristic(SM->getLocForStartOfFile(FID)));
-    return Files[FID] = std::move(Info);
+  /// The absolute path of FID, and whether it is a project source (not
+  /// reached as a system header).
+  std::pair<const std::string &, bool> fileOf(FileID FID) {
+    bool InProject =
+        Paths.of(*SM, FID) && !SrcMgr::isSystem(SM->getFileCharacteristic(
+                                  SM->getLocForStartOfFile(FID)));
+    return {Paths.pathOf(*SM, FID), InProject};
   }
 
   /// A test of Macro at Loc (a directive in some file).
@@ -118,7 +115,6 @@ struct ScanState {
       return;
     Loc = SM->getExpansionLoc(Loc);
     FileID FID = SM->getFileID(Loc);
-    // Copies: fileOf may grow the map (and move its entries).
     auto [Header, InProject] = fileOf(FID);
     if (InProject || Header.empty())
       return;
@@ -294,8 +290,6 @@ ForeignScan scanForeignTests(const CompileEntry &Entry,
 
 namespace {
 
-bool isIdentChar(char C) { return llvm::isAlnum(C) || C == '_'; }
-
 /// Offsets of the project's code that are not in comments or literals:
 /// a callback per identifier, and the offset after a balanced (...) group.
 class CodeScanner {
@@ -333,9 +327,9 @@ public:
         I = E;
         continue;
       }
-      if (isIdentChar(Text[I])) {
+      if (isIdentifierChar(Text[I])) {
         size_t E = I;
-        while (E < Text.size() && isIdentChar(Text[E]))
+        while (E < Text.size() && isIdentifierChar(Text[E]))
           ++E;
         // Numbers (1e5) are skipped with their letters.
         if (!llvm::isDigit(Text[I]))

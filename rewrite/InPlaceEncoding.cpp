@@ -61,10 +61,7 @@ void FileRewriter::encodeMixed(unsigned GI) {
   };
   for (size_t BI = 0; BI < G.Branches.size(); ++BI) {
     const CondGroup::Branch &B = G.Branches[BI];
-    if (P.Dead[BI] && B.ContentBegin < B.ContentEnd)
-      addEdit(B.ContentBegin, B.ContentEnd,
-              newlines(llvm::StringRef(In.Text).slice(B.ContentBegin,
-                                                      B.ContentEnd)));
+    blankIfDead(GI, BI);
     std::string Code;
     if (Stmts) {
       std::string Test =
@@ -107,17 +104,14 @@ llvm::Error FileRewriter::encodeGroups() {
     if (P.L == Level::Defaulted) {
       unsigned B = dir(G.Branches[0].DirectiveIndex).Begin;
       unsigned E = dir(G.EndifIndex).End;
-      addEdit(B, E, newlines(llvm::StringRef(In.Text).slice(B, E)));
+      blankLines(B, E);
       continue;
     }
     if (P.L == Level::Untouched || P.L == Level::Resolved)
       continue;
     for (size_t BI = 0; BI < G.Branches.size(); ++BI) {
       const CondGroup::Branch &B = G.Branches[BI];
-      if (P.Dead[BI] && B.ContentBegin < B.ContentEnd)
-        addEdit(B.ContentBegin, B.ContentEnd,
-                newlines(llvm::StringRef(In.Text).slice(B.ContentBegin,
-                                                        B.ContentEnd)));
+      blankIfDead(GI, BI);
       std::string &Text = Replace[B.DirectiveIndex];
       if (P.L == Level::Declarations)
         continue;
@@ -299,8 +293,7 @@ void FileRewriter::dropRepeatedMembers() {
       continue;
     for (auto It = std::next(Decls.begin()); It != Decls.end(); ++It) {
       const FieldFact &Fd = *It->second;
-      addEdit(Fd.Begin, Fd.End,
-              newlines(llvm::StringRef(In.Text).slice(Fd.Begin, Fd.End)));
+      blankLines(Fd.Begin, Fd.End);
     }
   }
 }

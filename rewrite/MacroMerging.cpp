@@ -30,6 +30,19 @@ namespace {
 /// its own translation unit reads it, once, from its start (SQLite's
 /// amalgamation; its tree's test programs that include it are read by no
 /// unit).
+/// Where a macro defined in only some branches is named outside them
+/// (findConfinedMacros), as a hint: "" if unknown.
+std::string usedOutsideHint(const std::string &Macro,
+                            const ProjectContext &Ctx) {
+  auto It = Ctx.UsedOutsideAt.find(Macro);
+  if (It == Ctx.UsedOutsideAt.end())
+    return "";
+  return ": its name is used at " + It->second +
+         ", where no defining branch is present (an X-macro list included "
+         "more than once counts in every inclusion); define it in every "
+         "branch (an #else), or use its name only where it is defined";
+}
+
 bool readOnlyAsUnit(const std::string &Path, const ProjectContext &Ctx) {
   if (!Ctx.Structures || !isTranslationUnitName(Path) || Ctx.ReadBy.empty())
     return false;
@@ -350,7 +363,8 @@ llvm::Error FileRewriter::mergeMacros() {
                                     "' is defined only in some branches of "
                                     "the conditional on feature " +
                                     featuresOf(G) +
-                                    "; cannot select it at run time");
+                                    "; cannot select it at run time" +
+                                    usedOutsideHint(Macro, Ctx));
         Replace[List.front().second] = **Sel;
         for (size_t I = 1; I < List.size(); ++I)
           Replace[List[I].second] += "";

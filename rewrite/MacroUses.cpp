@@ -84,11 +84,12 @@ findIdentifiers(llvm::StringRef Text, const std::set<std::string> &Names) {
   return Out;
 }
 
-std::set<std::string>
-findConfinedMacros(const std::map<std::string, std::string> &Texts,
-                   const std::map<std::string, FileStructure> &Structures,
-                   const std::map<std::string, FileGroups> &Groups,
-                   const FeatureSetup &F, const UnexpandedText &Unexpanded) {
+std::set<std::string> findConfinedMacros(
+    const std::map<std::string, std::string> &Texts,
+    const std::map<std::string, FileStructure> &Structures,
+    const std::map<std::string, FileGroups> &Groups, const FeatureSetup &F,
+    const UnexpandedText &Unexpanded,
+    std::map<std::string, std::pair<std::string, unsigned>> *UsedOutside) {
   // Every #define of the project, by macro.
   std::map<std::string, Definitions> Defs;
   for (const auto &[File, FS] : Structures) {
@@ -225,8 +226,11 @@ findConfinedMacros(const std::map<std::string, std::string> &Texts,
       auto [It, New] = Implied.try_emplace({M, Key}, false);
       if (New)
         It->second = !isSatisfiable(*makeAnd({PC, makeNot(Where.at(M))}), F);
-      if (!It->second)
+      if (!It->second) {
         Names.erase(M);
+        if (UsedOutside)
+          UsedOutside->try_emplace(M, File, Offset);
+      }
     }
   }
   Names.insert(Unread.begin(), Unread.end());

@@ -43,13 +43,16 @@ findIdentifiers(llvm::StringRef Text, const std::set<std::string> &Names);
 /// `#ifdef F / #define HAVE_X 1` ... `#ifndef HAVE_X / #define HAVE_X 0`
 /// mapping). An occurrence in Unexpanded text (every parse skips it or
 /// drops it as a discarded macro argument) is no use: no configuration
-/// expands it.
-std::set<std::string>
-findConfinedMacros(const std::map<std::string, std::string> &Texts,
-                   const std::map<std::string, FileStructure> &Structures,
-                   const std::map<std::string, FileGroups> &Groups,
-                   const FeatureSetup &F,
-                   const UnexpandedText &Unexpanded = {});
+/// expands it. UsedOutside, if given, gets for each other macro defined
+/// in one feature group the first occurrence (file, offset) that rules it
+/// out.
+std::set<std::string> findConfinedMacros(
+    const std::map<std::string, std::string> &Texts,
+    const std::map<std::string, FileStructure> &Structures,
+    const std::map<std::string, FileGroups> &Groups, const FeatureSetup &F,
+    const UnexpandedText &Unexpanded = {},
+    std::map<std::string, std::pair<std::string, unsigned>> *UsedOutside =
+        nullptr);
 
 /// The parameter names of a function-like macro's definition text
 /// ("NAME(a, b) body"); empty for an object-like macro.

@@ -3,6 +3,7 @@
 #include "rewrite/MarkerPolicy.h"
 
 #include "rewrite/FeatureSetup.h"
+#include "rewrite/SourceText.h"
 #include "runtime/SimulatorTables.h"
 
 #include "llvm/ADT/StringSet.h"
@@ -18,10 +19,6 @@ namespace {
 /// compares and stores, well under the cost of one marker visit.
 constexpr unsigned MaxTinyStatements = 6;
 constexpr unsigned MaxTinyLines = 12;
-
-bool isIdentChar(char C) {
-  return std::isalnum(static_cast<unsigned char>(C)) || C == '_';
-}
 
 /// Code with comments, string and character literals blanked (same
 /// length, newlines kept), so that a scan sees only tokens.
@@ -65,13 +62,13 @@ template <typename Fn> void forEachWord(llvm::StringRef Code, Fn Each) {
   std::string Clean = blankCommentsAndLiterals(Code);
   llvm::StringRef T(Clean);
   for (size_t I = 0; I < T.size();) {
-    if (!isIdentChar(T[I]) ||
-        (I > 0 && isIdentChar(T[I - 1])) /* inside a number */) {
+    if (!isIdentifierChar(T[I]) ||
+        (I > 0 && isIdentifierChar(T[I - 1])) /* inside a number */) {
       ++I;
       continue;
     }
     size_t E = I;
-    while (E < T.size() && isIdentChar(T[E]))
+    while (E < T.size() && isIdentifierChar(T[E]))
       ++E;
     if (!std::isdigit(static_cast<unsigned char>(T[I]))) {
       llvm::StringRef After = T.drop_front(E).ltrim();

@@ -9,14 +9,28 @@
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendAction.h"
 #include "clang/Lex/Preprocessor.h"
+#include "llvm/ADT/STLExtras.h"
 
 namespace varsim::rewrite {
 
+namespace {
+bool inRanges(const std::vector<std::pair<unsigned, unsigned>> &Ranges,
+              unsigned Offset) {
+  return llvm::any_of(Ranges, [&](const std::pair<unsigned, unsigned> &R) {
+    return R.first <= Offset && Offset < R.second;
+  });
+}
+} // namespace
+
 bool FileFacts::isSkipped(unsigned Offset) const {
-  for (const auto &[B, E] : Skipped)
-    if (B <= Offset && Offset < E)
-      return true;
-  return false;
+  return inRanges(Skipped, Offset);
+}
+
+bool FileFacts::isSkippedByEveryInclusion(unsigned Offset) const {
+  return isSkipped(Offset) &&
+         llvm::all_of(Repeats, [&](const RepeatInclusion &R) {
+           return inRanges(R.Skipped, Offset);
+         });
 }
 
 bool FileFacts::isActive(unsigned Begin, unsigned End) const {

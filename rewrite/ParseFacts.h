@@ -222,7 +222,17 @@ struct StartupFact {
   unsigned ClassBegin = 0;
 };
 
+/// A later inclusion of a file in the same parse: an X-macro list is read
+/// once per use, with other macros defined before each, so text the first
+/// inclusion skips or drops may be read by another.
+struct RepeatInclusion {
+  std::vector<std::pair<unsigned, unsigned>> Skipped;
+  std::vector<DiscardedArgument> DiscardedArguments;
+};
+
 struct FileFacts {
+  /// The facts below are those of the file's first inclusion in the
+  /// parse; Repeats says what each later inclusion skipped or dropped.
   std::vector<std::pair<unsigned, unsigned>> Skipped;
   std::vector<FunctionFact> Functions;
   std::vector<CompoundFact> Compounds;       ///< Those holding directives.
@@ -247,8 +257,13 @@ struct FileFacts {
   std::vector<ParamListFact> ParamLists;
   std::vector<CallFact> Calls;
   std::vector<StartupFact> Startup;
+  /// The later inclusions of the file (a guarded header is not re-read).
+  std::vector<RepeatInclusion> Repeats;
 
+  /// True if the first inclusion skipped Offset.
   bool isSkipped(unsigned Offset) const;
+  /// True if every inclusion of the file in this parse skipped Offset.
+  bool isSkippedByEveryInclusion(unsigned Offset) const;
   /// True if some offset of [Begin, End) was not skipped (the lines of a
   /// branch whose first line opens a nested, inactive #if are partly
   /// skipped, yet the branch is active). Empty: isSkipped(Begin).

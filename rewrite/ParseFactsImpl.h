@@ -44,23 +44,32 @@ struct ParseState {
   /// file offset of the expansion, for ConstantUses.
   std::map<std::string, std::vector<std::pair<unsigned, std::string>>>
       Expansions = {};
-  llvm::DenseMap<FileID, const std::string *> FilePaths{}; ///< Project.
+  ProjectPaths Paths{Project};
   std::map<std::string, FileID> FirstFID = {};
+  /// A later inclusion of a project file: its index in FileFacts::Repeats.
+  llvm::DenseMap<FileID, unsigned> RepeatIndex{};
+
+  /// What the later inclusion FID of a project file records, or nullptr
+  /// for the first inclusion or a file outside the project.
+  RepeatInclusion *repeatOf(FileID FID) {
+    const std::string *Path = projectPath(FID);
+    if (!Path || FirstFID.at(*Path) == FID)
+      return nullptr;
+    auto &Repeats = Result.Files[*Path].Repeats;
+    auto [It, New] = RepeatIndex.try_emplace(FID, Repeats.size());
+    if (New)
+      Repeats.emplace_back();
+    return &Repeats[It->second];
+  }
 
   /// The project path of FID, or nullptr for a file outside the project.
+  /// The first FileID asking registers the file's facts and its first
+  /// inclusion.
   const std::string *projectPath(FileID FID) {
-    auto It = FilePaths.find(FID);
-    if (It != FilePaths.end())
-      return It->second;
-    const std::string *Found = nullptr;
-    std::string P = absolutePathOf(*SM, FID);
-    if (!P.empty() && Project.isProjectSource(P)) {
-      auto [Entry, _] = Result.Files.try_emplace(std::move(P));
-      Found = &Entry->first;
-      FirstFID.try_emplace(Found->c_str(), FID);
-    }
-    FilePaths[FID] = Found;
-    return Found;
+    const std::string *Path = Paths.of(*SM, FID);
+    if (Path && FirstFID.try_emplace(*Path, FID).second)
+      Result.Files.try_emplace(*Path);
+    return Path;
   }
 };
 

@@ -96,8 +96,10 @@ public:
 
   void FileChanged(SourceLocation Loc, FileChangeReason Reason,
                    SrcMgr::CharacteristicKind, FileID) override {
+    // Registers a project file's first inclusion, or a later one (whose
+    // skipped ranges may differ: an X-macro list).
     if (Reason == EnterFile && Loc.isValid())
-      State.projectPath(State.SM->getFileID(Loc));
+      State.repeatOf(State.SM->getFileID(Loc));
   }
 
   void MacroExpands(const Token &Name, const MacroDefinition &MD,
@@ -118,8 +120,12 @@ public:
           State.Result.Files[*Path].TypeOperandMacros.push_back(
               {Macro, SM.getFileOffset(At)});
         if (Args && Name.getLocation().isFileID())
-          recordDiscarded(Macro, MD.getMacroInfo(), *Args, *Path,
-                          SM.getFileID(At));
+          recordDiscarded(Macro, MD.getMacroInfo(), *Args, SM.getFileID(At),
+                          State.Result.Files[*Path].DiscardedArguments);
+      } else if (RepeatInclusion *R = State.repeatOf(SM.getFileID(At));
+                 R && Args && Name.getLocation().isFileID()) {
+        recordDiscarded(Macro, MD.getMacroInfo(), *Args, SM.getFileID(At),
+                        R->DiscardedArguments);
       }
     if (!State.FeatureMacros.count(Macro))
       return;
@@ -139,17 +145,18 @@ public:
     const std::string *Path = State.projectPath(FID);
     if (!Path)
       return;
-    // Only the first inclusion of a file is analysed (a second one of a
-    // guarded header is skipped as a whole).
-    auto First = State.FirstFID.find(*Path);
-    if (First != State.FirstFID.end() && First->second != FID)
-      return;
     unsigned B = SM.getFileOffset(Range.getBegin());
     unsigned E =
         SM.getFileOffset(EndifLoc.isValid() ? EndifLoc : Range.getEnd());
     // The range starts at the '#' of the directive that began skipping;
     // its line start is what the scanner knows as the directive's Begin.
-    State.Result.Files[*Path].Skipped.emplace_back(B, E);
+    // The first inclusion of a file is analysed; a later one (an X-macro
+    // list, or a header whose guard clang does not recognize) only says
+    // what it skipped.
+    if (RepeatInclusion *R = State.repeatOf(FID))
+      R->Skipped.emplace_back(B, E);
+    else
+      State.Result.Files[*Path].Skipped.emplace_back(B, E);
   }
 
 private:
@@ -188,8 +195,8 @@ private:
   /// parameter (`assert(e)` under NDEBUG). A project macro is left out: a
   /// feature may define it otherwise.
   void recordDiscarded(const std::string &Macro, const MacroInfo *MI,
-                       const MacroArgs &Args, const std::string &Path,
-                       FileID FID) {
+                       const MacroArgs &Args, FileID FID,
+                       std::vector<DiscardedArgument> &Out) {
     SourceManager &SM = *State.SM;
     if (!MI || !MI->isFunctionLike() || MI->isVariadic() ||
         MI->getDefinitionLoc().isInvalid() ||
@@ -213,9 +220,8 @@ private:
       if (!B.isFileID() || !E.isFileID() || SM.getFileID(B) != FID ||
           SM.getFileID(E) != FID)
         continue;
-      State.Result.Files[Path].DiscardedArguments.push_back(
-          {Macro, SM.getFileOffset(B),
-           SM.getFileOffset(E) + Last->getLength()});
+      Out.push_back({Macro, SM.getFileOffset(B),
+                     SM.getFileOffset(E) + Last->getLength()});
     }
   }
 

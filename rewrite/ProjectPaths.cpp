@@ -8,14 +8,18 @@
 
 namespace varsim::rewrite {
 
+std::string absolutePathOf(clang::FileManager &FM, llvm::StringRef Name) {
+  if (Name.empty())
+    return "";
+  llvm::SmallString<256> P(Name);
+  FM.makeAbsolutePath(P);
+  llvm::sys::path::remove_dots(P, /*remove_dot_dot=*/true);
+  return std::string(P);
+}
+
 std::string absolutePathOf(clang::SourceManager &SM, clang::FileID FID) {
   auto FE = SM.getFileEntryRefForID(FID);
-  if (!FE)
-    return "";
-  llvm::SmallString<256> P(FE->getName());
-  SM.getFileManager().makeAbsolutePath(P);
-  llvm::sys::path::remove_dots(P, true);
-  return std::string(P);
+  return FE ? absolutePathOf(SM.getFileManager(), FE->getName()) : "";
 }
 
 } // namespace varsim::rewrite

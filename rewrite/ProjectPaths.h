@@ -4,7 +4,7 @@
 // Every recorder of a parse keys its facts by the project file's absolute
 // path (identical across parses, so that their facts merge). Looking the
 // path up per location is slow: this is the one cache from a parse's
-// FileIDs to those paths.
+// FileIDs to those paths (and to the paths of its other files).
 //
 //===----------------------------------------------------------------------===//
 
@@ -24,8 +24,12 @@ namespace varsim::rewrite {
 /// FID's file as an absolute path without dots; "" for none (a macro
 /// buffer, the predefines).
 std::string absolutePathOf(clang::SourceManager &SM, clang::FileID FID);
+/// A file name as the parse read it (relative to the compile command's
+/// directory) as an absolute path without dots; "" for "".
+std::string absolutePathOf(clang::FileManager &FM, llvm::StringRef Name);
 
-/// The project sources among one parse's files, by FileID, memoized.
+/// One parse's files by FileID, memoized: their absolute paths, and which
+/// are project sources.
 class ProjectPaths {
 public:
   explicit ProjectPaths(const ProjectLayout &Project) : Project(Project) {}
@@ -33,20 +37,35 @@ public:
   /// The absolute path of FID if it is a project source, else nullptr;
   /// the pointer stays valid as long as this object.
   const std::string *of(clang::SourceManager &SM, clang::FileID FID) {
-    auto [It, New] = Paths.try_emplace(FID, nullptr);
-    if (!New)
-      return It->second;
-    std::string P = absolutePathOf(SM, FID);
-    if (!P.empty() && Project.isProjectSource(P))
-      It->second = &*Names.insert(std::move(P)).first;
-    return It->second;
+    const File &F = lookUp(SM, FID);
+    return F.InProject ? F.Path : nullptr;
+  }
+
+  /// The absolute path of any file of the parse ("" for a macro buffer or
+  /// the predefines); valid as long as this object.
+  const std::string &pathOf(clang::SourceManager &SM, clang::FileID FID) {
+    return *lookUp(SM, FID).Path;
   }
 
   const ProjectLayout &project() const { return Project; }
 
 private:
+  struct File {
+    const std::string *Path = nullptr;
+    bool InProject = false;
+  };
+  const File &lookUp(clang::SourceManager &SM, clang::FileID FID) {
+    auto [It, New] = Paths.try_emplace(FID);
+    if (New) {
+      std::string P = absolutePathOf(SM, FID);
+      It->second.InProject = !P.empty() && Project.isProjectSource(P);
+      It->second.Path = &*Names.insert(std::move(P)).first;
+    }
+    return It->second;
+  }
+
   const ProjectLayout &Project;
-  llvm::DenseMap<clang::FileID, const std::string *> Paths;
+  llvm::DenseMap<clang::FileID, File> Paths;
   std::set<std::string> Names;
 };
 

@@ -3,15 +3,12 @@
 #include "rewrite/Prototypes.h"
 
 #include "rewrite/MacroUses.h"
+#include "rewrite/SourceText.h"
 
 #include <cctype>
 
 namespace varsim::rewrite {
 namespace {
-
-bool isWordChar(char C) {
-  return std::isalnum(static_cast<unsigned char>(C)) || C == '_';
-}
 
 /// The logical line of Text that holds Offset (physical lines joined by
 /// backslashes: a macro body's continuation lines), trimmed, starts with
@@ -50,12 +47,12 @@ std::optional<llvm::StringRef> specifiersBefore(llvm::StringRef Text,
       --I;
       continue;
     }
-    if (!isWordChar(C) && C != ' ' && C != '\t' && C != '*' && C != '\r')
+    if (!isIdentifierChar(C) && C != ' ' && C != '\t' && C != '*' && C != '\r')
       return std::nullopt;
     --I;
   }
   llvm::StringRef Specs = Text.slice(I, Offset).trim();
-  if (Specs.empty() || !llvm::any_of(Specs, isWordChar))
+  if (Specs.empty() || !llvm::any_of(Specs, isIdentifierChar))
     return std::nullopt;
   return Specs;
 }
@@ -88,25 +85,19 @@ std::vector<Prototype> findPrototypes(llvm::StringRef Text, unsigned Begin,
       ++I;
     if (I >= Text.size() || Text[I] != '(')
       continue;
-    int Depth = 0;
-    for (; I < Text.size(); ++I) {
-      if (Text[I] == '(')
-        ++Depth;
-      else if (Text[I] == ')' && --Depth == 0)
-        break;
-      else if (Text[I] == ';' || Text[I] == '{' || Text[I] == '#')
-        break;
-    }
-    if (I >= Text.size() || Text[I] != ')')
+    // A ';', '{' or '#' before the ')' ends it: not a prototype.
+    size_t Close = matchingClose(Text, I, "(", ")");
+    if (Close == llvm::StringRef::npos ||
+        Text.slice(I, Close).find_first_of(";{#") != llvm::StringRef::npos)
       continue;
-    ++I;
+    I = Close + 1;
     while (I < Text.size() && std::isspace(static_cast<unsigned char>(Text[I])))
       ++I;
     if (I >= Text.size() || Text[I] != ';')
       continue;
     llvm::StringRef Last = *Specs;
     size_t W = Last.size();
-    while (W > 0 && isWordChar(Last[W - 1]))
+    while (W > 0 && isIdentifierChar(Last[W - 1]))
       --W;
     Out.push_back({static_cast<unsigned>(Offset), Name,
                    !Specs->contains('*') && Last.substr(W) == "void"});

@@ -1,13 +1,13 @@
 //===- rewrite/RecordingParse.cpp - One parse, every recorder -------------===//
 
 #include "rewrite/RecordingParse.h"
+#include "rewrite/ProjectPaths.h"
 
 #include "rewrite/safety/SafetyCollector.h"
 
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendAction.h"
 #include "clang/Frontend/MultiplexConsumer.h"
-#include "llvm/Support/Path.h"
 
 namespace varsim::rewrite {
 namespace {
@@ -49,15 +49,11 @@ public:
 
   void EndSourceFileAction() override {
     SourceManager &SM = getCompilerInstance().getSourceManager();
-    for (auto It = SM.fileinfo_begin(); It != SM.fileinfo_end(); ++It) {
-      llvm::SmallString<256> P(It->first.getName());
-      // Relative to the compile command's directory, as the parse read it.
-      if (P.empty())
-        continue;
-      SM.getFileManager().makeAbsolutePath(P);
-      llvm::sys::path::remove_dots(P, /*remove_dot_dot=*/true);
-      Read.insert(std::string(P));
-    }
+    for (auto It = SM.fileinfo_begin(); It != SM.fileinfo_end(); ++It)
+      if (std::string P =
+              absolutePathOf(SM.getFileManager(), It->first.getName());
+          !P.empty())
+        Read.insert(std::move(P));
   }
 
 private:

@@ -12,6 +12,7 @@
 #define VARSIM_REWRITE_SOURCETEXT_H
 
 #include "rewrite/DirectiveScanner.h"
+#include "support/Identifiers.h"
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
@@ -23,15 +24,8 @@
 
 namespace varsim::rewrite {
 
-/// A character that may continue an identifier (letters, digits, '_').
-inline bool isIdentifierChar(char C) {
-  return std::isalnum(static_cast<unsigned char>(C)) || C == '_';
-}
-
-/// A character that may start an identifier (letters, '_').
-inline bool isIdentifierStart(char C) {
-  return std::isalpha(static_cast<unsigned char>(C)) || C == '_';
-}
+using varsim::isIdentifierChar;
+using varsim::isIdentifierStart;
 
 /// One token of a source text as the lexical scanners see it.
 struct SourceToken {

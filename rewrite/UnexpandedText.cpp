@@ -38,15 +38,27 @@ bool UnexpandedText::contains(const std::string &File, unsigned Offset) const {
   auto It = Reads.find(File);
   if (It == Reads.end() || It->second.empty())
     return false;
+  // Every inclusion of the file counts, not only the first: an X-macro
+  // list included twice may skip the text once and expand it the second
+  // time (issue 18).
+  auto Unexpanded =
+      [&](const std::vector<std::pair<unsigned, unsigned>> &Skipped,
+          const std::vector<DiscardedArgument> &Discarded) {
+        if (llvm::any_of(Skipped, [&](const std::pair<unsigned, unsigned> &R) {
+              return R.first <= Offset && Offset < R.second;
+            }))
+          return true;
+        return ArgumentsTrusted &&
+               llvm::any_of(Discarded, [&](const DiscardedArgument &A) {
+                 return A.Begin <= Offset && Offset < A.End &&
+                        !ProjectMacros.count(A.Macro);
+               });
+      };
   return llvm::all_of(It->second, [&](const FileFacts *Facts) {
-    if (Facts->isSkipped(Offset))
-      return true;
-    return ArgumentsTrusted &&
-           llvm::any_of(Facts->DiscardedArguments,
-                        [&](const DiscardedArgument &A) {
-                          return A.Begin <= Offset && Offset < A.End &&
-                                 !ProjectMacros.count(A.Macro);
-                        });
+    return Unexpanded(Facts->Skipped, Facts->DiscardedArguments) &&
+           llvm::all_of(Facts->Repeats, [&](const RepeatInclusion &R) {
+             return Unexpanded(R.Skipped, R.DiscardedArguments);
+           });
   });
 }
 

@@ -14,7 +14,9 @@
 // dropping macro itself changed per configuration; hence a macro the
 // project defines or undefines, or any `#define`/`#undef` of NDEBUG in a
 // feature group (a debugging option, rewrite/AssertUndefs.h), leaves the
-// arguments counted.
+// arguments counted. Every inclusion of a file counts: an X-macro list
+// included twice, with another macro defined before each inclusion, may
+// skip a line the first time and expand it the second.
 //
 //===----------------------------------------------------------------------===//
 
@@ -42,8 +44,9 @@ public:
                  const std::map<std::string, FileGroups> &Groups,
                  bool NDEBUGIsFeature);
 
-  /// True if at least one parse reads File and every parse that does
-  /// skips Offset or drops it as a discarded macro argument.
+  /// True if at least one parse reads File and every inclusion of File in
+  /// every parse that reads it skips Offset or drops it as a discarded
+  /// macro argument.
   bool contains(const std::string &File, unsigned Offset) const;
 
 private:

@@ -30,6 +30,7 @@
 #include "rewrite/ListMacros.h"
 #include "rewrite/MacroUses.h"
 #include "rewrite/SourceText.h"
+#include "rewrite/TextEdits.h"
 #include "rewrite/passes/Passes.h"
 
 #include <optional>
@@ -183,12 +184,8 @@ llvm::Error runIncludedListsPass(RewriteState &S) {
     std::optional<Braces> Bs;
     std::vector<std::pair<unsigned, unsigned>> Spans;
     std::set<std::string> Written;
-    struct Edit {
-      unsigned Begin, End;
-      std::string Text;
-      bool List = false;
-    };
-    std::vector<Edit> Edits;
+    std::set<TextEdit> Edits;
+    std::set<unsigned> ListAt;   ///< The #includes written in.
     std::set<unsigned> Restored; ///< Blocks whose end restores the lines.
     for (unsigned DI = 0; DI < FS.Directives.size(); ++DI) {
       const Directive &D = FS.Directives[DI];
@@ -216,35 +213,37 @@ llvm::Error runIncludedListsPass(RewriteState &S) {
       // other directive may lie), after the line that closes it.
       std::string After = std::to_string(D.Line + D.PhysicalLines);
       if (!enumBody(Text, *Brace)) {
-        Edits.push_back({D.Begin, D.End,
-                         "#line " + std::to_string(D.Line) + "\n" + *List +
-                             "#line " + After + "\n",
-                         true});
+        Edits.insert({D.Begin, D.End - D.Begin,
+                      "#line " + std::to_string(D.Line) + "\n" + *List +
+                          "#line " + After + "\n"});
+        ListAt.insert(D.Begin);
         continue;
       }
-      Edits.push_back({D.Begin, D.End, *List, true});
+      Edits.insert({D.Begin, D.End - D.Begin, *List});
+      ListAt.insert(D.Begin);
       size_t EOL = Text.find('\n', Bs->Close.at(*Brace));
       if (EOL != llvm::StringRef::npos && Restored.insert(*Brace).second) {
         unsigned Next = static_cast<unsigned>(EOL + 1);
-        Edits.push_back(
-            {Next, Next, "#line " + std::to_string(FS.lineOf(Next)) + "\n"});
+        Edits.insert(
+            {Next, 0, "#line " + std::to_string(FS.lineOf(Next)) + "\n"});
       }
     }
     if (Edits.empty())
       continue;
-    llvm::sort(Edits,
-               [](const Edit &A, const Edit &B) { return A.Begin < B.Begin; });
-    std::string Out;
-    unsigned Pos = 0;
-    for (const Edit &E : Edits) {
-      Out += Text.slice(Pos, E.Begin);
-      if (E.List)
-        Spans.push_back({static_cast<unsigned>(Out.size()),
-                         static_cast<unsigned>(Out.size() + E.Text.size())});
-      Out += E.Text;
-      Pos = E.End;
+    llvm::Expected<std::string> Edited =
+        applyTextEdits(File, Text, 0, Edits, "included list");
+    if (!Edited)
+      return Edited.takeError();
+    std::string Out = std::move(*Edited);
+    // Where each list lies in the new text (an insertion at an #include's
+    // offset is a #line of an enumeration before it, not the list).
+    unsigned Shift = 0;
+    for (const TextEdit &E : Edits) {
+      unsigned At = E.Offset + Shift;
+      if (E.Length > 0 && ListAt.count(E.Offset))
+        Spans.push_back({At, At + static_cast<unsigned>(E.Text.size())});
+      Shift += static_cast<unsigned>(E.Text.size()) - E.Length;
     }
-    Out += Text.slice(Pos, Text.size());
     // Built from files that scanned alone: a failure is a defect.
     auto New = scanDirectives(File, Out);
     if (!New)

@@ -67,10 +67,16 @@ llvm::Error runPlanningPass(RewriteState &S) {
       ParsedStructures.emplace(File, St->second);
     }
   }
+  std::map<std::string, std::pair<std::string, unsigned>> UsedOutside;
   Ctx.ConfinedMacros =
       findConfinedMacros(ParsedTexts, ParsedStructures, S.Groups, *S.Features,
                          UnexpandedText(S.Results, S.Structures, S.Groups,
-                                        S.Features->isFeatureMacro("NDEBUG")));
+                                        S.Features->isFeatureMacro("NDEBUG")),
+                         &UsedOutside);
+  for (const auto &[M, At] : UsedOutside)
+    Ctx.UsedOutsideAt[M] =
+        (S.Project ? S.Project->relativeToRoot(At.first) : At.first) + ":" +
+        std::to_string(ParsedStructures.at(At.first).lineOf(At.second));
   Ctx.AssertUndefs = findAssertUndefs(
       S.Texts, S.Structures, S.Groups, S.Results, Ctx.ReadBy, Ctx.TestedMacros,
       [&S](const std::string &File) {

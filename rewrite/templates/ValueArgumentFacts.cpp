@@ -56,7 +56,7 @@ public:
     SourceLocation B = DRE->getBeginLoc(), End = DRE->getEndLoc();
     SourceLocation At = SM.getExpansionLoc(B);
     const std::string *File = Paths.of(SM, SM.getFileID(At));
-    R.File = File ? *File : absolutePathOf(SM, SM.getFileID(At));
+    R.File = Paths.pathOf(SM, SM.getFileID(At));
     R.Offset = SM.getFileOffset(At);
     R.NameOffset = SM.getFileOffset(SM.getExpansionLoc(DRE->getLocation()));
     R.Line = SM.getExpansionLineNumber(At);

@@ -15,6 +15,7 @@
 #include "rewrite/FeatureGroups.h"
 #include "rewrite/MacroUses.h"
 #include "rewrite/ParseLoop.h"
+#include "rewrite/SourceText.h"
 #include "rewrite/SyntaxOnlyParse.h"
 #include "rewrite/TextEdits.h"
 #include "rewrite/templates/DefaultArguments.h"
@@ -33,8 +34,6 @@ namespace {
 
 using namespace valueargs;
 
-bool isIdentChar(char C) { return llvm::isAlnum(C) || C == '_'; }
-
 /// The names X of `X = M` in Text, M a numeric feature macro, outside
 /// directives (a cheap test before any parse: the candidate enumerators).
 std::set<std::string> namesBeforeEquals(llvm::StringRef Text,
@@ -49,7 +48,7 @@ std::set<std::string> namesBeforeEquals(llvm::StringRef Text,
       continue;
     Before = Before.drop_back().rtrim();
     size_t B = Before.size();
-    while (B > 0 && isIdentChar(Before[B - 1]))
+    while (B > 0 && isIdentifierChar(Before[B - 1]))
       --B;
     if (B < Before.size())
       Names.insert(Before.substr(B).str());
