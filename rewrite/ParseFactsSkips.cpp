@@ -111,7 +111,7 @@ public:
     std::string Macro = II->getName().str();
     // Where the expansion is, in the text the compiler reads.
     SourceLocation At = SM.getExpansionLoc(Range.getBegin());
-    if (At.isFileID())
+    if (At.isFileID()) {
       if (const std::string *Path = firstInclusion(SM.getFileID(At))) {
         State.Expansions[*Path].push_back({SM.getFileOffset(At), Macro});
         if (Args && SC.expandsAndStringifies(MD.getMacroInfo()))
@@ -127,6 +127,7 @@ public:
         recordDiscarded(Macro, MD.getMacroInfo(), *Args, SM.getFileID(At),
                         R->DiscardedArguments);
       }
+    }
     if (!State.FeatureMacros.count(Macro))
       return;
     // A feature macro's value: edited where it is spelled (in the code or
