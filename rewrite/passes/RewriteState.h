@@ -144,6 +144,15 @@ struct RewriteState {
   /// Replaces the files a lowering changed: texts, structures, the
   /// overlay the parses see. A recorded scan error of a replaced file goes.
   llvm::Error applyLowering(std::map<std::string, std::string> Files);
+
+  /// What a template lowering of rewrite/templates/ reads of this state.
+  templates::LoweringInput templateInput() {
+    return {*Project, *Features, Texts, Options.Jobs, Options.Log, &Lowered};
+  }
+  /// Applies a template lowering's files (the derived macros are then
+  /// stale) and appends its sites to TemplateSites, in pass order.
+  llvm::Error
+  applyTemplateLowering(llvm::Expected<templates::LoweringResult> Lowering);
 };
 
 } // namespace varsim::rewrite

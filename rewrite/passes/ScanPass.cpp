@@ -55,4 +55,16 @@ RewriteState::applyLowering(std::map<std::string, std::string> Files) {
   return llvm::Error::success();
 }
 
+llvm::Error RewriteState::applyTemplateLowering(
+    llvm::Expected<templates::LoweringResult> Lowering) {
+  if (!Lowering)
+    return Lowering.takeError();
+  DerivedMacrosStale = DerivedMacrosStale || !Lowering->Files.empty();
+  if (llvm::Error E = applyLowering(std::move(Lowering->Files)))
+    return E;
+  for (templates::LoweredSite &Site : Lowering->Sites)
+    TemplateSites.push_back(std::move(Site));
+  return llvm::Error::success();
+}
+
 } // namespace varsim::rewrite

@@ -1,5 +1,4 @@
-//===- rewrite/passes/TemplateLoweringPass.cpp - Templates to #if code
-//-----===//
+//===- rewrite/passes/TemplateLoweringPass.cpp - Templates to #if code -===//
 //
 // Reads: the project, features, texts and the files lowered so far.
 // Adds: template variability (a policy, trait, specialization, constant or
@@ -13,17 +12,8 @@
 namespace varsim::rewrite {
 
 llvm::Error runTemplateLoweringPass(RewriteState &S) {
-  auto Lowering = templates::lowerTemplateVariability(
-      {*S.Project, *S.Features, S.Texts, S.Options.Jobs, S.Options.Log,
-       &S.Lowered});
-  if (!Lowering)
-    return Lowering.takeError();
-  S.DerivedMacrosStale = S.DerivedMacrosStale || !Lowering->Files.empty();
-  if (llvm::Error E = S.applyLowering(std::move(Lowering->Files)))
-    return E;
-  for (templates::LoweredSite &Site : Lowering->Sites)
-    S.TemplateSites.push_back(std::move(Site)); // After the pointer wrappers.
-  return llvm::Error::success();
+  return S.applyTemplateLowering(
+      templates::lowerTemplateVariability(S.templateInput()));
 }
 
 } // namespace varsim::rewrite

@@ -14,19 +14,8 @@
 namespace varsim::rewrite {
 
 llvm::Error runValueArgumentsPass(RewriteState &S) {
-  auto Lowering = templates::lowerValueArguments({*S.Project, *S.Features,
-                                                  S.Texts, S.Options.Jobs,
-                                                  S.Options.Log, &S.Lowered});
-  if (!Lowering)
-    return Lowering.takeError();
-  if (Lowering->Files.empty())
-    return llvm::Error::success();
-  S.DerivedMacrosStale = true;
-  if (llvm::Error E = S.applyLowering(std::move(Lowering->Files)))
-    return E;
-  for (templates::LoweredSite &Site : Lowering->Sites)
-    S.TemplateSites.push_back(std::move(Site));
-  return llvm::Error::success();
+  return S.applyTemplateLowering(
+      templates::lowerValueArguments(S.templateInput()));
 }
 
 } // namespace varsim::rewrite
