@@ -26,7 +26,16 @@ namespace {
 struct Write {
   const Expr *Value = nullptr;
   BinaryOperatorKind Op = BO_Assign;
+  /// `&n`: a callee may store any value (`scanf("%zu", &n)`).
+  bool AddressTaken = false;
 };
+
+/// A write that scales or masks what the variable held (`n *= 2`): a
+/// record count in it is no longer a count.
+bool scales(const Write &W) {
+  return W.Value && W.Op != BO_Assign && W.Op != BO_AddAssign &&
+         W.Op != BO_SubAssign;
+}
 
 /// A cast of `&base[index]` or `base + index`, base a pointer to Record.
 struct Candidate {
@@ -133,7 +142,8 @@ public:
         !(UO->isIncrementDecrementOp() || UO->getOpcode() == UO_AddrOf))
       return true;
     if (const VarDecl *VD = ownVar(UO->getSubExpr()))
-      Bodies.back().Writes[VD].push_back({nullptr, BO_Comma});
+      Bodies.back().Writes[VD].push_back(
+          {nullptr, BO_Comma, UO->getOpcode() == UO_AddrOf});
     return true;
   }
 
@@ -191,12 +201,14 @@ private:
     if (!CE->getType()->isPointerType())
       return false;
     const NamedDecl *D = namedCallee(CE);
-    return D && llvm::StringRef(D->getName().lower()).contains("alloc");
+    return D && llvm::StringRef(llvm::StringRef(D->getNameAsString()).lower())
+                    .contains("alloc");
   }
 
   /// Allocations whose count is a product of their arguments.
   static bool productOfArguments(const CallExpr *CE) {
-    std::string Name = namedCallee(CE)->getName().lower();
+    std::string Name =
+        llvm::StringRef(namedCallee(CE)->getNameAsString()).lower();
     return llvm::StringRef(Name).contains("calloc") ||
            llvm::StringRef(Name).contains("array");
   }
@@ -308,7 +320,7 @@ private:
   /// a refused layout use.
   static bool carriesSize(const ParmVarDecl *P, const Body &B) {
     const FunctionDecl *FD = B.Function;
-    std::string Name = FD->getName().lower();
+    std::string Name = llvm::StringRef(FD->getNameAsString()).lower();
     if (!P->getType()->isIntegerType() ||
         !(FD->getReturnType()->isPointerType() ||
           llvm::StringRef(Name).contains("alloc") ||
@@ -421,9 +433,13 @@ private:
     std::optional<int64_t> Assigned;
     int64_t Added = 0;
     int Counting = 0;
+    bool Scaled = false;
     for (const Write &W : It->second) {
+      if (W.AddressTaken)
+        return std::nullopt;
+      Scaled = Scaled || scales(W);
       if (!W.Value)
-        continue; // `n++`, `&n`: no record size written.
+        continue; // `n++`: no record size written.
       std::optional<int64_t> N = count(W.Value, RD, B, Depth + 1);
       if (!N)
         return std::nullopt;
@@ -438,7 +454,7 @@ private:
         return std::nullopt;
       }
     }
-    if (Counting > 1)
+    if (Counting > 1 || (Scaled && Counting > 0))
       return std::nullopt;
     return Assigned.value_or(0) + Added;
   }
@@ -525,8 +541,11 @@ private:
       Terms F = terms(C->getFalseExpr(), RD, B, Depth);
       if (!T || !F)
         return std::nullopt;
-      T->insert(T->end(), F->begin(), F->end());
-      return T;
+      // Both arms must hold the same records: a size that counts them on
+      // one path only does not end where the records do on the other.
+      llvm::sort(*T);
+      llvm::sort(*F);
+      return *T == *F ? T : std::nullopt;
     }
     if (const auto *R = dyn_cast<DeclRefExpr>(E)) {
       if (const auto *P = dyn_cast<ParmVarDecl>(R->getDecl()))
@@ -538,16 +557,33 @@ private:
       auto It = B.Writes.find(VD);
       if (It == B.Writes.end())
         return None;
-      // Every value the variable may hold, summed or not: a superset.
+      // Every `=` write holds the same terms, `+=` writes add theirs; an
+      // address taken or a scaling write leaves the terms unknown.
       std::vector<std::string> All;
+      std::optional<std::vector<std::string>> Assigned;
+      bool Scaled = false;
       for (const Write &W : It->second) {
+        if (W.AddressTaken)
+          return std::nullopt;
+        Scaled = Scaled || scales(W);
         if (!W.Value)
           continue;
         Terms T = terms(W.Value, RD, B, Depth + 1);
         if (!T || (!T->empty() && W.Op != BO_Assign && W.Op != BO_AddAssign))
           return std::nullopt;
-        All.insert(All.end(), T->begin(), T->end());
+        if (W.Op == BO_Assign) {
+          llvm::sort(*T);
+          if (Assigned && *Assigned != *T)
+            return std::nullopt;
+          Assigned = *T;
+        } else {
+          All.insert(All.end(), T->begin(), T->end());
+        }
       }
+      if (Assigned)
+        All.insert(All.end(), Assigned->begin(), Assigned->end());
+      if (Scaled && !All.empty())
+        return std::nullopt;
       return All;
     }
     for (const Stmt *Child : E->children())

@@ -540,7 +540,14 @@ void Collector::checkWrapperInstance(BranchFacts &F,
     std::string Op = getOperatorSpelling(M->getOverloadedOperator());
     unsigned N = M->getNumParams();
     bool ItParam = N == 1 && wrapperGroup(M->getParamDecl(0)->getType());
-    bool IntParam = N == 1 && M->getParamDecl(0)->getType()->isIntegerType();
+    // The built-in pointer takes and gives offsets as ptrdiff_t: another
+    // integer type converts (an unsigned `it - 1`, a narrow `it + 300`).
+    QualType Diff = Ctx.getPointerDiffType().getCanonicalType();
+    bool IntParam = N == 1 && M->getParamDecl(0)
+                                      ->getType()
+                                      .getNonReferenceType()
+                                      .getCanonicalType()
+                                      .getUnqualifiedType() == Diff;
     bool Ok = true;
     if ((Op == "++" || Op == "--") && N == 0)
       Ok = IsRef(R, Me);
@@ -553,7 +560,7 @@ void Collector::checkWrapperInstance(BranchFacts &F,
     else if ((Op == "+" || Op == "-") && IntParam)
       Ok = R == Me;
     else if (Op == "-")
-      Ok = ItParam && R->isIntegerType();
+      Ok = ItParam && R == Diff;
     else if (Op == "*" || Op == "[]")
       Ok = (N == 0 || IntParam) && IsRef(R, Pointee);
     else if (Op == "->")

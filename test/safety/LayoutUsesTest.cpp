@@ -472,3 +472,37 @@ int main(int argc, char **argv) {
   EXPECT_THAT(F[4], HasSubstr("main.c:28:13: the cast"));
   EXPECT_THAT(F[5], HasSubstr("main.c:29:13: the cast"));
 }
+
+// Sizes that count the records on one path only, or that a callee or a
+// scaling write may change, do not end where the records do.
+TEST(SafetyLayoutUses, TrailingStorageNeedsOneCountOnEveryPath) {
+  std::vector<std::string> F = findingsOf(std::string(Hdr) + R"(
+#include <stdlib.h>
+void set(int *);
+int main(int argc, char **argv) {
+  size_t sz = argc > 1 ? sizeof(struct hdr) * (size_t)argc : 64;
+  struct hdr *q = malloc(sz);
+  size_t s2 = 4096;
+  if (argc > 3)
+    s2 = sizeof(struct hdr) * (size_t)argc;
+  struct hdr *r = malloc(s2);
+  int m = sizeof *q + 8;
+  set(&m);
+  struct hdr *u = malloc(m);
+  int w = sizeof *q + 8;
+  w *= 2;
+  struct hdr *v = malloc(w);
+  char *a = (char *)&q[argc];
+  char *b = (char *)&r[argc];
+  char *c = (char *)(u + 1);
+  char *d = (char *)(v + 1);
+  return a[0] + b[0] + c[0] + d[0] + argv[0][0];
+}
+)",
+                                          false);
+  ASSERT_THAT(F, SizeIs(4));
+  EXPECT_THAT(F[0], HasSubstr("main.c:24:13: the cast"));
+  EXPECT_THAT(F[1], HasSubstr("main.c:25:13: the cast"));
+  EXPECT_THAT(F[2], HasSubstr("main.c:26:13: the cast"));
+  EXPECT_THAT(F[3], HasSubstr("main.c:27:13: the cast"));
+}
