@@ -141,6 +141,14 @@ void signalRun(const StartedRun &R, int Signal) {
   ::kill(R.OwnGroup ? -R.Pid : R.Pid, Signal);
 }
 
+/// The status of a run whose wait failed (ECHILD: another waiter reaped
+/// it): exit code 255 after a message, never a success.
+static int waitFailed() {
+  llvm::errs() << "varsim: error: waiting for a run failed: "
+               << std::strerror(errno) << "\n";
+  return 255 << 8;
+}
+
 int waitForRun(const StartedRun &R, bool &Killed) {
   int Status = 0;
   Killed = false;
@@ -149,7 +157,7 @@ int waitForRun(const StartedRun &R, bool &Killed) {
     if (Got == R.Pid)
       return Status;
     if (Got < 0 && errno != EINTR)
-      return Status;
+      return waitFailed();
   }
   // Interrupted: the signal has been forwarded (by the handler, or by
   // runOnce when it arrived before the run had a pid).
@@ -162,13 +170,14 @@ int waitForRun(const StartedRun &R, bool &Killed) {
     if (Got == R.Pid)
       return Status;
     if (Got < 0 && errno != EINTR)
-      return Status;
+      return waitFailed();
     std::this_thread::sleep_for(std::chrono::milliseconds(20));
   }
   Killed = true;
   signalRun(R, SIGKILL);
-  while (::waitpid(R.Pid, &Status, 0) < 0 && errno == EINTR) {
-  }
+  while (::waitpid(R.Pid, &Status, 0) < 0)
+    if (errno != EINTR)
+      return waitFailed();
   return Status;
 }
 
