@@ -98,9 +98,15 @@ extern "C" void onInterruptSignal(int Signal) {
   if (Removed)
     say("\n");
   llvm::sys::RunInterruptHandlers(); // LLVM's temporary files.
-  say("varsim: error: interrupted (");
-  say(signalName(Signal));
-  say("); nothing half-written was left behind\n");
+  // One write: another thread's progress line must not land inside it.
+  char Line[160] = "varsim: error: interrupted (";
+  size_t Len = std::strlen(Line);
+  for (const char *Part :
+       {signalName(Signal), "); nothing half-written was left behind\n"})
+    for (; *Part && Len + 1 < sizeof(Line); ++Part)
+      Line[Len++] = *Part;
+  Line[Len] = '\0';
+  say(Line);
   ::_exit(128 + Signal);
 }
 
