@@ -3,580 +3,232 @@
 //
 // See PointerWrapperFacts.h. One syntax-only parse, its AST walked with the
 // template instantiations (the uses that matter are in the member
-// functions of class templates, RapidJSON's GenericValue).
+// functions of class templates, RapidJSON's GenericValue). This file
+// records the uses; what the branches declare is judged in
+// PointerWrapperBranches.cpp.
 //
 //===----------------------------------------------------------------------===//
 
 #include "rewrite/templates/PointerWrapperFacts.h"
-#include "rewrite/ProjectPaths.h"
 #include "rewrite/SyntaxOnlyAST.h"
-
-#include "clang/AST/ASTContext.h"
-#include "clang/AST/DeclTemplate.h"
-#include "clang/AST/ExprCXX.h"
-#include "clang/AST/RecursiveASTVisitor.h"
-#include "clang/Basic/OperatorKinds.h"
-#include "clang/Lex/Lexer.h"
-
-#include "llvm/ADT/StringExtras.h"
+#include "rewrite/templates/PointerWrapperFactsImpl.h"
 
 namespace varsim::rewrite::templates::wrappers {
-namespace {
+namespace facts {
 
-using namespace clang;
-
-/// Text as tokens separated by one space, comments and spaces dropped,
-/// names replaced: the pointer member `@P`, parameters `@A0`.., locals
-/// `@L`, `return`/`this` kept, any other name `@T`.
-std::string normalize(llvm::StringRef Text, llvm::StringRef Field,
-                      const std::vector<std::string> &Params,
-                      const std::set<std::string> &Locals) {
-  static const char *const Multi[] = {"->*", "<<=", ">>=", "++", "--", "+=",
-                                      "-=",  "==",  "!=",  "<=", ">=", "->",
-                                      "::",  "&&",  "||",  "<<", ">>"};
-  std::vector<std::string> Tokens;
-  size_t I = 0;
-  while (I < Text.size()) {
-    char C = Text[I];
-    if (llvm::isSpace(C)) {
-      ++I;
-    } else if (Text.substr(I).starts_with("//")) {
-      I = Text.find('\n', I);
-    } else if (Text.substr(I).starts_with("/*")) {
-      size_t E = Text.find("*/", I + 2);
-      I = E == llvm::StringRef::npos ? E : E + 2;
-    } else if (llvm::isAlpha(C) || C == '_' || llvm::isDigit(C)) {
-      size_t B = I;
-      while (I < Text.size() && (llvm::isAlnum(Text[I]) || Text[I] == '_'))
-        ++I;
-      std::string W = Text.slice(B, I).str();
-      if (llvm::isDigit(C) || W == "return" || W == "this")
-        Tokens.push_back(W);
-      else if (W == Field)
-        Tokens.push_back("@P");
-      else if (Locals.count(W))
-        Tokens.push_back("@L");
-      else {
-        auto P = std::find(Params.begin(), Params.end(), W);
-        Tokens.push_back(P == Params.end()
-                             ? std::string("@T")
-                             : "@A" + std::to_string(P - Params.begin()));
-      }
-    } else {
-      std::string Op(1, C);
-      for (const char *M : Multi)
-        if (Text.substr(I).starts_with(M)) {
-          Op = M;
-          break;
-        }
-      Tokens.push_back(Op);
-      I += Op.size();
-    }
-  }
-  return llvm::join(Tokens, " ");
+Place Collector::placeOf(SourceLocation L) {
+  L = SM.getExpansionLoc(L);
+  if (L.isInvalid())
+    return {};
+  return {absolutePathOf(SM, SM.getFileID(L)), SM.getSpellingLineNumber(L),
+          SM.getSpellingColumnNumber(L)};
 }
 
-struct Collector : RecursiveASTVisitor<Collector> {
-  Collector(ASTContext &Ctx, const std::vector<CandidateGroup> &Groups,
-            const ProjectLayout &Project, WrapperFacts &Out)
-      : Ctx(Ctx), SM(Ctx.getSourceManager()), Groups(Groups), Paths(Project),
-        Out(Out), Policy(Ctx.getPrintingPolicy()) {
-    Policy.SuppressTagKeyword = true;
-  }
+std::string Collector::keyOf(SourceLocation L) {
+  L = SM.getExpansionLoc(L);
+  if (L.isInvalid())
+    return "";
+  return absolutePathOf(SM, SM.getFileID(L)) + ":" +
+         std::to_string(SM.getFileOffset(L));
+}
 
-  bool shouldVisitTemplateInstantiations() const { return true; }
-
-  Place placeOf(SourceLocation L) {
-    L = SM.getExpansionLoc(L);
-    if (L.isInvalid())
-      return {};
-    return {absolutePathOf(SM, SM.getFileID(L)), SM.getSpellingLineNumber(L),
-            SM.getSpellingColumnNumber(L)};
-  }
-
-  std::string keyOf(SourceLocation L) {
-    L = SM.getExpansionLoc(L);
-    if (L.isInvalid())
-      return "";
-    return absolutePathOf(SM, SM.getFileID(L)) + ":" +
-           std::to_string(SM.getFileOffset(L));
-  }
-
-  /// The candidate group and branch holding L, if any.
-  std::optional<std::pair<const CandidateGroup *, unsigned>>
-  branchAt(SourceLocation L) {
-    L = SM.getExpansionLoc(L);
-    if (L.isInvalid())
-      return std::nullopt;
-    const std::string *File = Paths.of(SM, SM.getFileID(L));
-    if (!File)
-      return std::nullopt;
-    unsigned Offset = SM.getFileOffset(L);
-    for (const CandidateGroup &G : Groups)
-      if (G.File == *File)
-        for (unsigned B = 0; B < G.Branches.size(); ++B)
-          if (G.Branches[B].first <= Offset && Offset < G.Branches[B].second)
-            return std::make_pair(&G, B);
+/// The candidate group and branch holding L, if any.
+std::optional<std::pair<const CandidateGroup *, unsigned>>
+Collector::branchAt(SourceLocation L) {
+  L = SM.getExpansionLoc(L);
+  if (L.isInvalid())
     return std::nullopt;
-  }
-
-  /// The candidate group whose template T (canonical) is declared in.
-  const CandidateGroup *groupOf(const ClassTemplateDecl *T) {
-    auto [It, New] = TemplateGroups.try_emplace(T, nullptr);
-    if (New)
-      if (auto At = branchAt(T->getLocation()))
-        It->second = At->first;
-    return It->second;
-  }
-
-  /// The group of the candidate template whose instantiation T is (through
-  /// references, pointers and qualifiers), if any.
-  const CandidateGroup *wrapperGroup(QualType T) {
-    if (T.isNull())
-      return nullptr;
-    T = T.getNonReferenceType().getCanonicalType();
-    while (T->isPointerType())
-      T = T->getPointeeType().getCanonicalType();
-    auto *S = dyn_cast_or_null<ClassTemplateSpecializationDecl>(
-        T->getAsCXXRecordDecl());
-    if (!S)
-      return nullptr;
-    return groupOf(S->getSpecializedTemplate()->getCanonicalDecl());
-  }
-
-  /// In a pattern: T names the class template Tmpl (an instantiation of
-  /// it, or the class itself), through references and qualifiers.
-  static bool namesTemplate(QualType T, const ClassTemplateDecl *Tmpl) {
-    T = T.getNonReferenceType();
-    if (T->getAs<InjectedClassNameType>())
-      return true;
-    if (const auto *TST = T->getAs<TemplateSpecializationType>())
-      if (const TemplateDecl *D = TST->getTemplateName().getAsTemplateDecl())
-        return D->getCanonicalDecl() == Tmpl->getCanonicalDecl();
-    return false;
-  }
-
-  bool isMemberOfCandidate(const FunctionDecl *F) {
-    const auto *M = dyn_cast_or_null<CXXMethodDecl>(F);
-    return M && wrapperGroup(Ctx.getRecordType(M->getParent()));
-  }
-
-  void refuse(const CandidateGroup *G, SourceLocation L, std::string Why) {
-    Out.Refused[G->Key].push_back({placeOf(L), std::move(Why)});
-  }
-
-  std::string calleeKey(const FunctionDecl *F) {
-    if (const FunctionDecl *P = F->getTemplateInstantiationPattern())
-      F = P;
-    return keyOf(F->getFirstDecl()->getLocation()) + " " +
-           F->getQualifiedNameAsString();
-  }
-
-  /// A call or construction with arguments Args: a wrapper passed to
-  /// something else than the wrapper's own members is recorded (the
-  /// pointer's configuration must call the same), refused where the
-  /// callee is instantiated for it or takes it through `...`.
-  void visitCall(SourceLocation L, const FunctionDecl *Callee,
-                 llvm::ArrayRef<const Expr *> Args) {
-    std::string Key = keyOf(L);
-    for (size_t I = 0; I < Args.size(); ++I) {
-      QualType T = Args[I]->getType();
-      if (const CandidateGroup *G = wrapperGroup(T)) {
-        if (isMemberOfCandidate(Callee))
-          continue;
-        if (!Callee) {
-          refuse(G, L, "called through a pointer or dependent name");
-          continue;
-        }
-        if (Callee->isVariadic() && I >= Callee->getNumParams()) {
-          refuse(G, L, "passed to '...'");
-          continue;
-        }
-        if (const TemplateArgumentList *TA =
-                Callee->getTemplateSpecializationArgs())
-          for (const TemplateArgument &A : TA->asArray())
-            if (A.getKind() == TemplateArgument::Type &&
-                wrapperGroup(A.getAsType()))
-              refuse(G, L,
-                     "'" + Callee->getQualifiedNameAsString() +
-                         "' is instantiated for its type");
-        Out.WrapperCalls[Key].insert(calleeKey(Callee));
-        Out.CallPlaces.emplace(Key, placeOf(L));
-      } else if (Callee && T->isPointerType()) {
-        PointerUses.push_back(
-            {Key, calleeKey(Callee), T.getCanonicalType().getAsString(Policy)});
-      }
-    }
-  }
-
-  bool VisitCallExpr(CallExpr *E) {
-    const FunctionDecl *Callee = E->getDirectCallee();
-    llvm::SmallVector<const Expr *, 4> Args(E->arguments());
-    visitCall(E->getExprLoc(), Callee, Args);
-    return true;
-  }
-
-  bool VisitCXXConstructExpr(CXXConstructExpr *E) {
-    llvm::SmallVector<const Expr *, 4> Args(E->arguments());
-    visitCall(E->getLocation(), E->getConstructor(), Args);
-    return true;
-  }
-
-  /// A built-in operator on a pointer, for the comparison with the
-  /// wrapper's configuration (a free operator there is another callee).
-  void builtin(SourceLocation L, const Expr *Operand) {
-    QualType T = Operand->getType();
-    if (T->isPointerType())
-      PointerUses.push_back(
-          {keyOf(L), "built-in", T.getCanonicalType().getAsString(Policy)});
-  }
-  bool VisitBinaryOperator(BinaryOperator *E) {
-    builtin(E->getOperatorLoc(), E->getLHS()->IgnoreImpCasts());
-    builtin(E->getOperatorLoc(), E->getRHS()->IgnoreImpCasts());
-    return true;
-  }
-  bool VisitUnaryOperator(UnaryOperator *E) {
-    builtin(E->getOperatorLoc(), E->getSubExpr()->IgnoreImpCasts());
-    return true;
-  }
-
-  bool VisitUnaryExprOrTypeTraitExpr(UnaryExprOrTypeTraitExpr *E) {
-    if (const CandidateGroup *G = wrapperGroup(E->getTypeOfArgument()))
-      refuse(G, E->getBeginLoc(), "its size or alignment is taken");
-    return true;
-  }
-  bool VisitCXXTypeidExpr(CXXTypeidExpr *E) {
-    QualType T = E->isTypeOperand() ? E->getTypeOperand(Ctx)
-                                    : E->getExprOperand()->getType();
-    if (const CandidateGroup *G = wrapperGroup(T))
-      refuse(G, E->getBeginLoc(), "its type is inspected with typeid");
-    return true;
-  }
-
-  /// Another template instantiated for a wrapper type in the project's
-  /// code (a trait, a container): it may behave otherwise for the pointer.
-  /// Instantiations in system headers are the probes of overload
-  /// resolution (`std::is_error_code_enum<It>` while `it != end` looks at
-  /// `operator!=(const error_code &, ...)`): what resolution chose is
-  /// compared call by call.
-  bool
-  VisitClassTemplateSpecializationDecl(ClassTemplateSpecializationDecl *S) {
-    if (groupOf(S->getSpecializedTemplate()->getCanonicalDecl()))
-      return true;
-    SourceLocation POI = SM.getExpansionLoc(S->getPointOfInstantiation());
-    if (POI.isInvalid() || !Paths.of(SM, SM.getFileID(POI)))
-      return true;
-    for (const TemplateArgument &A : S->getTemplateArgs().asArray())
-      if (A.getKind() == TemplateArgument::Type)
-        if (const CandidateGroup *G = wrapperGroup(A.getAsType()))
-          refuse(G, S->getPointOfInstantiation(),
-                 "'" + S->getQualifiedNameAsString() +
-                     "' is instantiated for its type");
-    return true;
-  }
-
-  /// Declarations at namespace scope in candidate branches.
-  bool VisitDecl(Decl *D) {
-    if (D->isImplicit() || !D->getDeclContext() ||
-        D->getFriendObjectKind() != Decl::FOK_None ||
-        !D->getDeclContext()->getRedeclContext()->isFileContext())
-      return true;
-    if (auto *S = dyn_cast<ClassTemplateSpecializationDecl>(D))
-      if (!isa<ClassTemplatePartialSpecializationDecl>(S) &&
-          !S->isExplicitSpecialization())
-        return true; // An instantiation: at its template's place.
-    if (auto *R = dyn_cast<CXXRecordDecl>(D);
-        R && R->getDescribedClassTemplate())
-      return true; // Seen as its ClassTemplateDecl.
-    auto At = branchAt(D->getLocation());
-    if (!At)
-      return true;
-    BranchDecls[{At->first, At->second}].push_back(D);
-    return true;
-  }
-
-  void classifyBranches();
-  void classifyWrapper(BranchFacts &F, ClassTemplateDecl *T);
-  void classifyPointer(BranchFacts &F, ClassTemplateDecl *T);
-  void checkWrapperInstance(BranchFacts &F, ClassTemplateSpecializationDecl *S,
-                            const std::set<std::string> &Self);
-
-  std::string argsOf(const ClassTemplateSpecializationDecl *S) {
-    std::string Text;
-    llvm::raw_string_ostream OS(Text);
-    printTemplateArgumentList(OS, S->getTemplateArgs().asArray(), Policy);
-    return OS.str();
-  }
-
-  void fail(BranchFacts &F, SourceLocation L, std::string Why) {
-    if (!F.Why.empty())
-      return;
-    F.Kind = BranchFacts::Other;
-    F.Why = std::move(Why);
-    F.Where = placeOf(L);
-  }
-
-  ASTContext &Ctx;
-  SourceManager &SM;
-  const std::vector<CandidateGroup> &Groups;
-  ProjectPaths Paths;
-  WrapperFacts &Out;
-  PrintingPolicy Policy;
-  llvm::DenseMap<const ClassTemplateDecl *, const CandidateGroup *>
-      TemplateGroups;
-  std::map<std::pair<const CandidateGroup *, unsigned>, std::vector<Decl *>>
-      BranchDecls;
-  struct PointerUse {
-    std::string Key, Callee, Type;
-  };
-  std::vector<PointerUse> PointerUses;
-};
-
-void Collector::classifyBranches() {
-  std::set<std::string> PointerTypes;
-  for (auto &[At, Decls] : BranchDecls) {
-    BranchFacts &F = Out.Groups[At.first->Key][At.second];
-    ClassTemplateDecl *T = nullptr;
-    for (Decl *D : Decls) {
-      ClassTemplateDecl *Owner = nullptr;
-      if (auto *C = dyn_cast<ClassTemplateDecl>(D))
-        Owner = C;
-      else if (auto *S = dyn_cast<ClassTemplateSpecializationDecl>(D))
-        Owner = S->getSpecializedTemplate();
-      if (!Owner) {
-        fail(F, D->getLocation(),
-             "the branch declares something else than one class template");
-        break;
-      }
-      Owner = Owner->getCanonicalDecl();
-      if (T && T != Owner) {
-        fail(F, D->getLocation(), "the branch declares two class templates");
-        break;
-      }
-      T = Owner;
-    }
-    if (!T || !F.Why.empty())
-      continue;
-    F.Template = T->getQualifiedNameAsString();
-    F.Defines = T->getTemplatedDecl()->getDefinition() != nullptr;
-    if (F.Defines)
-      classifyWrapper(F, T);
-    else
-      classifyPointer(F, T);
-    if (F.Kind == BranchFacts::Pointer)
-      for (const auto &[_, Ty] : F.PointerByArgs)
-        PointerTypes.insert(Ty);
-  }
-  for (const PointerUse &U : PointerUses)
-    if (PointerTypes.count(U.Type))
-      Out.PointerCalls[U.Key].insert(U.Callee);
+  const std::string *File = Paths.of(SM, SM.getFileID(L));
+  if (!File)
+    return std::nullopt;
+  unsigned Offset = SM.getFileOffset(L);
+  for (const CandidateGroup &G : Groups)
+    if (G.File == *File)
+      for (unsigned B = 0; B < G.Branches.size(); ++B)
+        if (G.Branches[B].first <= Offset && Offset < G.Branches[B].second)
+          return std::make_pair(&G, B);
+  return std::nullopt;
 }
 
-void Collector::classifyPointer(BranchFacts &F, ClassTemplateDecl *T) {
-  llvm::SmallVector<ClassTemplatePartialSpecializationDecl *, 4> Partials;
-  T->getPartialSpecializations(Partials);
-  if (Partials.empty())
-    return fail(F, T->getLocation(),
-                "the class template is neither defined nor specialized");
-  for (ClassTemplatePartialSpecializationDecl *P : Partials) {
-    unsigned Members = 0;
-    for (Decl *D : P->decls()) {
-      if (D->isImplicit())
+/// The candidate group whose template T (canonical) is declared in.
+const CandidateGroup *Collector::groupOf(const ClassTemplateDecl *T) {
+  auto [It, New] = TemplateGroups.try_emplace(T, nullptr);
+  if (New)
+    if (auto At = branchAt(T->getLocation()))
+      It->second = At->first;
+  return It->second;
+}
+
+/// The group of the candidate template whose instantiation T is (through
+/// references, pointers and qualifiers), if any.
+const CandidateGroup *Collector::wrapperGroup(QualType T) {
+  if (T.isNull())
+    return nullptr;
+  T = T.getNonReferenceType().getCanonicalType();
+  while (T->isPointerType())
+    T = T->getPointeeType().getCanonicalType();
+  auto *S = dyn_cast_or_null<ClassTemplateSpecializationDecl>(
+      T->getAsCXXRecordDecl());
+  if (!S)
+    return nullptr;
+  return groupOf(S->getSpecializedTemplate()->getCanonicalDecl());
+}
+
+/// In a pattern: T names the class template Tmpl (an instantiation of
+/// it, or the class itself), through references and qualifiers.
+bool Collector::namesTemplate(QualType T, const ClassTemplateDecl *Tmpl) {
+  T = T.getNonReferenceType();
+  if (T->getAs<InjectedClassNameType>())
+    return true;
+  if (const auto *TST = T->getAs<TemplateSpecializationType>())
+    if (const TemplateDecl *D = TST->getTemplateName().getAsTemplateDecl())
+      return D->getCanonicalDecl() == Tmpl->getCanonicalDecl();
+  return false;
+}
+
+bool Collector::isMemberOfCandidate(const FunctionDecl *F) {
+  const auto *M = dyn_cast_or_null<CXXMethodDecl>(F);
+  return M && wrapperGroup(Ctx.getRecordType(M->getParent()));
+}
+
+void Collector::refuse(const CandidateGroup *G, SourceLocation L,
+                       std::string Why) {
+  Out.Refused[G->Key].push_back({placeOf(L), std::move(Why)});
+}
+
+std::string Collector::calleeKey(const FunctionDecl *F) {
+  if (const FunctionDecl *P = F->getTemplateInstantiationPattern())
+    F = P;
+  return keyOf(F->getFirstDecl()->getLocation()) + " " +
+         F->getQualifiedNameAsString();
+}
+
+/// A call or construction with arguments Args: a wrapper passed to
+/// something else than the wrapper's own members is recorded (the
+/// pointer's configuration must call the same), refused where the
+/// callee is instantiated for it or takes it through `...`.
+void Collector::visitCall(SourceLocation L, const FunctionDecl *Callee,
+                          llvm::ArrayRef<const Expr *> Args) {
+  std::string Key = keyOf(L);
+  for (size_t I = 0; I < Args.size(); ++I) {
+    QualType T = Args[I]->getType();
+    if (const CandidateGroup *G = wrapperGroup(T)) {
+      if (isMemberOfCandidate(Callee))
         continue;
-      auto *TD = dyn_cast<TypedefNameDecl>(D);
-      if (!TD || (!F.Member.empty() && F.Member != TD->getName()) ||
-          !TD->getUnderlyingType().getCanonicalType()->isPointerType())
-        return fail(F, D->getLocation(),
-                    "a specialization holds more than one nested pointer "
-                    "type of the same name");
-      F.Member = TD->getName().str();
-      ++Members;
-    }
-    if (Members != 1)
-      return fail(F, P->getLocation(),
-                  "a specialization holds no nested pointer type");
-  }
-  F.Kind = BranchFacts::Pointer;
-  for (ClassTemplateSpecializationDecl *S : T->specializations()) {
-    if (!S->hasDefinition())
-      continue;
-    for (NamedDecl *D : S->lookup(&Ctx.Idents.get(F.Member)))
-      if (auto *TD = dyn_cast<TypedefNameDecl>(D))
-        F.PointerByArgs[argsOf(S)] =
-            TD->getUnderlyingType().getCanonicalType().getAsString(Policy);
-  }
-}
-
-/// The class template defined in this branch: every member a built-in
-/// pointer operator on its one pointer member (checked on the pattern's
-/// bodies), and a nested name for the class itself (`typedef
-/// GenericMemberIterator Iterator;`), the name the fallback's
-/// specializations give the plain pointer.
-void Collector::classifyWrapper(BranchFacts &F, ClassTemplateDecl *T) {
-  CXXRecordDecl *Pattern = T->getTemplatedDecl()->getDefinition();
-  // The one data member first: member bodies before it name it too.
-  const FieldDecl *Field = nullptr;
-  for (const FieldDecl *FD : Pattern->fields()) {
-    if (Field)
-      return fail(F, FD->getLocation(),
-                  "the class has more than one data member");
-    Field = FD;
-  }
-  if (!Field)
-    return fail(F, Pattern->getLocation(), "the class has no data member");
-  std::string FieldName = Field->getName().str();
-  std::set<std::string> Self;
-  for (Decl *D : Pattern->decls()) {
-    if (D->isImplicit() || isa<AccessSpecDecl>(D) || isa<FriendDecl>(D) ||
-        isa<StaticAssertDecl>(D))
-      continue;
-    if (auto *TD = dyn_cast<TypedefNameDecl>(D)) {
-      if (TD->getUnderlyingType()->getAs<InjectedClassNameType>())
-        Self.insert(TD->getName().str());
-      continue;
-    }
-    if (isa<FieldDecl>(D))
-      continue;
-    auto *M = dyn_cast<CXXMethodDecl>(D);
-    if (!M)
-      return fail(F, D->getLocation(),
-                  "the class declares a member that is neither a type, its "
-                  "pointer member nor a pointer operator");
-    if (M->isVirtual() || M->isStatic() || !M->doesThisDeclarationHaveABody())
-      return fail(F, M->getLocation(),
-                  "'" + M->getNameAsString() +
-                      "' is virtual, static or defined outside the class");
-    std::vector<std::string> Params;
-    for (const ParmVarDecl *P : M->parameters())
-      Params.push_back(P->getName().str());
-    std::set<std::string> Locals;
-    if (auto *Body = dyn_cast<CompoundStmt>(M->getBody()))
-      for (const Stmt *St : Body->body())
-        if (auto *DS = dyn_cast<DeclStmt>(St))
-          for (const Decl *LD : DS->decls())
-            if (auto *V = dyn_cast<VarDecl>(LD))
-              Locals.insert(V->getName().str());
-    auto Text = [&](SourceRange R) {
-      return Lexer::getSourceText(CharSourceRange::getTokenRange(R), SM,
-                                  Ctx.getLangOpts());
-    };
-    std::string Body = normalize(Text(M->getBody()->getSourceRange()),
-                                 FieldName, Params, Locals);
-    if (auto *C = dyn_cast<CXXConstructorDecl>(M)) {
-      if (Body != "{ }" || C->getNumParams() > 1)
-        return fail(F, M->getLocation(),
-                    "a constructor does more than copy a pointer");
-      for (const CXXCtorInitializer *I : C->inits()) {
-        if (!I->isWritten())
-          continue;
-        std::string Init =
-            normalize(Text(I->getSourceRange()), FieldName, Params, Locals);
-        if (!I->isMemberInitializer() ||
-            (Init != "@P ( )" && Init != "@P ( @A0 )" &&
-             Init != "@P ( @A0 . @P )"))
-          return fail(F, I->getSourceLocation(),
-                      "a constructor does more than copy a pointer (`" + Init +
-                          "`)");
+      if (!Callee) {
+        refuse(G, L, "called through a pointer or dependent name");
+        continue;
       }
-      continue;
+      if (Callee->isVariadic() && I >= Callee->getNumParams()) {
+        refuse(G, L, "passed to '...'");
+        continue;
+      }
+      if (const TemplateArgumentList *TA =
+              Callee->getTemplateSpecializationArgs())
+        for (const TemplateArgument &A : TA->asArray())
+          if (A.getKind() == TemplateArgument::Type &&
+              wrapperGroup(A.getAsType()))
+            refuse(G, L,
+                   "'" + Callee->getQualifiedNameAsString() +
+                       "' is instantiated for its type");
+      Out.WrapperCalls[Key].insert(calleeKey(Callee));
+      Out.CallPlaces.emplace(Key, placeOf(L));
+    } else if (Callee && T->isPointerType()) {
+      PointerUses.push_back(
+          {Key, calleeKey(Callee), T.getCanonicalType().getAsString(Policy)});
     }
-    if (!M->isOverloadedOperator())
-      return fail(F, M->getLocation(),
-                  "'" + M->getNameAsString() +
-                      "' is not an operator of a plain pointer");
-    bool WrapperParam = M->getNumParams() == 1 &&
-                        namesTemplate(M->getParamDecl(0)->getType(), T);
-    std::string Why =
-        forwardingMismatch(getOperatorSpelling(M->getOverloadedOperator()),
-                           M->getNumParams(), WrapperParam, Body);
-    if (!Why.empty())
-      return fail(F, M->getLocation(), Why);
   }
-  if (Self.empty())
-    return fail(F, Pattern->getLocation(),
-                "the class names itself by no nested type (the name the "
-                "other branch gives the plain pointer)");
-  F.Kind = BranchFacts::Wrapper;
-  F.Member = llvm::join(Self, "|");
-  for (ClassTemplateSpecializationDecl *S : T->specializations())
-    if (S->hasDefinition())
-      checkWrapperInstance(F, S, Self);
 }
 
-/// An instantiation: its one member a pointer, no virtual function, empty
-/// bases, its nested names for itself, and the operators' types those of
-/// the built-in operators (a reference where the pointer's operator gives
-/// an lvalue).
-void Collector::checkWrapperInstance(BranchFacts &F,
-                                     ClassTemplateSpecializationDecl *S,
-                                     const std::set<std::string> &Self) {
-  QualType Me = Ctx.getRecordType(S).getCanonicalType();
-  QualType Ptr;
-  for (const FieldDecl *FD : S->fields())
-    Ptr = FD->getType().getCanonicalType();
-  if (Ptr.isNull() || !Ptr->isPointerType())
-    return fail(F, S->getPointOfInstantiation(),
-                "an instantiation's data member is not a pointer");
-  if (S->isPolymorphic())
-    return fail(F, S->getLocation(), "the class has virtual functions");
-  for (const CXXBaseSpecifier &B : S->bases())
-    if (const CXXRecordDecl *BD = B.getType()->getAsCXXRecordDecl();
-        !BD || !BD->isEmpty())
-      return fail(F, B.getBeginLoc(), "a base class is not empty");
-  for (const std::string &N : Self)
-    for (NamedDecl *D : S->lookup(&Ctx.Idents.get(N)))
-      if (auto *TD = dyn_cast<TypedefNameDecl>(D);
-          TD && TD->getUnderlyingType().getCanonicalType() != Me)
-        return fail(F, TD->getLocation(), "'" + N + "' is not the class");
-  QualType Pointee = Ptr->getPointeeType().getCanonicalType();
-  auto IsRef = [&](QualType T, QualType To) {
-    return T->isLValueReferenceType() &&
-           T->getPointeeType().getCanonicalType() == To;
-  };
-  for (const CXXMethodDecl *M : S->methods()) {
-    if (M->isImplicit() || !M->isOverloadedOperator())
-      continue;
-    QualType R = M->getReturnType().getCanonicalType();
-    std::string Op = getOperatorSpelling(M->getOverloadedOperator());
-    unsigned N = M->getNumParams();
-    bool ItParam = N == 1 && wrapperGroup(M->getParamDecl(0)->getType());
-    // The built-in pointer takes and gives offsets as ptrdiff_t: another
-    // integer type converts (an unsigned `it - 1`, a narrow `it + 300`).
-    QualType Diff = Ctx.getPointerDiffType().getCanonicalType();
-    bool IntParam = N == 1 && M->getParamDecl(0)
-                                      ->getType()
-                                      .getNonReferenceType()
-                                      .getCanonicalType()
-                                      .getUnqualifiedType() == Diff;
-    bool Ok = true;
-    if ((Op == "++" || Op == "--") && N == 0)
-      Ok = IsRef(R, Me);
-    else if (Op == "++" || Op == "--")
-      Ok = R == Me;
-    else if (Op == "+=" || Op == "-=")
-      Ok = IntParam && IsRef(R, Me);
-    else if (Op == "=")
-      Ok = ItParam && IsRef(R, Me);
-    else if ((Op == "+" || Op == "-") && IntParam)
-      Ok = R == Me;
-    else if (Op == "-")
-      Ok = ItParam && R == Diff;
-    else if (Op == "*" || Op == "[]")
-      Ok = (N == 0 || IntParam) && IsRef(R, Pointee);
-    else if (Op == "->")
-      Ok = R == Ptr;
-    else
-      Ok = ItParam && R->isBooleanType();
-    if (!Ok)
-      return fail(F, M->getLocation(),
-                  "'operator" + Op +
-                      "' does not have the types of the built-in pointer "
-                      "operator");
-  }
-  F.PointerByArgs[argsOf(S)] = Ptr.getAsString(Policy);
+bool Collector::VisitCallExpr(CallExpr *E) {
+  const FunctionDecl *Callee = E->getDirectCallee();
+  llvm::SmallVector<const Expr *, 4> Args(E->arguments());
+  visitCall(E->getExprLoc(), Callee, Args);
+  return true;
 }
 
-} // namespace
+bool Collector::VisitCXXConstructExpr(CXXConstructExpr *E) {
+  llvm::SmallVector<const Expr *, 4> Args(E->arguments());
+  visitCall(E->getLocation(), E->getConstructor(), Args);
+  return true;
+}
+
+/// A built-in operator on a pointer, for the comparison with the
+/// wrapper's configuration (a free operator there is another callee).
+void Collector::builtin(SourceLocation L, const Expr *Operand) {
+  QualType T = Operand->getType();
+  if (T->isPointerType())
+    PointerUses.push_back(
+        {keyOf(L), "built-in", T.getCanonicalType().getAsString(Policy)});
+}
+
+bool Collector::VisitBinaryOperator(BinaryOperator *E) {
+  builtin(E->getOperatorLoc(), E->getLHS()->IgnoreImpCasts());
+  builtin(E->getOperatorLoc(), E->getRHS()->IgnoreImpCasts());
+  return true;
+}
+
+bool Collector::VisitUnaryOperator(UnaryOperator *E) {
+  builtin(E->getOperatorLoc(), E->getSubExpr()->IgnoreImpCasts());
+  return true;
+}
+
+bool Collector::VisitUnaryExprOrTypeTraitExpr(UnaryExprOrTypeTraitExpr *E) {
+  if (const CandidateGroup *G = wrapperGroup(E->getTypeOfArgument()))
+    refuse(G, E->getBeginLoc(), "its size or alignment is taken");
+  return true;
+}
+
+bool Collector::VisitCXXTypeidExpr(CXXTypeidExpr *E) {
+  QualType T = E->isTypeOperand() ? E->getTypeOperand(Ctx)
+                                  : E->getExprOperand()->getType();
+  if (const CandidateGroup *G = wrapperGroup(T))
+    refuse(G, E->getBeginLoc(), "its type is inspected with typeid");
+  return true;
+}
+
+/// Another template instantiated for a wrapper type in the project's
+/// code (a trait, a container): it may behave otherwise for the pointer.
+/// Instantiations in system headers are the probes of overload
+/// resolution (`std::is_error_code_enum<It>` while `it != end` looks at
+/// `operator!=(const error_code &, ...)`): what resolution chose is
+/// compared call by call.
+bool Collector::VisitClassTemplateSpecializationDecl(
+    ClassTemplateSpecializationDecl *S) {
+  if (groupOf(S->getSpecializedTemplate()->getCanonicalDecl()))
+    return true;
+  SourceLocation POI = SM.getExpansionLoc(S->getPointOfInstantiation());
+  if (POI.isInvalid() || !Paths.of(SM, SM.getFileID(POI)))
+    return true;
+  for (const TemplateArgument &A : S->getTemplateArgs().asArray())
+    if (A.getKind() == TemplateArgument::Type)
+      if (const CandidateGroup *G = wrapperGroup(A.getAsType()))
+        refuse(G, S->getPointOfInstantiation(),
+               "'" + S->getQualifiedNameAsString() +
+                   "' is instantiated for its type");
+  return true;
+}
+
+/// Declarations at namespace scope in candidate branches.
+bool Collector::VisitDecl(Decl *D) {
+  if (D->isImplicit() || !D->getDeclContext() ||
+      D->getFriendObjectKind() != Decl::FOK_None ||
+      !D->getDeclContext()->getRedeclContext()->isFileContext())
+    return true;
+  if (auto *S = dyn_cast<ClassTemplateSpecializationDecl>(D))
+    if (!isa<ClassTemplatePartialSpecializationDecl>(S) &&
+        !S->isExplicitSpecialization())
+      return true; // An instantiation: at its template's place.
+  if (auto *R = dyn_cast<CXXRecordDecl>(D); R && R->getDescribedClassTemplate())
+    return true; // Seen as its ClassTemplateDecl.
+  auto At = branchAt(D->getLocation());
+  if (!At)
+    return true;
+  BranchDecls[{At->first, At->second}].push_back(D);
+  return true;
+}
+
+} // namespace facts
 
 WrapperFacts collectWrapperFacts(
     const CompileEntry &Entry, const std::vector<std::string> &Defines,
@@ -589,14 +241,14 @@ WrapperFacts collectWrapperFacts(
   P.Defines = Defines;
   P.StripMacros = StripMacros;
   P.Overlay = Overlay;
-  std::unique_ptr<ASTUnit> AST;
+  std::unique_ptr<clang::ASTUnit> AST;
   SyntaxOnlyResult R = buildSyntaxOnlyAST(P, AST);
   if (R.Failed || !AST) {
     Out.Failed = true;
     Out.Diagnostics = std::move(R.Diagnostics);
     return Out;
   }
-  Collector C(AST->getASTContext(), Groups, Project, Out);
+  facts::Collector C(AST->getASTContext(), Groups, Project, Out);
   C.TraverseDecl(AST->getASTContext().getTranslationUnitDecl());
   C.classifyBranches();
   return Out;
