@@ -1,7 +1,15 @@
 //===- callgraph/CallTrace.cpp - Reading calltrace.json -------------------===//
+//
+// A trace's own figures (the overhead of its regions, the time outside
+// them) and the reading of its document: the header, features, regions,
+// calibration, folding and clocks; the threads' call trees are read in
+// CallTraceThreads.cpp.
+//
+//===----------------------------------------------------------------------===//
 
 #include "callgraph/CallTrace.h"
 
+#include "callgraph/CallTraceReader.h"
 #include "support/Diagnostic.h"
 
 #include "llvm/Support/MemoryBuffer.h"
@@ -10,8 +18,6 @@
 #include <simdjson.h>
 
 namespace varsim::callgraph {
-
-namespace od = simdjson::ondemand;
 
 int64_t CallTrace::featureValue(llvm::StringRef Name) const {
   for (const TraceFeature &F : Features)
@@ -62,96 +68,7 @@ double CallTrace::outerOverheadNs(const TraceNode &N) const {
          Untimed * (UntimedNs - InnerNs);
 }
 
-namespace {
-
-/// Reads one document; every simdjson error becomes a `file:line: error:`
-/// that says which part of the trace was being read.
-class TraceReader {
-public:
-  TraceReader(llvm::StringRef Text, llvm::StringRef Path)
-      : Text(Text), Path(Path) {}
-
-  llvm::Expected<CallTrace> read();
-
-private:
-  llvm::StringRef Text;
-  llvm::StringRef Path;
-  od::document Doc;
-  CallTrace T;
-
-  llvm::Error fail(const llvm::Twine &Message, unsigned Line = 0) {
-    return makeError(Path, Line, 0, Message);
-  }
-
-  /// The line the parser is at, if it can tell (0 otherwise).
-  unsigned currentLine() {
-    const char *At = nullptr;
-    if (Doc.current_location().get(At) || At < Text.data() ||
-        At > Text.data() + Text.size())
-      return 0;
-    return 1 + llvm::StringRef(Text.data(), At - Text.data()).count('\n');
-  }
-
-  llvm::Error jsonError(simdjson::error_code E, const llvm::Twine &What) {
-    const char *Kind = E == simdjson::INCORRECT_TYPE ||
-                               E == simdjson::NUMBER_ERROR ||
-                               E == simdjson::NUMBER_OUT_OF_RANGE
-                           ? "bad value"
-                           : "malformed or truncated JSON";
-    return fail(llvm::Twine(Kind) + " in " + What + ": " +
-                    simdjson::error_message(E),
-                currentLine());
-  }
-
-  template <typename T, typename Result>
-  llvm::Error get(Result &&R, T &Out, const llvm::Twine &What) {
-    if (simdjson::error_code E = std::forward<Result>(R).get(Out))
-      return jsonError(E, What);
-    return llvm::Error::success();
-  }
-
-  llvm::Error getString(od::value V, std::string &Out,
-                        const llvm::Twine &What) {
-    std::string_view S;
-    if (llvm::Error E = get(V.get_string(), S, What))
-      return E;
-    Out.assign(S);
-    return llvm::Error::success();
-  }
-
-  /// Calls ReadItem(item, index) on each element of the array V (What
-  /// names the array in errors); stops at the first error.
-  template <typename ReadItemFn>
-  llvm::Error readArray(od::value V, const llvm::Twine &What,
-                        ReadItemFn &&ReadItem) {
-    od::array A;
-    if (llvm::Error E = get(V.get_array(), A, What))
-      return E;
-    size_t Index = 0;
-    for (auto Item : A) {
-      od::value IV;
-      if (llvm::Error E = get(std::move(Item), IV, What))
-        return E;
-      if (llvm::Error E = ReadItem(IV, Index++))
-        return E;
-    }
-    return llvm::Error::success();
-  }
-
-  llvm::Error checkHeader();
-  llvm::Error readFeatures(od::value V);
-  llvm::Error readRegions(od::value V);
-  llvm::Error readRegion(od::value V, size_t Index);
-  llvm::Error readCalibration(od::value V);
-  llvm::Error readClock(od::value V);
-  llvm::Error readFolding(od::value V);
-  llvm::Error readTimes(od::value V, llvm::StringRef What,
-                        llvm::ArrayRef<std::pair<const char *, double *>> Keys);
-  llvm::Error readThreads(od::value V);
-  llvm::Error readNative(od::value V);
-  llvm::Error readThread(od::value V, size_t Index);
-  llvm::Error checkNodes();
-};
+namespace trace {
 
 llvm::Error TraceReader::checkHeader() {
   // The format and version are checked before anything else, so that a
@@ -379,127 +296,6 @@ TraceReader::readTimes(od::value V, llvm::StringRef What,
   return llvm::Error::success();
 }
 
-llvm::Error TraceReader::readThread(od::value V, size_t Index) {
-  std::string What = ("thread " + llvm::Twine(Index)).str();
-  od::object O;
-  if (llvm::Error E = get(V.get_object(), O, What))
-    return E;
-  TraceThread Th;
-  for (auto Field : O) {
-    std::string_view Key;
-    if (llvm::Error E = get(Field.unescaped_key(), Key, What))
-      return E;
-    if (Key == "tid") {
-      if (llvm::Error E = get(Field.value().get_int64(), Th.Tid, What))
-        return E;
-    } else if (Key == "name") {
-      if (llvm::Error E = getString(Field.value(), Th.Name, What))
-        return E;
-    } else if (Key == "main") {
-      if (llvm::Error E = get(Field.value().get_bool(), Th.Main, What))
-        return E;
-    } else if (Key == "start_ns" || Key == "end_ns") {
-      Th.HasLifetime = true;
-      if (llvm::Error E = get(Field.value().get_double(),
-                              Key == "start_ns" ? Th.StartNs : Th.EndNs, What))
-        return E;
-    } else if (Key == "main_node_at_end") {
-      if (llvm::Error E =
-              get(Field.value().get_int64(), Th.MainNodeAtEnd, What))
-        return E;
-    } else if (Key == "nodes") {
-      od::array Nodes;
-      if (llvm::Error E = get(Field.value().get_array(), Nodes, What))
-        return E;
-      for (auto Item : Nodes) {
-        od::array A;
-        if (simdjson::error_code EC = Item.get_array().get(A))
-          return jsonError(EC, What + " node " + llvm::Twine(Th.Nodes.size()));
-        TraceNode N;
-        unsigned K = 0;
-        for (auto X : A) {
-          simdjson::error_code EC = simdjson::SUCCESS;
-          uint64_t Region = 0;
-          switch (K++) {
-          case 0:
-            EC = X.get_int64().get(N.Parent);
-            break;
-          case 1:
-            EC = X.get_uint64().get(Region);
-            N.Region = Region > UINT32_MAX ? UINT32_MAX
-                                           : static_cast<uint32_t>(Region);
-            break;
-          case 2:
-            EC = X.get_uint64().get(N.Calls);
-            break;
-          case 3:
-            EC = X.get_double().get(N.TimedNs);
-            break;
-          case 4:
-            EC = X.get_uint64().get(N.Timed);
-            break;
-          default:
-            break;
-          }
-          if (EC)
-            return jsonError(EC,
-                             What + " node " + llvm::Twine(Th.Nodes.size()));
-        }
-        if (K != 4 && K != 5)
-          return fail(What + " node " + llvm::Twine(Th.Nodes.size()) +
-                          ": expected [parent, region, calls, inclusive_ns] "
-                          "or [parent, region, calls, timed_ns, timed], got " +
-                          llvm::Twine(K) + " elements",
-                      currentLine());
-        if (K == 4)
-          N.Timed = N.Calls; // every visit was timed
-        if (N.Timed > N.Calls)
-          return fail(What + " node " + llvm::Twine(Th.Nodes.size()) + ": " +
-                          llvm::Twine(N.Timed) + " timed visits of only " +
-                          llvm::Twine(N.Calls),
-                      currentLine());
-        N.InclusiveNs = estimatedInclusiveNs(N);
-        Th.Nodes.push_back(N);
-      }
-    }
-  }
-  T.Threads.push_back(std::move(Th));
-  return llvm::Error::success();
-}
-
-llvm::Error TraceReader::readThreads(od::value V) {
-  return readArray(V, "\"threads\"", [this](od::value TV, size_t I) {
-    return readThread(TV, I);
-  });
-}
-
-llvm::Error TraceReader::checkNodes() {
-  // A node of main that is not in its tree (a snapshot of a node created
-  // after the tree was written) says nothing: as if main was in none.
-  const TraceThread *Main = T.mainThread();
-  for (TraceThread &Th : T.Threads)
-    if (!Main || Th.Main ||
-        Th.MainNodeAtEnd >= static_cast<int64_t>(Main->Nodes.size()) ||
-        Th.MainNodeAtEnd < -1)
-      Th.MainNodeAtEnd = -1;
-  for (size_t TI = 0; TI < T.Threads.size(); ++TI) {
-    const std::vector<TraceNode> &Nodes = T.Threads[TI].Nodes;
-    for (size_t I = 0; I < Nodes.size(); ++I) {
-      const TraceNode &N = Nodes[I];
-      if (N.Region >= T.Regions.size())
-        return fail("thread " + llvm::Twine(TI) + " node " + llvm::Twine(I) +
-                    ": region id " + llvm::Twine(N.Region) +
-                    " is not in the region table (" +
-                    llvm::Twine(T.Regions.size()) + " regions)");
-      if (N.Parent < -1 || N.Parent >= static_cast<int64_t>(I))
-        return fail("thread " + llvm::Twine(TI) + " node " + llvm::Twine(I) +
-                    ": parent " + llvm::Twine(N.Parent) +
-                    " does not come before the node");
-    }
-  }
-  return llvm::Error::success();
-}
-
 llvm::Expected<CallTrace> TraceReader::read() {
   T.Path = Path.str();
   simdjson::padded_string Padded(Text.data(), Text.size());
@@ -587,11 +383,11 @@ llvm::Expected<CallTrace> TraceReader::read() {
   return std::move(T);
 }
 
-} // namespace
+} // namespace trace
 
 llvm::Expected<CallTrace> parseCallTrace(llvm::StringRef Text,
                                          llvm::StringRef Path) {
-  return TraceReader(Text, Path).read();
+  return trace::TraceReader(Text, Path).read();
 }
 
 llvm::Expected<CallTrace> readCallTrace(llvm::StringRef Path) {

@@ -54,6 +54,14 @@ bool copiedPerConfiguration(const std::string &Name, const PerFeatureMacro &P);
 /// "char[4]", ...; "" for anything else.
 std::string literalType(llvm::StringRef Body);
 
+/// Body with every feature macro used as a value replaced by the value the
+/// runtime holds (the simulator is compiled without the features' -D
+/// flags); Params, operands of `#` and of `defined` are left alone
+/// (MacroSelection.cpp).
+std::string withFeatureValues(llvm::StringRef Body,
+                              const std::set<std::string> &Params,
+                              const FeatureSetup &F);
+
 /// The line `#line` directives give Offset of Text (each directive sets
 /// the line of the line after it); the physical line where there is none.
 unsigned presumedLine(llvm::StringRef Text, size_t Offset);

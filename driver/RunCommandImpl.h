@@ -1,0 +1,124 @@
+//===- driver/RunCommandImpl.h - varsim run's command -------*- C++ -*-===//
+//
+// Internal to `varsim run` (RunCommand.cpp): the command's options and
+// state. RunCommand.cpp reads the options, prepares the plan and writes
+// the index of traces; RunRounds.cpp runs the configurations in rounds
+// (and the native reference), and decides how often to repeat them.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef VARSIM_DRIVER_RUNCOMMANDIMPL_H
+#define VARSIM_DRIVER_RUNCOMMANDIMPL_H
+
+#include "driver/Command.h"
+#include "driver/NativeReference.h"
+
+#include "model/validation/ExitCodes.h"
+#include "plan/OutDir.h"
+
+#include "llvm/Support/Error.h"
+#include "llvm/Support/JSON.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace varsim::driver::runcommand {
+
+class RunCommand : public Command {
+public:
+  void addOptions(CLI::App &Sub) override;
+
+  int run() override;
+
+private:
+  /// Said after a failure: the earlier traces that were put back, if any.
+  std::string Kept;
+
+  // Running (RunRounds.cpp).
+
+  /// Runs configuration K of the plan (repetition Round); appends its
+  /// index entry and sets Seconds. Returns 0, or the exit code to stop with.
+  int runOnce(const plan::Plan &P, size_t K, unsigned Round,
+              const std::string &Program, const validation::ExitCodes &Accepted,
+              llvm::StringRef TraceDir, llvm::json::Array &Runs,
+              std::optional<double> &Seconds);
+
+  /// Runs configurations First.. of P in rounds, interleaved (every
+  /// pending configuration once, then again, ...), so that a slow phase of
+  /// the machine hits every configuration alike instead of one
+  /// configuration's repetitions. Returns 0 or the exit code to stop with.
+  int runRounds(const plan::Plan &P, size_t First, const std::string &Program,
+                const validation::ExitCodes &Accepted, llvm::StringRef TraceDir,
+                llvm::json::Array &Runs);
+
+  /// The configurations (of Pending) to run once more after round Done. A
+  /// number: every one until that many rounds. auto: AutoMinRounds rounds
+  /// of every one while the rounds so far took under AutoBudgetSeconds;
+  /// then, up to AutoMaxRounds, only a configuration whose median is not
+  /// backed by another of its runs within AutoSpread (and
+  /// AutoSpreadFloorSeconds) of it: repetitions that agree need no more;
+  /// at least one round however long it takes.
+  std::vector<size_t>
+  toRepeat(unsigned Done, double Elapsed, const std::vector<size_t> &Pending,
+           const std::vector<std::vector<double>> &Totals) const;
+
+  /// Builds the native variant of First's configuration into OUT/native
+  /// and runs it once, before the first simulator run. Returns 0 or the
+  /// exit code to stop with.
+  int startNativeReference(const plan::OutDirPlanInput &In,
+                           const plan::PlannedRun &First,
+                           const validation::ExitCodes &Accepted);
+
+  /// A warning, once per varsim run, when a run took under ShortRunSeconds:
+  /// its time is then mostly process start-up and the scheduler's
+  /// granularity, and the model's differences between configurations are
+  /// below what the clock can tell apart.
+  void warnIfShort(llvm::StringRef What, double Seconds);
+
+  /// A warning naming the load average when the machine is busy: the
+  /// runs' times then carry other jobs' time.
+  static void warnIfBusy(llvm::StringRef When);
+
+  // Three, not two: with two repetitions the model's median is the slower
+  // one (the first run of a configuration is often the colder), which put
+  // model.dataflow_compressor 1.6-2.9 % below the designed times; with
+  // three it is 0.08 % (load 30).
+  static constexpr unsigned AutoMinRounds = 3, AutoMaxRounds = 5;
+  static constexpr double AutoBudgetSeconds = 120, AutoSpread = 0.05,
+                          AutoSpreadFloorSeconds = 0.01;
+
+  llvm::Expected<std::string> findProgram(const std::string &Name);
+
+  /// The files of a run's set in OUT/traces.
+  static bool isTraceFile(llvm::StringRef File);
+
+  int writeIndex(llvm::StringRef TraceDir, llvm::json::Array Runs,
+                 std::optional<llvm::json::Object> Adapted);
+
+  std::string OutDir, ModelPath;
+  std::vector<std::string> CommandLine;
+  bool NoDataFlow = false;
+  unsigned Strength = 0;
+  std::string ExitCodeSpec = "0";
+  std::string RepeatSpec = "auto";
+  std::optional<unsigned> Repeat; ///< Unset: auto.
+  bool NoAdaptive = false;
+  std::string NativeBuild, NativeRun;
+  bool NoNative = false;
+  /// The native reference, when --native-build/--native-run gave one, and
+  /// the time of its last run.
+  std::optional<NativeReference> Reference;
+  int64_t LastNativeNs = 0;
+  /// The native reference's run time so far (left out of --repeat auto's
+  /// budget).
+  int64_t NativeSpentNs = 0;
+  bool WarnedShort = false;
+  /// What the adaptive run decided, for index.json.
+  std::optional<llvm::json::Object> Adaptive;
+};
+
+} // namespace varsim::driver::runcommand
+
+#endif // VARSIM_DRIVER_RUNCOMMANDIMPL_H
