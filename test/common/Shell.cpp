@@ -2,6 +2,11 @@
 
 #include "test/common/Shell.h"
 
+#include "llvm/ADT/SmallString.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/raw_ostream.h"
+
 #include <cstdio>
 #include <sys/wait.h>
 
@@ -18,6 +23,32 @@ RunOutcome shell(const std::string &Command) {
     R.Stdout.append(Buf, N);
   int Status = pclose(P);
   R.Exit = WIFEXITED(Status) ? WEXITSTATUS(Status) : -1;
+  return R;
+}
+
+RunOutcome compileAndRun(const std::map<std::string, std::string> &Files,
+                         const std::vector<std::string> &Defines, bool Cxx) {
+  llvm::SmallString<128> Dir;
+  llvm::sys::fs::createUniqueDirectory("varsim-compile-run", Dir);
+  std::string Cmd = std::string(Cxx ? "c++ -std=c++17" : "cc -std=c11") +
+                    " -I" + std::string(Dir);
+  for (const std::string &D : Defines)
+    Cmd += " " + D;
+  for (const auto &[Rel, Text] : Files) {
+    std::string Path = std::string(Dir) + "/" + Rel;
+    std::error_code EC;
+    llvm::raw_fd_ostream OS(Path, EC);
+    OS << Text;
+    llvm::StringRef R(Rel);
+    if (R.ends_with(".cpp") || R.ends_with(".c"))
+      Cmd += " " + Path;
+  }
+  std::string Exe = std::string(Dir) + "/a.out";
+  RunOutcome Build = shell(Cmd + " -o " + Exe + " 2>&1");
+  RunOutcome R = Build.Exit == 0 ? shell(Exe) : Build;
+  if (Build.Exit != 0)
+    R.Stdout = "does not compile: " + Build.Stdout;
+  llvm::sys::fs::remove_directories(Dir);
   return R;
 }
 

@@ -8,7 +8,9 @@
 #ifndef VARSIM_TEST_COMMON_SHELL_H
 #define VARSIM_TEST_COMMON_SHELL_H
 
+#include <map>
 #include <string>
+#include <vector>
 
 namespace varsim::test {
 
@@ -19,6 +21,14 @@ struct RunOutcome {
 
 /// Runs Command with /bin/sh; its stdout and exit code.
 RunOutcome shell(const std::string &Command);
+
+/// Writes Files (relative path -> text) to a new directory, compiles its
+/// .c and .cpp files as C11, or C++17 if Cxx (headers found through -I of
+/// the directory), with Defines, runs the program and removes the
+/// directory. A build that fails: its exit code, and Stdout "does not
+/// compile: " and the compiler's output.
+RunOutcome compileAndRun(const std::map<std::string, std::string> &Files,
+                         const std::vector<std::string> &Defines, bool Cxx);
 
 } // namespace varsim::test
 

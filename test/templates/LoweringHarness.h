@@ -38,10 +38,7 @@ using LoweringEnv = varsim::test::ScannedProject;
 llvm::Expected<tpl::LoweringResult> lowerProject(const TempProject &P,
                                                  LoweringEnv &Env);
 
-/// Compiles the .cpp files of Files (relative path -> text) in a new
-/// directory with Defines and runs the program.
-RunOutcome compileAndRun(const std::map<std::string, std::string> &Files,
-                         const std::vector<std::string> &Defines);
+using varsim::test::compileAndRun;
 
 /// Lowers Files directly and checks (1) line numbers are kept, (2) the
 /// lowered sources behave as the originals in every configuration; then

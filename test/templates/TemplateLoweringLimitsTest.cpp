@@ -183,8 +183,10 @@ int main() { std::printf("%d\n", compute(20)); return 0; }
       << Lowered;
   for (const auto &[Config, Defines] :
        P.configurations(P.root() + "/model.xml")) {
-    RunOutcome Want = compileAndRun({{"main.cpp", Original}}, Defines);
-    RunOutcome Got = compileAndRun({{"main.cpp", Lowered}}, Defines);
+    RunOutcome Want =
+        compileAndRun({{"main.cpp", Original}}, Defines, /*Cxx=*/true);
+    RunOutcome Got =
+        compileAndRun({{"main.cpp", Lowered}}, Defines, /*Cxx=*/true);
     EXPECT_EQ(Want.Exit, Got.Exit) << Config << "\n" << Got.Stdout;
     EXPECT_EQ(Want.Stdout, Got.Stdout) << Config;
   }

@@ -24,6 +24,7 @@
 
 using namespace varsim::rewrite;
 using namespace varsim::rewrite::test;
+using varsim::test::compileAndRun;
 namespace tpl = varsim::rewrite::templates;
 
 namespace {
@@ -108,30 +109,6 @@ llvm::Expected<tpl::LoweringResult> lowerProject(const TempProject &P,
       {Env.Layout, *Env.Features, Env.Texts, 2, nullptr});
 }
 
-RunOutcome compileAndRun(const std::map<std::string, std::string> &Files,
-                         const std::vector<std::string> &Defines) {
-  llvm::SmallString<128> Dir;
-  llvm::sys::fs::createUniqueDirectory("varsim-valarg-test", Dir);
-  std::string Cmd = "c++ -std=c++17 -I" + std::string(Dir);
-  for (const std::string &D : Defines)
-    Cmd += " " + D;
-  for (const auto &[Rel, Text] : Files) {
-    std::string Path = std::string(Dir) + "/" + Rel;
-    std::error_code EC;
-    llvm::raw_fd_ostream OS(Path, EC);
-    OS << Text;
-    if (llvm::StringRef(Rel).ends_with(".cpp"))
-      Cmd += " " + Path;
-  }
-  std::string Exe = std::string(Dir) + "/a.out";
-  RunOutcome Build = shell(Cmd + " -o " + Exe + " 2>&1");
-  RunOutcome R = Build.Exit == 0 ? shell(Exe) : Build;
-  if (Build.Exit != 0)
-    R.Stdout = "does not compile: " + Build.Stdout;
-  llvm::sys::fs::remove_directories(Dir);
-  return R;
-}
-
 unsigned countLines(llvm::StringRef S) {
   return static_cast<unsigned>(std::count(S.begin(), S.end(), '\n'));
 }
@@ -177,8 +154,8 @@ TEST(ValueArguments, EnumeratorOfANumericFeatureAsTemplateArgument) {
   Lowered["reader.h"] = Header;
   for (const auto &[Config, Defines] :
        P.configurations(P.root() + "/model.xml")) {
-    RunOutcome Original = compileAndRun(Files, Defines);
-    RunOutcome Low = compileAndRun(Lowered, Defines);
+    RunOutcome Original = compileAndRun(Files, Defines, /*Cxx=*/true);
+    RunOutcome Low = compileAndRun(Lowered, Defines, /*Cxx=*/true);
     EXPECT_EQ(Original.Exit, 0) << Config << ": " << Original.Stdout;
     EXPECT_EQ(Original.Exit, Low.Exit) << Config << ": " << Low.Stdout;
     EXPECT_EQ(Original.Stdout, Low.Stdout)

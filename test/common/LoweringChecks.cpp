@@ -1,0 +1,57 @@
+//===- test/common/LoweringChecks.cpp - A lowering keeps behaviour --------===//
+
+#include "test/common/LoweringChecks.h"
+
+#include "test/common/Shell.h"
+
+#include "gtest/gtest.h"
+
+#include <algorithm>
+
+namespace varsim::rewrite::test {
+namespace {
+
+unsigned countLines(llvm::StringRef S) {
+  return static_cast<unsigned>(std::count(S.begin(), S.end(), '\n'));
+}
+
+} // namespace
+
+void expectLoweringKeepsBehaviour(
+    TempProject &P, const std::map<std::string, std::string> &Files,
+    const std::map<std::string, std::string> &LoweredFiles, bool Cxx,
+    llvm::function_ref<size_t(llvm::StringRef)> AppendedAt) {
+  std::map<std::string, std::string> Lowered;
+  for (const auto &[Rel, Text] : Files) {
+    auto It = LoweredFiles.find(P.root() + "/" + Rel);
+    Lowered[Rel] = It == LoweredFiles.end() ? Text : It->second;
+    if (It == LoweredFiles.end())
+      continue;
+    llvm::StringRef L(It->second);
+    size_t Appended = AppendedAt(L);
+    llvm::StringRef Kept =
+        Appended == llvm::StringRef::npos ? L : L.take_front(Appended);
+    EXPECT_EQ(countLines(Kept), countLines(Text)) << Rel << ":\n" << L.str();
+  }
+
+  for (const auto &[Config, Defines] :
+       P.configurations(P.root() + "/model.xml")) {
+    RunOutcome Original = varsim::test::compileAndRun(Files, Defines, Cxx);
+    RunOutcome Low = varsim::test::compileAndRun(Lowered, Defines, Cxx);
+    EXPECT_EQ(Original.Exit, Low.Exit) << "configuration '" << Config << "'\n"
+                                       << Low.Stdout;
+    EXPECT_EQ(Original.Stdout, Low.Stdout)
+        << "configuration '" << Config << "'";
+  }
+
+  std::string Err = P.rewrite();
+  EXPECT_EQ(Err, "");
+  if (!Err.empty())
+    for (const auto &[File, Text] : LoweredFiles)
+      ADD_FAILURE() << "lowered " << File << ":\n" << Text;
+  if (Err.empty()) {
+    EXPECT_EQ(P.checkAllConfigurations(P.root() + "/model.xml"), "");
+  }
+}
+
+} // namespace varsim::rewrite::test
