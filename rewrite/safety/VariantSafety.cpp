@@ -56,22 +56,6 @@ private:
   bool SkipBodies;
 };
 
-class SafetyActionFactory : public tooling::FrontendActionFactory {
-public:
-  SafetyActionFactory(const ProjectLayout &Project, const FeatureRanges &Ranges,
-                      SafetyFacts &Out, bool SkipBodies)
-      : Project(Project), Ranges(Ranges), Out(Out), SkipBodies(SkipBodies) {}
-  std::unique_ptr<FrontendAction> create() override {
-    return std::make_unique<SafetyAction>(Project, Ranges, Out, SkipBodies);
-  }
-
-private:
-  const ProjectLayout &Project;
-  const FeatureRanges &Ranges;
-  SafetyFacts &Out;
-  bool SkipBodies;
-};
-
 SafetyFacts parseOne(const CompileEntry &E,
                      const std::vector<std::string> &Defines,
                      const std::vector<std::string> &Strip,
@@ -83,7 +67,8 @@ SafetyFacts parseOne(const CompileEntry &E,
   P.Defines = Defines;
   P.StripMacros = Strip;
   P.Overlay = In.Overlay;
-  SafetyActionFactory Factory(In.Project, Ranges, Facts, SkipBodies);
+  auto Factory =
+      actionFactoryFor<SafetyAction>(In.Project, Ranges, Facts, SkipBodies);
   if (runSyntaxOnly(P, Factory).Failed) {
     // Skipping the library's bodies should never break a parse; if it did,
     // the full parse decides.

@@ -20,7 +20,7 @@ Place Collector::placeOf(SourceLocation L) {
   L = SM.getExpansionLoc(L);
   if (L.isInvalid())
     return {};
-  return {absolutePathOf(SM, SM.getFileID(L)), SM.getSpellingLineNumber(L),
+  return {Paths.pathOf(SM, SM.getFileID(L)), SM.getSpellingLineNumber(L),
           SM.getSpellingColumnNumber(L)};
 }
 
@@ -28,7 +28,7 @@ std::string Collector::keyOf(SourceLocation L) {
   L = SM.getExpansionLoc(L);
   if (L.isInvalid())
     return "";
-  return absolutePathOf(SM, SM.getFileID(L)) + ":" +
+  return Paths.pathOf(SM, SM.getFileID(L)) + ":" +
          std::to_string(SM.getFileOffset(L));
 }
 
