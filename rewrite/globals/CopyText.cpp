@@ -30,6 +30,31 @@ bool isIncludeGuard(const FileStructure &FS, unsigned GI) {
   return First.Kind == DirectiveKind::Define && First.Macro == If.Macro;
 }
 
+/// Text's code: comments and literals blanked (a name in a comment names
+/// nothing).
+std::string codeOnly(llvm::StringRef Text) {
+  std::string Out = Text.str();
+  for (size_t I = 0; I < Out.size(); ++I) {
+    size_t E = I;
+    if (Out.compare(I, 2, "//") == 0)
+      E = std::min(Out.find('\n', I), Out.size());
+    else if (Out.compare(I, 2, "/*") == 0)
+      E = std::min(Out.find("*/", I + 2), Out.size() - 2) + 2;
+    else if (Out[I] == '"' || Out[I] == '\'') {
+      E = I + 1;
+      while (E < Out.size() && Out[E] != Out[I] && Out[E] != '\n')
+        E += Out[E] == '\\' ? 2 : 1;
+      E = std::min(E + 1, Out.size());
+    }
+    for (size_t J = I; J < E; ++J)
+      if (Out[J] != '\n')
+        Out[J] = ' ';
+    if (E > I)
+      I = E - 1;
+  }
+  return Out;
+}
+
 /// A function's local declared in a branch of G that this copy never
 /// enters (State 0) and named after the group, up to the function's End
 /// (SQLite's `#if SQLITE_THREADSAFE` / `sqlite3_mutex *mutex =
@@ -74,11 +99,11 @@ declaredLocals(const Discovered &Dx, llvm::StringRef T, const CondGroup &G,
     for (const auto &[_, Fn] : Dx.Facts.Functions)
       Visible = Visible || Fn.Name == Name;
     forIdentifiers(
-        T.slice(FnBegin, GroupBegin),
+        codeOnly(T.slice(FnBegin, GroupBegin)),
         [&](size_t, llvm::StringRef Id) { Visible = Visible || Id == Name; });
-    forIdentifiers(T.slice(After, End), [&](size_t, llvm::StringRef Id) {
-      Used = Used || Id == Name;
-    });
+    forIdentifiers(
+        codeOnly(T.slice(After, End)),
+        [&](size_t, llvm::StringRef Id) { Used = Used || Id == Name; });
     if (Visible || !Used)
       continue;
     Out[BI] = M[1].str() + Name + " = {0};" + newlinesOf(Content);
