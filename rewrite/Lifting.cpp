@@ -14,28 +14,28 @@
 
 namespace varsim::rewrite::detail {
 
-/// Whether M's sites lie under different feature conditions (a clamp
-/// under `THREADSAFE==0`, a default under none): the simulator selects
-/// among them at run time. Sites that all lie under the same features (a
-/// backend's `#if` ladder inside its feature region, SQLite's
-/// SQLITE3_MUTEX_INITIALIZER) are chosen by the preprocessor.
+/// Whether M is an object-like macro with different scalar bodies at its
+/// sites (a clamp under `THREADSAFE==0` to 0, a default of 8): the
+/// simulator selects among them at run time. Function-like macros and
+/// bodies holding braces or commas (an initializer list per backend,
+/// SQLite's SQLITE3_MUTEX_INITIALIZER) are left alone: a constant put in
+/// their place would not keep the initializer's shape.
 bool FileRewriter::selectedAcrossSites(const std::string &M) const {
   auto It = Ctx.DefinedAt.find(M);
   if (It == Ctx.DefinedAt.end() || !Ctx.PresenceAt)
     return false;
-  std::set<std::set<std::string>> Kinds;
+  std::set<std::string> Bodies;
   for (const ProjectContext::DefineSite &S : It->second) {
     CondPtr P = Ctx.PresenceAt(S.File, S.Offset);
     if (P->K == Cond::Int && P->Value == 0)
       continue; // A branch no configuration enters.
-    std::set<std::string> Ms, Fs;
-    collectMacros(*P, Ms);
-    for (const std::string &N : Ms)
-      if (F.isFeatureMacro(N))
-        Fs.insert(N);
-    Kinds.insert(std::move(Fs));
+    llvm::StringRef Body = llvm::StringRef(S.Replacement).trim();
+    if (S.FunctionLike || Body.empty() ||
+        Body.find_first_of("{},;") != llvm::StringRef::npos)
+      return false;
+    Bodies.insert(Body.str());
   }
-  return Kinds.size() > 1;
+  return Bodies.size() > 1;
 }
 
 /// Functions whose constant expressions (case labels, array bounds, ...)
