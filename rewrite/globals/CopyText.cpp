@@ -396,7 +396,9 @@ llvm::Expected<std::string> appended(const Discovered &Dx, const ItemTable &Tab,
   Out += Open;
   Out += "#if " + ppCondition(*C.Condition) + "\n";
   Out += namespacesOpen(NS);
-  Out += "#line " + std::to_string(Dx.structure(File).lineOf(Begin)) + "\n";
+  // The user's line: the text may hold `#line`s of an earlier lowering
+  // (SQLite's MUTEX_LOGIC uses written as #if code).
+  Out += "#line " + std::to_string(presumedLine(Dx.text(File), Begin)) + "\n";
   Out += std::string(Begin - LS, ' ') + *Body + "\n";
   Out += std::string(NS.size(), '}') + (NS.empty() ? "" : "\n");
   Out += "#endif\n";
