@@ -106,7 +106,19 @@ llvm::Error FileRewriter::lowerStaticInitializer(
               "(1)");
     // On one line (the original lines stay where they are): `//`
     // comments dropped, so that they end nothing after them.
-    llvm::StringRef Src = Text.slice(First.InitBegin, First.InitEnd);
+    // A feature's own value is its run-time read (its name may stand
+    // for a default in the simulator's text).
+    std::string Sub;
+    unsigned From = First.InitBegin;
+    for (const ConstantUse *U : Uses) {
+      if (!F.isFeatureMacro(U->Macro))
+        continue;
+      Sub += Text.slice(From, U->Offset).str() + "(" +
+             runtime::featureValueExpr(F.descOf(U->Macro)) + ")";
+      From = U->Offset + static_cast<unsigned>(U->Macro.size());
+    }
+    Sub += Text.slice(From, First.InitEnd).str();
+    llvm::StringRef Src = Sub;
     std::string Init;
     for (size_t I = 0; I < Src.size(); ++I) {
       char C = Src[I];

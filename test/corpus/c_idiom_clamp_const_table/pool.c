@@ -10,8 +10,8 @@ static const int aHardLimit[] = {
     SORT_MAX_HELPERS,
 };
 
-/* A scalar bound too. */
-static const int nHelperCap = SORT_MAX_HELPERS * 2 + 1;
+/* A scalar bound too, with the option's own value. */
+static const int nHelperCap = SORT_MAX_HELPERS * 2 + SORT_THREADSAFE;
 
 int pool_limit(int id, int v) {
   int aLimit[3];
