@@ -335,6 +335,7 @@ private:
   void settleResolvedTests();
   /// Whether some #define of M in the project lies under a feature.
   bool definedPerFeature(const std::string &M) const;
+  bool selectedAcrossSites(const std::string &M) const;
   /// `#if FEATURE_TEST` / `#undef M` / `#define M v` / `#endif` over one
   /// earlier, unconditional definition of M (a default) in this file
   /// (SQLite's `#if SQLITE_THREADSAFE==0` / `#undef

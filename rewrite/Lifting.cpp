@@ -14,6 +14,30 @@
 
 namespace varsim::rewrite::detail {
 
+/// Whether M is an object-like macro with different scalar bodies at its
+/// sites (a clamp under `THREADSAFE==0` to 0, a default of 8): the
+/// simulator selects among them at run time. Function-like macros and
+/// bodies holding braces or commas (an initializer list per backend,
+/// SQLite's SQLITE3_MUTEX_INITIALIZER) are left alone: a constant put in
+/// their place would not keep the initializer's shape.
+bool FileRewriter::selectedAcrossSites(const std::string &M) const {
+  auto It = Ctx.DefinedAt.find(M);
+  if (It == Ctx.DefinedAt.end() || !Ctx.PresenceAt)
+    return false;
+  std::set<std::string> Bodies;
+  for (const ProjectContext::DefineSite &S : It->second) {
+    CondPtr P = Ctx.PresenceAt(S.File, S.Offset);
+    if (P->K == Cond::Int && P->Value == 0)
+      continue; // A branch no configuration enters.
+    llvm::StringRef Body = llvm::StringRef(S.Replacement).trim();
+    if (S.FunctionLike || Body.empty() ||
+        Body.find_first_of("{},;") != llvm::StringRef::npos)
+      return false;
+    Bodies.insert(Body.str());
+  }
+  return Bodies.size() > 1;
+}
+
 /// Functions whose constant expressions (case labels, array bounds, ...)
 /// use a macro defined per feature or a feature macro are duplicated per
 /// configuration; at file scope such a use is a located error.
@@ -26,18 +50,36 @@ llvm::Error FileRewriter::liftConstantUses() {
   for (const auto &[Offset, CU] : Uses) {
     bool IsFeature = F.isFeatureMacro(CU->Macro);
     auto PFM = Ctx.PerFeatureMacros.find(CU->Macro);
-    if (!IsFeature && PFM == Ctx.PerFeatureMacros.end())
+    // A macro selected at run time across its sites in several groups (a
+    // clamp per feature before an `#ifndef` default, SQLite's
+    // SQLITE_MAX_WORKER_THREADS): no copy of a function can define it to
+    // one body, but a file-scope initializer can be evaluated at start-up.
+    bool Selected = !IsFeature && PFM == Ctx.PerFeatureMacros.end() &&
+                    definedPerFeature(CU->Macro) &&
+                    selectedAcrossSites(CU->Macro);
+    if (!IsFeature && PFM == Ctx.PerFeatureMacros.end() && !Selected)
       continue;
-    // A feature's value in a writable variable's initializer
-    // (StaticInits.cpp): its initial value is set at start-up.
-    if (IsFeature && !CU->Var.empty()) {
+    // Inside a function no copy can define it to one body: the
+    // simulator's compile check has the last word there (an array bound
+    // in a C function is a variable-length array).
+    if (Selected && CU->Var.empty())
+      continue;
+    // A feature's value, or a macro selected per feature, in a file-scope
+    // variable's initializer (StaticInits.cpp): its initial value is set
+    // at start-up.
+    if (!CU->Var.empty()) {
       StaticInits[CU->InitBegin].push_back(CU);
       continue;
     }
-    std::string What = IsFeature ? "the feature macro '" + CU->Macro + "'"
-                                 : "the macro '" + CU->Macro +
-                                       "' (defined per feature " +
-                                       PFM->second.Features + ")";
+    std::string What =
+        IsFeature ? "the feature macro '" + CU->Macro + "'"
+        : Selected
+            ? "the macro '" + CU->Macro +
+                  "' (defined under feature conditions in several places, "
+                  "selected at run time)"
+            : "the macro '" + CU->Macro + "' (defined per feature " +
+                  PFM->second.Features + ")";
+
     const FunctionFact *Fn = enclosingFunction(Offset, Offset + 1);
     // A piece of a concatenated literal must be a literal, not a run-time
     // selection (ParseFacts' VisitStringLiteral).

@@ -147,11 +147,16 @@ struct ConstantUse {
   std::string Macro;
   unsigned Offset = 0;
   std::string Context; ///< "a case label", ...
-  /// In the initializer of a file-scope C variable whose type is not
-  /// const: the variable and its initializer's text (an initial value the
-  /// simulator can still set at start-up).
+  /// In the initializer of a file-scope C variable: the variable and its
+  /// initializer's text (an initial value the simulator can still set at
+  /// start-up).
   std::string Var = {};
   unsigned InitBegin = 0, InitEnd = 0;
+  /// Its type is const (the start-up code must write it: the `const`
+  /// before its name is dropped), and where the declaration begins and
+  /// its name is (0, 0: in a macro's expansion).
+  bool Const = false;
+  unsigned DeclBegin = 0, NameOffset = 0;
 };
 
 /// A parameter of a function whose parameter list holds a feature

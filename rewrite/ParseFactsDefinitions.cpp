@@ -294,18 +294,36 @@ bool DefinitionCollector::VisitVarDecl(VarDecl *VD) {
         Before = List->size();
       }
     constantUses(VD->getInit(), "a static initializer");
-    // A writable file-scope variable: the simulator may set its initial
-    // value per configuration at start-up (FileRewriter).
+    // A file-scope variable: the simulator may set its initial value per
+    // configuration at start-up (FileRewriter; a const one loses its
+    // `const`).
     if (List && List->size() > Before && VD->isFileVarDecl() &&
-        !VD->getType().isConstQualified() &&
         VD->isThisDeclarationADefinition() == VarDecl::Definition &&
         !Ctx.getLangOpts().CPlusPlus)
-      if (auto Range = R.of(VD->getInit()->getSourceRange(), R.SM.getFileID(B)))
+      if (auto Range =
+              R.of(VD->getInit()->getSourceRange(), R.SM.getFileID(B))) {
+        bool Const =
+            VD->getType().isConstQualified() ||
+            (VD->getType()->isArrayType() && Ctx.getAsArrayType(VD->getType())
+                                                 ->getElementType()
+                                                 .isConstQualified());
+        unsigned DeclBegin = 0, NameOffset = 0;
+        SourceLocation DB = VD->getBeginLoc(), NL = VD->getLocation();
+        if (DB.isFileID() && NL.isFileID() &&
+            R.SM.getFileID(DB) == R.SM.getFileID(B) &&
+            R.SM.getFileID(NL) == R.SM.getFileID(B)) {
+          DeclBegin = R.SM.getFileOffset(DB);
+          NameOffset = R.SM.getFileOffset(NL);
+        }
         for (size_t I = Before; I < List->size(); ++I) {
           (*List)[I].Var = VD->getName().str();
           (*List)[I].InitBegin = Range->first;
           (*List)[I].InitEnd = Range->second;
+          (*List)[I].Const = Const;
+          (*List)[I].DeclBegin = DeclBegin;
+          (*List)[I].NameOffset = NameOffset;
         }
+      }
   }
   if (!VD->isFileVarDecl() || isa<ParmVarDecl>(VD) ||
       VD->isThisDeclarationADefinition() != VarDecl::Definition)

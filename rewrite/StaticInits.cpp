@@ -20,12 +20,14 @@ llvm::Error FileRewriter::lowerStaticInitializer(
   const ConstantUse &First = *Uses.front();
   llvm::StringRef Text(In.Text);
   auto Refuse = [&](const std::string &Why) {
-    return error(First.Offset,
-                 "the feature macro '" + First.Macro +
-                     "' is used in the static initializer of '" + First.Var +
-                     "' outside a function body, where a constant is "
-                     "required; " +
-                     Why);
+    return error(
+        First.Offset,
+        std::string(F.isFeatureMacro(First.Macro) ? "the feature " : "the ") +
+            "macro '" + First.Macro +
+            "' is used in the static initializer of '" + First.Var +
+            "' outside a function body, where a constant is "
+            "required; " +
+            Why);
   };
   // Each use spelled where it is (not produced by another macro's body).
   std::vector<std::string> Macros;
@@ -61,6 +63,91 @@ llvm::Error FileRewriter::lowerStaticInitializer(
   llvm::StringRef Rest = Text.slice(Semi + 1, LineEnd).trim();
   if (HasDirective && !Rest.empty() && !Rest.starts_with("//"))
     return Refuse("the line of its ';' goes on (end the line there)");
+  // A const variable is written at start-up: its `const`s before the name
+  // go (behaviour is the same: the program never writes it).
+  if (First.Const) {
+    if (First.NameOffset <= First.DeclBegin || First.NameOffset == 0)
+      return Refuse("its declaration is written by a macro, so its "
+                    "`const` cannot be dropped for the start-up code that "
+                    "sets it");
+    llvm::StringRef Head = Text.slice(First.DeclBegin, First.NameOffset);
+    size_t At = 0;
+    while (At < Head.size()) {
+      if (!(std::isalpha(static_cast<unsigned char>(Head[At])) ||
+            Head[At] == '_')) {
+        ++At;
+        continue;
+      }
+      size_t End = At;
+      while (End < Head.size() &&
+             (std::isalnum(static_cast<unsigned char>(Head[End])) ||
+              Head[End] == '_'))
+        ++End;
+      if (Head.slice(At, End) == "const")
+        addEdit(First.DeclBegin + static_cast<unsigned>(At),
+                First.DeclBegin + static_cast<unsigned>(End), "     ");
+      At = End;
+    }
+  }
+  // A macro other than a feature (a clamp per feature selected across its
+  // sites, a macro defined per feature): its value per configuration is
+  // the run-time selection itself. The start-up code evaluates the
+  // initializer as written into a local of the variable's type (C allows
+  // any expression in an automatic aggregate's initializer) and copies
+  // it; the static initializer gets a constant in each use's place.
+  bool AllFeatures = llvm::all_of(
+      Macros, [&](const std::string &M) { return F.isFeatureMacro(M); });
+  if (!AllFeatures) {
+    if (HasDirective)
+      return Refuse("its initializer holds directives, which the start-up "
+                    "code cannot repeat");
+    for (const ConstantUse *U : Uses)
+      addEdit(U->Offset, U->Offset + static_cast<unsigned>(U->Macro.size()),
+              "(1)");
+    // On one line (the original lines stay where they are): `//`
+    // comments dropped, so that they end nothing after them.
+    // A feature's own value is its run-time read (its name may stand
+    // for a default in the simulator's text).
+    std::string Sub;
+    unsigned From = First.InitBegin;
+    for (const ConstantUse *U : Uses) {
+      if (!F.isFeatureMacro(U->Macro))
+        continue;
+      Sub += Text.slice(From, U->Offset).str() + "(" +
+             runtime::featureValueExpr(F.descOf(U->Macro)) + ")";
+      From = U->Offset + static_cast<unsigned>(U->Macro.size());
+    }
+    Sub += Text.slice(From, First.InitEnd).str();
+    llvm::StringRef Src = Sub;
+    std::string Init;
+    for (size_t I = 0; I < Src.size(); ++I) {
+      char C = Src[I];
+      if (C == '"' || C == '\'') {
+        size_t J = I + 1;
+        while (J < Src.size() && Src[J] != C && Src[J] != '\n')
+          J += Src[J] == '\\' ? 2 : 1;
+        J = std::min(J + 1, Src.size());
+        Init += Src.slice(I, J).str();
+        I = J - 1;
+      } else if (Src.substr(I).starts_with("//")) {
+        I = std::min(Src.find('\n', I), Src.size()) - 1;
+      } else if (Src.substr(I).starts_with("/*")) {
+        size_t J = Src.find("*/", I + 2);
+        J = J == llvm::StringRef::npos ? Src.size() : J + 2;
+        Init += ' ';
+        I = J - 1;
+      } else {
+        Init += C == '\n' ? ' ' : C;
+      }
+    }
+    std::string Var = First.Var;
+    addEdit(static_cast<unsigned>(Semi + 1), static_cast<unsigned>(Semi + 1),
+            " __attribute__((constructor)) static void varsim_init_" + Var +
+                "(void) { __typeof__(" + Var + ") varsim_v = " + Init +
+                "; __builtin_memcpy((void *)&" + Var +
+                ", &varsim_v, sizeof varsim_v); }");
+    return llvm::Error::success();
+  }
   // The combinations of the features' values over the valid
   // configurations.
   std::set<std::vector<long long>> Combos;

@@ -13,6 +13,8 @@
 
 #include "rewrite/globals/SettledDefaults.h"
 
+#include "llvm/Support/Regex.h"
+
 namespace varsim::rewrite::globals::lowering {
 
 namespace {
@@ -26,6 +28,87 @@ bool isIncludeGuard(const FileStructure &FS, unsigned GI) {
     return false;
   const Directive &First = FS.Directives[G.Branches[0].Directives.front()];
   return First.Kind == DirectiveKind::Define && First.Macro == If.Macro;
+}
+
+/// Text's code: comments and literals blanked (a name in a comment names
+/// nothing).
+std::string codeOnly(llvm::StringRef Text) {
+  std::string Out = Text.str();
+  for (size_t I = 0; I < Out.size(); ++I) {
+    size_t E = I;
+    if (Out.compare(I, 2, "//") == 0)
+      E = std::min(Out.find('\n', I), Out.size());
+    else if (Out.compare(I, 2, "/*") == 0)
+      E = std::min(Out.find("*/", I + 2), Out.size() - 2) + 2;
+    else if (Out[I] == '"' || Out[I] == '\'') {
+      E = I + 1;
+      while (E < Out.size() && Out[E] != Out[I] && Out[E] != '\n')
+        E += Out[E] == '\\' ? 2 : 1;
+      E = std::min(E + 1, Out.size());
+    }
+    for (size_t J = I; J < E; ++J)
+      if (Out[J] != '\n')
+        Out[J] = ' ';
+    if (E > I)
+      I = E - 1;
+  }
+  return Out;
+}
+
+/// A function's local declared in a branch of G that this copy never
+/// enters (State 0) and named after the group, up to the function's End
+/// (SQLite's `#if SQLITE_THREADSAFE` / `sqlite3_mutex *mutex =
+/// sqlite3MutexAlloc(...);` / `#endif`, then `sqlite3_mutex_enter(mutex)`,
+/// a no-op macro where the option is 0, selected at run time in the
+/// simulator, whose other arm still names it): the branch's replacement,
+/// the same declaration zero-initialized (`sqlite3_mutex *mutex = {0};`,
+/// its lines kept), by branch. Only where nothing else of its name can be
+/// visible: no file-scope entity, function or macro of the project, no
+/// identifier of the function before the group is spelled so. The
+/// variant compiles no read of it (it declares no such name), so the
+/// simulator's copy never reads the zero either.
+std::map<size_t, std::string>
+declaredLocals(const Discovered &Dx, llvm::StringRef T, const CondGroup &G,
+               const std::vector<int> &State, const FileStructure &FS,
+               unsigned FnBegin, unsigned End) {
+  static const llvm::Regex Decl(
+      "^[[:space:]]*([A-Za-z_][A-Za-z0-9_ ]*[ *]+)([A-Za-z_][A-Za-z0-9_]*)"
+      "[[:space:]]*(=[^;{}]*)?;[[:space:]]*$");
+  std::map<size_t, std::string> Out;
+  unsigned GroupBegin = FS.Directives[G.Branches.front().DirectiveIndex].Begin;
+  unsigned After = FS.Directives[G.EndifIndex].End;
+  for (size_t BI = 0; BI < G.Branches.size(); ++BI) {
+    const CondGroup::Branch &B = G.Branches[BI];
+    if (State[BI] != 0 || B.ContentEnd <= B.ContentBegin)
+      continue;
+    llvm::StringRef Content = T.slice(B.ContentBegin, B.ContentEnd);
+    llvm::SmallVector<llvm::StringRef, 4> M;
+    if (!Decl.match(Content, &M))
+      continue;
+    std::string Name = M[2].str();
+    bool Storage = false;
+    forIdentifiers(M[1], [&](size_t, llvm::StringRef Id) {
+      Storage = Storage || Id == "static" || Id == "extern" ||
+                Id == "typedef" || Id == "return" || Id == "goto";
+    });
+    if (Storage || Dx.MacroDefs.count(Name))
+      continue;
+    bool Visible = false, Used = false;
+    for (const auto &[_, D] : Dx.Facts.Defs)
+      Visible = Visible || D.Name == Name;
+    for (const auto &[_, Fn] : Dx.Facts.Functions)
+      Visible = Visible || Fn.Name == Name;
+    forIdentifiers(
+        codeOnly(T.slice(FnBegin, GroupBegin)),
+        [&](size_t, llvm::StringRef Id) { Visible = Visible || Id == Name; });
+    forIdentifiers(
+        codeOnly(T.slice(After, End)),
+        [&](size_t, llvm::StringRef Id) { Used = Used || Id == Name; });
+    if (Visible || !Used)
+      continue;
+    Out[BI] = M[1].str() + Name + " = {0};" + newlinesOf(Content);
+  }
+  return Out;
 }
 
 /// #if lines re-creating the branches that enclose Offset (not an
@@ -137,15 +220,20 @@ llvm::Error copyEdits(const Discovered &Dx, const ItemTable &Tab, const Item &I,
     }
     if (!Decided)
       continue;
+    std::map<size_t, std::string> Locals;
+    if (I.IsFunction)
+      Locals = declaredLocals(Dx, T, G, State, FS, I.Fn->DeclBegin, End);
     for (size_t BI = 0; BI < G.Branches.size(); ++BI) {
       const CondGroup::Branch &B = G.Branches[BI];
       const Directive &D = FS.Directives[B.DirectiveIndex];
       Out.insert({D.Begin, D.End - D.Begin,
                   newlinesOf(llvm::StringRef(T).slice(D.Begin, D.End))});
       if (State[BI] == 0 && B.ContentEnd > B.ContentBegin) {
+        auto L = Locals.find(BI);
         Out.insert({B.ContentBegin, B.ContentEnd - B.ContentBegin,
-                    newlinesOf(llvm::StringRef(T).slice(B.ContentBegin,
-                                                        B.ContentEnd))});
+                    L != Locals.end() ? L->second
+                                      : newlinesOf(llvm::StringRef(T).slice(
+                                            B.ContentBegin, B.ContentEnd))});
         Removed.push_back({B.ContentBegin, B.ContentEnd});
       }
     }
@@ -308,7 +396,9 @@ llvm::Expected<std::string> appended(const Discovered &Dx, const ItemTable &Tab,
   Out += Open;
   Out += "#if " + ppCondition(*C.Condition) + "\n";
   Out += namespacesOpen(NS);
-  Out += "#line " + std::to_string(Dx.structure(File).lineOf(Begin)) + "\n";
+  // The user's line: the text may hold `#line`s of an earlier lowering
+  // (SQLite's MUTEX_LOGIC uses written as #if code).
+  Out += "#line " + std::to_string(presumedLine(Dx.text(File), Begin)) + "\n";
   Out += std::string(Begin - LS, ' ') + *Body + "\n";
   Out += std::string(NS.size(), '}') + (NS.empty() ? "" : "\n");
   Out += "#endif\n";

@@ -194,6 +194,9 @@ std::string sanitize(llvm::StringRef S);
 std::string suffixOf(llvm::StringRef CondText);
 /// The condition in preprocessor syntax.
 std::string ppCondition(const Cond &C);
+/// The line of Offset in Text as the compiler numbers it, through the
+/// `#line`s earlier lowerings wrote (the pass-through macros' lines).
+unsigned presumedLine(llvm::StringRef Text, unsigned Offset);
 /// Text on one line, comments dropped.
 std::string oneLine(llvm::StringRef Text);
 

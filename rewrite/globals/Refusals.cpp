@@ -143,8 +143,6 @@ std::string describe(const Discovered &Dx, const Item &I) {
          featuresOf(Dx, I);
 }
 
-namespace {
-
 /// The line of Offset in Text as the compiler numbers it: `#line N`
 /// (which an X-macro list written in place leaves) makes the next line N.
 unsigned presumedLine(llvm::StringRef Text, unsigned Offset) {
@@ -164,6 +162,8 @@ unsigned presumedLine(llvm::StringRef Text, unsigned Offset) {
   }
   return Line;
 }
+
+namespace {
 
 /// A function that uses enumerators whose values shift per configuration
 /// is copied per configuration; one with a #define or #undef in its text
