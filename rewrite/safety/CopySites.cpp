@@ -27,11 +27,21 @@ const char *kindOf(const FunctionDecl *FD) {
                                          : "assignment operator";
 }
 
+/// The first declaration of FD's pattern (FD's own if it is not an
+/// instantiation): an instantiated member lies at its definition once that
+/// is instantiated, its pattern's first declaration in the class always.
+const FunctionDecl *declarationOf(const FunctionDecl *FD) {
+  if (const FunctionDecl *P =
+          FD->getTemplateInstantiationPattern(/*ForDefinition=*/false))
+    FD = P;
+  return FD->getFirstDecl();
+}
+
 /// One key for a member in every parse: instantiations carry their
 /// pattern's location; the kind tells an implicit copy from an implicit
 /// move (both at the class).
 std::string memberKey(ProjectFiles &Files, const FunctionDecl *FD) {
-  return Files.key(Files.place(FD->getFirstDecl()->getLocation())) + "#" +
+  return Files.key(Files.place(declarationOf(FD)->getLocation())) + "#" +
          kindOf(FD) + (FD->isImplicit() ? " (implicit)" : "");
 }
 
@@ -210,8 +220,12 @@ private:
       if (!Seen.insert(RD).second || !RD->hasDefinition())
         continue;
       RD = RD->getDefinition();
-      if (Files.place(RD->getLocation()).File)
-        Out.TraitQueries.try_emplace(className(RD), Text);
+      // The standard's own name rather than a helper's (`__is_..._impl`).
+      if (Files.place(RD->getLocation()).File) {
+        auto [It, New] = Out.TraitQueries.try_emplace(className(RD), Text);
+        if (!New && llvm::StringRef(It->second).starts_with("std::__"))
+          It->second = Text;
+      }
       for (const CXXBaseSpecifier &B : RD->bases())
         if (const CXXRecordDecl *BD = B.getType()->getAsCXXRecordDecl())
           Work.push_back(BD);
@@ -281,7 +295,7 @@ private:
     for (const ParmVarDecl *P : M->parameters())
       Params += (Params.empty() ? "" : ", ") +
                 P->getType().getAsString(Ctx.getPrintingPolicy());
-    ProjectFiles::Place At = Files.place(M->getLocation());
+    ProjectFiles::Place At = Files.place(declarationOf(M)->getLocation());
     std::string Where =
         M->isImplicit() ? "implicit"
         : At.File       ? Files.project().relativeToRoot(*At.File) + ":" +

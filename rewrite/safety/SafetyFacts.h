@@ -167,6 +167,7 @@ struct CopySite {
   std::set<std::string> Selected; ///< Keys into SafetyFacts::Members.
   bool Unevaluated = false;       ///< In sizeof, decltype, noexcept, typeid.
   bool Elided = false;            ///< A named return value the compiler elides.
+  bool Assignment = false;        ///< An assignment, not a construction.
 };
 
 struct SafetyFacts {
