@@ -49,3 +49,8 @@ int main() {
   std::printf("%d\n", a.get());
   return 0;
 }
+
+/* The refusal, pinned (rewrite/safety/CopySiteJudge.h):
+// REFUSAL: {{^.*}}/main.cpp:48:5: error: this assignment of a 'Value' from a 'Value' selects the move assignment 'Value::operator=(Value &&)' (main.cpp:13) in configuration 'HAS_RVALUE_REFS' and the assignment operator 'Value::operator=(Value)' (main.cpp:26) in configuration ''
+// REFUSAL-NEXT: varsim: note: nothing was written
+*/
