@@ -370,6 +370,10 @@ private:
                : isa<CXXMethodDecl>(FD)    ? "member function"
                                            : "function";
       E.CFunction = !FD->getLangOpts().CPlusPlus;
+      if (const auto *M = dyn_cast<CXXMethodDecl>(FD))
+        E.Move = M->isMoveAssignmentOperator() ||
+                 (isa<CXXConstructorDecl>(M) &&
+                  cast<CXXConstructorDecl>(M)->isMoveConstructor());
       if (FD->getTemplateSpecializationKind() == TSK_ExplicitSpecialization)
         E.Kind += " specialization";
       E.Shown = "'" + E.Name + "(";

@@ -2,6 +2,8 @@
 
 #include "rewrite/safety/ResolutionJudge.h"
 
+#include "llvm/ADT/StringRef.h"
+
 #include <map>
 #include <set>
 #include <tuple>
@@ -37,6 +39,22 @@ bool handledByCopies(const ResolvedEntity &A, const ResolvedEntity &B) {
   return A.Kind == "local" && B.Kind == "local" && A.Name == B.Name &&
          functionOf(A.Scope) == functionOf(B.Scope) &&
          A.Canonical != B.Canonical;
+}
+
+/// Whether the parse recorded a copy site at File:Offset (CopySites.h):
+/// there CopySiteJudge decides between a move member and another member.
+bool copySiteAt(const SafetyFacts &F, const std::string &File,
+                unsigned Offset) {
+  std::string Prefix = File + ":" + std::to_string(Offset);
+  for (auto It = F.CopySites.lower_bound(Prefix);
+       It != F.CopySites.end() &&
+       llvm::StringRef(It->first).starts_with(Prefix);
+       ++It) {
+    char Next = It->first.size() > Prefix.size() ? It->first[Prefix.size()] : 0;
+    if (Next == '|' || Next == ':')
+      return true;
+  }
+  return false;
 }
 
 std::string configName(const std::vector<std::string> &Names, size_t C) {
@@ -81,6 +99,8 @@ judgeResolutions(const std::vector<SafetyFacts> &Parses,
         // otherwise; other differences come from types per feature, which
         // the file-scope pass lowers or the rewriter refuses.
         if (A.sameEntity(B) || handledByCopies(A, B) ||
+            ((A.Move || B.Move) && copySiteAt(Q, Site.File, Site.Offset) &&
+             copySiteAt(Parses[P], Site.File, Site.Offset)) ||
             (A.Condition.empty() && B.Condition.empty()) ||
             !Reported.insert({Site.File, Site.Offset}).second)
           continue;

@@ -3,6 +3,7 @@
 #include "rewrite/safety/SafetyCollector.h"
 
 #include "rewrite/safety/AllocationFlows.h"
+#include "rewrite/safety/CopySites.h"
 #include "rewrite/safety/IncludedBranches.h"
 #include "rewrite/safety/LayoutUses.h"
 #include "rewrite/safety/ProjectFiles.h"
@@ -320,6 +321,8 @@ public:
             " only where that is "
             "all that differs; here " +
             Why + ")";
+    } else if (recordGuardedMove(M, P, *Cond, How, Files, Out)) {
+      return true; // Judged at the sites that select it (CopySiteJudge.h).
     }
     report(P, How + ", under " + *Cond +
                   ": the simulator has it in every configuration, the "
@@ -578,6 +581,8 @@ public:
     V.addHarmless(Flow.HarmlessSizes);
     V.TraverseDecl(Ctx.getTranslationUnitDecl());
     collectResolutions(Ctx, Files, Project, Ranges, *Expansions, Out);
+    if (Ctx.getLangOpts().CPlusPlus)
+      collectCopySites(Ctx, Files, Out);
     findLayoutUses(Ctx, Project, Ranges, Out.Findings, &Flow.AddressCasts);
     findIncludedBranches(Ctx, Files, Ranges, Out.Findings);
   }

@@ -15,6 +15,7 @@
 #include "support/Diagnostic.h"
 
 #include <map>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -99,6 +100,9 @@ struct ResolvedEntity {
   /// renamed by the function-switches pass (SignatureSwitches.cpp), each
   /// use to the definition it reaches, or a use refused there, located.
   bool CFunction = false;
+  /// A move constructor or move assignment: where it differs from what
+  /// another configuration selects at a copy site, CopySiteJudge decides.
+  bool Move = false;
 
   /// file:offset of the declaration in the project ("" outside it): one
   /// declaration is one entity, whatever its function's header became.
@@ -134,6 +138,38 @@ struct MacroExpansionFact {
   bool IsType = false; ///< It expands to a type.
 };
 
+/// A move constructor or move assignment under a feature (relative to its
+/// class) whose class declares the copy member of the same kind: accepted
+/// only where every site that selects it selects an unusable member in the
+/// configurations without it (rewrite/safety/CopySites.h).
+struct GuardedMove {
+  SourcePoint Where;
+  std::string Condition;
+  std::string Refusal; ///< The special-member message if a site refuses.
+  std::string Class;   ///< Its class's qualified name ("Buf").
+};
+
+/// A function selected at a copy site, as one parse sees it.
+struct SelectedMember {
+  std::string Shown;    ///< "the copy constructor 'Buf::Buf' (buf.h:12)".
+  bool Move = false;    ///< A move constructor or move assignment.
+  bool Deleted = false; ///< `= delete` (also an implicitly deleted one).
+  bool Private = false; ///< Callable only by its class and friends.
+  bool Defined = false; ///< This parse has its definition (or pattern's).
+};
+
+/// A construction or assignment of a class from a value of that class
+/// (after conversion to a base), in project code or an instantiation of it.
+struct CopySite {
+  std::string File; ///< Absolute.
+  unsigned Offset = 0;
+  std::string Class;              ///< "Buf<char>".
+  std::set<std::string> Selected; ///< Keys into SafetyFacts::Members.
+  bool Unevaluated = false;       ///< In sizeof, decltype, noexcept, typeid.
+  bool Elided = false;            ///< A named return value the compiler elides.
+  bool Assignment = false;        ///< An assignment, not a construction.
+};
+
 struct SafetyFacts {
   /// Reference sites by key (file, offset, kind of reference).
   std::map<std::string, ReferenceSite> References;
@@ -147,6 +183,14 @@ struct SafetyFacts {
   std::vector<LayoutUse> Uses;
   AllocatorParamFlows SizeFlows;
   std::vector<Finding> Findings;
+  /// Move members under a feature, by declaration key (file:offset).
+  std::map<std::string, GuardedMove> GuardedMoves;
+  /// Copy and move sites, by site key; the members they select by
+  /// declaration key; the classes whose move-ability a standard type trait
+  /// asks here, with the trait ("std::is_move_constructible<Buf>").
+  std::map<std::string, CopySite> CopySites;
+  std::map<std::string, SelectedMember> Members;
+  std::map<std::string, std::string> TraitQueries;
   bool Failed = false; ///< The TU does not compile in this configuration.
 };
 

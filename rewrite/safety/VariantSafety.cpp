@@ -5,6 +5,7 @@
 #include "rewrite/DirectiveScanner.h"
 #include "rewrite/ParseLoop.h"
 #include "rewrite/SyntaxOnlyParse.h"
+#include "rewrite/safety/CopySiteJudge.h"
 #include "rewrite/safety/FeatureRanges.h"
 #include "rewrite/safety/LayoutJudge.h"
 #include "rewrite/safety/ResolutionJudge.h"
@@ -268,6 +269,7 @@ llvm::Error checkVariantSafety(const SafetyInput &In) {
   std::vector<Finding> All = judgeLayouts(Parses, In.Project, Ranges);
   for (std::vector<Finding> More :
        {judgeResolutions(Parses, Origins, Names, Ranges),
+        judgeCopySites(Parses, Origins, Names, Ranges),
         judgeMacroTypes(Parses, Origins, Ranges),
         judgeStorageMacros(Parses, Origins, In.Project)})
     All.insert(All.end(), More.begin(), More.end());

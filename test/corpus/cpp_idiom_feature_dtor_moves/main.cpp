@@ -25,5 +25,6 @@ int main() {
 // The refusal, pinned (run_corpus.py checks these lines with FileCheck).
 // REFUSAL: {{^.*}}/main.cpp:9:3: error: the destructor 'Line::~Line' runs at the end of every 'Line' object's lifetime, under WITH_CLOSE_NOTE:
 // REFUSAL-SAME: its member 'text_' moves differently from how it copies; declare the copy and move operations in every configuration
+// REFUSAL-NEXT: {{^.*}}/main.cpp:19:12: error: this construction of a 'Line' from a 'Line' selects the move constructor 'Line::Line(Line &&)' (implicit) in configuration ''
 // REFUSAL-NEXT: varsim: note: nothing was written
 // REFUSAL-NOT: error:
