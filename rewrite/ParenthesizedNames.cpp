@@ -16,8 +16,10 @@
 
 #include "rewrite/FileRewriterImpl.h"
 #include "rewrite/Prototypes.h"
+#include "rewrite/SourceText.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringSet.h"
 
 namespace varsim::rewrite::detail {
 
@@ -74,6 +76,14 @@ void FileRewriter::parenthesizeMacroNames() {
   // Prototypes likewise (sqliteInt.h's `SQLITE_PRIVATE sqlite3_mutex
   // *sqlite3MutexAlloc(int);` under `#ifndef SQLITE_MUTEX_OMIT`, after
   // mutex.h's macro).
+  // Only names that occur in this file as an identifier can be a
+  // prototype's (findPrototypes matches identifier tokens): one pass over
+  // the text instead of a substring search per macro of the project.
+  llvm::StringSet<> Identifiers;
+  forEachToken(In.Text, [&](const SourceToken &T) {
+    if (T.K == SourceToken::Identifier)
+      Identifiers.insert(llvm::StringRef(In.Text).slice(T.Begin, T.End));
+  });
   std::set<std::string> Names;
   for (const auto &[M, Sites] : DefinedAt)
     if (!Sites.empty() &&
@@ -81,7 +91,7 @@ void FileRewriter::parenthesizeMacroNames() {
                      [](const ProjectContext::DefineSite &S) {
                        return S.FunctionLike;
                      }) &&
-        llvm::StringRef(In.Text).contains(M))
+        Identifiers.contains(M))
       Names.insert(M);
   if (Names.empty())
     return;
