@@ -423,6 +423,30 @@ class Program:
         reduced = self.work / "model-accepted.xml"
         restrict_model(self.model_xml, set(accepted), reduced)
         proc, secs = self.rewrite(reduced, self.sim)
+        if proc.returncode != 0:
+            # Options accepted alone that are refused together interact in
+            # the rewrite: keep the largest set found greedily, in the
+            # model's order, and report each option left out with the
+            # message its addition gave.
+            self.result["refusals"]["(accepted options together)"] = errors_of(proc)
+            log("   the options accepted alone are refused together:\n"
+                f"{indent(errors_of(proc))}")
+            together = []
+            for name in accepted:
+                restrict_model(self.model_xml, set(together) | {name}, reduced)
+                p, _ = self.rewrite(reduced, self.work / "sim-one")
+                if p.returncode == 0:
+                    together.append(name)
+                    log(f"   {name}: accepted with {', '.join(together[:-1]) or 'nothing else'}")
+                else:
+                    self.result["refusals"][f"{name} (with {', '.join(together)})"] = \
+                        errors_of(p)
+                    log(f"   {name}: refused with {', '.join(together)}")
+            shutil.rmtree(self.work / "sim-one", ignore_errors=True)
+            self.result["accepted_alone"] = accepted
+            self.result["accepted"] = accepted = together
+            restrict_model(self.model_xml, set(accepted), reduced)
+            proc, secs = self.rewrite(reduced, self.sim)
         self.result["rewrite_s"] = secs
         if proc.returncode != 0:
             self.result["refusals"]["(accepted options together)"] = errors_of(proc)
@@ -444,10 +468,17 @@ class Program:
             raise Failure(f"the simulator does not build:\n{msg}")
         self.simulator = self.sim_build / self.conf["target"]
 
-    def plan_and_run(self):
+    def plan_only(self):
+        """The plan's size and its report, without building or running."""
         plan = self.varsim("plan", self.sim).stdout.splitlines()
         self.result["plan"] = plan
         self.result["sim_runs"] = len(plan)
+        report = self.varsim("plan", self.sim, "--report", check=False)
+        (self.work / "plan-report.txt").write_text(report.stdout + report.stderr)
+        log(f"   plan: {len(plan)} run(s); report in {self.work / 'plan-report.txt'}")
+
+    def plan_and_run(self):
+        self.plan_only()
         traces = self.sim / "traces"
         shutil.rmtree(traces, ignore_errors=True)
         # The native reference beside every simulator run (docs/plan.md):
@@ -682,17 +713,24 @@ def indent(text):
     return "\n".join("      " + l for l in text.splitlines())
 
 
-def pipeline(program, quick):
+def pipeline(program, quick, plan_only=False):
     stages = [("prepare", program.prepare),
               ("configure", program.configure_original),
-              ("rewrite", program.rewrite_all),
-              ("simulator build", program.build_simulator),
+              ("rewrite", program.rewrite_all)]
+    if plan_only:
+        stages.append(("plan", program.plan_only))
+        return run_stages(program, stages)
+    stages += [("simulator build", program.build_simulator),
               ("plan + run", program.plan_and_run),
               ("model + predict", program.model_and_predict),
               ("validate", program.validate)]
     if not quick:
         stages += [("overhead", program.overhead),
                    ("rewrite vs syntax-only", program.syntax_only_ratio)]
+    return run_stages(program, stages)
+
+
+def run_stages(program, stages):
     timings = program.result["stage_s"] = {}
     for name, fn in stages:
         log(f"== {program.name}: {name} (load {loadavg():.1f})")
@@ -727,6 +765,8 @@ def table(results):
     lines = [head, "|" + "---|" * 11]
     for r in results:
         opts = f"{len(r.get('accepted', []))} of {len(r.get('options', []))}"
+        if "accepted_alone" in r:
+            opts += f" ({len(r['accepted_alone'])} alone)"
         if "failed_stage" in r:
             opts += f" (failed at {r['failed_stage']})"
         def b(label):
@@ -800,6 +840,10 @@ def main():
                          "the later stages; default work directory "
                          "CACHE/work-workarounds")
     ap.add_argument("--fetch-only", action="store_true")
+    ap.add_argument("--plan-only", action="store_true",
+                    help="stop after the rewrite and `varsim plan` (options "
+                         "accepted, plan size and WORK/NAME/plan-report.txt; "
+                         "nothing is built, run or measured)")
     ap.add_argument("--model", help="another feature model (one program)")
     ap.add_argument("--render", nargs="+", metavar="JSON",
                     help="print the table and the refusals of earlier runs "
@@ -833,7 +877,7 @@ def main():
     start = time.time()
     for name in programs:
         p = Program(name, args, cache)
-        ok = pipeline(p, args.quick)
+        ok = pipeline(p, args.quick, args.plan_only)
         p.result["load_end"] = loadavg()
         results.append(p.result)
         if args.quick:
