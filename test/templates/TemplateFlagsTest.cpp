@@ -22,6 +22,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <optional>
+#include <string>
 
 using namespace varsim::rewrite;
 using namespace varsim::rewrite::test;
@@ -29,23 +30,39 @@ using namespace varsim::rewrite::test::lowering;
 
 namespace {
 
-const char *PolicyOfThreeWithAFlag = R"(#include "caches.h"
-
-template <class K> class NoCache {
+// The pieces both programs share: a cache that never hits (the third
+// policy), the policy alias the features choose, and a main that feeds a
+// fixed trace to Entry.
+const std::string NoCacheClass = R"(template <class K> class NoCache {
 public:
   explicit NoCache(std::size_t) {}
   bool access(const K &) { return false; }
   static const char *name() { return "none"; }
 };
+)";
 
-#if defined(USE_LRU)
+const std::string CacheByPolicy = R"(#if defined(USE_LRU)
 using Cache = LruCache<int>;
 #elif defined(USE_FIFO)
 using Cache = FifoCache<int>;
 #else
 using Cache = NoCache<int>;
 #endif
+)";
 
+std::string mainFeeding(const std::string &Entry) {
+  return R"(int main() {
+  std::vector<int> Trace{1, 2, 3, 1, 4, 1, 2, 5, 1, 2, 3, 4, 5, 1};
+  return )" +
+         Entry + R"((Trace) % 5;
+}
+)";
+}
+
+const std::string PolicyOfThreeWithAFlag = R"(#include "caches.h"
+
+)" + NoCacheClass + "\n" + CacheByPolicy +
+                                           R"(
 #ifdef STATS
 constexpr bool kStats = true;
 #else
@@ -63,11 +80,7 @@ static int hits(const std::vector<int> &Trace) {
   return N;
 }
 
-int main() {
-  std::vector<int> Trace{1, 2, 3, 1, 4, 1, 2, 5, 1, 2, 3, 4, 5, 1};
-  return hits(Trace) % 5;
-}
-)";
+)" + mainFeeding("hits");
 
 // `if constexpr` on a feature constant that is only read (not a type, not
 // a constant expression) becomes a run-time `if` through the constant's
@@ -103,16 +116,11 @@ TEST(TemplateLowering, IfConstexprOnAFlagIsARunTimeIfBesideAPolicy) {
 // (a metrics library's "normalize" flag): the flag is read at run time
 // inside one instantiation, so the function using it is a template over
 // the policy only (three instantiations, not six).
-const char *PolicyWithAClassTemplateFlag = R"(#include "caches.h"
+const std::string PolicyWithAClassTemplateFlag = R"(#include "caches.h"
 
 #include <string>
 
-template <class K> class NoCache {
-public:
-  explicit NoCache(std::size_t) {}
-  bool access(const K &) { return false; }
-  static const char *name() { return "none"; }
-};
+)" + NoCacheClass + R"(
 
 template <class C, bool Verbose> class Meter {
 public:
@@ -136,14 +144,7 @@ private:
   C Cache;
 };
 
-#if defined(USE_LRU)
-using Cache = LruCache<int>;
-#elif defined(USE_FIFO)
-using Cache = FifoCache<int>;
-#else
-using Cache = NoCache<int>;
-#endif
-
+)" + CacheByPolicy + R"(
 #ifdef VERBOSE
 constexpr bool kVerbose = true;
 #else
@@ -158,11 +159,7 @@ static int run(const std::vector<int> &Trace) {
   return N;
 }
 
-int main() {
-  std::vector<int> Trace{1, 2, 3, 1, 4, 1, 2, 5, 1, 2, 3, 4, 5, 1};
-  return run(Trace) % 5;
-}
-)";
+)" + mainFeeding("run");
 
 const char *PolicyModelWithVerbose = R"(<?xml version="1.0"?>
 <featureModel>
