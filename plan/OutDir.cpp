@@ -17,12 +17,14 @@
 #include "clang/Tooling/CommonOptionsParser.h"
 #include "clang/Tooling/JSONCompilationDatabase.h"
 
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 
 #include <functional>
+#include <map>
 #include <set>
 
 namespace varsim::plan {
@@ -104,22 +106,80 @@ llvm::Expected<json::Value> readManifest(llvm::StringRef ManifestPath) {
   return manifest::parseManifestJSON((*Buffer)->getBuffer(), ManifestPath);
 }
 
+/// Splits Cond at the operator Op ("&&" or "||") outside parentheses.
+std::vector<llvm::StringRef> splitTopLevel(llvm::StringRef Cond,
+                                           llvm::StringRef Op) {
+  std::vector<llvm::StringRef> Parts;
+  int Depth = 0;
+  size_t Start = 0;
+  for (size_t I = 0; I < Cond.size(); ++I) {
+    Depth += Cond[I] == '(' ? 1 : Cond[I] == ')' ? -1 : 0;
+    if (Depth == 0 && Cond.substr(I).starts_with(Op)) {
+      Parts.push_back(Cond.slice(Start, I));
+      Start = I + Op.size();
+      ++I;
+    }
+  }
+  Parts.push_back(Cond.substr(Start));
+  return Parts;
+}
+
+/// The features of the literals (`A`, `!A`, parenthesised or not) that are
+/// conjuncts of a presence condition: they hold wherever the condition
+/// does. "!(A && B) && C" gives C; "A || B" gives none.
+std::vector<std::string> literalFeatures(llvm::StringRef Cond) {
+  std::vector<std::string> Out;
+  if (splitTopLevel(Cond, "||").size() != 1)
+    return Out;
+  for (llvm::StringRef Part : splitTopLevel(Cond, "&&")) {
+    Part = Part.trim();
+    while (Part.starts_with("(") && Part.ends_with(")") &&
+           splitTopLevel(Part.drop_front().drop_back(), "&&").size() == 1 &&
+           splitTopLevel(Part.drop_front().drop_back(), "||").size() == 1)
+      Part = Part.drop_front().drop_back().trim();
+    if (Part.consume_front("!"))
+      Part = Part.trim();
+    if (!Part.empty() &&
+        llvm::all_of(Part, [](char C) { return llvm::isAlnum(C) || C == '_'; }))
+      Out.push_back(Part.str());
+  }
+  return Out;
+}
+
 /// What the analysis needs from the manifest: the switch regions (whose
-/// dispatch conditions are guards) and the feature names by macro.
+/// dispatch conditions are guards), the feature names by macro, and the
+/// features a function region's condition fixes (FixedInRegion).
 dataflow::AnalysisOptions analysisOptions(const json::Object &Root) {
   dataflow::AnalysisOptions Analysis;
-  if (const json::Array *Regions = Root.getArray("regions"))
-    for (const json::Value &V : *Regions)
-      if (const json::Object *R = V.getAsObject())
-        if (R->getString("kind") == "switch")
-          if (auto Id = R->getInteger("id"); Id && *Id >= 0)
-            Analysis.SwitchRegions.insert(static_cast<unsigned>(*Id));
+  std::map<std::string, std::string> MacroOf;
   if (const json::Array *Features = Root.getArray("features"))
     for (const json::Value &F : *Features)
       if (const json::Object *O = F.getAsObject())
-        if (auto Name = O->getString("name"))
-          Analysis.FeatureNames[O->getString("macro").value_or(*Name).str()] =
-              Name->str();
+        if (auto Name = O->getString("name")) {
+          std::string Macro = O->getString("macro").value_or(*Name).str();
+          Analysis.FeatureNames[Macro] = Name->str();
+          MacroOf[Name->str()] = Macro;
+        }
+  if (const json::Array *Regions = Root.getArray("regions"))
+    for (const json::Value &V : *Regions)
+      if (const json::Object *R = V.getAsObject()) {
+        auto Id = R->getInteger("id");
+        if (!Id || *Id < 0)
+          continue;
+        if (R->getString("kind") == "switch")
+          Analysis.SwitchRegions.insert(static_cast<unsigned>(*Id));
+        // A function that exists only under its condition (a clone per
+        // configuration, a renamed definition) runs only where it holds.
+        if (R->getString("kind") != "function")
+          continue;
+        for (const std::string &Name :
+             literalFeatures(R->getString("condition").value_or("1"))) {
+          auto Macro = MacroOf.find(Name);
+          if (Macro != MacroOf.end() && !Macro->second.empty())
+            Analysis.FixedInRegion[static_cast<unsigned>(*Id)].insert(
+                Macro->second);
+        }
+      }
   return Analysis;
 }
 
