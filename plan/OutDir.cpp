@@ -17,7 +17,6 @@
 #include "clang/Tooling/CommonOptionsParser.h"
 #include "clang/Tooling/JSONCompilationDatabase.h"
 
-#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -106,44 +105,19 @@ llvm::Expected<json::Value> readManifest(llvm::StringRef ManifestPath) {
   return manifest::parseManifestJSON((*Buffer)->getBuffer(), ManifestPath);
 }
 
-/// Splits Cond at the operator Op ("&&" or "||") outside parentheses.
-std::vector<llvm::StringRef> splitTopLevel(llvm::StringRef Cond,
-                                           llvm::StringRef Op) {
-  std::vector<llvm::StringRef> Parts;
-  int Depth = 0;
-  size_t Start = 0;
-  for (size_t I = 0; I < Cond.size(); ++I) {
-    Depth += Cond[I] == '(' ? 1 : Cond[I] == ')' ? -1 : 0;
-    if (Depth == 0 && Cond.substr(I).starts_with(Op)) {
-      Parts.push_back(Cond.slice(Start, I));
-      Start = I + Op.size();
-      ++I;
-    }
+/// The features of the literals (`A`, `!A`) that are conjuncts of a
+/// presence condition: they hold wherever the condition does. "!(A && B)
+/// && C" gives C; "A || B" gives none.
+void literalFeatures(const condition::Cond &C, std::vector<std::string> &Out) {
+  if (C.K == condition::Cond::Binary && C.Op == "&&") {
+    for (const condition::CondPtr &Operand : C.Operands)
+      literalFeatures(*Operand, Out);
+  } else if (C.K == condition::Cond::Ident) {
+    Out.push_back(C.Name);
+  } else if (C.K == condition::Cond::Unary && C.Op == "!" &&
+             C.Operands.front()->K == condition::Cond::Ident) {
+    Out.push_back(C.Operands.front()->Name);
   }
-  Parts.push_back(Cond.substr(Start));
-  return Parts;
-}
-
-/// The features of the literals (`A`, `!A`, parenthesised or not) that are
-/// conjuncts of a presence condition: they hold wherever the condition
-/// does. "!(A && B) && C" gives C; "A || B" gives none.
-std::vector<std::string> literalFeatures(llvm::StringRef Cond) {
-  std::vector<std::string> Out;
-  if (splitTopLevel(Cond, "||").size() != 1)
-    return Out;
-  for (llvm::StringRef Part : splitTopLevel(Cond, "&&")) {
-    Part = Part.trim();
-    while (Part.starts_with("(") && Part.ends_with(")") &&
-           splitTopLevel(Part.drop_front().drop_back(), "&&").size() == 1 &&
-           splitTopLevel(Part.drop_front().drop_back(), "||").size() == 1)
-      Part = Part.drop_front().drop_back().trim();
-    if (Part.consume_front("!"))
-      Part = Part.trim();
-    if (!Part.empty() &&
-        llvm::all_of(Part, [](char C) { return llvm::isAlnum(C) || C == '_'; }))
-      Out.push_back(Part.str());
-  }
-  return Out;
 }
 
 /// What the analysis needs from the manifest: the switch regions (whose
@@ -151,14 +125,16 @@ std::vector<std::string> literalFeatures(llvm::StringRef Cond) {
 /// features a function region's condition fixes (FixedInRegion).
 dataflow::AnalysisOptions analysisOptions(const json::Object &Root) {
   dataflow::AnalysisOptions Analysis;
-  std::map<std::string, std::string> MacroOf;
+  std::map<std::string, std::string> BooleanMacroOf;
   if (const json::Array *Features = Root.getArray("features"))
     for (const json::Value &F : *Features)
       if (const json::Object *O = F.getAsObject())
         if (auto Name = O->getString("name")) {
           std::string Macro = O->getString("macro").value_or(*Name).str();
           Analysis.FeatureNames[Macro] = Name->str();
-          MacroOf[Name->str()] = Macro;
+          // A numeric literal (`LEVEL`: not 0) fixes no value.
+          if (O->getString("kind").value_or("bool") == "bool")
+            BooleanMacroOf[Name->str()] = Macro;
         }
   if (const json::Array *Regions = Root.getArray("regions"))
     for (const json::Value &V : *Regions)
@@ -172,10 +148,17 @@ dataflow::AnalysisOptions analysisOptions(const json::Object &Root) {
         // configuration, a renamed definition) runs only where it holds.
         if (R->getString("kind") != "function")
           continue;
-        for (const std::string &Name :
-             literalFeatures(R->getString("condition").value_or("1"))) {
-          auto Macro = MacroOf.find(Name);
-          if (Macro != MacroOf.end() && !Macro->second.empty())
+        auto Cond =
+            condition::parsePresence(R->getString("condition").value_or("1"));
+        if (!Cond) {
+          llvm::consumeError(Cond.takeError()); // The planner reports it.
+          continue;
+        }
+        std::vector<std::string> Literals;
+        literalFeatures(**Cond, Literals);
+        for (const std::string &Name : Literals) {
+          auto Macro = BooleanMacroOf.find(Name);
+          if (Macro != BooleanMacroOf.end() && !Macro->second.empty())
             Analysis.FixedInRegion[static_cast<unsigned>(*Id)].insert(
                 Macro->second);
         }
