@@ -136,6 +136,21 @@ dataflow::AnalysisOptions analysisOptions(const json::Object &Root) {
           if (O->getString("kind").value_or("bool") == "bool")
             BooleanMacroOf[Name->str()] = Macro;
         }
+  // Clones: function regions that share their definition's file and line
+  // (copies of one definition, one per configuration). Definitions renamed
+  // per variant (`compress_block` per algorithm, different code) are left
+  // as they were: their facts shape samples/compressor's covering array,
+  // whose model is measured against it (model.dataflow_compressor).
+  std::map<std::pair<std::string, int64_t>, unsigned> FunctionsAt;
+  auto SiteOf = [](const json::Object &R) {
+    return std::make_pair(R.getString("file").value_or("").str(),
+                          R.getInteger("line").value_or(-1));
+  };
+  if (const json::Array *Regions = Root.getArray("regions"))
+    for (const json::Value &V : *Regions)
+      if (const json::Object *R = V.getAsObject())
+        if (R->getString("kind") == "function")
+          ++FunctionsAt[SiteOf(*R)];
   if (const json::Array *Regions = Root.getArray("regions"))
     for (const json::Value &V : *Regions)
       if (const json::Object *R = V.getAsObject()) {
@@ -146,7 +161,7 @@ dataflow::AnalysisOptions analysisOptions(const json::Object &Root) {
           Analysis.SwitchRegions.insert(static_cast<unsigned>(*Id));
         // A function that exists only under its condition (a clone per
         // configuration, a renamed definition) runs only where it holds.
-        if (R->getString("kind") != "function")
+        if (R->getString("kind") != "function" || FunctionsAt[SiteOf(*R)] < 2)
           continue;
         auto Cond =
             condition::parsePresence(R->getString("condition").value_or("1"));

@@ -349,8 +349,9 @@ TEST_F(OutDirTest, HeadersGeneratedIntoTheBuildDirectoryAreFound) {
 } // namespace
 
 // A function region that exists only under its condition (a clone per
-// configuration) fixes the boolean literals of that condition: A, which
-// sets main's loop bound, decides nothing in a main that runs only with A.
+// configuration: function regions sharing a definition's line) fixes the
+// boolean literals of that condition: A, which sets main's loop bound,
+// decides nothing in a main that runs only with A.
 TEST_F(OutDirTest, AFunctionsConditionFixesItsLiteralsForTheAnalysis) {
   auto FactsWith = [&](llvm::StringRef Condition, llvm::StringRef KindOfA) {
     llvm::json::Value V = manifest();
@@ -358,6 +359,15 @@ TEST_F(OutDirTest, AFunctionsConditionFixesItsLiteralsForTheAnalysis) {
     (*(*Root.getArray("regions"))[0].getAsObject())["condition"] =
         Condition.str();
     (*(*Root.getArray("features"))[0].getAsObject())["kind"] = KindOfA.str();
+    // Its other clone (no code of its own here): main is a copy per A.
+    if (Root.getArray("regions")->size() == 3)
+      Root.getArray("regions")->push_back(
+          llvm::json::Object{{"id", 3},
+                             {"kind", "function"},
+                             {"function", "main__varsim_not_A"},
+                             {"condition", "!A"},
+                             {"file", "main.cc"},
+                             {"line", 2}});
     write("manifest.json", llvm::formatv("{0:2}", V).str());
     auto Loaded = loadDataFlowFacts(Out, llvm::nulls());
     EXPECT_TRUE(static_cast<bool>(Loaded)) << errorToString(Loaded.takeError());
