@@ -99,6 +99,11 @@ struct AnalysisOptions {
   /// Feature macro -> feature name (from the manifest); unmapped macros are
   /// reported as they are.
   std::map<std::string, std::string> FeatureNames;
+  /// Function region id -> feature macros its presence condition fixes (a
+  /// conjunction of feature literals, `!A && B`: a clone of a function per
+  /// configuration, or a definition renamed per variant). The function runs
+  /// only under its condition, so these features decide nothing inside it.
+  std::map<unsigned, std::set<std::string>> FixedInRegion;
   /// Translation units to analyse; empty: every file of the database.
   std::vector<std::string> Files;
   /// Walk again only the bodies whose inputs changed since their last walk

@@ -35,6 +35,12 @@ void Walker::runFunction() {
   }
   // The function marker opens the function's region.
   FunctionRegion = M.blockRegion(F->getBody());
+  // A clone runs only under its condition: its features are fixed here.
+  if (FunctionRegion) {
+    auto Clone = P.options().FixedInRegion.find(*FunctionRegion);
+    if (Clone != P.options().FixedInRegion.end())
+      Fixed.insert(Clone->second.begin(), Clone->second.end());
+  }
   Early = P.isEarly(F);
   exec(F->getBody(), St);
 }

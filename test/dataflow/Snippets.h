@@ -52,9 +52,10 @@ void varsim_scope_close(unsigned *depth);
 /// The facts of one C++ snippet (C if C is set). Each snippet is analysed
 /// twice, with and without skipping the bodies whose inputs did not change
 /// (AnalysisOptions::SkipUnchangedBodies): the facts must be the same.
-inline DataFlowFacts analyze(const std::string &Code, bool C = false) {
+inline DataFlowFacts analyze(const std::string &Code, bool C = false,
+                             const AnalysisOptions &Base = {}) {
   auto Run = [&](bool Skip) {
-    AnalysisOptions Options;
+    AnalysisOptions Options = Base;
     Options.SkipUnchangedBodies = Skip;
     return C ? analyzeCode(std::string(MockHeaderC) + Code,
                            {"-x", "c", "-std=c11"}, "sim.c", Options)

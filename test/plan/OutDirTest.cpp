@@ -347,3 +347,37 @@ TEST_F(OutDirTest, HeadersGeneratedIntoTheBuildDirectoryAreFound) {
 }
 
 } // namespace
+
+// A function region that exists only under its condition (a clone per
+// configuration: function regions sharing a definition's line) fixes the
+// boolean literals of that condition: A, which sets main's loop bound,
+// decides nothing in a main that runs only with A.
+TEST_F(OutDirTest, AFunctionsConditionFixesItsLiteralsForTheAnalysis) {
+  auto FactsWith = [&](llvm::StringRef Condition, llvm::StringRef KindOfA) {
+    llvm::json::Value V = manifest();
+    llvm::json::Object &Root = *V.getAsObject();
+    (*(*Root.getArray("regions"))[0].getAsObject())["condition"] =
+        Condition.str();
+    (*(*Root.getArray("features"))[0].getAsObject())["kind"] = KindOfA.str();
+    // Its other clone (no code of its own here): main is a copy per A.
+    if (Root.getArray("regions")->size() == 3)
+      Root.getArray("regions")->push_back(
+          llvm::json::Object{{"id", 3},
+                             {"kind", "function"},
+                             {"function", "main__varsim_not_A"},
+                             {"condition", "!A"},
+                             {"file", "main.cc"},
+                             {"line", 2}});
+    write("manifest.json", llvm::formatv("{0:2}", V).str());
+    auto Loaded = loadDataFlowFacts(Out, llvm::nulls());
+    EXPECT_TRUE(static_cast<bool>(Loaded)) << errorToString(Loaded.takeError());
+    return Loaded ? Loaded->Facts.featuresOf(0) : std::vector<std::string>{};
+  };
+  EXPECT_EQ(FactsWith("A && !B", "bool"), std::vector<std::string>{});
+  EXPECT_EQ(FactsWith("!(B) && (A)", "bool"), std::vector<std::string>{});
+  // Not a conjunct: A may be off where main runs.
+  EXPECT_EQ(FactsWith("A || B", "bool"), std::vector<std::string>{"A"});
+  EXPECT_EQ(FactsWith("!(A && B)", "bool"), std::vector<std::string>{"A"});
+  // A numeric feature as a literal is "not 0": its value is not fixed.
+  EXPECT_EQ(FactsWith("A", "numeric"), std::vector<std::string>{"A"});
+}

@@ -1,0 +1,94 @@
+//===- test/dataflow/ClonesTest.cpp - Features a clone's condition fixes --===//
+//
+// A function copied per configuration (`main__varsim_A`, a template
+// instantiation per policy, a definition renamed per variant) runs only
+// under its condition: AnalysisOptions::FixedInRegion names the features a
+// conjunction of literals fixes, and they decide nothing inside the clone.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Snippets.h"
+
+#include <gmock/gmock.h>
+
+using namespace varsim::dataflow;
+using namespace varsim::dataflow::test;
+using ::testing::ElementsAre;
+using ::testing::IsEmpty;
+
+namespace {
+
+// test/accuracy/hash_dispatch's simulator: `main` lifted per value of A
+// (file-scope variability), the switch passes argv from inside A's guards,
+// and each clone decides on what fopen(argv[1]) read (memory reached
+// through a pointer: real data there) and on B's data.
+constexpr const char *Clones = R"(
+typedef struct FILE FILE;
+FILE *fopen(const char *path, const char *mode);
+int fscanf(FILE *f, const char *format, ...);
+int fclose(FILE *f);
+int size = 1;
+int main__varsim_A(int argc, char **argv) {
+  VARSIM_REGION(1);
+  FILE *f = fopen(argv[1], "r");
+  unsigned n;
+  if (!f || fscanf(f, "%u", &n) != 1)
+    return 2;
+  fclose(f);
+  if (VARSIM_F_B) {
+    VARSIM_REGION(5);
+    size = 2;
+  }
+  for (int i = 0; i < size; ++i)
+    ++n;
+  return (int)n;
+}
+int main__varsim_not_A(int argc, char **argv) {
+  VARSIM_REGION(2);
+  FILE *f = fopen(argv[1], "r");
+  unsigned n;
+  if (!f || fscanf(f, "%u", &n) != 1)
+    return 2;
+  fclose(f);
+  if (VARSIM_F_B) {
+    VARSIM_REGION(6);
+    size = 3;
+  }
+  for (int i = 0; i < size; ++i)
+    ++n;
+  return (int)n;
+}
+int main(int argc, char **argv) {
+  VARSIM_REGION(0);
+  if (VARSIM_F_A) {
+    VARSIM_REGION(3);
+    return main__varsim_A(argc, argv);
+  } else {
+    VARSIM_REGION(4);
+    return main__varsim_not_A(argc, argv);
+  }
+}
+)";
+
+AnalysisOptions clonesFixA() {
+  AnalysisOptions Options;
+  Options.FixedInRegion[1] = {"A"};
+  Options.FixedInRegion[2] = {"A"};
+  return Options;
+}
+
+} // namespace
+
+TEST(Contexts, AClonesOwnConditionDecidesNothingInIt) {
+  DataFlowFacts F = analyze(Clones, /*C=*/true, clonesFixA());
+  // B's data still decides the loop in each clone; A is fixed there.
+  EXPECT_THAT(F.featuresOf(1), ElementsAre("B"));
+  EXPECT_THAT(F.featuresOf(2), ElementsAre("B"));
+  EXPECT_THAT(F.featuresOf(0), IsEmpty());
+}
+
+TEST(Contexts, WithoutTheClonesConditionTheSwitchsGuardComesBack) {
+  DataFlowFacts F = analyze(Clones, /*C=*/true);
+  EXPECT_THAT(F.featuresOf(1), ElementsAre("A", "B"));
+  EXPECT_THAT(F.featuresOf(2), ElementsAre("A", "B"));
+}
