@@ -135,6 +135,11 @@ public:
   static std::string controlKey(const clang::FunctionDecl *F) {
     return returnKey(F) + "#control";
   }
+  /// The decisions on feature data in F where F has no region marker: its
+  /// callers' contexts time them, so they are facts of the call sites.
+  static std::string calleeKey(const clang::FunctionDecl *F) {
+    return returnKey(F) + "#callee";
+  }
   static std::string memoryKey(clang::QualType Pointee);
 
   /// The keys above, made once per analysis: a key is a USR or a type's
@@ -146,7 +151,8 @@ public:
     DeclKey = ~0u,
     ReturnKey = ~0u - 1,
     ControlKey = ~0u - 2,
-    MemoryKey = ~0u - 3
+    MemoryKey = ~0u - 3,
+    CalleeKey = ~0u - 4
   };
   template <class Make>
   CellKey cachedKey(const void *Of, unsigned Kind, Make M) {

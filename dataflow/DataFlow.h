@@ -58,7 +58,10 @@ struct Evidence {
   /// "data": the feature's data reaches a decision at Sink; "control": an
   /// exit (Via: "return", "break", ...) at Sink out of a region of the
   /// feature (or a condition on its data) at Source, so the rest of the
-  /// function or loop runs only when the exit is not taken. "unmarked":
+  /// function or loop runs only when the exit is not taken. "callee": the
+  /// data reaches a decision in a function without a marker (Via ends with
+  /// "in FUNCTION at FILE:LINE") called at Sink, whose time is the
+  /// region's. "unmarked":
   /// added by the planner (never stored) for feature code without a marker
   /// timed in the region (plan/OutDir.cpp); Via says which.
   std::string Kind = "data";

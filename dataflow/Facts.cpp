@@ -69,8 +69,8 @@ bool influenceFromJSON(const llvm::json::Value &V, Influence &I,
     if (!EO || !EO.map("feature", E.Feature) || !EO.mapOptional("via", E.Via) ||
         !EO.mapOptional("kind", E.Kind))
       return false;
-    if (E.Kind != "data" && E.Kind != "control") {
-      EP.field("kind").report("expected \"data\" or \"control\"");
+    if (E.Kind != "data" && E.Kind != "control" && E.Kind != "callee") {
+      EP.field("kind").report("expected \"data\", \"control\" or \"callee\"");
       return false;
     }
     const llvm::json::Object *Obj = (*Evidence)[K].getAsObject();
@@ -151,6 +151,12 @@ void printReport(const DataFlowFacts &F, llvm::raw_ostream &OS,
       else if (E.Kind == "unmarked")
         OS << "  " << E.Feature << ": " << E.Via
            << " (no marker of its own: its time is the region's)\n";
+      else if (E.Kind == "callee")
+        OS << "  " << E.Feature << ": written/read at " << E.Source.str()
+           << ", via " << E.Via
+           << ", decides control flow in a callee without a marker (its "
+              "time is the region's), called at "
+           << E.Sink.str() << "\n";
       else if (E.Kind == "control")
         OS << "  " << E.Feature << ": " << E.Via << " at " << E.Sink.str()
            << " out of the region or condition at " << E.Source.str()

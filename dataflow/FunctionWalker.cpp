@@ -174,7 +174,21 @@ void Walker::sink(const Expr *Cond, const Taint &T) {
     }
     S.Features.emplace(Feature, O);
   }
-  if (!P.recording() || S.Features.empty())
+  if (S.Features.empty())
+    return;
+  if (Regions.empty() && F) {
+    // No marker around: this decision's time is timed in the callers'
+    // contexts (an unmarked function), so each call site's region gets
+    // the fact (evidence kind "callee"), and the plan runs the caller with
+    // the data's writer on and off.
+    Taint Callee = S.Features;
+    for (auto &[Feature, O] : Callee) {
+      O.Callee = true;
+      O.Via += ", in " + FnName + " at " + M.pointOf(Cond->getBeginLoc()).str();
+    }
+    P.addTo(calleeKey(F), Callee);
+  }
+  if (!P.recording())
     return;
   S.Function = FnName;
   if (!Regions.empty())

@@ -291,6 +291,10 @@ private:
     return P.cachedKey(Fn, Kind::ControlKey,
                        [&] { return ProgramAnalysis::controlKey(Fn); });
   }
+  CellKey calleeKey(const FunctionDecl *Fn) {
+    return P.cachedKey(Fn, Kind::CalleeKey,
+                       [&] { return ProgramAnalysis::calleeKey(Fn); });
+  }
   CellKey memoryKey(QualType T) {
     return P.cachedKey(T.getAsOpaquePtr(), Kind::MemoryKey,
                        [&] { return ProgramAnalysis::memoryKey(T); });

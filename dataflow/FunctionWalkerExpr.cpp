@@ -154,22 +154,25 @@ Taint Walker::call(const CallExpr *C, State &St) {
       if (P.returned(Key))
         join(Result, Args[I]);
     }
-    // The callee's control facts whose code has no marker of its own are
-    // this calling context's.
-    Taint Control;
-    for (const auto &[Feature, O] : P.cell(controlKey(Callee)))
-      if (!Fixed.count(Feature))
-        Control.emplace(Feature, O);
-    if (!Control.empty()) {
+    // The callee's control facts and decisions whose code has no marker
+    // of its own are this calling context's.
+    for (auto [Of, Up] : {std::pair{controlKey(Callee), &Walker::controlKey},
+                          std::pair{calleeKey(Callee), &Walker::calleeKey}}) {
+      Taint Facts;
+      for (const auto &[Feature, O] : P.cell(Of))
+        if (!Fixed.count(Feature))
+          Facts.emplace(Feature, O);
+      if (Facts.empty())
+        continue;
       if (Regions.empty() && F) {
-        P.addTo(controlKey(F), Control);
+        P.addTo((this->*Up)(F), Facts);
       } else if (P.recording()) {
         Sink S;
         S.Function = FnName;
         if (!Regions.empty())
           S.Region = Regions.back();
         S.Where = M.pointOf(C->getBeginLoc());
-        S.Features = std::move(Control);
+        S.Features = std::move(Facts);
         P.recordSink(std::move(S));
       }
     }

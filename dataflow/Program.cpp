@@ -353,11 +353,21 @@ DataFlowFacts ProgramAnalysis::run() {
   auto Add = [&](Influence &I, const Sink &S) {
     for (const auto &[Macro, O] : S.Features) {
       std::string Name = NameOf(Macro);
-      if (llvm::is_contained(I.Features, Name))
-        continue;
-      I.Features.push_back(Name);
-      I.Evidences.push_back(
-          {Name, O.Source, S.Where, O.Via, O.Control ? "control" : "data"});
+      Evidence E{Name, O.Source, S.Where, O.Via,
+                 O.Control  ? "control"
+                 : O.Callee ? "callee"
+                            : "data"};
+      auto Known = llvm::find(I.Features, Name);
+      if (Known == I.Features.end()) {
+        I.Features.push_back(Name);
+        I.Evidences.push_back(std::move(E));
+      } else if (Evidence &Old = I.Evidences[Known - I.Features.begin()];
+                 Old.Kind == "callee" && E.Kind != "callee") {
+        // The region's own decision or exit beats one in an unmarked
+        // callee: the plan observes a callee's facts one feature at a
+        // time (plan/OutDir.cpp), the region's own in combination.
+        Old = std::move(E);
+      }
     }
   };
   for (const Sink &S : Sinks) {

@@ -40,6 +40,10 @@ struct Origin {
   /// The evidence of a control dependence (an exit out of a feature
   /// region), not of data.
   bool Control = false;
+  /// A decision on this data in a callee without a marker (Via says
+  /// where): its time is its callers', so it is a fact of each call site's
+  /// region (evidence kind "callee").
+  bool Callee = false;
 
   /// 2: real data; 1: data of the callers (through parameters); 0: the
   /// caller's control context.
@@ -49,7 +53,7 @@ struct Origin {
     return A.Source.File == B.Source.File && A.Source.Line == B.Source.Line &&
            A.Via == B.Via && A.AtWrite == B.AtWrite &&
            A.FromCaller == B.FromCaller && A.Params == B.Params &&
-           A.Control == B.Control;
+           A.Control == B.Control && A.Callee == B.Callee;
   }
 };
 

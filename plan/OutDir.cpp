@@ -532,11 +532,27 @@ llvm::Expected<OutDirPlanInput> loadPlanInput(llvm::StringRef OutDir,
       for (const std::string &F : U.Features)
         if (!llvm::is_contained(Timed[Id], F))
           Timed[Id].push_back(F);
+  // A decision in an unmarked callee (evidence kind "callee") is timed in
+  // the region like unmarked code: observed one feature at a time too, so
+  // that the features that write a busy-work deadline every caller of the
+  // unmarked function reads do not multiply the plan.
+  std::map<unsigned, std::vector<std::string>> Callee;
+  for (const dataflow::Influence &I : In.Facts.Regions)
+    if (I.Region)
+      for (const dataflow::Evidence &E : I.Evidences)
+        if (E.Kind == "callee")
+          Callee[*I.Region].push_back(E.Feature);
   for (RegionToCover &R : In.Regions)
     if (!R.IsVariant) {
       R.InfluencingFeatures = In.Facts.featuresOf(R.Id);
       if (auto It = Timed.find(R.Id); It != Timed.end())
         R.TimedFeatures = It->second;
+      if (auto It = Callee.find(R.Id); It != Callee.end())
+        for (const std::string &F : It->second) {
+          llvm::erase(R.InfluencingFeatures, F);
+          if (!llvm::is_contained(R.TimedFeatures, F))
+            R.TimedFeatures.push_back(F);
+        }
     }
   addUnmarkedFacts(*Root, Summary->Unmarked, In.Facts);
   return In;

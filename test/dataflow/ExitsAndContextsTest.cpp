@@ -657,3 +657,85 @@ int main() {
 }
 
 } // namespace
+
+namespace {
+
+TEST(Exits, AnUnmarkedFunctionsDecisionGoesToItsCallSites) {
+  // spin() and relay() have no marker (a small Base function with a loop
+  // is left unmarked): spin's loop on the deadline A writes is timed in
+  // its callers' regions, so they get the fact, kind "callee"; count()
+  // decides on data no feature writes; spin_timed() has a marker and
+  // keeps its fact.
+  DataFlowFacts F = analyze(R"(
+double now();
+double deadline;
+int calls;
+void spin() {
+  while (now() < deadline) {
+  }
+}
+void count() {
+  while (calls < 10)
+    ++calls;
+}
+void relay() { spin(); }
+void spin_timed() {
+  VARSIM_REGION(6);
+  while (now() < deadline) {
+  }
+}
+void compress() {
+  VARSIM_REGION(1);
+  spin();
+}
+void checksum() {
+  VARSIM_REGION(2);
+  count();
+}
+void idle() {
+  VARSIM_REGION(5);
+  relay();
+}
+void compress_timed() {
+  VARSIM_REGION(7);
+  spin_timed();
+}
+int main() {
+  VARSIM_REGION(0);
+  if (VARSIM_F_A) {
+    VARSIM_REGION(3);
+    deadline = 5;
+  }
+  compress();
+  checksum();
+  idle();
+  compress_timed();
+  return 0;
+})");
+  EXPECT_THAT(F.featuresOf(1), ElementsAre("A"));
+  const Evidence *E = evidenceOf(F, 1, "A");
+  ASSERT_NE(E, nullptr);
+  EXPECT_EQ(E->Kind, "callee");
+  EXPECT_EQ(E->Sink.Line, 21u);   // The call of spin().
+  EXPECT_EQ(E->Source.Line, 39u); // The write under A.
+  EXPECT_NE(E->Via.find("in spin at sim.cc:6"), std::string::npos) << E->Via;
+  EXPECT_THAT(F.featuresOf(5), ElementsAre("A")); // Through relay().
+  EXPECT_THAT(F.featuresOf(2), IsEmpty());
+  EXPECT_THAT(F.featuresOf(0), IsEmpty());
+  EXPECT_THAT(F.featuresOf(6), ElementsAre("A"));
+  const Evidence *Own = evidenceOf(F, 6, "A");
+  ASSERT_NE(Own, nullptr);
+  EXPECT_EQ(Own->Kind, "data");
+  EXPECT_THAT(F.featuresOf(7), IsEmpty());
+  EXPECT_THAT(functionFeatures(F, "spin"), ElementsAre("A"));
+
+  // The kind survives the manifest's JSON.
+  DataFlowFacts Back;
+  llvm::json::Path::Root Root;
+  ASSERT_TRUE(fromJSON(toJSON(F), Back, Root));
+  const Evidence *Read = evidenceOf(Back, 1, "A");
+  ASSERT_NE(Read, nullptr);
+  EXPECT_EQ(Read->Kind, "callee");
+}
+
+} // namespace
