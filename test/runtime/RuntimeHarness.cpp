@@ -444,6 +444,19 @@ llvm::Expected<Trace> readTrace(const std::string &Path) {
     return Err;
   if (!(T.MonoInitNs <= T.MonoStartNs && T.MonoStartNs <= T.MonoWriteNs))
     return schemaError("monotonic times are not init <= start <= write");
+  object Cpu;
+  if (auto Err = get(Obj, "cpu", Cpu))
+    return Err;
+  for (auto [Key, Out] : {std::pair{"wall_ns", &T.CpuWallNs},
+                          {"cpu_ns", &T.CpuNs},
+                          {"thread_ns", &T.ThreadCpuNs},
+                          {"threads", &T.CpuThreads}})
+    if (auto Err = get(Cpu, Key, *Out))
+      return Err;
+  if (auto Err = get(Cpu, "main_writes", T.MainWrites))
+    return Err;
+  if (T.ThreadCpuNs > T.CpuNs)
+    return schemaError("cpu.thread_ns is more than the process's cpu_ns");
   if (auto Err = get(Obj, "threads", Threads))
     return Err;
   for (element E : Threads) {
