@@ -269,12 +269,46 @@ llvm::Error TraceReader::readNative(od::value V) {
       E = get(Field.value().get_double(), N.BeforeNs, "\"native\"");
     else if (Key == "after_ns")
       E = get(Field.value().get_double(), N.AfterNs, "\"native\"");
+    else if (Key == "before_cpu_ns")
+      E = get(Field.value().get_double(), N.BeforeCpuNs, "\"native\"");
+    else if (Key == "after_cpu_ns")
+      E = get(Field.value().get_double(), N.AfterCpuNs, "\"native\"");
     if (E)
       return E;
   }
   if (!(N.BeforeNs > 0) || !(N.AfterNs > 0))
     return fail("\"native\": before_ns and after_ns must be positive");
   T.Native = std::move(N);
+  return llvm::Error::success();
+}
+
+llvm::Error TraceReader::readCpu(od::value V) {
+  od::object O;
+  if (llvm::Error E = get(V.get_object(), O, "\"cpu\""))
+    return E;
+  ProcessCpuTimes &C = T.Cpu;
+  for (auto Field : O) {
+    std::string_view Key;
+    if (llvm::Error E = get(Field.unescaped_key(), Key, "\"cpu\""))
+      return E;
+    llvm::Error E = llvm::Error::success();
+    if (Key == "wall_ns")
+      E = get(Field.value().get_double(), C.WallNs, "\"cpu\" wall_ns");
+    else if (Key == "cpu_ns")
+      E = get(Field.value().get_double(), C.CpuNs, "\"cpu\" cpu_ns");
+    else if (Key == "thread_ns")
+      E = get(Field.value().get_double(), C.ThreadNs, "\"cpu\" thread_ns");
+    else if (Key == "threads")
+      E = get(Field.value().get_int64(), C.Threads, "\"cpu\" threads");
+    else if (Key == "main_writes")
+      E = get(Field.value().get_bool(), C.MainWrites, "\"cpu\" main_writes");
+    if (E)
+      return E;
+  }
+  if (!(C.WallNs >= 0) || !(C.CpuNs >= 0) || !(C.ThreadNs >= 0) ||
+      C.Threads < 0)
+    return fail("\"cpu\": times and the thread count must not be negative");
+  C.Present = true;
   return llvm::Error::success();
 }
 
@@ -362,6 +396,8 @@ llvm::Expected<CallTrace> TraceReader::read() {
           {{"launch_ns", &T.Times.LaunchNs}, {"exit_ns", &T.Times.ExitNs}});
     else if (Key == "native")
       E = readNative(V);
+    else if (Key == "cpu")
+      E = readCpu(V);
     else if (Key == "dropped")
       E = get(V.get_uint64(), T.Dropped, "\"dropped\"");
     else if (Key == "threads") {

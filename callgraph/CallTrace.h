@@ -94,12 +94,28 @@ struct ProcessTimes {
   bool hasLaunchTimes() const { return ExitNs > LaunchNs && LaunchNs > 0; }
 };
 
+/// The process's CPU time over the run ("cpu", written by the runtime at
+/// start-up and at the trace's write; absent in traces of older runtimes).
+/// CpuNs / WallNs is the share of the run the process was on a CPU, for the
+/// CPU time base (model/TimeBase.h).
+struct ProcessCpuTimes {
+  bool Present = false;
+  double WallNs = 0;       ///< CLOCK_MONOTONIC over the interval.
+  double CpuNs = 0;        ///< CLOCK_PROCESS_CPUTIME_ID: all threads' CPU time.
+  double ThreadNs = 0;     ///< CLOCK_THREAD_CPUTIME_ID of the writing thread.
+  int64_t Threads = 0;     ///< Threads that ran instrumented code.
+  bool MainWrites = false; ///< The writing thread is the one that ran main.
+};
+
 /// Added by `varsim run` with a native reference (--native-build): the
 /// native variant of Config ran just before and just after this run, and
 /// took BeforeNs and AfterNs (wall, spawn to exit).
 struct NativeReferenceTimes {
   std::string Config;
   double BeforeNs = 0, AfterNs = 0;
+  /// The same runs' CPU time (wait4: user + system, their children's
+  /// included); 0 in traces of varsim runs from before it was recorded.
+  double BeforeCpuNs = 0, AfterCpuNs = 0;
   /// This run's measure of the machine's speed: the faster of the two. On
   /// a shared machine a burst of other work stretches one native run now
   /// and then (0.69 s instead of 0.12 s, test/accuracy/depth_limit at load
@@ -133,6 +149,7 @@ struct CallTrace {
   /// visits are their callers' self time), by id.
   std::vector<uint32_t> FoldedRegions;
   ProcessTimes Times;
+  ProcessCpuTimes Cpu;
   std::optional<NativeReferenceTimes> Native;
   uint64_t Dropped = 0;
   std::vector<TraceThread> Threads;

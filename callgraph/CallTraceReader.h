@@ -113,6 +113,7 @@ private:
                         llvm::ArrayRef<std::pair<const char *, double *>> Keys);
   llvm::Error readThreads(od::value V);
   llvm::Error readNative(od::value V);
+  llvm::Error readCpu(od::value V);
   llvm::Error readThread(od::value V, size_t Index);
   llvm::Error checkNodes();
 };

@@ -18,6 +18,7 @@
 #include "model/NativeReference.h"
 #include "model/PerformanceModel.h"
 #include "model/RunObservations.h"
+#include "model/TimeBase.h"
 #include "model/UnmarkedCode.h"
 #include "plan/OutDir.h"
 #include "report/TraceExport.h"
@@ -120,6 +121,14 @@ public:
                  "Use the simulator's times as they are, even when the "
                  "traces carry native reference times (varsim run "
                  "--native-build)");
+    Sub.add_option("--time", TimeBaseName,
+                   "Time base: cpu scales each run's times by its process's "
+                   "CPU time over its wall time (a preempted run back to its "
+                   "on-CPU time; single-threaded runs only); wall uses them "
+                   "as measured. Default: " +
+                       timeBaseName(DefaultTimeBase).str() +
+                       " (wall, with a warning, for traces it cannot use)")
+        ->check(CLI::IsMember({"cpu", "wall"}));
     Sub.add_option("--dot", DotPath, "Write the call graph as Graphviz DOT")
         ->type_name("FILE");
     Sub.add_option("--graphml", GraphMLPath, "Write the call graph as GraphML")
@@ -205,6 +214,9 @@ public:
       reportError(std::move(E));
       return ExitFailure;
     }
+    std::optional<TimeBase> Used = applyTimeBaseTo(Read);
+    if (!Used)
+      return ExitFailure;
     // Each run's times relative to the native runs beside it: no drift,
     // and the level of the native variant (model/NativeReference.h).
     NativeCalibration Native;
@@ -259,6 +271,7 @@ public:
       return ExitFailure;
     }
     M->Native = std::move(Native);
+    M->TimeBase = timeBaseName(*Used).str();
     report(*M);
 
     if (Format == "csv") {
@@ -296,6 +309,23 @@ private:
   double Threshold = 1e-6, Relative = 0.10, Absolute = 1e-3;
   bool NoDataFlow = false;
   bool NoNative = false;
+  std::string TimeBaseName;
+
+  /// Puts the traces on the --time base (model/TimeBase.h); the base used,
+  /// or std::nullopt after an error.
+  std::optional<TimeBase> applyTimeBaseTo(std::vector<CallTrace> &Read) const {
+    std::optional<TimeBase> Asked = parseTimeBase(TimeBaseName);
+    llvm::Expected<TimeBaseChoice> Choice =
+        applyTimeBase(Read, Asked.value_or(DefaultTimeBase), Asked.has_value());
+    if (!Choice) {
+      reportError(Choice.takeError());
+      return std::nullopt;
+    }
+    if (!Choice->Warning.empty())
+      reportWarning(Choice->Warning);
+    reportNote(Choice->describe());
+    return Choice->Used;
+  }
 
   /// OUT for traces in OUT/traces (as 'varsim run' writes them).
   static std::string outDirOf(const std::vector<std::string> &TracePaths) {

@@ -108,6 +108,7 @@ llvm::Expected<int64_t> NativeReference::run() {
                      "') failed: " + Why + " (command: " + Command +
                      "); output in " + LogPath + validation::tailOf(LogPath));
   Times.push_back(Done->ExitNs - Done->LaunchNs);
+  CpuTimes.push_back(Done->CpuNs);
   return Times.back();
 }
 

@@ -48,12 +48,14 @@ public:
   const std::string &config() const { return Config; }
   /// The wall times of every run so far, in ns.
   const std::vector<int64_t> &times() const { return Times; }
+  /// Their CPU times (wait4), in ns: the CPU time base's (model/TimeBase.h).
+  const std::vector<int64_t> &cpuTimes() const { return CpuTimes; }
 
 private:
   std::string Config, Command, LogPath;
   std::vector<std::string> Argv; ///< Program first.
   validation::ExitCodes Accepted;
-  std::vector<int64_t> Times;
+  std::vector<int64_t> Times, CpuTimes;
 };
 
 } // namespace varsim::driver

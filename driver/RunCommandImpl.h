@@ -111,6 +111,7 @@ private:
   /// the time of its last run.
   std::optional<NativeReference> Reference;
   int64_t LastNativeNs = 0;
+  int64_t LastNativeCpuNs = 0; ///< The same run's CPU time.
   /// The native reference's run time so far (left out of --repeat auto's
   /// budget).
   int64_t NativeSpentNs = 0;

@@ -123,7 +123,13 @@ runToEnd(const std::string &Program, const std::vector<std::string> &Args,
   RunningPid = Started->Pid;
   if (InterruptSignal) // Arrived between the runs or during the spawn.
     signalRun(*Started, InterruptSignal);
-  F.Status = waitForRun(*Started, F.Killed);
+  struct rusage Usage{};
+  F.Status = waitForRun(*Started, F.Killed, &Usage);
+  F.CpuNs =
+      (static_cast<int64_t>(Usage.ru_utime.tv_sec) + Usage.ru_stime.tv_sec) *
+          1000000000LL +
+      (static_cast<int64_t>(Usage.ru_utime.tv_usec) + Usage.ru_stime.tv_usec) *
+          1000LL;
   RunningPid = 0;
   RunningGroup = 0;
   F.ExitNs = monotonicNs();
@@ -149,11 +155,14 @@ static int waitFailed() {
   return 255 << 8;
 }
 
-int waitForRun(const StartedRun &R, bool &Killed) {
+int waitForRun(const StartedRun &R, bool &Killed, struct rusage *Usage) {
   int Status = 0;
   Killed = false;
+  struct rusage Ignored{};
+  if (!Usage)
+    Usage = &Ignored;
   while (!InterruptSignal) {
-    pid_t Got = ::waitpid(R.Pid, &Status, 0);
+    pid_t Got = ::wait4(R.Pid, &Status, 0, Usage);
     if (Got == R.Pid)
       return Status;
     if (Got < 0 && errno != EINTR)
@@ -166,7 +175,7 @@ int waitForRun(const StartedRun &R, bool &Killed) {
                   std::chrono::milliseconds(KillAfterSignalMs);
   while (std::chrono::steady_clock::now() < Deadline &&
          InterruptCount == CountAtSignal) {
-    pid_t Got = ::waitpid(R.Pid, &Status, WNOHANG);
+    pid_t Got = ::wait4(R.Pid, &Status, WNOHANG, Usage);
     if (Got == R.Pid)
       return Status;
     if (Got < 0 && errno != EINTR)
@@ -175,7 +184,7 @@ int waitForRun(const StartedRun &R, bool &Killed) {
   }
   Killed = true;
   signalRun(R, SIGKILL);
-  while (::waitpid(R.Pid, &Status, 0) < 0)
+  while (::wait4(R.Pid, &Status, 0, Usage) < 0)
     if (errno != EINTR)
       return waitFailed();
   return Status;
@@ -210,7 +219,11 @@ llvm::Error addProcessTimes(llvm::StringRef Trace, int64_t LaunchNs,
       OS << ",\n  \"native\": {\"config\": ";
       llvm::json::OStream(OS).value(Native->Config);
       OS << ", \"before_ns\": " << Native->BeforeNs
-         << ", \"after_ns\": " << Native->AfterNs << "}";
+         << ", \"after_ns\": " << Native->AfterNs;
+      if (Native->BeforeCpuNs > 0 && Native->AfterCpuNs > 0)
+        OS << ", \"before_cpu_ns\": " << Native->BeforeCpuNs
+           << ", \"after_cpu_ns\": " << Native->AfterCpuNs;
+      OS << "}";
     }
     OS << "\n}\n";
     return llvm::Error::success();

@@ -22,6 +22,7 @@
 #include <vector>
 
 #include <signal.h>
+#include <sys/resource.h>
 #include <sys/types.h>
 
 namespace varsim::driver {
@@ -85,6 +86,8 @@ struct FinishedRun {
   int Status = 0;                   ///< The wait status.
   bool Killed = false;              ///< varsim killed it (waitForRun).
   int64_t LaunchNs = 0, ExitNs = 0; ///< monotonicNs() around spawn and wait.
+  /// Its CPU time (wait4: user + system, its waited-for children's too).
+  int64_t CpuNs = 0;
 };
 
 /// startRun, then waitForRun with the run registered for the interrupt
@@ -112,8 +115,9 @@ void signalRun(const StartedRun &R, int Signal);
 /// so the measured interval is the run's); after one it polls for
 /// KillAfterSignalMs at most, or until a second signal, and then kills
 /// the run's process group. Returns the wait status; sets Killed when
-/// varsim had to kill it.
-int waitForRun(const StartedRun &R, bool &Killed);
+/// varsim had to kill it, and Usage (when given) to the run's resource use.
+int waitForRun(const StartedRun &R, bool &Killed,
+               struct rusage *Usage = nullptr);
 
 /// CLOCK_MONOTONIC in ns (steady_clock is CLOCK_MONOTONIC on Linux, the
 /// clock the runtime writes in "monotonic").
@@ -124,6 +128,7 @@ int64_t monotonicNs();
 struct NativeTimes {
   std::string Config;
   int64_t BeforeNs = 0, AfterNs = 0;
+  int64_t BeforeCpuNs = 0, AfterCpuNs = 0; ///< The same runs' CPU time.
 };
 
 /// Adds `"process": {"launch_ns": L, "exit_ns": E}` (and, with Native,

@@ -137,7 +137,9 @@ int RunCommand::runOnce(const plan::Plan &P, size_t K, unsigned Round,
                                    makeError("no index written" + Kept)));
       return InterruptSignal ? 128 + InterruptSignal : ExitFailure;
     }
-    Native = NativeTimes{Reference->config(), LastNativeNs, *After};
+    Native = NativeTimes{Reference->config(), LastNativeNs, *After,
+                         LastNativeCpuNs, Reference->cpuTimes().back()};
+    LastNativeCpuNs = Native->AfterCpuNs;
     NativeSpentNs += *After;
     LastNativeNs = *After;
   }
@@ -272,6 +274,7 @@ int RunCommand::startNativeReference(const plan::OutDirPlanInput &In,
     return InterruptSignal ? 128 + InterruptSignal : ExitFailure;
   }
   LastNativeNs = *Ns;
+  LastNativeCpuNs = Reference->cpuTimes().back();
   NativeSpentNs += *Ns;
   llvm::errs() << llvm::formatv("native reference {0:F3} s\n", *Ns * 1e-9);
   warnIfShort("the native reference run", *Ns * 1e-9);

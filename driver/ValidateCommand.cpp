@@ -106,6 +106,13 @@ public:
     Sub.add_option("--timeout", Timeout, "Time limit of one run, in seconds")
         ->check(CLI::PositiveNumber)
         ->type_name("SECONDS");
+    Sub.add_option("--time", TimeBaseName,
+                   "What a variant's measured time is: cpu (user + system of "
+                   "the run and its children; robust to other load for "
+                   "single-threaded programs) or wall. Both go to "
+                   "results.csv. Default: the model's time base (MODEL.json "
+                   "time_base; wall for older models)")
+        ->check(CLI::IsMember({"cpu", "wall"}));
     Sub.add_flag("--no-baseline", NoBaseline,
                  "Do not measure the linear baseline's training sample");
     Sub.footer(
@@ -213,6 +220,13 @@ public:
       return ExitFailure;
     }
     Options.TimeoutSeconds = Timeout;
+    Options.CpuTime =
+        (TimeBaseName.empty() ? Model->TimeBase : TimeBaseName) == "cpu";
+    if (!TimeBaseName.empty() && TimeBaseName != Model->TimeBase)
+      reportWarning("--time " + TimeBaseName + ": the model's times are " +
+                    Model->TimeBase +
+                    " times (MODEL.json time_base): the "
+                    "errors compare different things");
 
     Predictor Predict =
         [&](const fm::Configuration &C) -> llvm::Expected<double> {
@@ -329,6 +343,7 @@ private:
   uint64_t Seed = 1;
   std::optional<double> Timeout;
   bool NoBaseline = false;
+  std::string TimeBaseName; ///< --time; empty: the model's.
   ValidationOptions Options;
 };
 

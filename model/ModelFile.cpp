@@ -161,6 +161,7 @@ void writeModelJson(const PerformanceModel &M, llvm::raw_ostream &OS) {
           });
       });
     });
+    J.attribute("time_base", M.TimeBase);
     const NativeCalibration &NC = M.Native;
     J.attributeObject("native_reference", [&] {
       J.attribute("applied", NC.Applied);
@@ -254,6 +255,7 @@ public:
                                : Simplification::Full;
     M.ThresholdSeconds = Root->getNumber("threshold_seconds").value_or(0);
     M.FeatureModelPath = Root->getString("feature_model").value_or("").str();
+    M.TimeBase = Root->getString("time_base").value_or("wall").str();
     if (const json::Array *Features = Root->getArray("features"))
       for (const json::Value &F : *Features)
         if (const json::Object *O = F.getAsObject())

@@ -140,6 +140,9 @@ struct PerformanceModel {
   /// The runs' times relative to a native reference run
   /// (model/NativeReference.h); set by the caller that read the traces.
   NativeCalibration Native;
+  /// The time base of the runs' times, "wall" or "cpu" (model/TimeBase.h);
+  /// set by the caller that read the traces ("wall" in older MODEL.json).
+  std::string TimeBase = "wall";
   std::vector<std::string> Warnings;
 
   /// What shares are relative to: the largest prediction over the runs'

@@ -196,6 +196,10 @@ typedef struct varsim_global {
   long long pid, parent_pid, main_tid;
   varsim_u64 start_ticks, start_mono_ns;
   varsim_u64 init_mono_ns; /* CLOCK_MONOTONIC when the start-up began */
+  /* CPU clocks read with start_mono_ns (and again at the write, never per
+   * visit): the process's CPU time over the run's wall time is the share of
+   * the run it spent on a CPU (docs/calltrace-format.md, "cpu"). */
+  varsim_u64 start_cpu_ns, start_thread_cpu_ns;
   double inner_ticks, outer_ticks;
   double untimed_ticks; /* cost of a visit that is not timed */
   /* Sampling (docs/runtime.md): a node whose mean timed visit is shorter
@@ -432,6 +436,8 @@ varsim_sys_pthread_setspecific(unsigned,
                                const void *) __asm__("pthread_setspecific");
 
 #define VARSIM_CLOCK_MONOTONIC 1
+#define VARSIM_CLOCK_PROCESS_CPUTIME_ID 2
+#define VARSIM_CLOCK_THREAD_CPUTIME_ID 3
 #define VARSIM_PR_GET_NAME 16
 #define VARSIM_SIGINT 2
 #define VARSIM_SIGTERM 15
@@ -507,6 +513,14 @@ VARSIM_HELPER void varsim_unlock(void) {
 VARSIM_IMPL varsim_u64 varsim_mono_ns(void) {
   struct varsim_timespec ts;
   varsim_sys_clock_gettime(VARSIM_CLOCK_MONOTONIC, &ts);
+  return (varsim_u64)ts.tv_sec * 1000000000ull + (varsim_u64)ts.tv_nsec;
+}
+
+/* A CPU clock (process or calling thread) in ns; 0 if it cannot be read. */
+VARSIM_HELPER varsim_u64 varsim_cpu_ns(int clock) {
+  struct varsim_timespec ts;
+  if (varsim_sys_clock_gettime(clock, &ts) != 0)
+    return 0;
   return (varsim_u64)ts.tv_sec * 1000000000ull + (varsim_u64)ts.tv_nsec;
 }
 
@@ -993,6 +1007,8 @@ VARSIM_IMPL void varsim_init(void) {
   varsim_sys_pthread_key_create(&varsim_g.thread_key, varsim_thread_gone);
   varsim_calibrate();
   varsim_fold_setup();
+  varsim_g.start_cpu_ns = varsim_cpu_ns(VARSIM_CLOCK_PROCESS_CPUTIME_ID);
+  varsim_g.start_thread_cpu_ns = varsim_cpu_ns(VARSIM_CLOCK_THREAD_CPUTIME_ID);
   varsim_g.start_mono_ns = varsim_mono_ns();
   varsim_g.start_ticks = varsim_now();
 #if defined(VARSIM_TEST_CLOCK)
@@ -1039,6 +1055,9 @@ VARSIM_IMPL void varsim_fork_child(void) {
   varsim_child_path(varsim_g.chrome_path, sizeof varsim_g.chrome_path,
                     varsim_g.base_chrome_path, varsim_g.pid);
   varsim_g.start_ticks = now;
+  /* The child's CPU clocks are its own (they start near zero). */
+  varsim_g.start_cpu_ns = varsim_cpu_ns(VARSIM_CLOCK_PROCESS_CPUTIME_ID);
+  varsim_g.start_thread_cpu_ns = varsim_cpu_ns(VARSIM_CLOCK_THREAD_CPUTIME_ID);
   varsim_g.start_mono_ns = varsim_mono_ns();
   varsim_g.init_mono_ns = varsim_g.start_mono_ns;
   /* Only the forking thread exists in the child; it starts from zero so
@@ -1251,7 +1270,36 @@ VARSIM_HELPER void varsim_put_config(varsim_out *o) {
   varsim_puts(o, "\"");
 }
 
+/* "cpu": the process's CPU time (all its threads) and the writing thread's
+ * over the same interval as wall_ns, and the threads that ran instrumented
+ * code. A reader scales times by cpu_ns / wall_ns for the on-CPU time base
+ * (docs/calltrace-format.md); thread_ns < cpu_ns tells that other threads
+ * used the CPU too, which the count alone may not (uninstrumented ones). */
+VARSIM_HELPER void varsim_put_cpu(varsim_out *o, varsim_u64 mono,
+                                  varsim_u64 cpu, varsim_u64 thread_cpu) {
+  varsim_thread *t;
+  varsim_u64 threads = 0;
+  for (t = __atomic_load_n(&varsim_g.head, __ATOMIC_ACQUIRE); t;
+       t = __atomic_load_n(&t->next, __ATOMIC_ACQUIRE))
+    ++threads;
+  varsim_puts(o, ",\n  \"cpu\": {\"wall_ns\": ");
+  varsim_put_u64(o, mono - varsim_g.start_mono_ns);
+  varsim_puts(o, ", \"cpu_ns\": ");
+  varsim_put_u64(o,
+                 cpu > varsim_g.start_cpu_ns ? cpu - varsim_g.start_cpu_ns : 0);
+  varsim_puts(o, ", \"thread_ns\": ");
+  varsim_put_u64(o, thread_cpu > varsim_g.start_thread_cpu_ns
+                        ? thread_cpu - varsim_g.start_thread_cpu_ns
+                        : 0);
+  varsim_puts(o, ", \"threads\": ");
+  varsim_put_u64(o, threads);
+  varsim_puts(o, ", \"main_writes\": ");
+  varsim_puts(o, varsim_sys_gettid() == varsim_g.main_tid ? "true" : "false");
+  varsim_puts(o, "}");
+}
+
 VARSIM_HELPER void varsim_write_calltrace(varsim_u64 now, varsim_u64 mono,
+                                          varsim_u64 cpu, varsim_u64 thread_cpu,
                                           double tpn) {
   const varsim_program *p = &varsim_program_tables;
   varsim_out *o = &varsim_outbuf;
@@ -1352,7 +1400,9 @@ VARSIM_HELPER void varsim_write_calltrace(varsim_u64 now, varsim_u64 mono,
   varsim_put_u64(o, varsim_g.start_mono_ns);
   varsim_puts(o, ", \"write_ns\": ");
   varsim_put_u64(o, write_mono);
-  varsim_puts(o, "},\n  \"threads\": [");
+  varsim_puts(o, "}");
+  varsim_put_cpu(o, mono, cpu, thread_cpu);
+  varsim_puts(o, ",\n  \"threads\": [");
   for (t = __atomic_load_n(&varsim_g.head, __ATOMIC_ACQUIRE); t;
        t = __atomic_load_n(&t->next, __ATOMIC_ACQUIRE)) {
     varsim_u32 count = __atomic_load_n(&t->node_count, __ATOMIC_ACQUIRE);
@@ -1532,13 +1582,15 @@ VARSIM_HELPER void varsim_write_chrome(double tpn) {
 }
 
 VARSIM_IMPL void varsim_write_trace(void) {
-  varsim_u64 now, mono;
+  varsim_u64 now, mono, cpu, thread_cpu;
   double tpn = 1.0;
   if (__atomic_load_n(&varsim_g.init_state, __ATOMIC_ACQUIRE) != 2 ||
       __atomic_exchange_n(&varsim_g.written, 1, __ATOMIC_ACQ_REL))
     return;
   now = varsim_now();
   mono = varsim_mono_ns();
+  cpu = varsim_cpu_ns(VARSIM_CLOCK_PROCESS_CPUTIME_ID);
+  thread_cpu = varsim_cpu_ns(VARSIM_CLOCK_THREAD_CPUTIME_ID);
 #if !defined(VARSIM_TEST_CLOCK) && defined(__x86_64__) &&                      \
     !defined(VARSIM_NO_TSC)
   {
@@ -1555,7 +1607,7 @@ VARSIM_IMPL void varsim_write_trace(void) {
       tpn = 1.0;
   }
 #endif
-  varsim_write_calltrace(now, mono, tpn);
+  varsim_write_calltrace(now, mono, cpu, thread_cpu, tpn);
   if (varsim_g.chrome)
     varsim_write_chrome(tpn);
 }

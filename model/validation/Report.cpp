@@ -115,6 +115,13 @@ std::string csvField(llvm::StringRef F) {
 
 } // namespace
 
+std::string timeBaseText(const ValidationOptions &Options) {
+  return Options.CpuTime ? "cpu (each run's user + system time, its children "
+                           "included; wall times in results.csv too)"
+                         : "wall (each run's wall time; CPU times in "
+                           "results.csv too)";
+}
+
 void printTable(const ValidationPlan &Plan, const ValidationResult &Result,
                 const ReportContext &Context, llvm::raw_ostream &OS) {
   size_t Width = 13;
@@ -155,6 +162,7 @@ void printTable(const ValidationPlan &Plan, const ValidationResult &Result,
   }
   OS << "model " << Context.ModelPath << ": " << accuracyLine(Result.Model)
      << '\n';
+  OS << "time base: " << timeBaseText(Context.Options) << '\n';
   OS << "simulator runs the model needed: " << simulatorRuns(Context)
      << "; variants measured: " << Result.Measured << " of "
      << Plan.Variants.size() << '\n';
@@ -180,7 +188,8 @@ std::string renderCsv(const ValidationPlan &Plan,
                       const ValidationResult &Result) {
   std::string Out = "config,role,status,predicted_s,measured_s,error_pct,"
                     "baseline_predicted_s,baseline_error_pct,repetitions,"
-                    "min_s,max_s,build_s,output_check,message\n";
+                    "min_s,max_s,build_s,output_check,message,"
+                    "measured_wall_s,measured_cpu_s\n";
   for (size_t I = 0; I < Plan.Variants.size(); ++I) {
     const VariantSpec &S = Plan.Variants[I];
     const VariantResult &V = Result.Variants[I];
@@ -201,7 +210,7 @@ std::string renderCsv(const ValidationPlan &Plan,
     for (const std::string &D : V.OutputDifferences)
       appendPart(Message, "; ", D);
     Out += fmt::format(
-        "{},{},{},{},{},{},{},{},{},{},{},{},{},{}\n", csvField(S.Config),
+        "{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{}\n", csvField(S.Config),
         csvField(roleOf(S)), statusName(V.Status), Num(V.Predicted),
         Num(V.Measured), Num(errorOf(V.Predicted, V.Measured)),
         Num(V.BaselinePredicted), Num(errorOf(V.BaselinePredicted, V.Measured)),
@@ -209,7 +218,7 @@ std::string renderCsv(const ValidationPlan &Plan,
         V.Built || V.Status == VariantStatus::BuildFailed
             ? fmt::format("{:.3f}", V.BuildSeconds)
             : std::string(),
-        Check, csvField(Message));
+        Check, csvField(Message), Num(V.MeasuredWall), Num(V.MeasuredCpu));
   }
   return Out;
 }
@@ -233,6 +242,7 @@ std::string renderSummaryCsv(const ValidationPlan &Plan,
   Row("model", Context.ModelPath);
   Row("feature_model", Context.FeatureModelPath);
   Row("sample", Plan.SampleDescription);
+  Row("time_base", Context.Options.CpuTime ? "cpu" : "wall");
   Row("variants_planned", std::to_string(Plan.Variants.size()));
   Row("variants_measured", std::to_string(Result.Measured));
   Row("variants_failed", std::to_string(Result.Failed));
@@ -271,9 +281,13 @@ std::string renderResultsJson(const ValidationPlan &Plan,
   for (size_t I = 0; I < Plan.Variants.size(); ++I) {
     const VariantSpec &S = Plan.Variants[I];
     const VariantResult &V = Result.Variants[I];
-    llvm::json::Array Times;
+    llvm::json::Array Times, WallTimes, CpuTimes;
     for (double T : V.Times)
       Times.push_back(T);
+    for (double T : V.WallTimes)
+      WallTimes.push_back(T);
+    for (double T : V.CpuTimes)
+      CpuTimes.push_back(T);
     Variants.push_back(llvm::json::Object{
         {"config", S.Config},
         {"role", roleOf(S)},
@@ -282,6 +296,8 @@ std::string renderResultsJson(const ValidationPlan &Plan,
         {"measured", Opt(V.Measured)},
         {"baseline_predicted", Opt(V.BaselinePredicted)},
         {"times", std::move(Times)},
+        {"wall_times", std::move(WallTimes)},
+        {"cpu_times", std::move(CpuTimes)},
         {"build_seconds", V.BuildSeconds},
         {"output_check", !V.OutputChecked              ? "not checked"
                          : V.OutputDifferences.empty() ? "same"
@@ -300,7 +316,8 @@ std::string renderResultsJson(const ValidationPlan &Plan,
       {"baseline_training", static_cast<int64_t>(B.TrainingVariants)},
       {"baseline_held_out", AccuracyJson(B.HeldOut)},
       {"model_held_out", AccuracyJson(B.ModelHeldOut)},
-      {"repeat", static_cast<int64_t>(Context.Options.Repeat)}};
+      {"repeat", static_cast<int64_t>(Context.Options.Repeat)},
+      {"time_base", Context.Options.CpuTime ? "cpu" : "wall"}};
   std::string Out;
   llvm::raw_string_ostream OS(Out);
   OS << llvm::formatv("{0:1}", llvm::json::Value(llvm::json::Object{

@@ -39,6 +39,9 @@ struct ReportContext {
   ValidationOptions Options;
 };
 
+/// "cpu (user + system ...)" or "wall": what the measured times are.
+std::string timeBaseText(const ValidationOptions &Options);
+
 /// The table of variants and the summary, as printed on stdout.
 void printTable(const ValidationPlan &Plan, const ValidationResult &Result,
                 const ReportContext &Context, llvm::raw_ostream &OS);

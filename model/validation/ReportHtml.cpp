@@ -239,6 +239,7 @@ std::string renderHtml(const ValidationPlan &Plan,
   H += Row("repetitions",
            fmt::format("{} warm-up + {} measured, median",
                        Context.Options.Warmup, Context.Options.Repeat));
+  H += Row("time base", timeBaseText(Context.Options));
   H += Row("model accuracy", accuracyLine(Result.Model));
   H += Row("simulator runs the model needed", simulatorRuns(Context));
   H += Row("variants measured",

@@ -250,7 +250,7 @@ private:
   /// One run of the variant; the first one's stdout is kept for the output
   /// check. Returns false (and records why) if the run failed.
   bool runOnce(size_t I, const std::string &Command, bool IsFirst,
-               double *Seconds, std::string *Reason) {
+               double *Seconds, double *CpuSeconds, std::string *Reason) {
     VariantResult &R = Results[I];
     ShellCommand C;
     C.Command = Command;
@@ -261,6 +261,7 @@ private:
     if (IsFirst)
       First[I] = S;
     *Seconds = S.WallSeconds;
+    *CpuSeconds = S.CpuSeconds;
     // A signal is never accepted, even as a shell's exit code 128 + N.
     bool Exited = S.exited() && S.effectiveSignal() == 0;
     if (Exited && Opts.RunExitCodes.accepts(S.ExitCode))
@@ -281,8 +282,9 @@ private:
         ToRun.push_back(I);
     unsigned Repeat = std::max(1u, Opts.Repeat);
     say("validate: measuring " + llvm::Twine(ToRun.size()) +
-        " variant(s) one at a time, " + llvm::Twine(Opts.Warmup) +
-        " warm-up + " + llvm::Twine(Repeat) +
+        " variant(s) one at a time (" +
+        (Opts.CpuTime ? "CPU time: user + system" : "wall time") + "), " +
+        llvm::Twine(Opts.Warmup) + " warm-up + " + llvm::Twine(Repeat) +
         " run(s) each, interleaved (every variant once per round)");
     if (std::optional<std::string> Busy = busyMachineMessage())
       say("varsim: warning: " + *Busy +
@@ -296,9 +298,9 @@ private:
     std::vector<std::string> Commands(Results.size());
     for (size_t I : ToRun) {
       Commands[I] = expandPlaceholders(Opts.RunCommand, values(I));
-      double Seconds = 0;
+      double Seconds = 0, Cpu = 0;
       for (unsigned W = 0; Ok[I] && W < Opts.Warmup; ++W)
-        Ok[I] = runOnce(I, Commands[I], W == 0, &Seconds, &Reasons[I]);
+        Ok[I] = runOnce(I, Commands[I], W == 0, &Seconds, &Cpu, &Reasons[I]);
     }
     size_t Total = ToRun.size() * Repeat, Done = 0;
     for (unsigned Rep = 0; Rep < Repeat; ++Rep) {
@@ -311,18 +313,24 @@ private:
         if (FailedBefore && Rep > 0)
           continue;
         if (!FailedBefore) {
-          double Seconds = 0;
+          double Seconds = 0, Cpu = 0;
           Ok[I] = runOnce(I, Commands[I], Opts.Warmup == 0 && Rep == 0,
-                          &Seconds, &Reasons[I]);
-          if (Ok[I])
-            Results[I].Times.push_back(Seconds);
+                          &Seconds, &Cpu, &Reasons[I]);
+          if (Ok[I]) {
+            Results[I].WallTimes.push_back(Seconds);
+            Results[I].CpuTimes.push_back(Cpu);
+            Results[I].Times.push_back(Opts.CpuTime ? Cpu : Seconds);
+          }
           if (Rep + 1 < Repeat && Ok[I])
             continue;
         }
         // The variant's last run (or its failure): its result.
         VariantResult &R = Results[I];
-        if (Ok[I])
+        if (Ok[I]) {
           R.Measured = median(R.Times);
+          R.MeasuredWall = median(R.WallTimes);
+          R.MeasuredCpu = median(R.CpuTimes);
+        }
         double Elapsed = secondsSince(PhaseStart);
         double Left = Elapsed / static_cast<double>(Done) *
                       static_cast<double>(Total - Done);

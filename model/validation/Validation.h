@@ -72,6 +72,11 @@ struct ValidationOptions {
   /// build command must exit 0.
   ExitCodes RunExitCodes;
   std::string ReportDir; ///< Variants go to ReportDir/variants.
+  /// Score against each run's CPU time (user + system of the command and
+  /// its children) instead of its wall time: the CPU time base of `varsim
+  /// model --time cpu`, robust to the machine's load for single-threaded
+  /// variants. Both are recorded either way.
+  bool CpuTime = false;
 };
 
 enum class VariantStatus { Ok, Invalid, BuildFailed, RunFailed, TimedOut };
@@ -84,8 +89,12 @@ struct VariantResult {
   std::string LogDir;  ///< Where its logs are.
   bool Built = false;
   double BuildSeconds = 0;
-  std::vector<double> Times;      ///< Wall time of each repetition (s).
-  std::optional<double> Measured; ///< Median of Times.
+  /// The time of each repetition that is scored (s): WallTimes, or
+  /// CpuTimes with ValidationOptions::CpuTime.
+  std::vector<double> Times;
+  std::vector<double> WallTimes, CpuTimes;
+  std::optional<double> Measured;                  ///< Median of Times.
+  std::optional<double> MeasuredWall, MeasuredCpu; ///< Their medians.
   std::optional<double> Predicted;
   std::string PredictionError;
   std::optional<double> BaselinePredicted;

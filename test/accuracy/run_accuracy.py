@@ -2,11 +2,16 @@
 """The QA accuracy programs (test/accuracy/*/): varsim's pipeline as a user
 runs it, on programs written by someone who did not write the analysis.
 
-  run_accuracy.py [--varsim PATH] [--work-dir DIR] [--repeat R] PROGRAM...
+  run_accuracy.py [--varsim PATH] [--work-dir DIR] [--repeat R]
+                  [--time cpu|wall|both] PROGRAM...
       the benchmark (by hand): varsim rewrite, the simulator's build,
       varsim plan, varsim run --repeat R, varsim model, varsim validate
       --sample all --repeat R --check-output; prints planned runs / variants,
-      MAPE, max error, equivalence n/n and the load (uptime) of the moment.
+      MAPE, max error, equivalence n/n, the time base (--time, passed to
+      model and validate; default: varsim's) and the load (uptime) of the
+      moment. --time both models the same runs on both time bases and scores
+      each against the same validation runs (results.csv has wall and CPU
+      times): a paired comparison under the same load.
   run_accuracy.py --check [--varsim PATH] [--work-dir DIR] PROGRAM
       the cheap CTest check (label 'accuracy', no timing asserted): rewrite,
       plan size (at most MAX_RUNS of accuracy.conf), one simulator run per
@@ -22,6 +27,7 @@ says which and why); 77 varsim is not built.
 """
 import argparse
 import csv
+import json
 import os
 import shlex
 import shutil
@@ -48,6 +54,8 @@ def prioritize():
     test/samples/run_sample.py does (docs/samples.md), so that other users'
     builds on a shared machine stretch the simulator's runs and the
     variants' runs less, and alike."""
+    if os.environ.get("VARSIM_ACCURACY_NO_PRIORITY"):
+        return  # --no-priority: compete with the load as other jobs do
     try:
         with open("/proc/self/autogroup", "w") as f:
             f.write("-20")
@@ -136,7 +144,7 @@ class Program:
                 '-DCMAKE_C_FLAGS="{defines}" -DCMAKE_CXX_FLAGS="{defines}" '
                 '&& cmake --build {dir}')
 
-    def model(self, repeat, native=False):
+    def model(self, repeat, native=False, time_base=None):
         # The benchmark runs a native reference beside the simulator's runs
         # (docs/plan.md): the model is then free of the machine's drift.
         ref = ["--native-build", self.build_cmd(), "--native-run",
@@ -144,7 +152,16 @@ class Program:
         self.vs("run", self.sim, "--repeat", repeat, *ref, "--",
                 self.simulator, *self.args, timed=True)
         self.model_json = self.work / "model.json"
-        self.vs("model", self.sim, "-f", self.model_xml, "-o", self.model_json)
+        self.time_base = time_base
+        if time_base == "both":
+            self.wall_model_json = self.work / "model-wall.json"
+            self.vs("model", self.sim, "-f", self.model_xml, "-o",
+                    self.wall_model_json, "--time", "wall")
+        chosen = ["--time", "cpu" if time_base == "both" else time_base] \
+            if time_base else []
+        proc = self.vs("model", self.sim, "-f", self.model_xml, "-o",
+                       self.model_json, *chosen)
+        self.model_notes = proc.stderr
 
     def validate(self, repeat, warmup, baseline):
         report = self.work / "validation"
@@ -157,6 +174,9 @@ class Program:
                shlex.join([str(self.simulator), *self.args])]
         if not baseline:
             cmd.append("--no-baseline")
+        if getattr(self, "time_base", None):
+            cmd += ["--time",
+                    "cpu" if self.time_base == "both" else self.time_base]
         try:
             self.validate_out = self.vs(*cmd, timed=True).stdout
             self.validate_error = ""
@@ -169,6 +189,34 @@ class Program:
             self.summary = {row[0]: row[1] for row in csv.reader(f) if row}
         with open(report / "results.csv") as f:
             self.results = list(csv.DictReader(f))
+        with open(report / "results.json") as f:
+            self.results_json = json.load(f)
+
+    def spreads(self):
+        """The largest max/min over each variant's repetitions, on wall
+        and on CPU time (results.json has both)."""
+        worst = {"wall": 1.0, "cpu": 1.0}
+        for v in self.results_json.get("variants", []):
+            for base in worst:
+                times = [t for t in v.get(base + "_times", []) if t > 0]
+                if len(times) > 1:
+                    worst[base] = max(worst[base], max(times) / min(times))
+        return worst
+
+    def wall_mape(self):
+        """With --time both: the wall-time model's MAPE against the same
+        validation runs' wall times (the CPU model's is validate's own)."""
+        errors = []
+        for r in self.results:
+            if r["status"] != "ok" or not r.get("measured_wall_s"):
+                continue
+            out = self.vs("predict", self.wall_model_json, "-f",
+                          self.model_xml, "--config", r["config"],
+                          "--format", "json").stdout
+            predicted = json.loads(out.splitlines()[0])["seconds"]
+            measured = float(r["measured_wall_s"])
+            errors.append(abs(predicted - measured) / measured * 100)
+        return sum(errors) / len(errors) if errors else None
 
     def equivalence(self):
         same = sum(1 for r in self.results if r["output_check"] == "same")
@@ -180,15 +228,26 @@ def figure(summary, key):
     return f"{float(value):.2f} %" if value else "-"
 
 
-def benchmark(p, repeat):
+def benchmark(p, repeat, time_base=None):
     start = time.time()
     load_before = load()
     p.rewrite_and_build()
     p.plan()
-    p.model(repeat, native=True)
+    p.model(repeat, native=True, time_base=time_base)
     p.validate(repeat, 1, baseline=True)
     same, total = p.equivalence()
     s = p.summary
+    used = s.get("time_base", "wall")
+    log(f"{p.name}: time base {used} (--time {time_base or 'default'})")
+    spread = p.spreads()
+    log(f"{p.name}: largest spread of a variant's repetitions (max/min): "
+        f"wall {spread['wall']:.2f}x, cpu {spread['cpu']:.2f}x")
+    if time_base == "both":
+        wall = p.wall_mape()
+        log(f"{p.name}: MAPE wall {wall:.2f} % vs cpu "
+            f"{figure(s, 'model_mape_pct')} (the same runs; load "
+            f"{load():.1f})" if wall is not None else
+            f"{p.name}: no wall-time MAPE (no measured variant)")
     log(f"{p.name}: planned runs {p.planned} / {p.variants} variants; "
         f"MAPE {figure(s, 'model_mape_pct')}, max error "
         f"{figure(s, 'model_max_error_pct')}; baseline held-out MAPE "
@@ -200,6 +259,8 @@ def benchmark(p, repeat):
         log(f"   {r['config'] or '(none)':<40} predicted {float(r['predicted_s'] or 0):8.4f} s"
             f"  measured {float(r['measured_s'] or 0):8.4f} s  error "
             f"{r['error_pct']:>8} %  range {r['min_s'][:6]}-{r['max_s'][:6]}  "
+            f"wall {r.get('measured_wall_s', '')[:6]} cpu "
+            f"{r.get('measured_cpu_s', '')[:6]}  "
             f"{r['status']} {r['output_check']} {r['message']}")
     ok = same == total and not p.validate_error
     if p.validate_error:
@@ -247,9 +308,17 @@ def main():
                                      "the newest build*/driver/varsim)")
     ap.add_argument("--work-dir", help="default: /tmp/varsim-accuracy/NAME")
     ap.add_argument("--repeat", type=int, default=3)
+    ap.add_argument("--time", choices=["cpu", "wall", "both"],
+                    help="time base for varsim model and validate (default: "
+                         "varsim's); both: compare them on the same runs")
+    ap.add_argument("--no-priority", action="store_true",
+                    help="measure without the nice -20 session (as a user "
+                         "without that right: runs preempted by the load)")
     ap.add_argument("--check", action="store_true",
                     help="the cheap CTest check (no timing)")
     opts = ap.parse_args()
+    if opts.no_priority:
+        os.environ["VARSIM_ACCURACY_NO_PRIORITY"] = "1"
     varsim = opts.varsim or os.environ.get("VARSIM")
     if not varsim:
         found = sorted(REPO.glob("build*/driver/varsim"),
@@ -268,7 +337,8 @@ def main():
                 work = work / name
             work.mkdir(parents=True, exist_ok=True)
             p = Program(spec, varsim, work.resolve())
-            ok &= check(p) if opts.check else benchmark(p, opts.repeat)
+            ok &= check(p) if opts.check else benchmark(p, opts.repeat,
+                                                        opts.time)
         except Failure as e:
             log(f"FAILED: {spec}: {e}")
             ok = False

@@ -233,4 +233,46 @@ TEST(CallTrace, InconsistentRegions) {
             std::string::npos);
 }
 
+TEST(CallTrace, ReadsProcessCpuTimes) {
+  // The runtime's "cpu" (start-up to write) and a native reference with
+  // the CPU times that `varsim run` adds since the CPU time base.
+  std::string Text = replaced(Minimal, R"("wall_ns": 1000,)",
+                              R"("wall_ns": 1000,
+  "cpu": {"wall_ns": 1000, "cpu_ns": 400, "thread_ns": 390, "threads": 1,
+          "main_writes": true},)");
+  Text = replaced(Text, R"("dropped": 0)", R"("dropped": 0,
+  "native": {"config": "", "before_ns": 900, "after_ns": 950,
+             "before_cpu_ns": 300, "after_cpu_ns": 310})");
+  llvm::Expected<CallTrace> T = parseCallTrace(Text, "t.json");
+  ASSERT_TRUE(static_cast<bool>(T)) << errorToString(T.takeError());
+  EXPECT_TRUE(T->Cpu.Present);
+  EXPECT_DOUBLE_EQ(T->Cpu.WallNs, 1000);
+  EXPECT_DOUBLE_EQ(T->Cpu.CpuNs, 400);
+  EXPECT_DOUBLE_EQ(T->Cpu.ThreadNs, 390);
+  EXPECT_EQ(T->Cpu.Threads, 1);
+  EXPECT_TRUE(T->Cpu.MainWrites);
+  ASSERT_TRUE(T->Native.has_value());
+  EXPECT_DOUBLE_EQ(T->Native->BeforeCpuNs, 300);
+  EXPECT_DOUBLE_EQ(T->Native->AfterCpuNs, 310);
+}
+
+TEST(CallTrace, OldTracesHaveNoCpuTimes) {
+  std::string Text = replaced(Minimal, R"("dropped": 0)", R"("dropped": 0,
+  "native": {"config": "", "before_ns": 900, "after_ns": 950})");
+  llvm::Expected<CallTrace> T = parseCallTrace(Text, "t.json");
+  ASSERT_TRUE(static_cast<bool>(T)) << errorToString(T.takeError());
+  EXPECT_FALSE(T->Cpu.Present);
+  EXPECT_DOUBLE_EQ(T->Native->BeforeCpuNs, 0);
+}
+
+TEST(CallTrace, RefusesNegativeCpuTimes) {
+  std::string Text = replaced(Minimal, R"("wall_ns": 1000,)",
+                              R"("wall_ns": 1000,
+  "cpu": {"wall_ns": 1000, "cpu_ns": -4, "thread_ns": 0, "threads": 1},)");
+  EXPECT_NE(errorOf(Text).find("\"cpu\""), std::string::npos) << errorOf(Text);
+  Text = replaced(Minimal, R"("wall_ns": 1000,)", R"("wall_ns": 1000,
+  "cpu": {"wall_ns": "x"},)");
+  EXPECT_NE(errorOf(Text).find("t.json"), std::string::npos);
+}
+
 } // namespace

@@ -496,10 +496,16 @@ class Program:
 
     def model_and_predict(self):
         self.model_json = self.work / "model.json"
+        chosen = ["--time", self.args.time] if self.args.time else []
         proc = self.varsim("model", *self.traces, "-f", self.model_used,
-                           "-o", self.model_json)
+                           "-o", self.model_json, *chosen)
         (self.work / "model.txt").write_text(proc.stdout)
         m = json.loads(self.model_json.read_text())
+        # The time base the model used (validate follows it): --time, or
+        # varsim's default (wall when the traces do not allow CPU time).
+        self.result["time_base"] = m.get("time_base", "wall")
+        log(f"   time base {self.result['time_base']} "
+            f"(--time {self.args.time or 'default'})")
         ref = m.get("native_reference", {})
         if ref.get("applied"):
             self.result["native_reference"] = {
@@ -546,6 +552,8 @@ class Program:
                *self.configs_to_validate(), "--repeat",
                str(self.args.repeat), "-j", "2", "--report", report,
                "--timeout", str(self.conf.get("timeout", 300)), "--no-baseline"]
+        if self.args.time:
+            cmd += ["--time", self.args.time]
         if self.quick:
             cmd += ["--warmup", "0"]  # equivalence, not timing
         self.result["validate_load_start"] = loadavg()
@@ -833,6 +841,9 @@ def main():
     ap.add_argument("--random", type=int, default=20,
                     help="random configurations added to the pair-wise "
                          "sample when there are more than 64")
+    ap.add_argument("--time", choices=["cpu", "wall"],
+                    help="time base of varsim model and validate (default: "
+                         "varsim's, docs/benchmarks.md)")
     ap.add_argument("--json", help="write the results as JSON here")
     ap.add_argument("--workarounds", action="store_true",
                     help="apply program.json's workarounds (edits of the "
@@ -887,7 +898,9 @@ def main():
                  check=False).stdout.strip()
     print(f"varsim real-programs suite, commit {commit}, "
           f"{time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, "
-          f"{time.time() - start:.0f} s, load {loadavg():.1f}")
+          f"{time.time() - start:.0f} s, load {loadavg():.1f}, time base "
+          f"{args.time or 'default'} ("
+          f"{', '.join(sorted(set(r.get('time_base', '-') for r in results)))})")
     print(table(results))
     print("\nRefusals and failures:")
     print(refusals_text(results))

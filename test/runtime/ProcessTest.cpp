@@ -44,6 +44,32 @@ TEST(ProcessTest, EachThreadHasItsOwnTree) {
   EXPECT_EQ(Steps, (std::multiset<uint64_t>{100, 101, 102, 103}));
 }
 
+TEST(ProcessTest, CpuTimesOfASleeperAndOfThreads) {
+  // The sleeper sleeps 60 ms on one thread: its process was on a CPU for a
+  // small share of the run's wall time (the CPU time base's scale).
+  Sandbox Box;
+  ASSERT_EQ(Box.build({"gcc", "-std=c99"}, "sleeper.c", "sleeper", ""), "");
+  RunResult R = Box.run("sleeper");
+  ASSERT_EQ(R.ExitCode, 0) << R.Err;
+  auto T = read(Box, "calltrace.json");
+  ASSERT_TRUE(static_cast<bool>(T)) << llvm::toString(T.takeError());
+  EXPECT_EQ(T->CpuWallNs, T->WallNs);
+  EXPECT_GE(T->CpuWallNs, 60000000u);
+  EXPECT_GT(T->CpuNs, 0u);
+  EXPECT_LT(T->CpuNs, T->CpuWallNs / 2);
+  EXPECT_LE(T->ThreadCpuNs, T->CpuNs + 1000000);
+  EXPECT_EQ(T->CpuThreads, 1u);
+  EXPECT_TRUE(T->MainWrites);
+
+  // Four workers and main: the process's CPU time sums five threads.
+  ASSERT_EQ(Box.build({"gcc", "-std=c99"}, "threads.c", "threads"), "");
+  R = Box.run("threads");
+  ASSERT_EQ(R.ExitCode, 0) << R.Err;
+  T = read(Box, "calltrace.json");
+  ASSERT_TRUE(static_cast<bool>(T)) << llvm::toString(T.takeError());
+  EXPECT_EQ(T->CpuThreads, 5u);
+}
+
 TEST(ProcessTest, StdThreadsInCxx11) {
   Sandbox Box;
   ASSERT_EQ(Box.build({"clang++-19", "-std=c++11"}, "threads.cpp", "threads"),

@@ -444,6 +444,20 @@ llvm::Expected<Trace> readTrace(const std::string &Path) {
     return Err;
   if (!(T.MonoInitNs <= T.MonoStartNs && T.MonoStartNs <= T.MonoWriteNs))
     return schemaError("monotonic times are not init <= start <= write");
+  object Cpu;
+  if (auto Err = get(Obj, "cpu", Cpu))
+    return Err;
+  for (auto [Key, Out] : {std::pair{"wall_ns", &T.CpuWallNs},
+                          {"cpu_ns", &T.CpuNs},
+                          {"thread_ns", &T.ThreadCpuNs},
+                          {"threads", &T.CpuThreads}})
+    if (auto Err = get(Cpu, Key, *Out))
+      return Err;
+  if (auto Err = get(Cpu, "main_writes", T.MainWrites))
+    return Err;
+  // thread_ns may exceed cpu_ns by the clocks' granularity: the two are
+  // read one after the other, and the process clock sums per-thread clocks
+  // that are updated at different times.
   if (auto Err = get(Obj, "threads", Threads))
     return Err;
   for (element E : Threads) {

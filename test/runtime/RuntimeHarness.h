@@ -125,6 +125,11 @@ struct Trace {
   uint64_t WallNs = 0, Dropped = 0, Repaired = 0;
   /// "monotonic": absolute CLOCK_MONOTONIC of start-up, its end, the write.
   uint64_t MonoInitNs = 0, MonoStartNs = 0, MonoWriteNs = 0;
+  /// "cpu": the interval of wall_ns on CLOCK_MONOTONIC, the process's and
+  /// the writing thread's CPU time over it, the threads that ran
+  /// instrumented code, and whether main wrote the trace.
+  uint64_t CpuWallNs = 0, CpuNs = 0, ThreadCpuNs = 0, CpuThreads = 0;
+  bool MainWrites = false;
   int64_t Pid = 0, ParentPid = 0;
   bool ForkChild = false;
   std::vector<TraceThread> Threads;

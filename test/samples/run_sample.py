@@ -327,15 +327,21 @@ class Pipeline:
 
     def build_model(self):
         self.model_json = self.work / "model.json"
+        # The samples' busy work spins on CLOCK_MONOTONIC: their designed
+        # times are wall times, which the CPU time base (varsim's default)
+        # would shrink by the share a loaded machine preempts the spin.
+        # validate follows the model's time base.
+        wall = ["--time", "wall"] if "--time" in self.varsim.help("model") \
+            else []
         proc = self.varsim("model", *self.traces, "-f", self.model_xml,
-                           "-o", self.model_json)
+                           "-o", self.model_json, *wall)
         self.model_text = proc.stdout
         # The paper's plain model, for comparison, where the tool has it.
         self.plain_json = None
         if "--no-dataflow" in self.varsim.help("model"):
             self.plain_json = self.work / "model-plain.json"
             self.varsim("model", *self.traces, "-f", self.model_xml,
-                        "--no-dataflow", "-o", self.plain_json)
+                        "--no-dataflow", "-o", self.plain_json, *wall)
 
     def predict(self, model_json, configs):
         """Predicted seconds for CONFIGS, in order (last field of each line)."""

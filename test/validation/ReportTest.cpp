@@ -109,6 +109,33 @@ TEST(ValidationReport, CsvQuotesConfigsAndKeepsFailures) {
   EXPECT_TRUE(Lines[3].contains("exit code 2"));
 }
 
+TEST(ValidationReport, CsvAndSummaryCarryBothTimeBases) {
+  // Scored on CPU time: the CSV keeps the wall and CPU medians, the
+  // summary and the table say which one was scored.
+  Fixture F;
+  F.Result.Variants[1].MeasuredWall = 4.75;
+  F.Result.Variants[1].MeasuredCpu = 2.5;
+  F.Context.Options.CpuTime = true;
+  std::string Csv = renderCsv(F.Plan, F.Result);
+  llvm::SmallVector<llvm::StringRef, 8> Lines;
+  llvm::StringRef(Csv).split(Lines, '\n', -1, false);
+  ASSERT_EQ(Lines.size(), 4u);
+  EXPECT_TRUE(Lines[0].ends_with(",message,measured_wall_s,measured_cpu_s"))
+      << Lines[0].str();
+  EXPECT_TRUE(Lines[2].ends_with(",4.75,2.5")) << Lines[2].str();
+  EXPECT_NE(
+      renderSummaryCsv(F.Plan, F.Result, F.Context).find("\ntime_base,cpu\n"),
+      std::string::npos);
+  std::string Table;
+  llvm::raw_string_ostream OS(Table);
+  printTable(F.Plan, F.Result, F.Context, OS);
+  EXPECT_NE(Table.find("time base: cpu"), std::string::npos) << Table;
+  F.Context.Options.CpuTime = false;
+  EXPECT_NE(
+      renderSummaryCsv(F.Plan, F.Result, F.Context).find("\ntime_base,wall\n"),
+      std::string::npos);
+}
+
 TEST(ValidationReport, SummaryCsvHasTheCountsAndBothPredictors) {
   Fixture F;
   std::string Csv = renderSummaryCsv(F.Plan, F.Result, F.Context);
