@@ -475,7 +475,15 @@ class Program:
         self.result["sim_runs"] = len(plan)
         report = self.varsim("plan", self.sim, "--report", check=False)
         (self.work / "plan-report.txt").write_text(report.stdout + report.stderr)
-        log(f"   plan: {len(plan)} run(s); report in {self.work / 'plan-report.txt'}")
+        # `varsim run` is adaptive (docs/plan.md): it starts with the
+        # minimal plan's runs and adds at most max(2 x those, 4) in all.
+        minimal = self.varsim("plan", self.sim, "--no-dataflow").stdout.splitlines()
+        self.result["minimal_runs"] = len(minimal)
+        bound = min(len(plan), max(2 * len(minimal), 4))
+        self.result["adaptive_bound"] = bound
+        log(f"   plan: {len(plan)} run(s) static, {len(minimal)} minimal (no "
+            f"data-flow requirement), an adaptive run at most {bound}; "
+            f"report in {self.work / 'plan-report.txt'}")
 
     def plan_and_run(self):
         self.plan_only()
