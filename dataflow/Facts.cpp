@@ -141,6 +141,15 @@ void printReport(const DataFlowFacts &F, llvm::raw_ostream &OS,
           "alternative is enough\n";
     return;
   }
+  // An empty Via (or one that only names the unmarked callee): the
+  // feature's value is read where it decides, no variable carries it.
+  auto ViaText = [](const Evidence &E) {
+    if (E.Via.empty())
+      return std::string(", read directly");
+    if (llvm::StringRef(E.Via).starts_with("in "))
+      return ", read directly " + E.Via;
+    return ", via " + E.Via;
+  };
   auto Print = [&](const Influence &I, llvm::StringRef Title) {
     OS << Title << ": " << llvm::join(I.Features, ", ") << "\n";
     for (const Evidence &E : I.Evidences) {
@@ -153,7 +162,7 @@ void printReport(const DataFlowFacts &F, llvm::raw_ostream &OS,
            << " (no marker of its own: its time is the region's)\n";
       else if (E.Kind == "callee")
         OS << "  " << E.Feature << ": written/read at " << E.Source.str()
-           << ", via " << E.Via
+           << ViaText(E)
            << ", decides control flow in a callee without a marker (its "
               "time is the region's), called at "
            << E.Sink.str() << "\n";
@@ -163,7 +172,7 @@ void printReport(const DataFlowFacts &F, llvm::raw_ostream &OS,
            << ": what follows runs only when it is not taken\n";
       else
         OS << "  " << E.Feature << ": written/read at " << E.Source.str()
-           << ", via " << E.Via << ", decides control flow at " << E.Sink.str()
+           << ViaText(E) << ", decides control flow at " << E.Sink.str()
            << "\n";
     }
   };

@@ -184,7 +184,8 @@ void Walker::sink(const Expr *Cond, const Taint &T) {
     Taint Callee = S.Features;
     for (auto &[Feature, O] : Callee) {
       O.Callee = true;
-      O.Via += ", in " + FnName + " at " + M.pointOf(Cond->getBeginLoc()).str();
+      O.Via += (O.Via.empty() ? "in " : ", in ") + FnName + " at " +
+               M.pointOf(Cond->getBeginLoc()).str();
     }
     P.addTo(calleeKey(F), Callee);
   }

@@ -536,9 +536,22 @@ class Program:
         rng = random.Random(1)
         extra = rng.sample(configs, min(self.args.random, len(configs)))
         out = ["--sample", "pairwise"]
+        reference = self.reference_config()
+        if reference and reference not in extra:
+            extra.append(reference)  # for the level-set MAPE (same_session)
         for c in extra:
             out += ["--config", c]
         return out
+
+    def reference_config(self):
+        """The configuration of the model's native reference (MODEL.json
+        native_reference, docs/plan.md), or None."""
+        try:
+            native = json.loads(Path(self.model_json).read_text()).get(
+                "native_reference") or {}
+        except (OSError, ValueError, AttributeError):
+            return None
+        return native.get("config") if native.get("applied") else None
 
     def variant_build_cmd(self):
         """validate's --build (and run's --native-build): one variant."""
@@ -594,6 +607,9 @@ class Program:
         self.result["model_mape"] = summary.get("model_mape_pct")
         self.result["model_max"] = summary.get("model_max_error_pct")
         self.result["model_spearman"] = summary.get("model_spearman")
+        self.result["run_to_run"] = run_to_run_mape(report / "results.json")
+        self.result["same_session"] = same_session_mape(
+            ok, self.reference_config())
         measured = [(r["config"], float(r["measured_s"])) for r in ok
                     if r.get("measured_s") not in ("", None)]
         features = model_features(self.model_used)
@@ -763,6 +779,61 @@ def run_stages(program, stages):
     return True
 
 
+def run_to_run_mape(results_json):
+    """The measurement's own noise, to read the model's MAPE against: each
+    measured run of a variant predicted by the median of that variant's
+    other runs (validate --repeat >= 2), the mean error in percent; None
+    with fewer than two runs per variant. A median of k runs is less noisy
+    than one run, so this is an upper bound of the noise in the measured
+    medians that the model's MAPE is scored against."""
+    try:
+        variants = json.loads(Path(results_json).read_text())["variants"]
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
+    errors = []
+    for v in variants:
+        times = v.get("times") or []
+        if v.get("status") != "ok" or len(times) < 2:
+            continue
+        for i, t in enumerate(times):
+            others = statistics.median(times[:i] + times[i + 1:])
+            if others > 0:
+                errors.append(abs(t - others) / others * 100)
+    return statistics.mean(errors) if errors else None
+
+
+def same_session_mape(rows, reference):
+    """The model's MAPE with its level taken from the validation itself: the
+    model predicts times relative to its native reference variant
+    (REFERENCE), measured beside the simulator's runs; the machine's speed
+    drifts between that and the validation minutes later (same binary, 10-20
+    % on this VM). Scaling every prediction by the reference variant's
+    measured / predicted time in the validation session removes the drift
+    and uses one measured variant; its fair comparison is the constant
+    baseline that predicts every variant by that same measurement. Both are
+    scored on the other variants. Returns (model MAPE, constant baseline
+    MAPE, variants scored) or None."""
+    if not reference:
+        return None
+    by_config = {r["config"]: r for r in rows
+                 if r.get("measured_s") not in ("", None)}
+    ref = by_config.get(reference)
+    if ref is None or float(ref["predicted_s"] or 0) <= 0:
+        return None
+    measured_ref = float(ref["measured_s"])
+    factor = measured_ref / float(ref["predicted_s"])
+    model, constant = [], []
+    for config, r in by_config.items():
+        if config == reference:
+            continue
+        m = float(r["measured_s"])
+        model.append(abs(float(r["predicted_s"]) * factor - m) / m * 100)
+        constant.append(abs(measured_ref - m) / m * 100)
+    if not model:
+        return None
+    return statistics.mean(model), statistics.mean(constant), len(model)
+
+
 # -- the table ---------------------------------------------------------------
 def fmt(v, spec="{:.1f}"):
     if v in (None, ""):
@@ -773,12 +844,20 @@ def fmt(v, spec="{:.1f}"):
         return str(v)
 
 
+def same_session(r):
+    v = r.get("same_session")
+    if not v:
+        return "-"
+    return f"{v[0]:.1f} % / {v[1]:.1f} % (n={v[2]})"
+
+
 def table(results):
     head = ("| program | options accepted | valid configs (full model) | "
             "variants measured | equivalent | sim runs | model MAPE / max / "
-            "Spearman | baseline held-out MAPE, n = sim runs / 2n | "
-            "simulator / native | rewrite / syntax-only | load |")
-    lines = [head, "|" + "---|" * 11]
+            "Spearman | run-to-run noise | level from the reference measured "
+            "in validation: model / constant | baseline held-out MAPE, n = sim "
+            "runs / 2n | simulator / native | rewrite / syntax-only | load |")
+    lines = [head, "|" + "---|" * 13]
     for r in results:
         opts = f"{len(r.get('accepted', []))} of {len(r.get('options', []))}"
         if "accepted_alone" in r:
@@ -805,6 +884,7 @@ def table(results):
             f"{r.get('equivalent', '-')} | "
             f"{r.get('sim_runs', '-')} | {fmt(r.get('model_mape'))} % / "
             f"{fmt(r.get('model_max'))} % / {fmt(r.get('model_spearman'), '{:.2f}')} | "
+            f"{fmt(r.get('run_to_run'))} % | {same_session(r)} | "
             f"{b('baseline_same')} / {b('baseline_double')} | "
             f"{fmt(ov['ratio'], '{:.2f}') + 'x' if ov else '-'} | "
             f"{fmt(so['ratio'], '{:.2f}') + 'x' if so else '-'} | {load} |")
