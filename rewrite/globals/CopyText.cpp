@@ -63,14 +63,16 @@ std::string codeOnly(llvm::StringRef Text) {
 /// simulator, whose other arm still names it): the branch's replacement,
 /// the same declaration zero-initialized (`sqlite3_mutex *mutex = {0};`,
 /// its lines kept), by branch. Only where nothing else of its name can be
-/// visible: no file-scope entity, function or macro of the project, no
-/// identifier of the function before the group is spelled so. The
+/// visible (the parses' declarations, GlobalFacts::Locals and
+/// FileScopeNames): no name declared at file scope in any unit (system
+/// headers too), no macro of the project, no parameter or local of the
+/// function declared before the group whose block reaches it. The
 /// variant compiles no read of it (it declares no such name), so the
 /// simulator's copy never reads the zero either.
 std::map<size_t, std::string>
-declaredLocals(const Discovered &Dx, llvm::StringRef T, const CondGroup &G,
-               const std::vector<int> &State, const FileStructure &FS,
-               unsigned FnBegin, unsigned End) {
+declaredLocals(const Discovered &Dx, const std::string &File, llvm::StringRef T,
+               const CondGroup &G, const std::vector<int> &State,
+               const FileStructure &FS, unsigned FnBegin, unsigned End) {
   static const llvm::Regex Decl(
       "^[[:space:]]*([A-Za-z_][A-Za-z0-9_ ]*[ *]+)([A-Za-z_][A-Za-z0-9_]*)"
       "[[:space:]]*(=[^;{}]*)?;[[:space:]]*$");
@@ -93,14 +95,15 @@ declaredLocals(const Discovered &Dx, llvm::StringRef T, const CondGroup &G,
     });
     if (Storage || Dx.MacroDefs.count(Name))
       continue;
-    bool Visible = false, Used = false;
+    bool Visible = Dx.Facts.FileScopeNames.count(Name) != 0, Used = false;
     for (const auto &[_, D] : Dx.Facts.Defs)
       Visible = Visible || D.Name == Name;
     for (const auto &[_, Fn] : Dx.Facts.Functions)
       Visible = Visible || Fn.Name == Name;
-    forIdentifiers(
-        codeOnly(T.slice(FnBegin, GroupBegin)),
-        [&](size_t, llvm::StringRef Id) { Visible = Visible || Id == Name; });
+    for (const auto &[_, L] : Dx.Facts.Locals)
+      Visible =
+          Visible || (L.Name == Name && L.File == File && L.Offset >= FnBegin &&
+                      L.Offset < GroupBegin && L.ScopeEnd >= GroupBegin);
     forIdentifiers(
         codeOnly(T.slice(After, End)),
         [&](size_t, llvm::StringRef Id) { Used = Used || Id == Name; });
@@ -222,7 +225,7 @@ llvm::Error copyEdits(const Discovered &Dx, const ItemTable &Tab, const Item &I,
       continue;
     std::map<size_t, std::string> Locals;
     if (I.IsFunction)
-      Locals = declaredLocals(Dx, T, G, State, FS, I.Fn->DeclBegin, End);
+      Locals = declaredLocals(Dx, File, T, G, State, FS, I.Fn->DeclBegin, End);
     for (size_t BI = 0; BI < G.Branches.size(); ++BI) {
       const CondGroup::Branch &B = G.Branches[BI];
       const Directive &D = FS.Directives[B.DirectiveIndex];
@@ -474,6 +477,11 @@ std::string dispatcher(const Discovered &Dx, const Item &I) {
                     "' (file-scope variability lowered, docs/globals.md)\n";
   auto [Open, Close] = enclosing(Dx, F.File, F.DeclBegin);
   Out += Open + namespacesOpen(F.Namespaces);
+  // The user's line of the original definition: errors and regions in the
+  // dispatcher (its #if chain becomes the #if rewriter's switch) name it,
+  // not lines past the end of the file.
+  Out += "#line " + std::to_string(presumedLine(Dx.text(F.File), F.DeclBegin)) +
+         "\n";
   Out += headOf(Dx, F, true) + " {\n";
   for (size_t K = 0; K < I.Copies.size(); ++K) {
     bool Last = K + 1 == I.Copies.size();

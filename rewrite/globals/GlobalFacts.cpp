@@ -15,6 +15,8 @@
 #include "clang/Lex/PPCallbacks.h"
 #include "clang/Lex/Preprocessor.h"
 
+#include <functional>
+
 namespace varsim::rewrite::globals {
 
 void GlobalFacts::merge(GlobalFacts &&O) {
@@ -29,6 +31,8 @@ void GlobalFacts::merge(GlobalFacts &&O) {
   Expansions.merge(O.Expansions);
   Enumerators.merge(O.Enumerators);
   ExtentUses.merge(O.ExtentUses);
+  Locals.merge(O.Locals);
+  FileScopeNames.merge(O.FileScopeNames);
   Included.merge(O.Included);
 }
 
@@ -79,9 +83,29 @@ public:
       return;
     Collector C(S, Ctx);
     C.TraverseDecl(Ctx.getTranslationUnitDecl());
+    recordFileScopeNames(Ctx);
   }
 
 private:
+  /// Every name a declaration at file scope makes visible, wherever it is
+  /// declared (a local that shadows a C library's global is as wrong as
+  /// one that shadows the project's).
+  void recordFileScopeNames(ASTContext &Ctx) {
+    std::function<void(const DeclContext *)> Walk = [&](const DeclContext *DC) {
+      for (const Decl *D : DC->decls()) {
+        if (const auto *ND = dyn_cast<NamedDecl>(D))
+          if (const IdentifierInfo *II = ND->getIdentifier())
+            S.Out.FileScopeNames.insert(II->getName().str());
+        if (const auto *ED = dyn_cast<EnumDecl>(D))
+          for (const EnumConstantDecl *EC : ED->enumerators())
+            S.Out.FileScopeNames.insert(EC->getName().str());
+        if (isa<LinkageSpecDecl>(D) || isa<NamespaceDecl>(D))
+          Walk(cast<DeclContext>(D));
+      }
+    };
+    Walk(Ctx.getTranslationUnitDecl());
+  }
+
   State &S;
 };
 

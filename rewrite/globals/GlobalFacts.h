@@ -160,6 +160,17 @@ struct ExtentUse {
   unsigned Offset = 0, Line = 0, Column = 0;
 };
 
+/// A declaration local to a function of a project file (a parameter, a
+/// block-scope variable, typedef or enumerator) and how far it is visible:
+/// to the end of the block that holds it (of the body, for a parameter).
+/// A superset of its scope (a `for` header's variable counts to the end
+/// of the enclosing block), which errs on the side of "visible".
+struct LocalDecl {
+  std::string Name, File;
+  unsigned Offset = 0;   ///< The name.
+  unsigned ScopeEnd = 0; ///< The closing brace of its block.
+};
+
 struct GlobalFacts {
   std::map<std::string, EntityDef> Defs; ///< By File|name offset.
   std::map<std::string, EntityRedecl> Redecls;
@@ -169,6 +180,10 @@ struct GlobalFacts {
   std::map<std::string, MacroExpansion> Expansions;  ///< By File|offset.
   std::map<std::string, EnumeratorFact> Enumerators; ///< By File|offset.
   std::map<std::string, ExtentUse> ExtentUses;       ///< By File|offset.
+  std::map<std::string, LocalDecl> Locals;           ///< By File|offset.
+  /// The names declared at file scope in a unit, system headers included
+  /// (functions, variables, typedefs, tags, enumerators).
+  std::set<std::string> FileScopeNames;
   /// The project files some unit read (its source and what it included):
   /// a header of a source tree beside an amalgamation, never included,
   /// does not define the macros the units see.

@@ -103,6 +103,17 @@ public:
 
   bool VisitMemberExpr(MemberExpr *E);
 
+  // The declarations local to a function, with the block that bounds
+  // their scope (GlobalFactsUses.cpp): CopyText's zero-initialized local
+  // must not shadow one.
+  bool TraverseCompoundStmt(CompoundStmt *CS, DataRecursionQueue * = nullptr) {
+    Blocks.push_back(CS);
+    bool R = Base::TraverseCompoundStmt(CS, nullptr);
+    Blocks.pop_back();
+    return R;
+  }
+  bool VisitNamedDecl(NamedDecl *D);
+
 private:
   // The references (GlobalFactsUses.cpp).
   /// The key of an entity: kind|qualified name|file of its definition.
@@ -169,6 +180,7 @@ private:
   std::set<unsigned> PrevEnd;
   std::set<std::pair<std::string, unsigned>> DeclStarts;
   llvm::DenseSet<const MemberExpr *> Decayed;
+  std::vector<const CompoundStmt *> Blocks; ///< Enclosing the current node.
 };
 
 } // namespace varsim::rewrite::globals::collect

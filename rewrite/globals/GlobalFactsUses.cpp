@@ -54,6 +54,34 @@ bool Collector::VisitDeclRefExpr(DeclRefExpr *E) {
   return true;
 }
 
+bool Collector::VisitNamedDecl(NamedDecl *D) {
+  const DeclContext *DC = D->getDeclContext();
+  if (!D->getIdentifier() || !DC || !DC->isFunctionOrMethod())
+    return true;
+  SourceLocation At = SM.getExpansionLoc(D->getLocation());
+  const std::string *File = S.pathOf(SM.getFileID(At));
+  if (!File)
+    return true;
+  // A parameter's scope is its function's body; a block-scope name's the
+  // innermost block around it.
+  const Stmt *Scope = nullptr;
+  if (isa<ParmVarDecl>(D)) {
+    if (const auto *FD = dyn_cast<FunctionDecl>(DC))
+      Scope = FD->getBody();
+  } else if (!Blocks.empty()) {
+    Scope = Blocks.back();
+  }
+  if (!Scope)
+    return true;
+  LocalDecl L;
+  L.Name = D->getName().str();
+  L.File = *File;
+  L.Offset = SM.getFileOffset(At);
+  L.ScopeEnd = offsetOf(Scope->getEndLoc());
+  S.Out.Locals.emplace(keyOf(L.File, L.Offset) + "|" + L.Name, std::move(L));
+  return true;
+}
+
 bool Collector::VisitMemberExpr(MemberExpr *E) {
   auto *F = dyn_cast<FieldDecl>(E->getMemberDecl());
   if (!F || !F->getType()->isConstantArrayType() || Decayed.count(E))

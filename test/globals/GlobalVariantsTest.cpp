@@ -91,6 +91,17 @@ TEST(globals, TableWithIfdefEntries) {
   // main and help are dispatched per configuration.
   EXPECT_NE(T.find("the feature switch of 'main'"), std::string::npos);
   EXPECT_NE(T.find("the feature switch of 'help'"), std::string::npos);
+  // Each dispatcher is on the line of its original definition (help at
+  // line 25, main at 31), not past the end of the file.
+  size_t Help = T.find("the feature switch of 'help'");
+  ASSERT_NE(Help, std::string::npos);
+  EXPECT_EQ(T.find("#line 25\nstatic int help(int x) {", Help),
+            T.find('\n', Help) + 1)
+      << T;
+  size_t Main = T.find("the feature switch of 'main'");
+  ASSERT_NE(Main, std::string::npos);
+  EXPECT_EQ(T.find("#line 31\nint main(void) {", Main), T.find('\n', Main) + 1)
+      << T;
 }
 
 const char *Constants = R"(#include <stdio.h>
