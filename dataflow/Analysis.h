@@ -210,6 +210,9 @@ private:
   void walk(Body &B);
   /// Computes Early and MainPrefix from the direct call graph.
   void orderCalls();
+  /// Fills Facts' unreachable regions and functions from the direct call
+  /// graph and the entry points (Reachability.cpp).
+  void findUnreachable(DataFlowFacts &Facts) const;
 
   void traceGrowth(CellKey Key, const std::string &Feature) const;
 

@@ -85,6 +85,16 @@ struct DataFlowFacts {
   /// the simulator's (rewritten) sources.
   bool OriginalLocations = false;
   unsigned TranslationUnits = 0;
+  /// Code no run of the program can execute (dataflow/Reachability.cpp):
+  /// the region ids of the markers inside C functions that no entry point
+  /// (main, a function whose address is taken, a constructor/destructor
+  /// function, ...) reaches through direct calls, and those functions'
+  /// names (where no reachable function has the same name). Empty when
+  /// the program has no main or the criterion cannot be applied (a
+  /// lookup by name, dlsym): everything is then taken as reachable. The
+  /// plan needs no run for these (plan/OutDir.cpp).
+  std::vector<unsigned> UnreachableRegions;
+  std::vector<std::string> UnreachableFunctions;
 
   /// The influencing features of a region, empty if none.
   std::vector<std::string> featuresOf(unsigned Region) const;

@@ -5,6 +5,8 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 
+#include <limits>
+
 namespace varsim::dataflow {
 
 std::vector<std::string> DataFlowFacts::featuresOf(unsigned Region) const {
@@ -90,12 +92,19 @@ llvm::json::Value toJSON(const DataFlowFacts &F) {
     Regions.push_back(influenceToJSON(I));
   for (const Influence &I : F.Functions)
     Functions.push_back(influenceToJSON(I));
-  return llvm::json::Object{
+  llvm::json::Object Out{
       {"version", 1},
       {"locations", F.OriginalLocations ? "original" : "simulator"},
       {"translation_units", F.TranslationUnits},
       {"regions", std::move(Regions)},
       {"functions", std::move(Functions)}};
+  // Only when there is some: manifests without it read as "everything
+  // reachable", the sound default.
+  if (!F.UnreachableRegions.empty() || !F.UnreachableFunctions.empty())
+    Out["unreachable"] = llvm::json::Object{
+        {"regions", llvm::json::Array(F.UnreachableRegions)},
+        {"functions", llvm::json::Array(F.UnreachableFunctions)}};
+  return Out;
 }
 
 bool fromJSON(const llvm::json::Value &V, DataFlowFacts &F,
@@ -125,6 +134,24 @@ bool fromJSON(const llvm::json::Value &V, DataFlowFacts &F,
       if (!influenceFromJSON((*A)[K], I, P.field(Key).index(K)))
         return false;
       Out->push_back(std::move(I));
+    }
+  }
+  if (V.getAsObject()->get("unreachable")) {
+    llvm::json::ObjectMapper U(*V.getAsObject()->get("unreachable"),
+                               P.field("unreachable"));
+    std::vector<int64_t> Ids;
+    if (!U || !U.map("regions", Ids) ||
+        !U.map("functions", F.UnreachableFunctions))
+      return false;
+    for (size_t K = 0; K < Ids.size(); ++K) {
+      if (Ids[K] < 0 || Ids[K] > std::numeric_limits<unsigned>::max()) {
+        P.field("unreachable")
+            .field("regions")
+            .index(K)
+            .report("expected a region id");
+        return false;
+      }
+      F.UnreachableRegions.push_back(static_cast<unsigned>(Ids[K]));
     }
   }
   return true;

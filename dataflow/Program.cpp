@@ -394,6 +394,7 @@ DataFlowFacts ProgramAnalysis::run() {
     Facts.Regions.push_back(Finish(std::move(I)));
   for (auto &[Name, I] : ByFunction)
     Facts.Functions.push_back(Finish(std::move(I)));
+  findUnreachable(Facts);
   return Facts;
 }
 

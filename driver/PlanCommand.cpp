@@ -10,6 +10,7 @@
 
 #include "plan/Coverage.h"
 #include "plan/OutDir.h"
+#include "plan/Reachable.h"
 #include "support/Diagnostic.h"
 #include "support/Output.h"
 
@@ -96,6 +97,7 @@ public:
       dataflow::printReport(In->Facts, OS, In->RegionLabels);
       plan::printFactCoverage(*Coverage, In->Model, OS);
       plan::printConditionCoverage(*Conditions, OS);
+      plan::printUnreachable(In->Unreachable, OS);
     };
     if (Report)
       PrintReport(llvm::errs());

@@ -32,6 +32,7 @@ ManifestSummary summarizeManifest(const manifest::Manifest &M) {
     std::string Label =
         R.Function + " (" + R.File + ":" + std::to_string(R.Line) + ")";
     Region.Label = Label;
+    Region.Function = R.Function;
     S.RegionLabels[Region.Id] = Label;
     S.Regions.push_back(std::move(Region));
   }
@@ -45,6 +46,7 @@ ManifestSummary summarizeManifest(const manifest::Manifest &M) {
     RegionToCover Variant;
     Variant.IsVariant = true;
     Variant.Condition = R.Condition;
+    Variant.Function = R.Renamed;
     Variant.Label =
         R.Renamed + " (" + R.File + ":" + std::to_string(R.Line) + ")";
     S.Regions.push_back(std::move(Variant));

@@ -5,6 +5,7 @@
 #include "condition/Condition.h"
 #include "feature_models/Validity.h"
 #include "plan/ManifestReader.h"
+#include "plan/Reachable.h"
 
 #include "support/JsonError.h"
 
@@ -521,7 +522,19 @@ llvm::Expected<OutDirPlanInput> loadPlanInput(llvm::StringRef OutDir,
       return Facts.takeError();
     In.Facts = std::move(Facts->Facts);
     In.FactsFromManifest = Facts->FromManifest;
+  } else if (Root->getObject("dataflow")) {
+    // The plain plan ignores the data-flow facts, not the call graph's
+    // reachability stored beside them (no analysis is run for it).
+    dataflow::DataFlowFacts Stored;
+    json::Path::Root PathRoot("dataflow");
+    if (!dataflow::fromJSON(*Root->get("dataflow"), Stored, PathRoot))
+      return makeError(ManifestPath, 0, 0,
+                       "bad \"dataflow\" facts: " +
+                           toString(PathRoot.getError()));
+    In.Facts.UnreachableRegions = std::move(Stored.UnreachableRegions);
+    In.Facts.UnreachableFunctions = std::move(Stored.UnreachableFunctions);
   }
+  In.Unreachable = dropUnreachable(In.Regions, In.Facts);
   // The unmarked code's facts come from the rewrite, not the analysis: the
   // model uses them whatever the plan was, so they are always observed,
   // each feature on its own (RegionToCover::TimedFeatures); they join the

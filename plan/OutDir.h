@@ -33,6 +33,9 @@ struct OutDirPlanInput {
   std::optional<fm::Configuration> DefaultConfig;
   /// OutDirOptions::Strength.
   unsigned Strength = 0;
+  /// Regions and variants left out of Regions because no run can execute
+  /// them (plan/Reachable.h), by label.
+  std::vector<std::string> Unreachable = {};
 };
 
 /// The strength of `varsim plan` and `varsim run` without `--strength`:

@@ -57,6 +57,9 @@ struct RegionToCover {
   /// (the region runs with it on and off), not in every combination with
   /// InfluencingFeatures, whose product would double a plan per feature.
   std::vector<std::string> TimedFeatures = {};
+  /// The function holding the region (a variant: its renamed name), for
+  /// dropping code no run can execute (plan/Reachable.h).
+  std::string Function = {};
 };
 
 struct PlanOptions {
