@@ -8,6 +8,9 @@ find_program(VARSIM_CORPUS_CC NAMES clang-19 clang gcc
 find_program(VARSIM_CORPUS_CXX NAMES clang++-19 clang++ g++
              DOC "C++ compiler for the corpus programs and their simulators")
 
+# An optional third argument is the tests' COST: CTest starts the costliest
+# first, which a fresh clone (no Testing/Temporary/CTestCostData.txt yet)
+# cannot learn from an earlier run.
 function(varsim_corpus_programs prefix timeout)
   set(harness ${PROJECT_SOURCE_DIR}/test/corpus/run_corpus.py)
   file(GLOB metadata RELATIVE ${CMAKE_CURRENT_SOURCE_DIR}
@@ -30,5 +33,8 @@ function(varsim_corpus_programs prefix timeout)
     # cores busy.
     set_tests_properties(${prefix}.${program} PROPERTIES
       LABELS ${prefix} PROCESSORS 1 TIMEOUT ${timeout})
+    if(ARGC GREATER 2)
+      set_tests_properties(${prefix}.${program} PROPERTIES COST ${ARGV2})
+    endif()
   endforeach()
 endfunction()
