@@ -245,10 +245,16 @@ def check_report(report_dir, keep_dir=None, expect_validation=False):
     expect(len(runs) == len(data["runs"]),
            f"{len(runs)} plan rows for {len(data['runs'])} runs")
 
-    shot = os.path.join(tempfile.mkdtemp(prefix="varsim-shot-"), "shot.png")
-    run_chromium(["--window-size=1400,2400", f"--screenshot={shot}",
-                  "file://" + index], "the screenshot")
-    w, h, rows = png_pixels(shot)
+    # The screenshot's directory is removed once the image is read (it is
+    # copied to keep_dir first when asked to keep it).
+    with tempfile.TemporaryDirectory(prefix="varsim-shot-") as shot_dir:
+        shot = os.path.join(shot_dir, "shot.png")
+        run_chromium(["--window-size=1400,2400", f"--screenshot={shot}",
+                      "file://" + index], "the screenshot")
+        if keep_dir:
+            os.makedirs(keep_dir, exist_ok=True)
+            shutil.copy(shot, os.path.join(keep_dir, "report.png"))
+        w, h, rows = png_pixels(shot)
     colours, ink = set(), 0
     for y in range(0, h, 4):
         for x in range(0, w, 4):
@@ -263,7 +269,4 @@ def check_report(report_dir, keep_dir=None, expect_validation=False):
     # The header's dark blue band is at the top.
     expect(rows[10][700][2] > rows[10][700][0] and sum(rows[10][700]) < 300,
            f"no header band at the top of the screenshot: {rows[10][700]}")
-    if keep_dir:
-        os.makedirs(keep_dir, exist_ok=True)
-        shutil.copy(shot, os.path.join(keep_dir, "report.png"))
     return data
