@@ -13,7 +13,8 @@
 //    fixpoint over every translation unit), globals and struct fields
 //    (field-based, flow-insensitive), pointers and references
 //    (conservatively: whatever is reachable through a pointer is one cell).
-//  - Sinks: conditions of if/while/for/do/switch/?:, i.e. also loop bounds,
+//  - Sinks: conditions of if/while/for/do/switch/?: (not a ?: that only
+//    selects between plain values), i.e. also loop bounds,
 //    except the guards that ARE the encoded #ifs (pure feature reads).
 //
 // The result, per region (the innermost region marker around the sink) and

@@ -235,6 +235,41 @@ bool Walker::pureFeatureCondition(const Expr *E,
   return false;
 }
 
+bool Walker::plainValue(const Expr *E, unsigned &Budget) {
+  if (!E || Budget == 0)
+    return false;
+  --Budget;
+  E = E->IgnoreParens();
+  if (isa<IntegerLiteral, FloatingLiteral, StringLiteral, CharacterLiteral,
+          CXXBoolLiteralExpr, CXXNullPtrLiteralExpr, CXXThisExpr,
+          UnaryExprOrTypeTraitExpr>(E))
+    return true;
+  if (const auto *Ref = dyn_cast<DeclRefExpr>(E))
+    return isa<VarDecl, EnumConstantDecl>(Ref->getDecl()) &&
+           !Ref->getType().isVolatileQualified();
+  if (const auto *Cast = dyn_cast<CastExpr>(E))
+    return Cast->getCastKind() != CK_UserDefinedConversion &&
+           Cast->getCastKind() != CK_ConstructorConversion &&
+           plainValue(Cast->getSubExpr(), Budget);
+  if (const auto *Member = dyn_cast<MemberExpr>(E))
+    return isa<FieldDecl>(Member->getMemberDecl()) &&
+           plainValue(Member->getBase(), Budget);
+  if (const auto *Element = dyn_cast<ArraySubscriptExpr>(E))
+    return plainValue(Element->getBase(), Budget) &&
+           plainValue(Element->getIdx(), Budget);
+  if (const auto *U = dyn_cast<UnaryOperator>(E))
+    return !U->isIncrementDecrementOp() && plainValue(U->getSubExpr(), Budget);
+  if (const auto *B = dyn_cast<BinaryOperator>(E))
+    return !B->isAssignmentOp() && !B->isCommaOp() &&
+           B->getOpcode() != BO_Div && B->getOpcode() != BO_Rem &&
+           plainValue(B->getLHS(), Budget) && plainValue(B->getRHS(), Budget);
+  if (const auto *Cond = dyn_cast<ConditionalOperator>(E))
+    return plainValue(Cond->getCond(), Budget) &&
+           plainValue(Cond->getTrueExpr(), Budget) &&
+           plainValue(Cond->getFalseExpr(), Budget);
+  return false;
+}
+
 bool Walker::literalConjunction(const Expr *E) const {
   E = E->IgnoreParenCasts();
   if (M.featureRead(E))

@@ -240,6 +240,12 @@ private:
   /// A conjunction of (negated) feature reads: all of them are fixed where
   /// it holds.
   bool literalConjunction(const Expr *E) const;
+  /// A `?:` arm that only yields a value: literals, variables, fields,
+  /// elements and a few operators over them, no call, no write, no more
+  /// than Budget nodes. Which such arm runs costs the same to a load or
+  /// two, so the choice decides no time; the chosen value still carries
+  /// the condition's data.
+  static bool plainValue(const Expr *E, unsigned &Budget);
   std::string describe(const Expr *E) const;
   /// In a feature switch's dispatch code, whose conditions are guards.
   bool inSwitchRegion() const {

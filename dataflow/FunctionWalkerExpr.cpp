@@ -362,7 +362,19 @@ Taint Walker::eval(const Expr *E, State &St) {
   if (const auto *Cond = dyn_cast<AbstractConditionalOperator>(E)) {
     Taint C = eval(Cond->getCond(), St);
     std::vector<std::string> Features;
-    if (!pureFeatureCondition(Cond->getCond(), Features))
+    // A choice between plain values decides no time (a select, not a
+    // branch that runs other code); the value chosen carries C below.
+    // Only numbers and strings: a chosen function, object or other pointer
+    // may choose the code that runs later (an indirect or virtual call).
+    unsigned Budget = 8;
+    QualType Type = Cond->getType();
+    bool Select = isa<ConditionalOperator>(Cond) &&
+                  (Type->isArithmeticType() || Type->isEnumeralType() ||
+                   (Type->isPointerType() &&
+                    Type->getPointeeType()->isAnyCharacterType())) &&
+                  plainValue(Cond->getTrueExpr(), Budget) &&
+                  plainValue(Cond->getFalseExpr(), Budget);
+    if (!Select && !pureFeatureCondition(Cond->getCond(), Features))
       sink(Cond->getCond(), C);
     Taint Saved = Context;
     addContext(C);

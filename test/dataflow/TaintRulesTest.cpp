@@ -61,7 +61,10 @@ int main() {
     VARSIM_REGION(2);
     n = 7;
   }
-  return n > 3 ? 1 : 0;
+  int s = 0;
+  for (int i = 0; i < n; ++i)
+    s += i;
+  return s;
 })");
   EXPECT_THAT(F.featuresOf(0), ElementsAre("A"));
 }
@@ -483,7 +486,9 @@ int main() {
   VARSIM_REGION(2);
   int n = 1;
   set(n);
-  return n == 9 ? 1 : 0;
+  while (n > 0)
+    --n;
+  return n;
 })");
   EXPECT_THAT(F.featuresOf(2), ElementsAre("B"));
 }
@@ -556,6 +561,68 @@ int main(void) {
 // --- Sinks
 // ----------------------------------------------------------------------
 
+/// The snippet's code under a feature A that sets n, then Tail.
+std::string underA(const std::string &Tail) {
+  return R"(
+int printf(const char *, ...);
+int slow(int);
+int fast(int);
+int main() {
+  VARSIM_REGION(0);
+  int n = 2;
+  if (VARSIM_F_A) {
+    VARSIM_REGION(1);
+    n = 3;
+  }
+)" + Tail +
+         "}\n";
+}
+
+TEST(Sinks, AConditionalOperatorChoosingPlainValuesDecidesNothing) {
+  // Which arm runs costs the same to a load: a select, not a branch to
+  // other code.
+  DataFlowFacts F = analyze(underA(R"(
+  printf("%s %d\n", n > 2 ? " normalized" : "", n == 3 ? n + 1 : -1);
+  return n > 2 ? 1 : 0;
+)"));
+  EXPECT_THAT(F.featuresOf(0), IsEmpty());
+}
+
+TEST(Sinks, AChosenPlainValueCarriesTheFeatureToALaterDecision) {
+  DataFlowFacts F = analyze(underA(R"(
+  int bound = n > 2 ? 100 : 10;
+  for (int i = 0; i < bound; ++i)
+    printf(".");
+  return 0;
+)"));
+  EXPECT_THAT(F.featuresOf(0), ElementsAre("A"));
+  ASSERT_EQ(F.Regions.size(), 1u);
+  EXPECT_EQ(F.Regions[0].Evidences[0].Sink.Line, 14u); // The for.
+}
+
+TEST(Sinks, AConditionalOperatorChoosingAFunctionDecides) {
+  DataFlowFacts F = analyze(underA(R"(
+  int (*hash)(int) = n > 2 ? slow : fast;
+  return hash(1);
+)"));
+  EXPECT_THAT(F.featuresOf(0), ElementsAre("A"));
+}
+
+TEST(Sinks, AConditionalOperatorWithACallInAnArmDecides) {
+  DataFlowFacts F = analyze(underA(R"(
+  return n > 2 ? slow(1) : 0;
+)"));
+  EXPECT_THAT(F.featuresOf(0), ElementsAre("A"));
+}
+
+TEST(Sinks, AConditionalOperatorWithADivisionInAnArmDecides) {
+  DataFlowFacts F = analyze(underA(R"(
+  int d = fast(0);
+  return n > 2 ? 1000 / d : 0;
+)"));
+  EXPECT_THAT(F.featuresOf(0), ElementsAre("A"));
+}
+
 TEST(Sinks, SwitchAndConditionalOperator) {
   DataFlowFacts F = analyze(R"(
 int pick(int n) {
@@ -565,9 +632,10 @@ int pick(int n) {
   default: return 4;
   }
 }
+int slow(int);
 int ternary(int n) {
   VARSIM_REGION(1);
-  return n > 1 ? 5 : 6;
+  return n > 1 ? slow(5) : 6;
 }
 int main() {
   VARSIM_REGION(2);
