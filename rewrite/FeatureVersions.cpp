@@ -44,6 +44,7 @@
 #include "rewrite/FeatureReads.h"
 #include "rewrite/FileRewriterImpl.h"
 #include "rewrite/MarkerPolicy.h"
+#include "rewrite/OnceCalled.h"
 
 #include "llvm/ADT/StringExtras.h"
 
@@ -93,7 +94,9 @@ struct Span {
   llvm::StringRef Header, Body;
   std::vector<const VersionedFeature *> Features; ///< Fixed, by read name.
   size_t Versions = 1;
-  unsigned Reads = 0; ///< Of the fixed features, in the body.
+  unsigned Reads = 0;          ///< Of the fixed features, in the body.
+  bool Copyable = false;       ///< Its copies would behave as it does.
+  const Span *Along = nullptr; ///< Versioned with its only caller's picks.
   bool Accepted = false;
 };
 
@@ -190,17 +193,41 @@ void FileRewriter::planFeatureVersions() {
          callsOf(Text.slice(Fn->BodyBegin, Fn->BodyEnd + 1), Earlier))
       Called.insert(Name);
   }
+  // A static function called from one place, in a function that may get
+  // versions, is copied along with it (each copy again called from one
+  // place, inlined as natively); a caller whose callee cannot be copied
+  // stays whole.
+  auto OnlyCallers = onlyCallers(Text, Functions);
+  std::set<const FunctionFact *> PlainSet(Plain.begin(), Plain.end()), Pinned;
+  std::vector<std::pair<const FunctionFact *, const FunctionFact *>> Chain(
+      OnlyCallers.begin(), OnlyCallers.end());
+  llvm::sort(Chain, [](const auto &A, const auto &B) {
+    return A.first->DeclBegin < B.first->DeclBegin;
+  });
+  for (const auto &[Callee, Caller] : Chain) // A caller follows its callee.
+    if (!PlainSet.count(Callee) || Pinned.count(Callee))
+      Pinned.insert(Caller);
+  std::map<const FunctionFact *, unsigned> Ids;
   for (const FunctionFact *Fn : Plain) {
     bool Root = inAnyParse(Fn->BodyBegin, &FunctionFact::Loops);
-    if (!Root &&
-        (!Called.count(Fn->Name) || Fn->EndLine - Fn->Line > MaxHotChainLines))
+    bool Own = Root || (Called.count(Fn->Name) &&
+                        Fn->EndLine - Fn->Line <= MaxHotChainLines);
+    auto Only = OnlyCallers.find(Fn);
+    bool Along = Only != OnlyCallers.end() && PlainSet.count(Only->second) &&
+                 !Pinned.count(Only->second);
+    if (Pinned.count(Fn) || (!Own && !Along))
       continue;
     unsigned Id = static_cast<unsigned>(VersionCandidates.size());
+    Ids[Fn] = Id;
     VersionCandidates.push_back({Fn->Name, Fn->Name, Fn, Root, false});
+    VersionCandidates.back().OwnVersions = Own;
     addEdit(Fn->DeclBegin, Fn->DeclBegin, featureSentinel('D', Id));
     addEdit(Fn->BodyBegin, Fn->BodyBegin, featureSentinel('B', Id));
     addEdit(Fn->BodyEnd + 1, Fn->BodyEnd + 1, featureSentinel('E', Id));
   }
+  for (const auto &[Callee, Caller] : OnlyCallers)
+    if (Ids.count(Callee) && Ids.count(Caller))
+      VersionCandidates[Ids.at(Callee)].OnlyCaller = Ids.at(Caller);
 }
 
 std::optional<unsigned>
@@ -283,6 +310,7 @@ std::string FileRewriter::versionFeatureReads(std::string Out) {
          (S.Body.contains("#include") || S.Body.contains("#import"))) ||
         !onlyImmutableStatics(S.Body))
       continue;
+    S.Copyable = true;
     std::map<std::string, unsigned> Own = Reads.readsIn(S.Body), Total = Own;
     std::set<std::string> Names;
     for (const auto &[Name, E] : Earlier)
@@ -319,10 +347,46 @@ std::string FileRewriter::versionFeatureReads(std::string Out) {
       Earlier[C.Name] = &S;
   }
 
-  // Within the budget: loops first, then the most reads.
+  // A function called from one place gets its caller's features (a copy
+  // per version of the caller, each called once) if they include its own;
+  // a caller whose only-called callee cannot be copied stays whole, and so
+  // on up the chain (a callee's id is below its caller's).
+  std::map<unsigned, Span *> SpanOf;
+  for (Span &S : Spans)
+    SpanOf[S.Id] = &S;
+  for (unsigned Id = 0; Id < VersionCandidates.size(); ++Id) {
+    const VersionCandidate &C = VersionCandidates[Id];
+    if (!C.OnlyCaller || !SpanOf.count(*C.OnlyCaller))
+      continue;
+    if (!SpanOf.count(Id) || !SpanOf.at(Id)->Copyable) {
+      SpanOf.at(*C.OnlyCaller)->Copyable = false;
+      SpanOf.at(*C.OnlyCaller)->Features.clear();
+    }
+  }
+  std::map<const Span *, std::vector<Span *>> Along;
+  for (Span &S : llvm::reverse(Spans)) { // A caller follows its callee.
+    const VersionCandidate &C = VersionCandidates[S.Id];
+    const Span *P = C.OnlyCaller && SpanOf.count(*C.OnlyCaller)
+                        ? SpanOf.at(*C.OnlyCaller)
+                        : nullptr;
+    if (S.Copyable && P && P->Copyable && !P->Features.empty() &&
+        llvm::all_of(S.Features, [&](const VersionedFeature *VF) {
+          return llvm::is_contained(P->Features, VF);
+        })) {
+      S.Features = P->Features;
+      S.Versions = P->Versions;
+      S.Along = P;
+      Along[P].push_back(&S);
+    } else if (!C.OwnVersions) {
+      S.Features.clear();
+    }
+  }
+
+  // Within the budget: loops first, then the most reads; a function with
+  // the functions versioned along with it.
   std::vector<Span *> ByPriority;
   for (Span &S : Spans)
-    if (!S.Features.empty())
+    if (!S.Features.empty() && !S.Along)
       ByPriority.push_back(&S);
   llvm::stable_sort(ByPriority, [&](const Span *A, const Span *B) {
     bool RA = VersionCandidates[A->Id].Root, RB = VersionCandidates[B->Id].Root;
@@ -330,13 +394,24 @@ std::string FileRewriter::versionFeatureReads(std::string Out) {
       return RA;
     return A->Reads > B->Reads;
   });
+  std::function<size_t(const Span *)> SizeOf = [&](const Span *S) {
+    size_t Size = S->Versions * (S->Header.size() + S->Body.size());
+    for (const Span *A : Along[S])
+      Size += SizeOf(A);
+    return Size;
+  };
+  std::function<void(Span *)> Accept = [&](Span *S) {
+    S->Accepted = true;
+    for (Span *A : Along[S])
+      Accept(A);
+  };
   size_t Added = 0;
   for (Span *S : ByPriority) {
-    size_t Size = S->Versions * (S->Header.size() + S->Body.size());
+    size_t Size = SizeOf(S);
     if (Added + Size > MaxFeatureBytes)
       continue;
     Added += Size;
-    S->Accepted = true;
+    Accept(S);
   }
 
   // The text: each accepted function replaced by its versions (and its
@@ -412,13 +487,14 @@ std::string FileRewriter::versionFeatureReads(std::string Out) {
           To[Name] = versionName(C.Name, P);
           continue;
         }
+        // The callee's version under the same picks (the one keeping a
+        // run-time read included).
         Pick Sub;
         for (const VersionedFeature *VF : Versioned.at(Name).Features) {
-          auto It = Fixed.find(VF->Read);
-          if (It == Fixed.end())
+          auto It = llvm::find(S.Features, VF);
+          if (It == S.Features.end())
             break;
-          Sub.push_back(llvm::find(VF->Values, It->second) -
-                        VF->Values.begin());
+          Sub.push_back(P[It - S.Features.begin()]);
         }
         if (Sub.size() == Versioned.at(Name).Features.size())
           To[Name] = versionName(Name, Sub);
@@ -454,14 +530,18 @@ std::string FileRewriter::versionFeatureReads(std::string Out) {
              "\n#define " + Read + " ((long long)" + valueText(Value) + ")\n";
         Pop = "#pragma pop_macro(\"" + Read + "\")\n" + Pop;
       }
-      return V + Line + "__attribute__((unused)) " + Header + Body + "\n" + Pop;
+      // A copy for one version of the only caller: VARSIM_ONE_CALLER keeps
+      // GCC from folding it with the others (varsim_runtime.h).
+      return V + Line +
+             (S.Along ? "VARSIM_ONE_CALLER " : "__attribute__((unused)) ") +
+             Header + Body + "\n" + Pop;
     };
 
     std::string Versions;
     std::vector<Pick> Picks = allPicks(S.Features);
     for (const Pick &P : Picks)
       Versions += Render(P);
-    if (C.Root) {
+    if (C.Root && !S.Along) {
       // Nested tests, one feature per level; the last choice is the else.
       std::string Args;
       for (const std::string &Param : C.Fn->Params)
@@ -488,7 +568,10 @@ std::string FileRewriter::versionFeatureReads(std::string Out) {
       Result +=
           Versions + Line + S.Header.str() + "{ " + Level(0) + " }" + After;
     } else {
-      Result += Line + S.Header.str() + S.Body.str() + "\n" + Versions +
+      // Called from one place, now a version of the caller: no
+      // unused-function warning for the original.
+      Result += Line + (S.Along ? "__attribute__((unused)) " : "") +
+                S.Header.str() + S.Body.str() + "\n" + Versions +
                 After.substr(1);
     }
     if (!C.Copy)
@@ -500,7 +583,7 @@ std::string FileRewriter::versionFeatureReads(std::string Out) {
     for (const VersionedFeature *VF : S.Features)
       R.Features.push_back(VF->Name);
     R.Versions = static_cast<unsigned>(Picks.size());
-    R.Dispatch = C.Root ? "entry" : "callers";
+    R.Dispatch = C.Root && !S.Along ? "entry" : "callers";
     Ctx.FeatureVersions.push_back(std::move(R));
   }
   CopyClean(Pos, T.size());

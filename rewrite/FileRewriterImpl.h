@@ -445,6 +445,12 @@ private:
     bool Copy = false; ///< A copy of a duplicated function.
     /// Reads not to fix (a copy's own features: its plan decides them).
     std::set<std::string> Excluded = {};
+    /// Static and called from one place (OnceCalled.h), in this
+    /// candidate: versioned along with it, a copy per version of it.
+    std::optional<unsigned> OnlyCaller = std::nullopt;
+    /// May be versioned for the features it reads itself (a loop, or a
+    /// small helper a loop calls); else only along with its only caller.
+    bool OwnVersions = true;
   };
   std::vector<VersionCandidate> VersionCandidates; ///< By sentinel id.
   /// The most versions of one function.
