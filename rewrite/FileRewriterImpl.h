@@ -31,6 +31,11 @@
 
 namespace varsim::rewrite::detail {
 
+/// How the sentinels around a function that may get feature versions
+/// begin (FeatureVersionsPlan.cpp places them, FeatureVersions.cpp reads
+/// them).
+inline constexpr llvm::StringLiteral FeatureSentinelOpen = "/*varsim-fv:";
+
 /// A `static` function of a source file that the file only calls (no
 /// address taken): every caller is code of this file.
 bool onlyCalledInFile(const FunctionFact &Fn, llvm::StringRef Path,

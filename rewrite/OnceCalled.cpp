@@ -7,14 +7,17 @@
 #include "rewrite/OnceCalled.h"
 
 #include "rewrite/MarkerPolicy.h"
+#include "support/SourceFiles.h"
 
 #include "llvm/ADT/StringMap.h"
 
 namespace varsim::rewrite::detail {
 
 std::map<const FunctionFact *, const FunctionFact *>
-onlyCallers(llvm::StringRef Text,
+onlyCallers(llvm::StringRef Path, llvm::StringRef Text,
             const std::map<unsigned, const FunctionFact *> &Functions) {
+  if (!isTranslationUnitName(Path))
+    return {};
   // C names one function per name: a name defined twice (a duplicate per
   // configuration, two #if branches) is not one function.
   llvm::StringMap<unsigned> Defined, Uses;
