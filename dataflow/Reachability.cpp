@@ -188,23 +188,28 @@ void ProgramAnalysis::findUnreachable(DataFlowFacts &Facts) const {
       Work.insert(Work.end(), It->second.begin(), It->second.end());
   }
 
-  std::set<unsigned> Regions;
+  // A region whose marker a reachable function also holds (a copy of an
+  // unreachable original, rewrite/FeatureVersions.cpp) is reachable.
+  std::set<unsigned> Regions, ReachedRegions;
   std::set<std::string> Names, ReachedNames;
   for (const Body &B : Bodies) {
     if (!B.Function)
       continue;
     std::string Name = B.Function->getNameAsString();
+    MarkerCollector Markers(*B.Macros);
+    Markers.TraverseStmt(B.Function->getBody());
     if (Reached.count(returnKey(B.Function)) || AliasTargets.count(Name) ||
         B.Ctx->getLangOpts().CPlusPlus) {
       ReachedNames.insert(Name);
+      ReachedRegions.insert(Markers.Ids.begin(), Markers.Ids.end());
       continue;
     }
-    MarkerCollector Markers(*B.Macros);
-    Markers.TraverseStmt(B.Function->getBody());
     Regions.insert(Markers.Ids.begin(), Markers.Ids.end());
     Names.insert(Name);
   }
-  Facts.UnreachableRegions.assign(Regions.begin(), Regions.end());
+  for (unsigned Id : Regions)
+    if (!ReachedRegions.count(Id))
+      Facts.UnreachableRegions.push_back(Id);
   // A name also used by a reachable function (static functions of other
   // files) does not say which one: left out.
   for (const std::string &Name : Names)

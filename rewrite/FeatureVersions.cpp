@@ -27,6 +27,14 @@
 // versioned functions defined before it in the file (and its own version
 // when it recurses), so a loop reaching small helpers tests nothing.
 //
+// A static function called from one place (OnceCalled.h) is inlined there
+// natively; one call per version would keep it out of line. If its
+// features are among its caller's, it is versioned along with the caller,
+// features or not: a copy per version of the caller, called by that one
+// only (VARSIM_ONE_CALLER keeps GCC from folding equal copies back into
+// one). A caller whose once-called callee cannot be copied is not
+// versioned: the lost inlining costs more than the tests it would save.
+//
 // Behaviour cannot change: a feature's value is set before main and never
 // changes, so the dispatcher's test and the version's constants agree. A
 // numeric feature whose model lists values with gaps gets one more version
@@ -37,7 +45,8 @@
 //
 // The choice is static and bounded: features read most often first while
 // the versions stay at most MaxFeatureVersions; functions with loops first,
-// then by reads, while a file gains at most MaxFeatureBytes.
+// then by reads, while a file gains at most MaxFeatureBytes (a function
+// together with the copies made along with it).
 //
 //===----------------------------------------------------------------------===//
 
@@ -54,15 +63,7 @@ namespace varsim::rewrite::detail {
 
 namespace {
 
-constexpr llvm::StringLiteral SentinelOpen = "/*varsim-fv:";
-
-/// Whether an edit replaces text around Offset (a sentinel inserted there
-/// would conflict with it).
-bool editsAcross(const std::vector<Edit> &Edits, unsigned Offset) {
-  return llvm::any_of(Edits, [&](const Edit &E) {
-    return E.Begin < E.End && E.Begin <= Offset && Offset < E.End;
-  });
-}
+constexpr llvm::StringLiteral SentinelOpen = FeatureSentinelOpen;
 
 /// Whether every `static` in Body declares an immutable local: `const`
 /// before the declarator and every `*` followed by `const` (a jump table
@@ -93,7 +94,9 @@ struct Span {
   llvm::StringRef Header, Body;
   std::vector<const VersionedFeature *> Features; ///< Fixed, by read name.
   size_t Versions = 1;
-  unsigned Reads = 0; ///< Of the fixed features, in the body.
+  unsigned Reads = 0;          ///< Of the fixed features, in the body.
+  bool Copyable = false;       ///< Its copies would behave as it does.
+  const Span *Along = nullptr; ///< Versioned with its only caller's picks.
   bool Accepted = false;
 };
 
@@ -136,89 +139,6 @@ std::vector<Pick> allPicks(const std::vector<const VersionedFeature *> &Fs) {
 }
 
 } // namespace
-
-std::string FileRewriter::featureSentinel(char Kind, unsigned Id) {
-  return (SentinelOpen + llvm::Twine(Kind) + llvm::Twine(Id) + "*/").str();
-}
-
-void FileRewriter::planFeatureVersions() {
-  if (!llvm::any_of(Ctx.Tables.Features, [](const runtime::FeatureDesc &D) {
-        return !D.Macro.empty();
-      }))
-    return;
-  std::map<std::string, unsigned> NameCount;
-  for (const auto &[Begin, Fn] : Functions)
-    if (!Fn->Lambda)
-      ++NameCount[Fn->Name];
-  std::set<std::string> SwitchNames;
-  for (const SwitchPlan &SP : Ctx.Switches)
-    SwitchNames.insert(SP.Name);
-  llvm::StringRef Text(In.Text);
-  std::vector<const FunctionFact *> Plain;
-  for (const auto &[Begin, Fn] : Functions) {
-    if (!Fn->CLanguage || Fn->Lambda || Fn->Member || Fn->Template ||
-        Fn->Constexpr || Fn->Variadic || Fn->NameLength == 0 ||
-        !Fn->ParamsNamed || NameCount[Fn->Name] != 1 ||
-        SwitchNames.count(Fn->Name) || Hot.count(Fn->Name) ||
-        Duplicates.count(Fn->BodyBegin) || Merged.count(Fn->BodyBegin) ||
-        inAnyParse(Fn->BodyBegin, &FunctionFact::OpaqueFuncName) ||
-        outermostGroupAt(Fn->DeclBegin) ||
-        conditionText(*FG.presenceAt(FS, Fn->DeclBegin), F) != "1" ||
-        editsAcross(Edits, Fn->DeclBegin) ||
-        editsAcross(Edits, Fn->BodyBegin) ||
-        editsAcross(Edits, Fn->BodyEnd + 1))
-      continue;
-    llvm::StringRef Def = Text.slice(Fn->DeclBegin, Fn->BodyEnd + 1);
-    if (Def.contains(SentinelOpen) || Def.contains("/*varsim-hot:"))
-      continue;
-    Plain.push_back(Fn);
-  }
-  llvm::sort(Plain, [](const FunctionFact *A, const FunctionFact *B) {
-    return A->DeclBegin < B->DeclBegin;
-  });
-  // Roots: a loop or a goto. Helpers: small, loopless, called by a root
-  // defined after them (whose versions call theirs).
-  std::set<std::string> Called;
-  for (const FunctionFact *Fn : Plain) {
-    if (!inAnyParse(Fn->BodyBegin, &FunctionFact::Loops))
-      continue;
-    std::set<std::string> Earlier;
-    for (const FunctionFact *G : Plain)
-      if (G->BodyEnd < Fn->DeclBegin)
-        Earlier.insert(G->Name);
-    for (const auto &[Name, At] :
-         callsOf(Text.slice(Fn->BodyBegin, Fn->BodyEnd + 1), Earlier))
-      Called.insert(Name);
-  }
-  for (const FunctionFact *Fn : Plain) {
-    bool Root = inAnyParse(Fn->BodyBegin, &FunctionFact::Loops);
-    if (!Root &&
-        (!Called.count(Fn->Name) || Fn->EndLine - Fn->Line > MaxHotChainLines))
-      continue;
-    unsigned Id = static_cast<unsigned>(VersionCandidates.size());
-    VersionCandidates.push_back({Fn->Name, Fn->Name, Fn, Root, false});
-    addEdit(Fn->DeclBegin, Fn->DeclBegin, featureSentinel('D', Id));
-    addEdit(Fn->BodyBegin, Fn->BodyBegin, featureSentinel('B', Id));
-    addEdit(Fn->BodyEnd + 1, Fn->BodyEnd + 1, featureSentinel('E', Id));
-  }
-}
-
-std::optional<unsigned>
-FileRewriter::noteCopyForVersions(const Duplicate &D, size_t CI,
-                                  const std::vector<Edit> &Inner) {
-  const FunctionFact &Fn = *D.Fn;
-  if (editsAcross(Inner, Fn.BodyBegin) || !Fn.CLanguage || Fn.Lambda ||
-      Fn.Member || Fn.Template || Fn.Structor || Fn.Constexpr || Fn.Variadic ||
-      !Fn.ParamsNamed || !inAnyParse(Fn.BodyBegin, &FunctionFact::Loops) ||
-      CI >= D.Names.size())
-    return std::nullopt;
-  unsigned Id = static_cast<unsigned>(VersionCandidates.size());
-  VersionCandidate C{D.Names[CI], Fn.Name, &Fn, true, true};
-  for (const std::string &M : D.Plan.Features)
-    C.Excluded.insert(runtime::featureValueExpr(F.descOf(M)));
-  VersionCandidates.push_back(std::move(C));
-  return Id;
-}
 
 std::string FileRewriter::versionFeatureReads(std::string Out) {
   if (VersionCandidates.empty())
@@ -283,6 +203,7 @@ std::string FileRewriter::versionFeatureReads(std::string Out) {
          (S.Body.contains("#include") || S.Body.contains("#import"))) ||
         !onlyImmutableStatics(S.Body))
       continue;
+    S.Copyable = true;
     std::map<std::string, unsigned> Own = Reads.readsIn(S.Body), Total = Own;
     std::set<std::string> Names;
     for (const auto &[Name, E] : Earlier)
@@ -319,10 +240,46 @@ std::string FileRewriter::versionFeatureReads(std::string Out) {
       Earlier[C.Name] = &S;
   }
 
-  // Within the budget: loops first, then the most reads.
+  // A function called from one place gets its caller's features (a copy
+  // per version of the caller, each called once) if they include its own;
+  // a caller whose only-called callee cannot be copied stays whole, and so
+  // on up the chain (a callee's id is below its caller's).
+  std::map<unsigned, Span *> SpanOf;
+  for (Span &S : Spans)
+    SpanOf[S.Id] = &S;
+  for (unsigned Id = 0; Id < VersionCandidates.size(); ++Id) {
+    const VersionCandidate &C = VersionCandidates[Id];
+    if (!C.OnlyCaller || !SpanOf.count(*C.OnlyCaller))
+      continue;
+    if (!SpanOf.count(Id) || !SpanOf.at(Id)->Copyable) {
+      SpanOf.at(*C.OnlyCaller)->Copyable = false;
+      SpanOf.at(*C.OnlyCaller)->Features.clear();
+    }
+  }
+  std::map<const Span *, std::vector<Span *>> Along;
+  for (Span &S : llvm::reverse(Spans)) { // A caller follows its callee.
+    const VersionCandidate &C = VersionCandidates[S.Id];
+    const Span *P = C.OnlyCaller && SpanOf.count(*C.OnlyCaller)
+                        ? SpanOf.at(*C.OnlyCaller)
+                        : nullptr;
+    if (S.Copyable && P && P->Copyable && !P->Features.empty() &&
+        llvm::all_of(S.Features, [&](const VersionedFeature *VF) {
+          return llvm::is_contained(P->Features, VF);
+        })) {
+      S.Features = P->Features;
+      S.Versions = P->Versions;
+      S.Along = P;
+      Along[P].push_back(&S);
+    } else if (!C.OwnVersions) {
+      S.Features.clear();
+    }
+  }
+
+  // Within the budget: loops first, then the most reads; a function with
+  // the functions versioned along with it.
   std::vector<Span *> ByPriority;
   for (Span &S : Spans)
-    if (!S.Features.empty())
+    if (!S.Features.empty() && !S.Along)
       ByPriority.push_back(&S);
   llvm::stable_sort(ByPriority, [&](const Span *A, const Span *B) {
     bool RA = VersionCandidates[A->Id].Root, RB = VersionCandidates[B->Id].Root;
@@ -330,13 +287,24 @@ std::string FileRewriter::versionFeatureReads(std::string Out) {
       return RA;
     return A->Reads > B->Reads;
   });
+  std::function<size_t(const Span *)> SizeOf = [&](const Span *S) {
+    size_t Size = S->Versions * (S->Header.size() + S->Body.size());
+    for (const Span *A : Along[S])
+      Size += SizeOf(A);
+    return Size;
+  };
+  std::function<void(Span *)> Accept = [&](Span *S) {
+    S->Accepted = true;
+    for (Span *A : Along[S])
+      Accept(A);
+  };
   size_t Added = 0;
   for (Span *S : ByPriority) {
-    size_t Size = S->Versions * (S->Header.size() + S->Body.size());
+    size_t Size = SizeOf(S);
     if (Added + Size > MaxFeatureBytes)
       continue;
     Added += Size;
-    S->Accepted = true;
+    Accept(S);
   }
 
   // The text: each accepted function replaced by its versions (and its
@@ -412,13 +380,14 @@ std::string FileRewriter::versionFeatureReads(std::string Out) {
           To[Name] = versionName(C.Name, P);
           continue;
         }
+        // The callee's version under the same picks (the one keeping a
+        // run-time read included).
         Pick Sub;
         for (const VersionedFeature *VF : Versioned.at(Name).Features) {
-          auto It = Fixed.find(VF->Read);
-          if (It == Fixed.end())
+          auto It = llvm::find(S.Features, VF);
+          if (It == S.Features.end())
             break;
-          Sub.push_back(llvm::find(VF->Values, It->second) -
-                        VF->Values.begin());
+          Sub.push_back(P[It - S.Features.begin()]);
         }
         if (Sub.size() == Versioned.at(Name).Features.size())
           To[Name] = versionName(Name, Sub);
@@ -454,14 +423,18 @@ std::string FileRewriter::versionFeatureReads(std::string Out) {
              "\n#define " + Read + " ((long long)" + valueText(Value) + ")\n";
         Pop = "#pragma pop_macro(\"" + Read + "\")\n" + Pop;
       }
-      return V + Line + "__attribute__((unused)) " + Header + Body + "\n" + Pop;
+      // A copy for one version of the only caller: VARSIM_ONE_CALLER keeps
+      // GCC from folding it with the others (varsim_runtime.h).
+      return V + Line +
+             (S.Along ? "VARSIM_ONE_CALLER " : "__attribute__((unused)) ") +
+             Header + Body + "\n" + Pop;
     };
 
     std::string Versions;
     std::vector<Pick> Picks = allPicks(S.Features);
     for (const Pick &P : Picks)
       Versions += Render(P);
-    if (C.Root) {
+    if (C.Root && !S.Along) {
       // Nested tests, one feature per level; the last choice is the else.
       std::string Args;
       for (const std::string &Param : C.Fn->Params)
@@ -488,7 +461,10 @@ std::string FileRewriter::versionFeatureReads(std::string Out) {
       Result +=
           Versions + Line + S.Header.str() + "{ " + Level(0) + " }" + After;
     } else {
-      Result += Line + S.Header.str() + S.Body.str() + "\n" + Versions +
+      // Called from one place, now a version of the caller: no
+      // unused-function warning for the original.
+      Result += Line + (S.Along ? "__attribute__((unused)) " : "") +
+                S.Header.str() + S.Body.str() + "\n" + Versions +
                 After.substr(1);
     }
     if (!C.Copy)
@@ -500,7 +476,7 @@ std::string FileRewriter::versionFeatureReads(std::string Out) {
     for (const VersionedFeature *VF : S.Features)
       R.Features.push_back(VF->Name);
     R.Versions = static_cast<unsigned>(Picks.size());
-    R.Dispatch = C.Root ? "entry" : "callers";
+    R.Dispatch = C.Root && !S.Along ? "entry" : "callers";
     Ctx.FeatureVersions.push_back(std::move(R));
   }
   CopyClean(Pos, T.size());

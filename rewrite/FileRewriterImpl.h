@@ -31,6 +31,11 @@
 
 namespace varsim::rewrite::detail {
 
+/// How the sentinels around a function that may get feature versions
+/// begin (FeatureVersionsPlan.cpp places them, FeatureVersions.cpp reads
+/// them).
+inline constexpr llvm::StringLiteral FeatureSentinelOpen = "/*varsim-fv:";
+
 /// A `static` function of a source file that the file only calls (no
 /// address taken): every caller is code of this file.
 bool onlyCalledInFile(const FunctionFact &Fn, llvm::StringRef Path,
@@ -445,6 +450,12 @@ private:
     bool Copy = false; ///< A copy of a duplicated function.
     /// Reads not to fix (a copy's own features: its plan decides them).
     std::set<std::string> Excluded = {};
+    /// Static and called from one place (OnceCalled.h), in this
+    /// candidate: versioned along with it, a copy per version of it.
+    std::optional<unsigned> OnlyCaller = std::nullopt;
+    /// May be versioned for the features it reads itself (a loop, or a
+    /// small helper a loop calls); else only along with its only caller.
+    bool OwnVersions = true;
   };
   std::vector<VersionCandidate> VersionCandidates; ///< By sentinel id.
   /// The most versions of one function.

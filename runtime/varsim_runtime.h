@@ -55,6 +55,19 @@
  * compile (no inlining of the helpers into each other). */
 #define VARSIM_IMPL VARSIM_WEAK __attribute__((noinline, cold))
 #define VARSIM_HELPER static __attribute__((noinline, cold, unused))
+/* A copy of a function called from one place, one per version of its
+ * caller (rewrite/FeatureVersions.cpp), is again called from one place and
+ * inlined as in the variant, unless GCC's identical code folding merges
+ * the copies that came out the same (two callers: kept out of line). Clang
+ * folds no functions at -O2/-O3 and has no no_icf. */
+#if defined(__has_attribute)
+#if __has_attribute(no_icf)
+#define VARSIM_ONE_CALLER __attribute__((unused, no_icf))
+#endif
+#endif
+#ifndef VARSIM_ONE_CALLER
+#define VARSIM_ONE_CALLER __attribute__((unused))
+#endif
 
 #ifdef __cplusplus
 #define VARSIM_BEGIN_C extern "C" {

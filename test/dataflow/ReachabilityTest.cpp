@@ -2,9 +2,10 @@
 //
 // The call-graph reachability stored with the facts (dataflow/
 // Reachability.cpp): a C function that no entry point reaches, and the
-// region markers inside it, are unreachable; a function called from
-// main, through a table of function pointers, or handed to a library
-// (qsort) is not; without main nothing is unreachable.
+// region markers inside it (unless a reachable function holds the same
+// marker), are unreachable; a function called from main, through a table
+// of function pointers, or handed to a library (qsort) is not; without
+// main nothing is unreachable.
 //
 //===----------------------------------------------------------------------===//
 
@@ -59,6 +60,25 @@ TEST(Reachability, FunctionsNoEntryPointReachesAreUnreachable) {
   ASSERT_TRUE(fromJSON(toJSON(F), Back, Root));
   EXPECT_EQ(Back.UnreachableRegions, F.UnreachableRegions);
   EXPECT_EQ(Back.UnreachableFunctions, F.UnreachableFunctions);
+}
+
+// A function called from one place, copied per version of its caller
+// (rewrite/FeatureVersions.cpp): the original is unreachable, its region
+// is not (the copies, reached, hold the same marker).
+TEST(Reachability, ARegionAReachableCopyHoldsIsReachable) {
+  DataFlowFacts F = analyze(R"(
+static int pass(int x) { VARSIM_REGION(3); return x + 1; }
+static int pass__varsim_fv_0(int x) { VARSIM_REGION(3); return x + 1; }
+static int pass__varsim_fv_1(int x) { VARSIM_REGION(3); return x + 2; }
+static int gone(int x) { VARSIM_REGION(4); return x; }
+int main(void) {
+  VARSIM_REGION(0);
+  return VARSIM_F_A ? pass__varsim_fv_1(1) : pass__varsim_fv_0(1);
+}
+)",
+                            /*C=*/true);
+  EXPECT_THAT(F.UnreachableRegions, ElementsAre(4));
+  EXPECT_THAT(F.UnreachableFunctions, ElementsAre("gone", "pass"));
 }
 
 TEST(Reachability, WithoutMainEverythingMayRun) {

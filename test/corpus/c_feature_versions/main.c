@@ -19,13 +19,15 @@ static int failures;
 
 static unsigned seed = 12345u;
 
-/* No feature: nothing to version. */
+/* No feature, but called from one place (fill): copied along with fill,
+   one copy per version of fill, so that each is again called once. */
 static unsigned next(void) {
   seed = seed * 1103515245u + 12345u;
   return (seed >> 16) & 0x7fff;
 }
 
-/* Small and loopless, called from the loops: versioned for its callers. */
+/* Small and loopless, called from one place (fill's loop): versioned
+   along with fill (its features are among fill's). */
 static int bucket(unsigned v) {
   int b = (int)(v % BINS);
   check(b >= 0 && b < BINS);
@@ -129,14 +131,15 @@ int main(void) {
    bucket (loopless) keeps its body and gets versions per BINS (3 values
    and one that reads BINS at run time) and CHECKS; fill, smooth, moment
    and peak become dispatchers; fill's versions call bucket's matching one
-   and moment's call themselves; calls (a mutable static local) and next
-   (no feature) stay as they are; each copy of spread (lifted per SMOOTH)
-   is versioned per the features it still reads.
+   (and next's: both are called only there) and moment's call themselves;
+   calls (a mutable static local) stays as it is; each copy of spread
+   (lifted per SMOOTH) is versioned per the features it still reads.
 // REWRITE: static int bucket(unsigned v) {
 // REWRITE: #define VARSIM_F_BINS ((long long)4LL)
 // REWRITE: static int bucket__varsim_fv_0_0(unsigned v) {
 // REWRITE: static int bucket__varsim_fv_3_1(unsigned v) {
 // REWRITE: static void fill__varsim_fv_2_1(int *hist, int n) {
+// REWRITE: unsigned v = next__varsim_fv_2_1();
 // REWRITE: hist[bucket__varsim_fv_2_1(v)]++;
 // REWRITE: static void fill(int *hist, int n) { if (VARSIM_D_BINS == 4LL)
 // REWRITE: #define VARSIM_F_SMOOTH ((long long)1LL)
