@@ -475,19 +475,28 @@ buildRequirements(const fm::FeatureModel &Model,
       Families;
   std::vector<std::pair<std::string, std::vector<std::string>>> FamilyOrder;
   for (const RegionToCover &R : Regions) {
-    // Unmarked code timed in R: R with each of its features on and off,
-    // each feature on its own (the condition's requirement is repeated;
-    // equal requirements merge into the same runs).
-    if (!R.IsVariant)
-      for (const std::string &F : R.TimedFeatures) {
-        if (llvm::is_contained(R.InfluencingFeatures, F))
-          continue; // Observed with the data-flow combinations already.
-        RegionToCover Timed = R;
-        Timed.InfluencingFeatures = {F};
-        Timed.TimedFeatures.clear();
-        if (llvm::Error E = addRegion(Model, Timed, Options, Out, Notes))
+    // Unmarked code timed in R (and decisions in unmarked callees): R at a
+    // base point of those features and at each point that changes one of
+    // them (strength 1, not their product). Each on and off on its own is
+    // not enough: runs that turn two of them on together and off together
+    // satisfy it, and R's self time then cannot tell the two apart (the
+    // compressor's checksum_block timed a busy wait whose deadline LZ and
+    // BIGBLOCKS both write, and they always flipped together).
+    if (!R.IsVariant) {
+      RegionToCover Timed = R;
+      Timed.InfluencingFeatures.clear();
+      Timed.TimedFeatures.clear();
+      for (const std::string &F : R.TimedFeatures)
+        if (!llvm::is_contained(R.InfluencingFeatures, F) &&
+            !llvm::is_contained(Timed.InfluencingFeatures, F))
+          Timed.InfluencingFeatures.push_back(F); // Else observed already.
+      if (!Timed.InfluencingFeatures.empty()) {
+        PlanOptions OneAtATime = Options;
+        OneAtATime.FullCombinationsUpTo = 1;
+        if (llvm::Error E = addRegion(Model, Timed, OneAtATime, Out, Notes))
           return E;
       }
+    }
     if (R.InfluencingFeatures.empty() || R.Label.empty() || R.IsVariant) {
       if (llvm::Error E = addRegion(Model, R, Options, Out, Notes))
         return E;
