@@ -106,6 +106,13 @@ void FileRewriter::markFunctions() {
     if (Condition != "1" || Fn.Main ||
         Fn.EndLine - Fn.Line > MaxUnmarkedLoopLines)
       return false;
+    // State it keeps from call to call (a deadline, a cache) makes its time
+    // depend on what earlier calls wrote, from any context: unmarked, every
+    // feature that reaches the state would decide in each caller's region
+    // (the samples' busy-work, whose deadline global every call writes and
+    // the next one reads). Marked, that is a fact of its own region.
+    if (inAnyParse(Fn.BodyBegin, &FunctionFact::SavedState))
+      return false;
     for (unsigned GI = 0; GI < FS.Groups.size(); ++GI) {
       unsigned At = dir(FS.Groups[GI].Branches[0].DirectiveIndex).Begin;
       if (FG.Groups[GI].IsFeature && At > Fn.BodyBegin && At < Fn.BodyEnd)

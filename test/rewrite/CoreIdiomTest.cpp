@@ -683,6 +683,39 @@ TEST(RewriteCoreIdioms, OnlyLongBaseLoopsKeepTheirMarker) {
   EXPECT_EQ(P.checkAllConfigurations(P.root() + "/model.xml"), "");
 }
 
+TEST(RewriteCoreIdioms, SmallBaseLoopsWithSavedStateKeepTheirMarker) {
+  // A small Base loop that keeps state from call to call (a deadline global
+  // it writes and reads, as the samples' busy-work; a static local cache)
+  // keeps its marker: its time depends on what earlier calls wrote, from
+  // any context. A counter it only increments is no such state.
+  std::string Src = "#include <stdio.h>\n"
+                    "static double deadline = -1.0;\n"
+                    "static void spin(double ms) {\n"
+                    "  if (deadline < 0.0)\n    deadline = 0.0;\n"
+                    "  deadline += ms;\n"
+                    "  for (double t = 0.0; t < deadline; t += 1.0) {\n  }\n}\n"
+                    "static int lookup(int key) {\n"
+                    "  static int last = -1, value;\n"
+                    "  if (key == last)\n    return value;\n"
+                    "  last = key;\n  value = 0;\n"
+                    "  for (int i = 0; i < key; ++i)\n    value += i;\n"
+                    "  return value;\n}\n"
+                    "static unsigned calls;\n"
+                    "static int count(int n) {\n  int s = 0;\n  ++calls;\n"
+                    "  while (n-- > 0)\n    s += n;\n  return s;\n}\n"
+                    "int main(void) {\n  spin(3.0);\n"
+                    "#ifdef FAST\n  spin(2.0);\n#endif\n"
+                    "  printf(\"%d\\n\", lookup(4) + lookup(4) + count(3));\n"
+                    "  return 0;\n}\n";
+  TempProject P({{"main.c", Src}, {"model.xml", model({"FAST"})}}, false);
+  ASSERT_EQ(P.rewrite(), "");
+  std::string Out = P.readOut("src/main.c");
+  EXPECT_EQ(markedFunction(Out, "static void spin"), "marked");
+  EXPECT_EQ(markedFunction(Out, "static int lookup"), "marked");
+  EXPECT_EQ(markedFunction(Out, "static int count"), "unmarked");
+  EXPECT_EQ(P.checkAllConfigurations(P.root() + "/model.xml"), "");
+}
+
 TEST(RewriteCoreIdioms, GranularityAllMarksEveryFunction) {
   TempProject P({{"main.c", SmallFunctions}, {"model.xml", model({"FAST"})}},
                 false);
