@@ -16,7 +16,9 @@
 // the feature model's BDD, not by a pivot), first fit, hardest first; the
 // merged partial configurations are then completed by selecting every
 // optional feature that can still be selected, so that as much code as
-// possible runs in each run.
+// possible runs in each run. A model with few valid configurations is also
+// planned by an exact set cover over them (plan/ExactCover.h), kept when it
+// needs fewer runs.
 //
 //===----------------------------------------------------------------------===//
 

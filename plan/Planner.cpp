@@ -5,16 +5,19 @@
 // configuration it is compatible with (the BDD decides), hardest first, and
 // opens a new one otherwise. Each partial configuration is then completed to
 // a valid configuration that selects every optional feature it still can.
-// Finally, runs whose requirements are all covered by other runs go.
+// Finally, runs whose requirements are all covered by other runs go. Where
+// the feature model is small, an exact search (ExactCover.h) may find fewer.
 //
 //===----------------------------------------------------------------------===//
 
+#include "plan/ExactCover.h"
 #include "plan/Requirements.h"
 
 #include "support/Diagnostic.h"
 
 #include "llvm/ADT/STLExtras.h"
 
+#include <algorithm>
 #include <limits>
 
 namespace varsim::plan {
@@ -42,11 +45,6 @@ std::optional<fm::Configuration> complete(const fm::FeatureModel &Model,
     C->Values[F] = V;
   }
   return C;
-}
-
-bool covers(const fm::Configuration &C, const RequirementSpec &R) {
-  return llvm::any_of(R.Alternatives,
-                      [&](const Cube &Q) { return Q.isSatisfiedBy(C); });
 }
 
 /// The partial configuration that fixes every concrete feature as C does.
@@ -131,29 +129,15 @@ std::vector<Cube> bestFirstFit(const fm::FeatureModel &Model,
   return Best;
 }
 
-/// Compression of the requirements into runs; Seed, if given, is the first
-/// partial configuration (the others merge into it where they can).
-llvm::Expected<Plan> compress(const fm::FeatureModel &Model,
-                              const std::vector<RequirementSpec> &Specs,
-                              const std::vector<std::string> &Notes,
-                              const Cube *Seed) {
+/// The plan that runs Configs (the first stays first), without the runs
+/// whose requirements of Specs the others all cover, with which runs cover
+/// which requirement.
+Plan planOf(const fm::FeatureModel &Model,
+            const std::vector<fm::Configuration> &Configs,
+            const std::vector<RequirementSpec> &Specs,
+            const std::vector<std::string> &Notes) {
   Plan P;
   P.Notes = Notes;
-  std::vector<Cube> Partials = bestFirstFit(Model, Specs, Seed);
-  if (Partials.empty())
-    Partials.emplace_back(); // Nothing to cover: still one run.
-
-  std::vector<fm::Configuration> Configs;
-  for (const Cube &Partial : Partials) {
-    std::optional<fm::Configuration> C = complete(Model, Partial);
-    if (!C)
-      return makeError("the feature model '" + Model.path() +
-                       "' has no valid configuration for a planned run");
-    if (llvm::Error E = Model.check(*C))
-      return E;
-    Configs.push_back(std::move(*C));
-  }
-
   // Drop redundant runs, last first; the first run (the default) stays.
   std::vector<std::vector<bool>> Covered(Configs.size());
   for (size_t K = 0; K < Configs.size(); ++K)
@@ -193,30 +177,36 @@ llvm::Expected<Plan> compress(const fm::FeatureModel &Model,
   return P;
 }
 
-} // namespace
+/// Compression of the requirements into runs; Seed, if given, is the first
+/// partial configuration (the others merge into it where they can).
+llvm::Expected<Plan> compress(const fm::FeatureModel &Model,
+                              const std::vector<RequirementSpec> &Specs,
+                              const std::vector<std::string> &Notes,
+                              const Cube *Seed) {
+  std::vector<Cube> Partials = bestFirstFit(Model, Specs, Seed);
+  if (Partials.empty())
+    Partials.emplace_back(); // Nothing to cover: still one run.
 
-llvm::Expected<Plan> computePlan(const fm::FeatureModel &Model,
-                                 const std::vector<RegionToCover> &Regions,
-                                 const PlanOptions &Options) {
-  std::vector<std::string> Notes;
-  auto Specs = buildRequirements(Model, Regions, Options, Notes);
-  if (!Specs)
-    return Specs.takeError();
-  if (!Options.AlreadyRun.empty()) {
-    // A follow-up: what the earlier runs met needs no run.
-    llvm::erase_if(*Specs, [&](const RequirementSpec &R) {
-      return llvm::any_of(Options.AlreadyRun, [&](const fm::Configuration &C) {
-        return covers(C, R);
-      });
-    });
-    if (Specs->empty()) {
-      Plan None;
-      None.Notes = Notes;
-      return None;
-    }
-    return compress(Model, *Specs, Notes, nullptr);
+  std::vector<fm::Configuration> Configs;
+  for (const Cube &Partial : Partials) {
+    std::optional<fm::Configuration> C = complete(Model, Partial);
+    if (!C)
+      return makeError("the feature model '" + Model.path() +
+                       "' has no valid configuration for a planned run");
+    if (llvm::Error E = Model.check(*C))
+      return E;
+    Configs.push_back(std::move(*C));
   }
-  auto Plain = compress(Model, *Specs, Notes, nullptr);
+  return planOf(Model, Configs, Specs, Notes);
+}
+
+/// First fit from the simulator's default where that costs no run, else
+/// without it (with a note).
+llvm::Expected<Plan> firstFitPlan(const fm::FeatureModel &Model,
+                                  const std::vector<RequirementSpec> &Specs,
+                                  const std::vector<std::string> &Notes,
+                                  const PlanOptions &Options) {
+  auto Plain = compress(Model, Specs, Notes, nullptr);
   if (!Plain || !Options.Default)
     return Plain;
   std::string Default = Model.format(*Options.Default);
@@ -226,7 +216,7 @@ llvm::Expected<Plan> computePlan(const fm::FeatureModel &Model,
   }
   // Start from the default; keep that plan if it needs no extra run.
   Cube Seed = cubeOf(Model, *Options.Default);
-  auto Seeded = compress(Model, *Specs, Notes, &Seed);
+  auto Seeded = compress(Model, Specs, Notes, &Seed);
   if (!Seeded)
     return Seeded.takeError();
   if (Seeded->Runs.size() <= Plain->Runs.size()) {
@@ -241,6 +231,114 @@ llvm::Expected<Plan> computePlan(const fm::FeatureModel &Model,
                          " (without VARSIM_CONFIG the simulator runs '" +
                          Default + "', not run 1)");
   return Plain;
+}
+
+/// Models with at most this many valid configurations are also planned by
+/// an exact search over them (ExactCover.h).
+constexpr double MaxExactCandidates = 256;
+
+/// A plan of fewer than FewerThan runs by exact search, from the
+/// simulator's default when that costs no run; nothing if the model has too
+/// many configurations, the search its budget, or no such plan exists.
+std::optional<Plan> exactPlan(const fm::FeatureModel &Model,
+                              const std::vector<RequirementSpec> &Specs,
+                              const std::vector<std::string> &Notes,
+                              const PlanOptions &Options, size_t FewerThan) {
+  if (FewerThan < 2 || Model.count() > MaxExactCandidates)
+    return std::nullopt;
+  std::vector<fm::Configuration> Candidates;
+  Model.forEachValid([&](const fm::Configuration &C) {
+    Candidates.push_back(C);
+    return true;
+  });
+  // Ties go to runs that select more (more code runs), as first fit's
+  // completion does.
+  auto Selected = [&](const fm::Configuration &C) {
+    return llvm::count_if(Model.concreteFeatures(),
+                          [&](fm::FeatureId F) { return C.Selected[F]; });
+  };
+  std::stable_sort(Candidates.begin(), Candidates.end(),
+                   [&](const fm::Configuration &A, const fm::Configuration &B) {
+                     return Selected(A) > Selected(B);
+                   });
+  ExactCoverOptions Search;
+  Search.FewerThan = FewerThan;
+  std::optional<std::vector<size_t>> Cover =
+      findExactCover(Candidates, Specs, Search);
+  if (!Cover)
+    return std::nullopt;
+  bool FirstIsDefault = false;
+  if (Options.Default) {
+    std::string Default = Model.format(*Options.Default);
+    auto It = llvm::find_if(Candidates, [&](const fm::Configuration &C) {
+      return Model.format(C) == Default;
+    });
+    if (It != Candidates.end()) {
+      Search.Forced = static_cast<size_t>(It - Candidates.begin());
+      Search.FewerThan = Cover->size() + 1;
+      if (auto FromDefault = findExactCover(Candidates, Specs, Search)) {
+        Cover = std::move(FromDefault);
+        FirstIsDefault = true;
+      }
+    }
+  }
+  std::vector<fm::Configuration> Runs;
+  for (size_t K : *Cover)
+    Runs.push_back(Candidates[K]);
+  // What the plan reports: each one-at-a-time group at the base it met.
+  std::vector<unsigned> Bases = chosenBases(Runs, Specs);
+  std::vector<RequirementSpec> Met;
+  for (const RequirementSpec &R : Specs)
+    if (R.BaseGroup == 0 || R.BaseChoice == Bases[R.BaseGroup])
+      Met.push_back(R);
+  Plan P = planOf(Model, Runs, Met, Notes);
+  P.FirstIsDefault = FirstIsDefault;
+  if (Options.Default && !FirstIsDefault)
+    P.Notes.push_back("the simulator's default configuration '" +
+                      Model.format(*Options.Default) +
+                      "' is not the first run: no plan of " +
+                      std::to_string(Runs.size()) +
+                      " runs holds it (without VARSIM_CONFIG the simulator "
+                      "runs it, not run 1)");
+  return P;
+}
+
+} // namespace
+
+llvm::Expected<Plan> computePlan(const fm::FeatureModel &Model,
+                                 const std::vector<RegionToCover> &Regions,
+                                 const PlanOptions &Options) {
+  std::vector<std::string> Notes;
+  auto Specs = buildRequirements(Model, Regions, Options, Notes);
+  if (!Specs)
+    return Specs.takeError();
+  // First fit takes each one-at-a-time design at its first base.
+  std::vector<RequirementSpec> FirstBases;
+  for (const RequirementSpec &R : *Specs)
+    if (R.BaseChoice == 0)
+      FirstBases.push_back(R);
+  if (!Options.AlreadyRun.empty()) {
+    // A follow-up: what the earlier runs met needs no run.
+    llvm::erase_if(FirstBases, [&](const RequirementSpec &R) {
+      return llvm::any_of(Options.AlreadyRun, [&](const fm::Configuration &C) {
+        return covers(C, R);
+      });
+    });
+    if (FirstBases.empty()) {
+      Plan None;
+      None.Notes = Notes;
+      return None;
+    }
+    return compress(Model, FirstBases, Notes, nullptr);
+  }
+  auto Greedy = firstFitPlan(Model, FirstBases, Notes, Options);
+  if (!Greedy)
+    return Greedy.takeError();
+  // Fewer runs by exact search, where the model is small enough.
+  if (std::optional<Plan> Exact =
+          exactPlan(Model, *Specs, Notes, Options, Greedy->Runs.size()))
+    return std::move(*Exact);
+  return Greedy;
 }
 
 void printExplanation(const Plan &P, llvm::raw_ostream &OS) {

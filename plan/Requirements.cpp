@@ -54,6 +54,11 @@ bool Cube::mentions(fm::FeatureId F) const {
          llvm::any_of(Values, [&](const auto &X) { return X.first == F; });
 }
 
+bool covers(const fm::Configuration &C, const RequirementSpec &R) {
+  return llvm::any_of(R.Alternatives,
+                      [&](const Cube &Q) { return Q.isSatisfiedBy(C); });
+}
+
 namespace {
 
 /// The values a feature can take in a cube: selected first, so that plans
@@ -170,10 +175,14 @@ bool sameCube(const Cube &A, const Cube &B) {
 /// The requirements of one region: its condition alone, and its condition
 /// with each combination of its influencing features (or, with many, each
 /// one changed from a base point).
+/// BaseGroup, if not 0, numbers a one-at-a-time design (strength 1) whose
+/// base may be any valid point: its requirements are written for each
+/// candidate base (RequirementSpec::BaseChoice), closest to every flag off
+/// first.
 llvm::Error addRegion(const fm::FeatureModel &Model, const RegionToCover &R,
                       const PlanOptions &Options,
                       std::vector<RequirementSpec> &Out,
-                      std::vector<std::string> &Notes) {
+                      std::vector<std::string> &Notes, unsigned BaseGroup = 0) {
   auto Cond = condition::parsePresence(R.Condition);
   if (!Cond)
     return makeError("region " + llvm::Twine(R.Id) + ": condition '" +
@@ -311,33 +320,41 @@ llvm::Error addRegion(const fm::FeatureModel &Model, const RegionToCover &R,
       std::stable_sort(
           Points.begin(), Points.end(),
           [&](const auto &A, const auto &B) { return Cost(A) < Cost(B); });
-      std::optional<std::vector<int64_t>> Base;
-      for (const std::vector<int64_t> &V : Points)
-        if (!CubesFor(V).empty()) {
-          Base = V;
+      // A base of a group may be any valid point (at most MaxBaseChoices
+      // of them, closest first); otherwise only the closest.
+      constexpr size_t MaxBaseChoices = 16;
+      std::vector<std::vector<int64_t>> Bases;
+      for (const std::vector<int64_t> &V : Points) {
+        if (Bases.size() == (BaseGroup ? MaxBaseChoices : 1))
           break;
-        }
-      if (!Base) {
+        if (!CubesFor(V).empty())
+          Bases.push_back(V);
+      }
+      if (Bases.empty()) {
         Notes.push_back(Label + ": no valid configuration runs it with its "
                                 "influencing features; not covered");
         return llvm::Error::success();
       }
-      auto Changed = [&](const std::vector<int64_t> &V) {
-        unsigned N = 0;
-        for (const std::vector<size_t> &Dim : Dims)
-          N += llvm::any_of(Dim, [&](size_t I) { return V[I] != (*Base)[I]; });
-        return N;
-      };
-      for (const std::vector<int64_t> &V : Points) {
-        if (Changed(V) > 1)
-          continue;
-        std::vector<Cube> Cubes = CubesFor(V);
-        if (Cubes.empty())
-          continue; // Invalid, or the region cannot run with it.
-        Out.push_back(
-            {Label + " with " + describeAssignment(Model, Influencing, V),
-             std::move(Cubes),
-             100 + static_cast<unsigned>(Influencing.size())});
+      for (size_t Choice = 0; Choice < Bases.size(); ++Choice) {
+        const std::vector<int64_t> &Base = Bases[Choice];
+        auto Changed = [&](const std::vector<int64_t> &V) {
+          unsigned N = 0;
+          for (const std::vector<size_t> &Dim : Dims)
+            N += llvm::any_of(Dim, [&](size_t I) { return V[I] != Base[I]; });
+          return N;
+        };
+        for (const std::vector<int64_t> &V : Points) {
+          if (Changed(V) > 1)
+            continue;
+          std::vector<Cube> Cubes = CubesFor(V);
+          if (Cubes.empty())
+            continue; // Invalid, or the region cannot run with it.
+          Out.push_back(
+              {Label + " with " + describeAssignment(Model, Influencing, V),
+               std::move(Cubes),
+               100 + static_cast<unsigned>(Influencing.size()), BaseGroup,
+               static_cast<unsigned>(Choice)});
+        }
       }
       return llvm::Error::success();
     }
@@ -474,20 +491,31 @@ buildRequirements(const fm::FeatureModel &Model,
            std::vector<const RegionToCover *>>
       Families;
   std::vector<std::pair<std::string, std::vector<std::string>>> FamilyOrder;
+  unsigned BaseGroups = 0;
   for (const RegionToCover &R : Regions) {
-    // Unmarked code timed in R: R with each of its features on and off,
-    // each feature on its own (the condition's requirement is repeated;
-    // equal requirements merge into the same runs).
-    if (!R.IsVariant)
-      for (const std::string &F : R.TimedFeatures) {
-        if (llvm::is_contained(R.InfluencingFeatures, F))
-          continue; // Observed with the data-flow combinations already.
-        RegionToCover Timed = R;
-        Timed.InfluencingFeatures = {F};
-        Timed.TimedFeatures.clear();
-        if (llvm::Error E = addRegion(Model, Timed, Options, Out, Notes))
+    // Unmarked code timed in R (and decisions in unmarked callees): R at a
+    // base point of those features and at each point that changes one of
+    // them (strength 1, not their product). Each on and off on its own is
+    // not enough: runs that turn two of them on together and off together
+    // satisfy it, and R's self time then cannot tell the two apart (the
+    // compressor's checksum_block timed a busy wait whose deadline LZ and
+    // BIGBLOCKS both write, and they always flipped together).
+    if (!R.IsVariant) {
+      RegionToCover Timed = R;
+      Timed.InfluencingFeatures.clear();
+      Timed.TimedFeatures.clear();
+      for (const std::string &F : R.TimedFeatures)
+        if (!llvm::is_contained(R.InfluencingFeatures, F) &&
+            !llvm::is_contained(Timed.InfluencingFeatures, F))
+          Timed.InfluencingFeatures.push_back(F); // Else observed already.
+      if (!Timed.InfluencingFeatures.empty()) {
+        PlanOptions OneAtATime = Options;
+        OneAtATime.FullCombinationsUpTo = 1;
+        if (llvm::Error E =
+                addRegion(Model, Timed, OneAtATime, Out, Notes, ++BaseGroups))
           return E;
       }
+    }
     if (R.InfluencingFeatures.empty() || R.Label.empty() || R.IsVariant) {
       if (llvm::Error E = addRegion(Model, R, Options, Out, Notes))
         return E;

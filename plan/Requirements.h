@@ -36,7 +36,19 @@ struct RequirementSpec {
   std::vector<Cube> Alternatives; ///< Any one covers the requirement.
   /// Harder requirements are placed first (first-fit decreasing).
   unsigned Rank = 0;
+  /// Non-zero: one of the points of a region's one-at-a-time design over its
+  /// timed features (a base point and each point that changes one of them),
+  /// for the base numbered BaseChoice. The design is met when, for some
+  /// choice, every requirement of its group with that choice is covered;
+  /// choice 0 (the valid base closest to every flag off) is the one the
+  /// greedy planner uses, the others let the exact search (ExactCover.h)
+  /// take a base the rest of the plan runs anyway.
+  unsigned BaseGroup = 0;
+  unsigned BaseChoice = 0;
 };
+
+/// Whether the complete configuration C covers R (one of its alternatives).
+bool covers(const fm::Configuration &C, const RequirementSpec &R);
 
 /// Every requirement of Regions (and of the model's exclusive groups);
 /// what cannot be covered goes to Notes.

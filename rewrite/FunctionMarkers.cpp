@@ -2,7 +2,8 @@
 //
 // The part of FileRewriter (FileRewriterImpl.h) that marks functions for
 // the profile (a region marker at the body's start, left out where the
-// caller's term already covers a loopless function) and keeps the
+// caller's term already covers a loopless function or a small Base one
+// with a loop) and keeps the
 // original name of a function the simulator renames (__func__ and its
 // kin, #line).
 //
@@ -82,7 +83,46 @@ bool onlyCalledInFile(const FunctionFact &Fn, llvm::StringRef Path,
   return true;
 }
 
+/// The most lines of a Base function with a loop (or goto) that gets no
+/// marker. Such a function is mostly a short visit called from a loop (a
+/// hash-chain walk, a call set-up that retries, a compare): its marker
+/// costs as much as its feature tests, and the runtime folds it into its
+/// callers once hot anyway (docs/runtime.md). Unmarked, its time is its
+/// callers' self time, and the data-flow analysis gives its facts to its
+/// call sites, as for a loopless function. A longer function keeps its
+/// marker: its own context is where a long loop's time is seen.
+constexpr unsigned MaxUnmarkedLoopLines = 40;
+
 void FileRewriter::markFunctions() {
+  std::set<std::string> UnmarkedSwitchNames;
+  for (const auto &[Name, SP] : unmarkedSwitches())
+    UnmarkedSwitchNames.insert(Name);
+  // Whether Fn, a Base function with a loop, is small and holds no feature
+  // code whose time needs its marker as the place it is timed in: a
+  // feature block of its own, or (unless every caller is in this file,
+  // where timedIn finds them) a call of an unmarked feature switch.
+  auto IsSmallBaseLoop = [&](const FunctionFact &Fn,
+                             llvm::StringRef Condition) {
+    if (Condition != "1" || Fn.Main ||
+        Fn.EndLine - Fn.Line > MaxUnmarkedLoopLines)
+      return false;
+    // State it keeps from call to call (a deadline, a cache) makes its time
+    // depend on what earlier calls wrote, from any context: unmarked, every
+    // feature that reaches the state would decide in each caller's region
+    // (the samples' busy-work, whose deadline global every call writes and
+    // the next one reads). Marked, that is a fact of its own region.
+    if (inAnyParse(Fn.BodyBegin, &FunctionFact::SavedState))
+      return false;
+    for (unsigned GI = 0; GI < FS.Groups.size(); ++GI) {
+      unsigned At = dir(FS.Groups[GI].Branches[0].DirectiveIndex).Begin;
+      if (FG.Groups[GI].IsFeature && At > Fn.BodyBegin && At < Fn.BodyEnd)
+        return false;
+    }
+    return onlyCalledInFile(Fn, In.Path, In.Text) ||
+           callsOf(llvm::StringRef(In.Text).slice(Fn.BodyBegin, Fn.BodyEnd),
+                   UnmarkedSwitchNames)
+               .empty();
+  };
   for (const auto &[Begin, Fn] : Functions) {
     if (Fn->Lambda || Fn->Constexpr || Duplicates.count(Begin) ||
         Merged.count(Begin))
@@ -103,7 +143,8 @@ void FileRewriter::markFunctions() {
                              onlyCalledInFile(*Fn, In.Path, In.Text));
     if (!Ctx.MarkEveryFunction && ConditionCovered && !Fn->Main &&
         (!inAnyParse(Begin, &FunctionFact::Loops) ||
-         isLoopAroundSwitches(*Fn, Condition))) {
+         isLoopAroundSwitches(*Fn, Condition) ||
+         IsSmallBaseLoop(*Fn, Condition))) {
       Ctx.Unmarked.push_back({Fn->Name, In.Path, Fn->Line, Fn->EndLine});
       continue;
     }

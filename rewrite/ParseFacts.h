@@ -48,6 +48,10 @@ struct FunctionFact {
   /// Its body (lambdas included) has a loop or a goto: its function marker
   /// is worth its cost (docs/rewriter.md, "Function markers").
   bool Loops = false;
+  /// Its body writes a variable of static storage duration (a global, a
+  /// static local or member) that it also reads: state kept from call to
+  /// call, such as the samples' busy-work deadline or a cache.
+  bool SavedState = false;
   /// C++: its body uses __PRETTY_FUNCTION__, or a lambda in it uses a
   /// predefined name (__func__, ...): texts a renamed copy cannot restore.
   bool OpaqueFuncName = false;

@@ -62,11 +62,64 @@ public:
       OpaqueFuncName = true;
     return true;
   }
+  bool VisitDeclRefExpr(DeclRefExpr *E) {
+    if (const VarDecl *V = savedState(E))
+      ++References[V];
+    return true;
+  }
+  bool VisitBinaryOperator(BinaryOperator *B) {
+    if (B->isAssignmentOp())
+      noteWrite(B->getLHS());
+    return true;
+  }
+  bool VisitUnaryOperator(UnaryOperator *U) {
+    if (U->isIncrementDecrementOp())
+      noteWrite(U->getSubExpr());
+    return true;
+  }
+  bool VisitCXXOperatorCallExpr(CXXOperatorCallExpr *C) {
+    if (C->isAssignmentOp() && C->getNumArgs() > 0)
+      noteWrite(C->getArg(0));
+    return true;
+  }
+  /// A variable of static storage duration that the body writes and also
+  /// reads elsewhere than where it writes it (`++Calls` alone is a counter,
+  /// not state its decisions read).
+  bool keepsSavedState() const {
+    return llvm::any_of(Writes, [&](const auto &W) {
+      auto R = References.find(W.first);
+      return R != References.end() && R->second > W.second;
+    });
+  }
   bool Loops = false, OpaqueFuncName = false;
 
 private:
+  static const VarDecl *savedState(const Expr *E) {
+    const auto *Ref = dyn_cast<DeclRefExpr>(E);
+    const auto *V = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+    if (!V || !V->hasGlobalStorage() || V->getType().isConstQualified())
+      return nullptr;
+    return V;
+  }
+  /// The variable a write to E (`x`, `x.f`, `x[i]`) changes, if it is one
+  /// of static storage duration.
+  void noteWrite(const Expr *E) {
+    while (true) {
+      E = E->IgnoreParenImpCasts();
+      if (const auto *M = dyn_cast<MemberExpr>(E); M && !M->isArrow())
+        E = M->getBase();
+      else if (const auto *A = dyn_cast<ArraySubscriptExpr>(E);
+               A && A->getBase()->getType()->isArrayType())
+        E = A->getBase();
+      else
+        break;
+    }
+    if (const VarDecl *V = savedState(E))
+      ++Writes[V];
+  }
   bool Cxx;
   unsigned InLambda = 0;
+  llvm::DenseMap<const VarDecl *, unsigned> References, Writes;
   bool loop() {
     Loops = true;
     return true;
@@ -161,6 +214,7 @@ bool DefinitionCollector::VisitFunctionDecl(FunctionDecl *FD) {
   Traits.TraverseStmt(Body);
   F.Loops = Traits.Loops;
   F.OpaqueFuncName = Traits.OpaqueFuncName;
+  F.SavedState = Traits.keepsSavedState();
   F.ReturnsVoid = FD->getReturnType()->isVoidType();
   for (ParmVarDecl *P : FD->parameters()) {
     if (P->getName().empty())

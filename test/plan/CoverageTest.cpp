@@ -13,6 +13,7 @@
 
 #include <gtest/gtest.h>
 
+#include <optional>
 #include <set>
 
 using namespace varsim;
@@ -125,6 +126,30 @@ TEST(Coverage, UnmarkedCodeFeaturesAreObservedEachOnItsOwn) {
   // A timed feature that is a data-flow feature too is one fact.
   Step.TimedFeatures = {"A"};
   EXPECT_EQ(coverage(M, {Step}, P).size(), 1u);
+}
+
+// Two features timed in one region (an unmarked callee whose loop bound B
+// and C both write): on and off each is met by two runs that turn both on
+// together and off together, and the region's self time then cannot tell
+// B from C. The plan holds a base point (both off) and each one changed
+// from it, so each feature's effect is seen alone.
+TEST(Coverage, TwoTimedFeaturesOfARegionAreEachChangedAlone) {
+  fm::FeatureModel M = model(Flat);
+  RegionToCover Block{0, "1", {}, "checksum_block"};
+  Block.TimedFeatures = {"B", "C"};
+  Plan P;
+  auto Facts = coverage(M, {Block}, P);
+  ASSERT_EQ(Facts.size(), 2u);
+  expectObserved(Facts);
+  std::optional<fm::FeatureId> B = M.findByName("B"), C = M.findByName("C");
+  ASSERT_TRUE(B && C);
+  std::set<std::pair<bool, bool>> Seen;
+  for (const PlannedRun &Run : P.Runs)
+    Seen.insert({Run.Config.Selected[*B], Run.Config.Selected[*C]});
+  EXPECT_TRUE(Seen.count({false, false}));
+  EXPECT_TRUE(Seen.count({true, false}));
+  EXPECT_TRUE(Seen.count({false, true}));
+  EXPECT_EQ(P.Runs.size(), 3u); // Not the product: both on is not needed.
 }
 
 TEST(Coverage, EveryValueOfTwoInfluencingFeatures) {
