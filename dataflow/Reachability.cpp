@@ -22,7 +22,8 @@
 //    any reference counted, which kept Mbed TLS's whole cipher layer
 //    reachable through `cipher_wrap.c`'s tables that nothing reads;
 //  - globals with the `used` or `section` attribute (the linker or the
-//    runtime may hand them out) and what their initializers name;
+//    runtime may hand them out) and every global of a C++ unit (its
+//    initializer may run code), and what their initializers name;
 //  - functions with the constructor, destructor or used attributes, the
 //    targets of `alias` attributes and of `cleanup` attributes;
 //  - every function defined in a C++ translation unit (virtual calls,
@@ -82,7 +83,9 @@ public:
       // What a global's initializer names is reached when the global is.
       std::string Key = ProgramAnalysis::keyOf(V);
       Graph[Key];
-      if (V->hasAttr<UsedAttr>() || V->hasAttr<SectionAttr>())
+      // A C++ global's initializer may run code (a registration object's
+      // constructor taking a callback): it runs at start-up.
+      if (CPlusPlus || V->hasAttr<UsedAttr>() || V->hasAttr<SectionAttr>())
         Roots.insert(Key);
       Global = V;
       bool Result = RecursiveASTVisitor::TraverseDecl(D);
