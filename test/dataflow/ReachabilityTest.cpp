@@ -95,6 +95,10 @@ void set_limit(void) {
 int main(void) {
   VARSIM_REGION(0);
   int s = 0;
+  if (VARSIM_F_B) { // A feature read first: the loop is not early code.
+    VARSIM_REGION(3);
+    s = 1;
+  }
   CALL
   for (int i = 0; i < limit; ++i)
     s += i;
