@@ -126,6 +126,13 @@ public:
     return InitCells[Key];
   }
   const AnalysisOptions &options() const { return Options; }
+  /// True if a pointer may point into the array (a member, global or local
+  /// array variable) of Key: a use other than indexing or sizeof somewhere
+  /// in the program (IndexedArrays.cpp). Its elements are then memory of
+  /// their type too; otherwise only its own cell holds them.
+  bool pointedInto(CellKey ArrayKey) const {
+    return PointedArrays.count(ArrayKey) != 0;
+  }
 
   static std::string keyOf(const clang::Decl *D);
   static std::string paramKey(const clang::FunctionDecl *F, unsigned Index);
@@ -188,6 +195,8 @@ private:
     } LastReads;
     uint64_t WalkedAt = 0;
     bool Walked = false;
+    /// A function no entry point reaches (findReachable): never walked.
+    bool Unreachable = false;
   };
   /// By key: when it last changed (0: never).
   using Stamps = std::vector<uint64_t>;
@@ -210,8 +219,15 @@ private:
   void walk(Body &B);
   /// Computes Early and MainPrefix from the direct call graph.
   void orderCalls();
-  /// Fills Facts' unreachable regions and functions from the direct call
-  /// graph and the entry points (Reachability.cpp).
+  /// Marks the function bodies that no entry point reaches through the
+  /// direct call graph (Body::Unreachable) and notes their regions and
+  /// names (Reachability.cpp).
+  void findReachable();
+  /// Adds the arrays of one translation unit that a pointer may point into
+  /// (IndexedArrays.cpp).
+  void findPointedArrays(clang::ASTContext &Ctx);
+  llvm::DenseSet<CellKey> PointedArrays;
+  /// Fills Facts' unreachable regions and functions (findReachable's).
   void findUnreachable(DataFlowFacts &Facts) const;
 
   void traceGrowth(CellKey Key, const std::string &Feature) const;
@@ -235,6 +251,8 @@ private:
   uint64_t Clock = 0;
   Body *Walking = nullptr; ///< Whose reads are noted.
   std::vector<Sink> Sinks;
+  std::vector<unsigned> UnreachableRegions;
+  std::vector<std::string> UnreachableFunctions;
   std::map<std::string, size_t> SinkIndex; ///< By place: loops revisit.
   unsigned TranslationUnits = 0;
   llvm::DenseMap<std::pair<const void *, unsigned>, CellKey> Keys;

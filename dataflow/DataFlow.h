@@ -88,7 +88,8 @@ struct DataFlowFacts {
   unsigned TranslationUnits = 0;
   /// Code no run of the program can execute (dataflow/Reachability.cpp):
   /// the region ids of the markers inside C functions that no entry point
-  /// (main, a function whose address is taken, a constructor/destructor
+  /// (main, a function whose address reachable code or a table it names
+  /// takes, a constructor/destructor
   /// function, ...) reaches through direct calls, and those functions'
   /// names (where no reachable function has the same name). Empty when
   /// the program has no main or the criterion cannot be applied (a

@@ -229,6 +229,24 @@ private:
               (IsPointer(B->getRHS()) && IsNull(B->getLHS())));
     return false;
   }
+  /// False for an array variable no pointer points into
+  /// (ProgramAnalysis::pointedInto): only its own cell holds its elements.
+  bool reachedThroughPointers(const VarDecl *V) {
+    return !V->getType()->isArrayType() || P.pointedInto(keyOf(V));
+  }
+  /// An array member or variable, named and indexed, that no pointer
+  /// points into.
+  bool indexedOnly(const Expr *Array) {
+    Array = Array->IgnoreParens();
+    if (!Array->getType()->isArrayType())
+      return false;
+    if (const auto *M = dyn_cast<MemberExpr>(Array))
+      return !P.pointedInto(keyOf(M->getMemberDecl()));
+    if (const auto *R = dyn_cast<DeclRefExpr>(Array))
+      if (const auto *V = dyn_cast<VarDecl>(R->getDecl()))
+        return !P.pointedInto(keyOf(V));
+    return false;
+  }
   bool tracked(const VarDecl *V) const {
     return V->hasLocalStorage() && !Escaping->count(V) &&
            !V->getType()->isReferenceType();

@@ -23,7 +23,7 @@ Taint Walker::read(const ValueDecl *D, State &St) {
   if (tracked(V))
     return St.get(V);
   Taint T = cellRead(keyOf(V));
-  if (V->hasLocalStorage())
+  if (V->hasLocalStorage() && reachedThroughPointers(V))
     join(T, cellRead(memoryKey(V->getType())));
   return T;
 }
@@ -45,7 +45,8 @@ void Walker::assignVar(const VarDecl *V, Taint T, State &St, bool Strong) {
   // caller's calling context): what came from the caller's context stays
   // fixed to that context, in its cell and in the memory of its type.
   T = unlabelled(std::move(T));
-  P.addTo(memoryKey(V->getType()), T);
+  if (reachedThroughPointers(V))
+    P.addTo(memoryKey(V->getType()), T);
   P.addTo(keyOf(V), T);
 }
 
@@ -70,9 +71,9 @@ void Walker::assign(const Expr *Lhs, Taint T, State &St, bool Strong) {
     if (const auto *Ref = dyn_cast<DeclRefExpr>(Base))
       if (const auto *V = dyn_cast<VarDecl>(Ref->getDecl()))
         if (V->getType()->isArrayType()) {
-          if (!V->hasLocalStorage()) // Also reachable through pointers.
-            P.addTo(memoryKey(Lhs->getType()), escaped(T));
-          assignVar(V, std::move(T), St, false); // The array itself.
+          if (!V->hasLocalStorage() && P.pointedInto(keyOf(V)))
+            P.addTo(memoryKey(Lhs->getType()), escaped(T)); // Also there.
+          assignVar(V, std::move(T), St, false);            // The array itself.
           return;
         }
     P.addTo(memoryKey(Lhs->getType()), escaped(std::move(T)));
@@ -319,7 +320,11 @@ Taint Walker::eval(const Expr *E, State &St) {
         Decay && Decay->getCastKind() == CK_ArrayToPointerDecay)
       Base = Decay->getSubExpr(); // Indexed, not decayed into a pointer.
     Taint T = eval(Base, St);
-    join(T, cellRead(memoryKey(E->getType())));
+    // An array no pointer points into holds only what was written into
+    // it by index (its own cell, read by eval): memory of the element type
+    // cannot reach it (IndexedArrays.cpp).
+    if (!indexedOnly(Base))
+      join(T, cellRead(memoryKey(E->getType())));
     return T;
   }
   if (const auto *U = dyn_cast<UnaryOperator>(E)) {

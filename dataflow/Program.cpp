@@ -116,6 +116,7 @@ private:
 
 void ProgramAnalysis::addTranslationUnit(ASTContext &Ctx) {
   ++TranslationUnits;
+  findPointedArrays(Ctx);
   BodyFinder Finder(Ctx);
   Finder.TraverseDecl(Ctx.getTranslationUnitDecl());
   auto Add = [&](Body B, const std::string &Key) {
@@ -308,10 +309,13 @@ void ProgramAnalysis::recordSink(Sink S) {
 DataFlowFacts ProgramAnalysis::run() {
   // Cells only grow and are finite: this ends; the bound is a safety net.
   constexpr int MaxRounds = 64;
+  findReachable();
   orderCalls();
   for (int Round = 0; Round < MaxRounds; ++Round) {
     Changed = false;
     for (Body &B : Bodies) {
+      if (B.Unreachable)
+        continue; // No run executes it: it writes and decides nothing.
       // A walk is a function of what it reads: unchanged reads, same
       // joins (no-ops the second time), so skipping keeps the result.
       if (Options.SkipUnchangedBodies && !stale(B))
@@ -341,7 +345,8 @@ DataFlowFacts ProgramAnalysis::run() {
   }
   Recording = true;
   for (Body &B : Bodies)
-    walk(B);
+    if (!B.Unreachable)
+      walk(B);
   Recording = false;
 
   auto NameOf = [&](const std::string &Macro) {

@@ -13,10 +13,17 @@
 // through direct calls. Entry points are taken generously, so that the
 // set is an over-approximation of what can run:
 //  - every `main` (several programs may share one compile database);
-//  - every function whose address is taken anywhere in the program (a
-//    reference that is not the callee of a direct call: function-pointer
-//    tables, callbacks handed to libraries such as qsort or atexit, `&f`),
-//    whether or not the referring code is itself reachable;
+//  - every function whose address is taken (a reference that is not the
+//    callee of a direct call: function-pointer tables, callbacks handed to
+//    libraries such as qsort or atexit, `&f`) by reachable code, or in the
+//    initializer of a global that reachable code names (a table of
+//    function pointers is reachable through the code that reads it: a
+//    pointer to a function can only come from a reference to it). Before,
+//    any reference counted, which kept Mbed TLS's whole cipher layer
+//    reachable through `cipher_wrap.c`'s tables that nothing reads;
+//  - globals with the `used` or `section` attribute (the linker or the
+//    runtime may hand them out) and every global of a C++ unit (its
+//    initializer may run code), and what their initializers name;
 //  - functions with the constructor, destructor or used attributes, the
 //    targets of `alias` attributes and of `cleanup` attributes;
 //  - every function defined in a C++ translation unit (virtual calls,
@@ -71,6 +78,20 @@ public:
       return true;
     if (!isa<TranslationUnitDecl>(D) && SM.isInSystemHeader(D->getLocation()))
       return true;
+    if (const auto *V = dyn_cast<VarDecl>(D);
+        V && !Current && !Global && V->hasGlobalStorage()) {
+      // What a global's initializer names is reached when the global is.
+      std::string Key = ProgramAnalysis::keyOf(V);
+      Graph[Key];
+      // A C++ global's initializer may run code (a registration object's
+      // constructor taking a callback): it runs at start-up.
+      if (CPlusPlus || V->hasAttr<UsedAttr>() || V->hasAttr<SectionAttr>())
+        Roots.insert(Key);
+      Global = V;
+      bool Result = RecursiveASTVisitor::TraverseDecl(D);
+      Global = nullptr;
+      return Result;
+    }
     const auto *F = dyn_cast<FunctionDecl>(D);
     if (!F || !F->doesThisDeclarationHaveABody())
       return RecursiveASTVisitor::TraverseDecl(D);
@@ -126,9 +147,23 @@ public:
   bool VisitDeclRefExpr(DeclRefExpr *E) {
     // Pre-order: a direct call's callee reference was seen by
     // VisitCallExpr before this visit.
-    if (const auto *F = dyn_cast<FunctionDecl>(E->getDecl()))
-      if (!CalleeRefs.count(E))
-        Roots.insert(ProgramAnalysis::returnKey(F)); // Its address is taken.
+    std::string Key;
+    if (const auto *F = dyn_cast<FunctionDecl>(E->getDecl())) {
+      if (CalleeRefs.count(E))
+        return true;
+      Key = ProgramAnalysis::returnKey(F); // Its address is taken.
+    } else if (const auto *V = dyn_cast<VarDecl>(E->getDecl());
+               V && V->hasGlobalStorage() && !V->isStaticLocal()) {
+      Key = ProgramAnalysis::keyOf(V); // Its initializer's references.
+    } else {
+      return true;
+    }
+    if (Current)
+      Graph[ProgramAnalysis::returnKey(Current)].insert(Key);
+    else if (Global)
+      Graph[ProgramAnalysis::keyOf(Global)].insert(Key);
+    else
+      Roots.insert(Key); // Outside any function or global: taken as run.
     return true;
   }
 
@@ -138,6 +173,7 @@ private:
   std::map<std::string, std::set<std::string>> &Graph;
   std::set<std::string> &Roots;
   const FunctionDecl *Current = nullptr;
+  const VarDecl *Global = nullptr; ///< Whose initializer is traversed.
   std::set<const DeclRefExpr *> CalleeRefs;
 };
 
@@ -158,7 +194,7 @@ private:
 
 } // namespace
 
-void ProgramAnalysis::findUnreachable(DataFlowFacts &Facts) const {
+void ProgramAnalysis::findReachable() {
   std::map<std::string, std::set<std::string>> Graph;
   std::set<std::string> Roots;
   std::set<ASTContext *> Units;
@@ -192,7 +228,7 @@ void ProgramAnalysis::findUnreachable(DataFlowFacts &Facts) const {
   // unreachable original, rewrite/FeatureVersions.cpp) is reachable.
   std::set<unsigned> Regions, ReachedRegions;
   std::set<std::string> Names, ReachedNames;
-  for (const Body &B : Bodies) {
+  for (Body &B : Bodies) {
     if (!B.Function)
       continue;
     std::string Name = B.Function->getNameAsString();
@@ -204,17 +240,28 @@ void ProgramAnalysis::findUnreachable(DataFlowFacts &Facts) const {
       ReachedRegions.insert(Markers.Ids.begin(), Markers.Ids.end());
       continue;
     }
+    // No run executes it: it writes nothing and decides nothing, so its
+    // walks would only spread taint that no run can produce (ProgramAnalysis
+    // skips it).
+    B.Unreachable = true;
     Regions.insert(Markers.Ids.begin(), Markers.Ids.end());
     Names.insert(Name);
   }
+  UnreachableRegions.clear();
   for (unsigned Id : Regions)
     if (!ReachedRegions.count(Id))
-      Facts.UnreachableRegions.push_back(Id);
+      UnreachableRegions.push_back(Id);
   // A name also used by a reachable function (static functions of other
   // files) does not say which one: left out.
+  UnreachableFunctions.clear();
   for (const std::string &Name : Names)
     if (!ReachedNames.count(Name))
-      Facts.UnreachableFunctions.push_back(Name);
+      UnreachableFunctions.push_back(Name);
+}
+
+void ProgramAnalysis::findUnreachable(DataFlowFacts &Facts) const {
+  Facts.UnreachableRegions = UnreachableRegions;
+  Facts.UnreachableFunctions = UnreachableFunctions;
 }
 
 } // namespace varsim::dataflow
