@@ -3,8 +3,13 @@
 #ifndef VARSIM_TEST_COMMON_FEATUREMODELS_H
 #define VARSIM_TEST_COMMON_FEATUREMODELS_H
 
+#include "feature_models/FeatureModel.h"
+#include "support/Diagnostic.h"
+
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
+
+#include <gtest/gtest.h>
 
 #include <string>
 
@@ -16,6 +21,17 @@ namespace varsim::test {
 std::string optionalFeaturesModel(llvm::ArrayRef<std::string> Names,
                                   llvm::StringRef Extra = "",
                                   llvm::StringRef Constraints = "");
+
+/// The feature model of a FeatureIDE or SPL Conqueror text; a parse error
+/// fails the test and gives an empty model.
+inline fm::FeatureModel parsedModel(llvm::StringRef Xml) {
+  auto M = fm::parseFeatureModel(Xml, "test.xml");
+  if (!M) {
+    ADD_FAILURE() << errorToString(M.takeError());
+    return fm::FeatureModel::inferFromMacros({});
+  }
+  return std::move(*M);
+}
 
 } // namespace varsim::test
 

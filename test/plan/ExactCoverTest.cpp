@@ -8,6 +8,7 @@
 
 #include "plan/ExactCover.h"
 #include "plan/Plan.h"
+#include "test/common/FeatureModels.h"
 
 #include "support/Diagnostic.h"
 
@@ -21,12 +22,7 @@ using namespace varsim::plan;
 namespace {
 
 fm::FeatureModel model(llvm::StringRef Xml) {
-  auto M = fm::parseFeatureModel(Xml, "test.xml");
-  if (!M) {
-    ADD_FAILURE() << errorToString(M.takeError());
-    return fm::FeatureModel::inferFromMacros({});
-  }
-  return std::move(*M);
+  return varsim::test::parsedModel(Xml);
 }
 
 /// Three optional features: 8 configurations.

@@ -1,6 +1,7 @@
 //===- test/plan/PlannerTest.cpp - The run plan ---------------------------===//
 
 #include "plan/Plan.h"
+#include "test/common/FeatureModels.h"
 
 #include "support/Diagnostic.h"
 
@@ -18,12 +19,7 @@ using namespace varsim::plan;
 namespace {
 
 fm::FeatureModel model(llvm::StringRef Xml) {
-  auto M = fm::parseFeatureModel(Xml, "test.xml");
-  if (!M) {
-    ADD_FAILURE() << errorToString(M.takeError());
-    return fm::FeatureModel::inferFromMacros({});
-  }
-  return std::move(*M);
+  return varsim::test::parsedModel(Xml);
 }
 
 /// Four optional features, no group, no constraint.
