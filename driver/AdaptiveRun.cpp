@@ -15,17 +15,124 @@
 
 #include <algorithm>
 #include <map>
+#include <optional>
+#include <set>
 
 namespace varsim::driver {
+
+namespace {
+
+/// The concrete features that some data-flow fact of In names.
+std::vector<fm::FeatureId> factFeatures(const plan::OutDirPlanInput &In) {
+  std::set<fm::FeatureId> Ids;
+  auto Add = [&](const std::string &Name) {
+    std::optional<fm::FeatureId> Id = In.Model.findByName(Name);
+    if (!Id)
+      Id = In.Model.findByMacro(Name);
+    if (Id)
+      Ids.insert(*Id);
+  };
+  for (const plan::RegionToCover &R : In.Regions) {
+    llvm::for_each(R.InfluencingFeatures, Add);
+    llvm::for_each(R.CalleeFeatures, Add);
+  }
+  return {Ids.begin(), Ids.end()};
+}
+
+/// How many of Features differ between A and B (selection or value).
+size_t differing(const fm::Configuration &A, const fm::Configuration &B,
+                 llvm::ArrayRef<fm::FeatureId> Features) {
+  return llvm::count_if(Features, [&](fm::FeatureId F) {
+    if (F >= A.Selected.size() || F >= B.Selected.size())
+      return false;
+    return A.Selected[F] != B.Selected[F] ||
+           (F < A.Values.size() && F < B.Values.size() &&
+            A.Values[F] != B.Values[F]);
+  });
+}
+
+/// A valid configuration that differs from From in as many of Features as
+/// the model allows: each feature's selection flipped in turn while that
+/// stays satisfiable, then each numeric feature selected in both moved to
+/// another of its values where that stays valid.
+std::optional<fm::Configuration>
+flipped(const fm::FeatureModel &M, const fm::Configuration &From,
+        llvm::ArrayRef<fm::FeatureId> Features) {
+  std::vector<fm::Literal> Required;
+  for (fm::FeatureId F : Features) {
+    if (F >= From.Selected.size())
+      continue;
+    Required.push_back({F, /*Negated=*/From.Selected[F]});
+    if (!M.isSatisfiable(Required))
+      Required.pop_back();
+  }
+  std::optional<fm::Configuration> C = M.findValid(Required);
+  if (!C)
+    return std::nullopt;
+  for (fm::FeatureId F : Features) {
+    const fm::Feature &Def = M.feature(F);
+    if (Def.Kind != fm::FeatureKind::Numeric || !C->Selected[F] ||
+        F >= C->Values.size() || F >= From.Values.size() ||
+        C->Values[F] != From.Values[F])
+      continue;
+    for (int64_t V : Def.Values) {
+      if (V == From.Values[F])
+        continue;
+      int64_t Old = C->Values[F];
+      C->Values[F] = V;
+      if (llvm::Error E = M.check(*C)) {
+        llvm::consumeError(std::move(E));
+        C->Values[F] = Old;
+        continue;
+      }
+      break;
+    }
+  }
+  return C;
+}
+
+/// The run to pair with First: of the static runs and the configuration
+/// that flips every fact feature the model allows, the one that differs
+/// from First in the most fact features (a static run on a tie, so that
+/// the adaptive run stays within the static plan where it can); none if
+/// none differs.
+std::optional<plan::PlannedRun> farthestRun(const plan::OutDirPlanInput &In,
+                                            const plan::Plan &Static,
+                                            const plan::PlannedRun &First) {
+  // Without facts, the pair still shows regions whose counts change with
+  // some feature (count witnesses): then every feature counts.
+  std::vector<fm::FeatureId> Features = factFeatures(In);
+  if (Features.empty())
+    Features = In.Model.concreteFeatures();
+  std::optional<plan::PlannedRun> Best;
+  size_t BestDiff = 0;
+  for (const plan::PlannedRun &R : Static.Runs)
+    if (size_t D = differing(R.Config, First.Config, Features); D > BestDiff)
+      Best = R, BestDiff = D;
+  if (std::optional<fm::Configuration> C =
+          flipped(In.Model, First.Config, Features))
+    if (size_t D = differing(*C, First.Config, Features); D > BestDiff)
+      Best = plan::PlannedRun{*C, In.Model.format(*C)}, BestDiff = D;
+  return Best;
+}
+
+} // namespace
 
 llvm::Expected<plan::Plan> minimalFirstRuns(const plan::OutDirPlanInput &In,
                                             const plan::Plan &Static) {
   std::vector<plan::RegionToCover> Plain = In.Regions;
-  for (plan::RegionToCover &R : Plain)
+  // No data-flow fact in the first runs: neither the regions' influencing
+  // features nor the decisions of their unmarked callees (the unmarked
+  // code's own features stay: the model times them there for sure).
+  for (plan::RegionToCover &R : Plain) {
     R.InfluencingFeatures.clear();
+    for (const std::string &F : R.CalleeFeatures)
+      llvm::erase(R.TimedFeatures, F);
+    R.CalleeFeatures.clear();
+  }
   // The first runs are static runs that meet the minimal plan's
-  // requirements (conditions and exclusive groups), so that an
-  // adaptive run never needs more runs than the static plan.
+  // requirements (conditions and exclusive groups), so that an adaptive
+  // run stays within the static plan where it can.
   auto First = plan::runsToAdd(In, Plain, Static.Runs, {});
   if (!First)
     return First.takeError();
@@ -33,25 +140,13 @@ llvm::Expected<plan::Plan> minimalFirstRuns(const plan::OutDirPlanInput &In,
   Out.Runs = std::move(*First);
   if (Out.Runs.empty())
     Out.Runs.push_back(Static.Runs.front());
-  // With one run, no pair of runs tests a fact: add the static run
-  // that differs from it in the most features (it flips every feature
-  // of many facts at once).
-  if (Out.Runs.size() == 1 && Static.Runs.size() > 1) {
-    size_t Best = 0, BestDiff = 0;
-    for (size_t K = 0; K < Static.Runs.size(); ++K) {
-      size_t Diff = 0;
-      const fm::Configuration &A = Static.Runs[K].Config,
-                              &B = Out.Runs.front().Config;
-      for (size_t F = 0; F < A.Selected.size() && F < B.Selected.size(); ++F)
-        Diff += A.Selected[F] != B.Selected[F] ||
-                (F < A.Values.size() && F < B.Values.size() &&
-                 A.Values[F] != B.Values[F]);
-      if (Diff > BestDiff)
-        Best = K, BestDiff = Diff;
-    }
-    if (BestDiff)
-      Out.Runs.push_back(Static.Runs[Best]);
-  }
+  // With one run, no pair of runs tests a fact: add the run that flips
+  // the most features that facts name (one pair of runs then tests many
+  // facts at once).
+  if (Out.Runs.size() == 1)
+    if (std::optional<plan::PlannedRun> Far =
+            farthestRun(In, Static, Out.Runs.front()))
+      Out.Runs.push_back(std::move(*Far));
   return Out;
 }
 

@@ -21,9 +21,9 @@
 namespace varsim::driver {
 
 /// The first runs: static runs (of Static) that meet the minimal plan's
-/// requirements, so that an adaptive run never needs more runs than the
-/// static plan; with one such run, also the static run that differs from
-/// it in the most features (one pair of runs then tests many facts).
+/// requirements (no data-flow fact, RegionToCover::CalleeFeatures
+/// included); with one such run, also the run that flips the most fact
+/// features (a static run on a tie), so that one pair tests many facts.
 llvm::Expected<plan::Plan> minimalFirstRuns(const plan::OutDirPlanInput &In,
                                             const plan::Plan &Static);
 

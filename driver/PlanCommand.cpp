@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "driver/AdaptiveRun.h"
 #include "driver/Command.h"
 
 #include "plan/Coverage.h"
@@ -16,6 +17,7 @@
 
 #include "llvm/Support/raw_ostream.h"
 
+#include <algorithm>
 #include <string>
 
 namespace varsim::driver {
@@ -111,14 +113,40 @@ public:
         return ExitFailure;
       }
     }
-    if (Verbose)
+    if (Verbose) {
       plan::printExplanation(*P, llvm::errs());
+      printAdaptiveStart(*In, *P);
+    }
     for (const plan::PlannedRun &R : P->Runs)
       llvm::outs() << R.ConfigString << "\n";
     return ExitSuccess;
   }
 
 private:
+  /// What an adaptive `varsim run` starts with (driver/AdaptiveRun.h), so
+  /// that the plan's reader knows how many of its runs are sure to run.
+  void printAdaptiveStart(const plan::OutDirPlanInput &In,
+                          const plan::Plan &Static) const {
+    if (NoDataFlow)
+      return;
+    auto First = minimalFirstRuns(In, Static);
+    if (!First) {
+      llvm::consumeError(First.takeError());
+      return;
+    }
+    if (First->Runs.size() >= Static.Runs.size()) {
+      llvm::errs() << "an adaptive 'varsim run' runs all of these runs\n";
+      return;
+    }
+    llvm::errs() << "an adaptive 'varsim run' starts with "
+                 << First->Runs.size() << " run(s) without data-flow facts";
+    for (const plan::PlannedRun &R : First->Runs)
+      llvm::errs() << " '" << R.ConfigString << "'";
+    llvm::errs() << ", then adds the runs that the facts its visit counts "
+                    "do not refute need (at most "
+                 << std::max<size_t>(2 * First->Runs.size(), 4) << " in all)\n";
+  }
+
   std::string OutDir, ModelPath, ReportFile;
   bool Verbose = false, Report = false, NoDataFlow = false;
   unsigned Strength = 0;

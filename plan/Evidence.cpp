@@ -167,6 +167,47 @@ bool countsComparable(const RunEvidence &A, const RunEvidence &B, unsigned R) {
 
 } // namespace
 
+namespace {
+
+/// The verdict of the fact "W reaches R" over every pair of runs that
+/// differ in W and both execute R.
+FactVerdict weighFact(const RegionToCover &R, const std::string &W,
+                      llvm::ArrayRef<RunEvidence> Runs, double Noise,
+                      const EvidenceOptions &Options) {
+  FactVerdict F{R.Id, R.Label, W, Verdict::Unobserved, ""};
+  bool Compared = false;
+  for (size_t I = 0; I < Runs.size() && F.V != Verdict::CountWitness; ++I)
+    for (size_t J = I + 1; J < Runs.size(); ++J) {
+      const RunEvidence &A = Runs[I], &B = Runs[J];
+      if (A.valueOf(W) == B.valueOf(W) || !A.executes(R.Id) ||
+          !B.executes(R.Id) || !countsComparable(A, B, R.Id) ||
+          (A.Calls[R.Id] == 0 && B.Calls[R.Id] == 0))
+        continue;
+      Compared = true;
+      std::string Pair = llvm::formatv(
+          "runs {0} and {1}: {2} vs {3} visits, {4:F3} vs {5:F3} ms", I + 1,
+          J + 1, A.Calls[R.Id], B.Calls[R.Id], A.SelfNs[R.Id] * 1e-6,
+          B.SelfNs[R.Id] * 1e-6);
+      if (A.Calls[R.Id] != B.Calls[R.Id]) {
+        F.V = Verdict::CountWitness;
+        F.Why = Pair;
+        break;
+      }
+      if (timesDiffer(A, B, R.Id, Noise, Options) &&
+          F.V != Verdict::TimeWitness) {
+        F.V = Verdict::TimeWitness;
+        F.Why = Pair;
+      }
+      if (F.Why.empty())
+        F.Why = Pair;
+    }
+  if (Compared && F.V == Verdict::Unobserved)
+    F.V = Verdict::Refuted;
+  return F;
+}
+
+} // namespace
+
 WeighedFacts weighFacts(const std::vector<RegionToCover> &Regions,
                         llvm::ArrayRef<RunEvidence> Runs,
                         const EvidenceOptions &Options) {
@@ -174,46 +215,27 @@ WeighedFacts weighFacts(const std::vector<RegionToCover> &Regions,
   Out.Regions = Regions;
   std::set<unsigned> WithFacts;
   for (RegionToCover &R : Out.Regions) {
-    if (R.IsVariant || R.InfluencingFeatures.empty())
+    if (R.IsVariant ||
+        (R.InfluencingFeatures.empty() && R.CalleeFeatures.empty()))
       continue;
     WithFacts.insert(R.Id);
-    std::vector<std::string> Kept;
     double Noise = typicalNoise(Runs, R.Id);
-    for (const std::string &W : R.InfluencingFeatures) {
-      FactVerdict F{R.Id, R.Label, W, Verdict::Unobserved, ""};
-      bool Compared = false;
-      for (size_t I = 0; I < Runs.size() && F.V != Verdict::CountWitness; ++I)
-        for (size_t J = I + 1; J < Runs.size(); ++J) {
-          const RunEvidence &A = Runs[I], &B = Runs[J];
-          if (A.valueOf(W) == B.valueOf(W) || !A.executes(R.Id) ||
-              !B.executes(R.Id) || !countsComparable(A, B, R.Id) ||
-              (A.Calls[R.Id] == 0 && B.Calls[R.Id] == 0))
-            continue;
-          Compared = true;
-          std::string Pair = llvm::formatv(
-              "runs {0} and {1}: {2} vs {3} visits, {4:F3} vs {5:F3} ms", I + 1,
-              J + 1, A.Calls[R.Id], B.Calls[R.Id], A.SelfNs[R.Id] * 1e-6,
-              B.SelfNs[R.Id] * 1e-6);
-          if (A.Calls[R.Id] != B.Calls[R.Id]) {
-            F.V = Verdict::CountWitness;
-            F.Why = Pair;
-            break;
-          }
-          if (timesDiffer(A, B, R.Id, Noise, Options) &&
-              F.V != Verdict::TimeWitness) {
-            F.V = Verdict::TimeWitness;
-            F.Why = Pair;
-          }
-          if (F.Why.empty())
-            F.Why = Pair;
-        }
-      if (Compared && F.V == Verdict::Unobserved)
-        F.V = Verdict::Refuted;
-      if (F.V != Verdict::Refuted)
-        Kept.push_back(W);
-      Out.Facts.push_back(std::move(F));
-    }
-    R.InfluencingFeatures = std::move(Kept);
+    // Both kinds of fact are weighed alike; a refuted decision in an
+    // unmarked callee also stops being a feature timed in R.
+    auto Weigh = [&](std::vector<std::string> &Features) {
+      std::vector<std::string> Kept;
+      for (const std::string &W : Features) {
+        FactVerdict F = weighFact(R, W, Runs, Noise, Options);
+        if (F.V != Verdict::Refuted)
+          Kept.push_back(W);
+        else if (llvm::is_contained(R.CalleeFeatures, W))
+          llvm::erase(R.TimedFeatures, W);
+        Out.Facts.push_back(std::move(F));
+      }
+      Features = std::move(Kept);
+    };
+    Weigh(R.InfluencingFeatures);
+    Weigh(R.CalleeFeatures);
   }
 
   // Regions without facts whose counts differ: the features that differ

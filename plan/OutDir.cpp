@@ -396,6 +396,26 @@ llvm::Expected<OutDirFacts> factsOf(const json::Object &Root,
                        "bad \"dataflow\" facts: " +
                            toString(PathRoot.getError()));
     Out.FromManifest = true;
+    // A fact about a region the table does not have would plan for code
+    // that does not exist and observe nothing: the manifest was edited or
+    // mixed from two rewrites.
+    std::set<int64_t> Ids;
+    if (const json::Array *Regions = Root.getArray("regions"))
+      for (const json::Value &V : *Regions)
+        if (const json::Object *R = V.getAsObject())
+          if (auto Id = R->getInteger("id"))
+            Ids.insert(*Id);
+    for (size_t K = 0; K < Out.Facts.Regions.size(); ++K)
+      if (std::optional<unsigned> Id = Out.Facts.Regions[K].Region;
+          Id && !Ids.count(*Id))
+        return makeError(
+            ManifestPath, 0, 0,
+            llvm::formatv("bad \"dataflow\" facts: dataflow.regions[{0}] "
+                          "names region {1} ({2}), which the manifest's "
+                          "region table does not have; rewrite again to "
+                          "get facts and regions that agree",
+                          K, *Id, Out.Facts.Regions[K].Function)
+                .str());
     addSwitchFacts(Root, Out.Facts);
     return Out;
   }
@@ -563,8 +583,10 @@ llvm::Expected<OutDirPlanInput> loadPlanInput(llvm::StringRef OutDir,
       if (auto It = Callee.find(R.Id); It != Callee.end())
         for (const std::string &F : It->second) {
           llvm::erase(R.InfluencingFeatures, F);
-          if (!llvm::is_contained(R.TimedFeatures, F))
+          if (!llvm::is_contained(R.TimedFeatures, F)) {
             R.TimedFeatures.push_back(F);
+            R.CalleeFeatures.push_back(F);
+          }
         }
     }
   addUnmarkedFacts(*Root, Summary->Unmarked, In.Facts);

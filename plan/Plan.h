@@ -59,6 +59,12 @@ struct RegionToCover {
   /// (the region runs with it on and off), not in every combination with
   /// InfluencingFeatures, whose product would double a plan per feature.
   std::vector<std::string> TimedFeatures = {};
+  /// The TimedFeatures that come from the data-flow analysis (a decision in
+  /// an unmarked callee, evidence kind "callee"), not from the rewrite's
+  /// unmarked code: like InfluencingFeatures, they are facts that an
+  /// adaptive run leaves out of its first runs and weighs against their
+  /// counts (plan/Evidence.h), while unmarked code is timed there for sure.
+  std::vector<std::string> CalleeFeatures = {};
   /// The function holding the region (a variant: its renamed name), for
   /// dropping code no run can execute (plan/Reachable.h).
   std::string Function = {};

@@ -36,7 +36,8 @@ void printUnreachable(const std::vector<std::string> &Dropped,
     return;
   OS << "not covered by the plan: " << Dropped.size()
      << " region(s) and variant(s) in functions that no entry point reaches "
-        "(main, functions whose address is taken, constructors; no run can "
+        "(main, constructors, and functions whose address reachable code "
+        "takes or a reachable global's initializer holds; no run can "
         "execute them, so their time is 0 in every configuration):\n";
   for (const std::string &D : Dropped)
     OS << "  " << D << "\n";

@@ -59,15 +59,24 @@ with open(os.environ["VARSIM_TRACE"], "w") as f:
 ''' % json.dumps(REGIONS)
 
 
-def make_out(root):
-    out = os.path.join(root, "out")
+def fact(region, function, features, kind):
+    """A region's data-flow fact with one evidence of Kind per feature."""
+    point = {"file": "work.c", "line": 3}
+    return {"region": region, "function": function, "features": features,
+            "evidence": [{"feature": f, "source": point, "sink": point,
+                          "via": "test", "kind": kind} for f in features]}
+
+
+def make_out(root, facts=None, name="out"):
+    out = os.path.join(root, name)
     os.makedirs(out)
     with open(os.path.join(out, "model.xml"), "w") as f:
         f.write(MODEL)
     dataflow = {"version": 1, "locations": "simulator",
                 "translation_units": 1,
-                "regions": [{"region": 1, "function": "work",
-                             "features": ["A", "B"], "evidence": []}],
+                "regions": facts if facts is not None else
+                [{"region": 1, "function": "work",
+                  "features": ["A", "B"], "evidence": []}],
                 "functions": []}
     manifest = {"format": "varsim-manifest", "version": 1,
                 "feature_model": {"path": "model.xml", "inferred": False},
@@ -132,6 +141,31 @@ with tempfile.TemporaryDirectory() as tmp:
     check("region 2 scan" in p.stderr and "visit counts differ" in p.stderr,
           "the run names the witnessing region", p)
     del os.environ["SCAN_BY_A"]
+
+    # Decisions in an unmarked callee (evidence kind "callee": work's
+    # time depends on A, B and C through a function without a marker) are
+    # facts too: the static plan changes each alone from one point (4
+    # runs), the first runs leave them out, and equal counts refute them.
+    callee = make_out(tmp, [fact(1, "work", ["A", "B", "C"], "callee")],
+                      "callee")
+    plan = varsim("plan", callee)
+    callee_static = plan.stdout.splitlines()
+    check(plan.returncode == 0 and len(callee_static) == 4,
+          f"callee facts: A, B, C each changed alone: 4 runs, "
+          f"{callee_static}", plan)
+    p = varsim("run", callee, "--repeat", "1", "--", sys.executable, sim)
+    check(p.returncode == 0, "adaptive run over callee facts exits 0", p)
+    index = index_of(callee)
+    ran = configs_run(index)
+    check(sorted(ran) == ["", "A,B,C"] and
+          index.get("adaptive", {}).get("minimal_runs") == 2,
+          f"callee facts stay out of the first runs, whose second run flips "
+          f"every fact feature, and equal counts refute them: 2 runs, "
+          f"{ran}, {index.get('adaptive')}", p)
+    facts = index.get("adaptive", {}).get("facts", [])
+    check(sorted((f["feature"], f["verdict"]) for f in facts) ==
+          [("A", "refuted"), ("B", "refuted"), ("C", "refuted")],
+          f"index.json weighs the callee facts: {facts}", p)
 
     # --no-adaptive: the static plan as it is.
     p = varsim("run", out, "--repeat", "1", "--no-adaptive", "--",

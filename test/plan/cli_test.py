@@ -221,5 +221,11 @@ with tempfile.TemporaryDirectory() as tmp:
           "missing OUT is an error naming the manifest", p)
     p = varsim("plan")
     check(p.returncode == 2, "missing OUT argument is a usage error", p)
+    stray = make_out(os.path.join(tmp, "stray"), facts(7, ["A"]))
+    p = varsim("plan", stray)
+    check(p.returncode == 1 and "manifest.json" in p.stderr and
+          "names region 7" in p.stderr and "region table" in p.stderr and
+          p.stdout == "",
+          "a fact about a region the table does not have is an error", p)
 
 checks.finish()
