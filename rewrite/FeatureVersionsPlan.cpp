@@ -15,14 +15,6 @@ namespace {
 
 constexpr llvm::StringLiteral SentinelOpen = FeatureSentinelOpen;
 
-/// Whether an edit replaces text around Offset (a sentinel inserted there
-/// would conflict with it).
-bool editsAcross(const std::vector<Edit> &Edits, unsigned Offset) {
-  return llvm::any_of(Edits, [&](const Edit &E) {
-    return E.Begin < E.End && E.Begin <= Offset && Offset < E.End;
-  });
-}
-
 } // namespace
 
 std::string FileRewriter::featureSentinel(char Kind, unsigned Id) {
@@ -34,27 +26,15 @@ void FileRewriter::planFeatureVersions() {
         return !D.Macro.empty();
       }))
     return;
-  std::map<std::string, unsigned> NameCount;
-  for (const auto &[Begin, Fn] : Functions)
-    if (!Fn->Lambda)
-      ++NameCount[Fn->Name];
+  std::map<std::string, unsigned> NameCount = functionNameCounts();
   std::set<std::string> SwitchNames;
   for (const SwitchPlan &SP : Ctx.Switches)
     SwitchNames.insert(SP.Name);
   llvm::StringRef Text(In.Text);
   std::vector<const FunctionFact *> Plain;
   for (const auto &[Begin, Fn] : Functions) {
-    if (!Fn->CLanguage || Fn->Lambda || Fn->Member || Fn->Template ||
-        Fn->Constexpr || Fn->Variadic || Fn->NameLength == 0 ||
-        !Fn->ParamsNamed || NameCount[Fn->Name] != 1 ||
-        SwitchNames.count(Fn->Name) || Hot.count(Fn->Name) ||
-        Duplicates.count(Fn->BodyBegin) || Merged.count(Fn->BodyBegin) ||
-        inAnyParse(Fn->BodyBegin, &FunctionFact::OpaqueFuncName) ||
-        outermostGroupAt(Fn->DeclBegin) ||
-        conditionText(*FG.presenceAt(FS, Fn->DeclBegin), F) != "1" ||
-        editsAcross(Edits, Fn->DeclBegin) ||
-        editsAcross(Edits, Fn->BodyBegin) ||
-        editsAcross(Edits, Fn->BodyEnd + 1))
+    if (!copyableWhole(*Fn, NameCount, SwitchNames) || !Fn->ParamsNamed ||
+        Hot.count(Fn->Name))
       continue;
     llvm::StringRef Def = Text.slice(Fn->DeclBegin, Fn->BodyEnd + 1);
     if (Def.contains(SentinelOpen) || Def.contains("/*varsim-hot:"))

@@ -84,6 +84,10 @@ struct Edit {
   unsigned Seq = 0;
 };
 
+/// Whether an edit of Edits replaces text around Offset or starting at it
+/// (a sentinel inserted there would conflict with it).
+bool editsAcross(const std::vector<Edit> &Edits, unsigned Offset);
+
 /// Resolved: lifted into per-configuration copies of its function.
 /// Defaulted: `#ifndef F / #define F 0 / #endif` for a feature F, removed
 /// (the simulator reads F's value at run time).
@@ -405,6 +409,20 @@ private:
   std::vector<unsigned> timedIn(unsigned Offset) const;
   /// The innermost marked function or block whose scope holds Offset.
   std::optional<unsigned> markedScopeAt(unsigned Offset) const;
+
+  //===--- Whole functions that passes copy (CopyableFunctions.cpp) -----===//
+
+  /// How many of this file's functions (lambdas aside) have each name.
+  std::map<std::string, unsigned> functionNameCounts() const;
+  /// Whether Fn is a plain C function at file scope that a pass may copy
+  /// whole (HotVersions.cpp, FeatureVersionsPlan.cpp): defined once under
+  /// its name (NameCount), not a feature switch (SwitchNames), not a
+  /// template, member, lambda, constexpr or variadic function, outside
+  /// every conditional group and duplicated function, and without an edit
+  /// at its start, body or end.
+  bool copyableWhole(const FunctionFact &Fn,
+                     const std::map<std::string, unsigned> &NameCount,
+                     const std::set<std::string> &SwitchNames) const;
 
   //===--- Hot loops versioned per feature switch (HotVersions.cpp) -----===//
 

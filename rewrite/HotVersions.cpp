@@ -42,14 +42,6 @@ std::string sentinel(char Kind, unsigned Id) {
   return (SentinelOpen + llvm::Twine(Kind) + llvm::Twine(Id) + "*/").str();
 }
 
-/// Whether an edit replaces text around Offset, or replaces text starting
-/// at it (a sentinel inserted there would conflict with it).
-bool editsAround(const std::vector<Edit> &Edits, unsigned Offset) {
-  return llvm::any_of(Edits, [&](const Edit &E) {
-    return E.Begin < E.End && E.Begin <= Offset && Offset < E.End;
-  });
-}
-
 } // namespace
 
 /// The line `#line` directives give Offset of Text (each directive sets
@@ -121,10 +113,7 @@ void FileRewriter::planSwitchVersions() {
     SwitchNames.insert(Name);
 
   // Functions by name: C only (one name, one function), defined once.
-  std::map<std::string, unsigned> NameCount;
-  for (const auto &[Begin, Fn] : Functions)
-    if (!Fn->Lambda)
-      ++NameCount[Fn->Name];
+  std::map<std::string, unsigned> NameCount = functionNameCounts();
   llvm::StringRef Text(In.Text);
   std::vector<const FunctionFact *> InOrder;
   for (const auto &[Begin, Fn] : Functions)
@@ -133,16 +122,7 @@ void FileRewriter::planSwitchVersions() {
     return A->DeclBegin < B->DeclBegin;
   });
   for (const FunctionFact *Fn : InOrder) {
-    if (!Fn->CLanguage || Fn->Lambda || Fn->Member || Fn->Template ||
-        Fn->Constexpr || Fn->Main || Fn->Variadic || Fn->NameLength == 0 ||
-        NameCount[Fn->Name] != 1 || SwitchNames.count(Fn->Name) ||
-        Duplicates.count(Fn->BodyBegin) || Merged.count(Fn->BodyBegin) ||
-        inAnyParse(Fn->BodyBegin, &FunctionFact::OpaqueFuncName) ||
-        outermostGroupAt(Fn->DeclBegin) ||
-        conditionText(*FG.presenceAt(FS, Fn->DeclBegin), F) != "1" ||
-        editsAround(Edits, Fn->DeclBegin) ||
-        editsAround(Edits, Fn->BodyBegin) ||
-        editsAround(Edits, Fn->BodyEnd + 1))
+    if (!copyableWhole(*Fn, NameCount, SwitchNames) || Fn->Main)
       continue;
     llvm::StringRef Def = Text.slice(Fn->DeclBegin, Fn->BodyEnd + 1);
     // A copy would have its own static locals; an #include's text or a
