@@ -150,6 +150,16 @@ llvm::Expected<plan::Plan> minimalFirstRuns(const plan::OutDirPlanInput &In,
   return Out;
 }
 
+size_t adaptiveBound(const plan::Plan &Static,
+                     llvm::ArrayRef<plan::PlannedRun> FirstRuns) {
+  size_t NotStatic = llvm::count_if(FirstRuns, [&](const plan::PlannedRun &R) {
+    return llvm::none_of(Static.Runs, [&](const plan::PlannedRun &S) {
+      return S.ConfigString == R.ConfigString;
+    });
+  });
+  return Static.Runs.size() + NotStatic;
+}
+
 int addFollowUps(const plan::OutDirPlanInput &In, const plan::Plan &Static,
                  plan::Plan &Ran, llvm::StringRef TraceDir,
                  const llvm::json::Array &Runs,
@@ -227,7 +237,8 @@ int addFollowUps(const plan::OutDirPlanInput &In, const plan::Plan &Static,
     }
     Extra = std::move(*More);
   }
-  size_t Cap = std::max<size_t>(2 * First, 4);
+  size_t Cap =
+      adaptiveBound(Static, llvm::ArrayRef(Ran.Runs).take_front(First));
   size_t Room = Cap > First ? Cap - First : 0;
   size_t Wanted = Extra.size();
   if (Extra.size() > Room)
@@ -239,9 +250,9 @@ int addFollowUps(const plan::OutDirPlanInput &In, const plan::Plan &Static,
   if (Wanted > Extra.size())
     reportWarning(
         llvm::formatv("the evidence calls for {0} more run(s), {1} run(s) "
-                      "in all is the bound (twice the minimal plan, at "
-                      "least 4): some facts go unobserved; --no-adaptive "
-                      "runs the static plan",
+                      "in all is the bound (the static plan's size, and "
+                      "the first runs it lacks): some facts go "
+                      "unobserved; --no-adaptive runs the static plan",
                       Wanted, Cap)
             .str());
   for (plan::PlannedRun &R : Extra)

@@ -13,6 +13,7 @@
 #include "plan/OutDir.h"
 #include "plan/Plan.h"
 
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/Support/Error.h"
 #include "llvm/Support/JSON.h"
 
@@ -30,9 +31,16 @@ llvm::Expected<plan::Plan> minimalFirstRuns(const plan::OutDirPlanInput &In,
 /// The second phase: weighs the first runs' counts and times (their
 /// traces in TraceDir, listed in Runs as index.json lists them) against
 /// the static facts and appends to Ran the runs that the facts left
-/// standing need, at most max(2 x the first runs, 4) in all. Records what
+/// standing need, at most adaptiveBound() in all. Records what
 /// it decided in Adaptive (index.json's "adaptive"). Returns 0 or the exit
 /// code to stop with.
+/// The most runs an adaptive run makes: the static plan's size, plus the
+/// first runs that are not static runs (the flipping second run). Facts
+/// the evidence leaves standing are observed as the static plan observes
+/// them; only refuted facts save runs.
+size_t adaptiveBound(const plan::Plan &Static,
+                     llvm::ArrayRef<plan::PlannedRun> FirstRuns);
+
 int addFollowUps(const plan::OutDirPlanInput &In, const plan::Plan &Static,
                  plan::Plan &Ran, llvm::StringRef TraceDir,
                  const llvm::json::Array &Runs,

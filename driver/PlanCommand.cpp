@@ -17,7 +17,6 @@
 
 #include "llvm/Support/raw_ostream.h"
 
-#include <algorithm>
 #include <string>
 
 namespace varsim::driver {
@@ -144,7 +143,7 @@ private:
       llvm::errs() << " '" << R.ConfigString << "'";
     llvm::errs() << ", then adds the runs that the facts its visit counts "
                     "do not refute need (at most "
-                 << std::max<size_t>(2 * First->Runs.size(), 4) << " in all)\n";
+                 << adaptiveBound(Static, First->Runs) << " in all)\n";
   }
 
   std::string OutDir, ModelPath, ReportFile;

@@ -124,8 +124,8 @@ with tempfile.TemporaryDirectory() as tmp:
 
     # Counts of scan change with A, which no fact names for scan: the two
     # first runs differ in A and B, so scan gets both as influences and
-    # runs are added for each combination of A and B (bounded by
-    # max(2 x 2, 4)).
+    # runs are added for each combination of A and B (bounded by the
+    # static plan's 4).
     os.environ["SCAN_BY_A"] = "1"
     p = varsim("run", out, "--repeat", "1", "--", sys.executable, sim)
     check(p.returncode == 0, "adaptive run with a missed flow exits 0", p)

@@ -477,13 +477,14 @@ class Program:
         (self.work / "plan-report.txt").write_text(report.stdout + report.stderr)
         self.result["static_runs"] = len(plan)
         # `varsim run` is adaptive (docs/plan.md): it starts with the first
-        # runs `varsim plan --verbose` names and adds at most max(2 x those,
-        # 4) in all.
+        # runs `varsim plan --verbose` names and makes at most the bound it
+        # gives.
         verbose = self.varsim("plan", self.sim, "--verbose").stderr
-        m = re.search(r"adaptive 'varsim run' starts with (\d+) run", verbose)
+        m = re.search(r"adaptive 'varsim run' starts with (\d+) run.*"
+                      r"\(at most (\d+) in all\)", verbose)
         first = int(m.group(1)) if m else len(plan)
         self.result["minimal_runs"] = first
-        bound = min(len(plan) + 1, max(2 * first, 4)) if m else len(plan)
+        bound = int(m.group(2)) if m else len(plan)
         self.result["adaptive_bound"] = bound
         log(f"   plan: {len(plan)} run(s) static, an adaptive run starts "
             f"with {first} and makes at most {bound}; report in "
