@@ -566,9 +566,9 @@ llvm::Expected<OutDirPlanInput> loadPlanInput(llvm::StringRef OutDir,
         if (!llvm::is_contained(Timed[Id], F))
           Timed[Id].push_back(F);
   // A decision in an unmarked callee (evidence kind "callee") is timed in
-  // the region like unmarked code: observed one feature at a time too, so
-  // that the features that write a busy-work deadline every caller of the
-  // unmarked function reads do not multiply the plan.
+  // the region like unmarked code: one feature at a time among the timed
+  // ones, so that the features that write a busy-work deadline every
+  // caller of the unmarked function reads do not multiply the plan.
   std::map<unsigned, std::vector<std::string>> Callee;
   for (const dataflow::Influence &I : In.Facts.Regions)
     if (I.Region)

@@ -55,9 +55,11 @@ struct RegionToCover {
   /// Condition, so some run must take it (Id is then meaningless).
   bool IsVariant = false;
   /// Features of unmarked feature code timed in the region (the manifest's
-  /// "unmarked_code"): each is observed on its own with each of its values
-  /// (the region runs with it on and off), not in every combination with
-  /// InfluencingFeatures, whose product would double a plan per feature.
+  /// "unmarked_code", and decisions in unmarked callees): each is observed
+  /// with each of its values, changed one at a time among themselves (their
+  /// product would double a plan per feature), and in every combination
+  /// with each of InfluencingFeatures (strength >= 2): both act in the
+  /// region's one self time.
   std::vector<std::string> TimedFeatures = {};
   /// The TimedFeatures that come from the data-flow analysis (a decision in
   /// an unmarked callee, evidence kind "callee"), not from the rewrite's

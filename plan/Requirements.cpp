@@ -495,15 +495,11 @@ buildRequirements(const fm::FeatureModel &Model,
   for (const RegionToCover &R : Regions) {
     // Unmarked code timed in R (and decisions in unmarked callees): R at a
     // base point of those features and at each point that changes one of
-    // them (strength 1, not their product). Each on and off on its own is
-    // not enough: runs that turn two of them on together and off together
-    // satisfy it, and R's self time then cannot tell the two apart (the
-    // compressor's checksum_block timed a busy wait whose deadline LZ and
-    // BIGBLOCKS both write, and they always flipped together).
+    // them (strength 1, not their product; on and off each is met by runs
+    // flipping two together, which R's self time cannot tell apart).
     if (!R.IsVariant) {
       RegionToCover Timed = R;
       Timed.InfluencingFeatures.clear();
-      Timed.TimedFeatures.clear();
       for (const std::string &F : R.TimedFeatures)
         if (!llvm::is_contained(R.InfluencingFeatures, F) &&
             !llvm::is_contained(Timed.InfluencingFeatures, F))
@@ -515,6 +511,19 @@ buildRequirements(const fm::FeatureModel &Model,
                 addRegion(Model, Timed, OneAtATime, Out, Notes, ++BaseGroups))
           return E;
       }
+      // A timed feature and a data-flow feature of R act in one self time:
+      // each such pair under every combination (strength 2). Apart, or one
+      // at a time from one base, an effect that depends on the other
+      // feature is wrong at its other values (depth_limit's leaf counting:
+      // 35 % of main without MAX_DEPTH's cap, 5 % with one; docs/plan.md).
+      if (Options.FullCombinationsUpTo >= 2)
+        for (const std::string &T : Timed.InfluencingFeatures)
+          for (const std::string &F : R.InfluencingFeatures) {
+            RegionToCover Pair = R;
+            Pair.InfluencingFeatures = {F, T};
+            if (llvm::Error E = addRegion(Model, Pair, Options, Out, Notes))
+              return E;
+          }
     }
     if (R.InfluencingFeatures.empty() || R.Label.empty() || R.IsVariant) {
       if (llvm::Error E = addRegion(Model, R, Options, Out, Notes))

@@ -303,4 +303,65 @@ TEST(DataFlowModel, NumericFeaturesGetTermsByValue) {
                 Costs[Level] * 1e-3, 1e-12);
 }
 
+// test/accuracy/depth_limit in miniature: main's self time holds the range
+// walk, whose depth cap MAX_DEPTH (numeric, 0 = no cap) sets, and the leaf
+// counting of LEAF_STATS in an unmarked callee, which costs much more
+// without the cap (the walk reaches the leaves) than with one. The plan
+// runs main under every combination of the two (plan/Requirements.cpp):
+// from those 8 runs the local model predicts every variant; from the
+// 4 runs planned before (LEAF_STATS on and off, but never at one
+// MAX_DEPTH) it cannot tell the leaf counting from the cap's values.
+TEST(DataFlowModel, ATimedFeatureAndANumericFactFeatureAreFittedTogether) {
+  const int64_t Depths[] = {0, 12, 16, 20};
+  const double WalkMs[] = {190, 68, 74, 107};
+  const double LeavesMs[] = {66, 5, 5, 1};
+  auto Designed = [&](bool Leaf, size_t D) {
+    return (WalkMs[D] + (Leaf ? LeavesMs[D] : 0)) * 1e-3;
+  };
+  auto ModelOf = [&](const std::vector<std::pair<bool, size_t>> &Runs) {
+    std::vector<callgraph::CallTrace> Traces;
+    // Three repetitions each, 0.25 ms apart (the noise is measured).
+    for (int Rep = 0; Rep < 3; ++Rep)
+      for (auto [Leaf, D] : Runs) {
+        std::string Config = (Leaf ? "LEAF_STATS,MAX_DEPTH=" : "MAX_DEPTH=") +
+                             std::to_string(Depths[D]);
+        TraceBuilder B(Config, Config + "." + std::to_string(Rep) + ".json");
+        B.region(RegionKind::Function, "main", "1", 1, "bst.c");
+        B.feature("LEAF_STATS", Leaf);
+        B.feature("MAX_DEPTH", Depths[D], /*Numeric=*/true);
+        B.node(-1, 0, 1, (Designed(Leaf, D) * 1e3 + 0.25 * Rep) * Ms);
+        Traces.push_back(B.trace());
+      }
+    callgraph::CallGraph G = graphOf(Traces);
+    llvm::Expected<RunObservations> Obs = observeRuns(G, Traces);
+    EXPECT_TRUE(static_cast<bool>(Obs)) << errorToString(Obs.takeError());
+    DataFlowOptions DF;
+    DF.Runs = &*Obs;
+    DF.Influences = std::map<unsigned, std::vector<std::string>>{
+        {0, {"LEAF_STATS", "MAX_DEPTH"}}};
+    ModelOptions O;
+    O.DataFlow = &DF;
+    llvm::Expected<PerformanceModel> M = buildModel(G, O);
+    EXPECT_TRUE(static_cast<bool>(M)) << errorToString(M.takeError());
+    return std::move(*M);
+  };
+  auto Predict = [&](const PerformanceModel &M, bool Leaf, size_t D) {
+    return M.predict([&](llvm::StringRef Name) -> int64_t {
+      return Name == "LEAF_STATS" ? Leaf : Depths[D];
+    });
+  };
+  std::vector<std::pair<bool, size_t>> Product;
+  for (bool Leaf : {false, true})
+    for (size_t D = 0; D < 4; ++D)
+      Product.push_back({Leaf, D});
+  PerformanceModel All = ModelOf(Product);
+  for (auto [Leaf, D] : Product)
+    EXPECT_NEAR(Predict(All, Leaf, D), Designed(Leaf, D) + 0.25e-3, 0.3e-3)
+        << "LEAF_STATS=" << Leaf << ", MAX_DEPTH=" << Depths[D];
+  // The plan before: LEAF_STATS changes only together with MAX_DEPTH.
+  PerformanceModel Apart =
+      ModelOf({{false, 0}, {true, 1}, {true, 2}, {true, 3}});
+  EXPECT_GT(std::abs(Predict(Apart, true, 0) - Designed(true, 0)), 0.05);
+}
+
 } // namespace
