@@ -111,6 +111,12 @@ struct AnalysisOptions {
   /// Regions of kind "switch": the feature conditions of their dispatch
   /// code are guards (they choose a renamed definition), not decisions.
   std::set<unsigned> SwitchRegions;
+  /// Functions (qualified names) whose feature conditions are guards too:
+  /// unmarked feature switches whose variants each return a constant (a
+  /// lowered constant's value function, `kNormalize__varsim_value`).
+  /// Which variant runs costs the same; the value returned carries the
+  /// features as data, and decides where it is tested.
+  std::set<std::string> GuardFunctions;
   /// Feature macro -> feature name (from the manifest); unmapped macros are
   /// reported as they are.
   std::map<std::string, std::string> FeatureNames;

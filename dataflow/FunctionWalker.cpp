@@ -101,10 +101,13 @@ void Walker::leave(const ExitTarget *Target, SourceLocation At,
       }))
     return;
   // A feature switch's dispatch returns the renamed definition's result:
-  // each branch is a region of its own, nothing follows them.
-  if (llvm::any_of(Regions, [&](unsigned R) {
-        return P.options().SwitchRegions.count(R) != 0;
-      }))
+  // each branch is a region of its own, nothing follows them. So does a
+  // constant's value function (GuardFunctions), without regions.
+  if (llvm::any_of(Regions,
+                   [&](unsigned R) {
+                     return P.options().SwitchRegions.count(R) != 0;
+                   }) ||
+      P.options().GuardFunctions.count(FnName))
     return;
   Depth Base = Target ? Target->FollowingAtEntry : Depth();
   if (Target && Target->Loop && Kind == "break") {

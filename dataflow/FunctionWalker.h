@@ -267,8 +267,9 @@ private:
   std::string describe(const Expr *E) const;
   /// In a feature switch's dispatch code, whose conditions are guards.
   bool inSwitchRegion() const {
-    return !Regions.empty() &&
-           P.options().SwitchRegions.count(Regions.back()) != 0;
+    return (!Regions.empty() &&
+            P.options().SwitchRegions.count(Regions.back()) != 0) ||
+           P.options().GuardFunctions.count(FnName) != 0;
   }
 
   ProgramAnalysis &P;

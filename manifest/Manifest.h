@@ -23,6 +23,13 @@
 
 namespace varsim::manifest {
 
+/// The suffix of the function that reads a feature constant at run time
+/// (`kNormalize__varsim_value()`, rewrite/templates/): what a lowered `if
+/// constexpr` on a feature constant or a template flag tests. The #if
+/// rewriter makes it a feature switch whose variants each return one
+/// constant (the manifest's `renamings`, `original` ending so).
+inline constexpr llvm::StringLiteral ConstantValueSuffix = "__varsim_value";
+
 inline constexpr int ManifestVersion = 1;
 
 struct Feature {

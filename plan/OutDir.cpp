@@ -152,6 +152,13 @@ dataflow::AnalysisOptions analysisOptions(const json::Object &Root) {
       if (const json::Object *R = V.getAsObject())
         if (R->getString("kind") == "function")
           ++FunctionsAt[SiteOf(*R)];
+  // A lowered constant's value function: each variant returns a constant.
+  if (const json::Array *Renamings = Root.getArray("renamings"))
+    for (const json::Value &V : *Renamings)
+      if (const json::Object *R = V.getAsObject())
+        if (auto Original = R->getString("original"))
+          if (Original->ends_with(manifest::ConstantValueSuffix))
+            Analysis.GuardFunctions.insert(Original->str());
   if (const json::Array *Regions = Root.getArray("regions"))
     for (const json::Value &V : *Regions)
       if (const json::Object *R = V.getAsObject()) {

@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "rewrite/FileRewriterImpl.h"
+#include "rewrite/templates/TemplateLowering.h"
 #include "support/SourceFiles.h"
 
 #include "llvm/ADT/StringExtras.h"
@@ -94,9 +95,28 @@ bool onlyCalledInFile(const FunctionFact &Fn, llvm::StringRef Path,
 constexpr unsigned MaxUnmarkedLoopLines = 40;
 
 void FileRewriter::markFunctions() {
-  std::set<std::string> UnmarkedSwitchNames;
-  for (const auto &[Name, SP] : unmarkedSwitches())
+  std::set<std::string> UnmarkedSwitchNames, ConstantReads;
+  for (const auto &[Name, SP] : unmarkedSwitches()) {
     UnmarkedSwitchNames.insert(Name);
+    // Called unqualified in its namespace (the switch's name is qualified).
+    llvm::StringRef Plain = llvm::StringRef(Name).rsplit("::").second;
+    Plain = Plain.empty() ? llvm::StringRef(Name) : Plain;
+    if (Plain.ends_with(templates::ValueSuffix))
+      ConstantReads.insert(Plain.str());
+  }
+  // A lowered `if constexpr` on a feature constant or a template flag
+  // (`if (kNormalize__varsim_value())`, docs/templates.md) is a feature
+  // block in all but spelling: the function holding it keeps its marker,
+  // as one holding an `#ifdef` block does. Unmarked, its decision would be
+  // a fact of every region calling it (evidence `callee`), and where those
+  // are clones of one function per policy (`main__varsim_BINS_LOG`, ...),
+  // each clone would need a run with the constant on and one with it off:
+  // one run per variant. Marked, it is the fact of one region.
+  auto ReadsAConstant = [&](const FunctionFact &Fn) {
+    return !callsOf(llvm::StringRef(In.Text).slice(Fn.BodyBegin, Fn.BodyEnd),
+                    ConstantReads)
+                .empty();
+  };
   // Whether Fn, a Base function with a loop, is small and holds no feature
   // code whose time needs its marker as the place it is timed in: a
   // feature block of its own, or (unless every caller is in this file,
@@ -142,6 +162,7 @@ void FileRewriter::markFunctions() {
         Condition == "1" || (Ctx.Detail == Granularity::Region &&
                              onlyCalledInFile(*Fn, In.Path, In.Text));
     if (!Ctx.MarkEveryFunction && ConditionCovered && !Fn->Main &&
+        !ReadsAConstant(*Fn) &&
         (!inAnyParse(Begin, &FunctionFact::Loops) ||
          isLoopAroundSwitches(*Fn, Condition) ||
          IsSmallBaseLoop(*Fn, Condition))) {

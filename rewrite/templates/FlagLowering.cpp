@@ -1,13 +1,9 @@
 //===- rewrite/templates/FlagLowering.cpp - Flags read at run time --------===//
 
 #include "rewrite/templates/FlagLowering.h"
+#include "rewrite/templates/TemplateLowering.h"
 
 namespace varsim::rewrite::templates {
-
-namespace {
-/// As TemplateLowering.cpp's: the function that reads a constant.
-constexpr llvm::StringLiteral ValueSuffix = "__varsim_value";
-} // namespace
 
 std::set<std::string> FlagPlan::argumentRefs() const {
   std::set<std::string> Out;

@@ -12,6 +12,7 @@
 #ifndef VARSIM_REWRITE_TEMPLATES_TEMPLATELOWERING_H
 #define VARSIM_REWRITE_TEMPLATES_TEMPLATELOWERING_H
 
+#include "manifest/Manifest.h"
 #include "rewrite/FeatureSetup.h"
 #include "rewrite/ProjectLayout.h"
 
@@ -23,6 +24,10 @@
 #include <vector>
 
 namespace varsim::rewrite::templates {
+
+/// The suffix of the function that reads a feature constant at run time.
+inline constexpr llvm::StringLiteral ValueSuffix =
+    manifest::ConstantValueSuffix;
 
 struct LoweringInput {
   const ProjectLayout &Project;

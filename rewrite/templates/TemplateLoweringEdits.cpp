@@ -23,8 +23,6 @@ namespace varsim::rewrite::templates::lowering {
 namespace {
 
 constexpr llvm::StringLiteral TemplateSuffix = "__varsim_t";
-/// The function that reads a feature constant at run time.
-constexpr llvm::StringLiteral ValueSuffix = "__varsim_value";
 
 std::string altName(const NameDef &D, unsigned Branch) {
   return D.Name + "__varsim_alt" + std::to_string(Branch);
