@@ -28,6 +28,9 @@ import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from report_check import check_report, expect, fail  # noqa: E402
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                "..", "common"))
+from compiler_cache import use_private_compiler_cache  # noqa: E402
 
 varsim, samples, mode = sys.argv[1], sys.argv[2], sys.argv[3]
 keep_dir = sys.argv[4] if len(sys.argv) > 4 else None
@@ -72,6 +75,9 @@ def profile(project, out, extra):
 
 tmp = tempfile.mkdtemp(prefix="varsim-profile-test-")
 try:
+    # CMake builds (the simulator, the variants) compile each distinct unit
+    # once through a private ccache (the commands under test unchanged).
+    use_private_compiler_cache(os.path.join(tmp, "ccache"))
     src = os.path.join(samples, "printer")
     if mode == "cmake":
         project = src

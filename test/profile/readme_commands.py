@@ -28,6 +28,9 @@ import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from report_check import check_report, expect, fail  # noqa: E402
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                "..", "common"))
+from compiler_cache import use_private_compiler_cache  # noqa: E402
 
 source, binary = sys.argv[1], sys.argv[2]
 readme = open(os.path.join(source, "README.md"), encoding="utf-8").read()
@@ -72,6 +75,10 @@ tmp = tempfile.mkdtemp(prefix="varsim-readme-")
 try:
     os.symlink(os.path.join(source, "samples"), os.path.join(tmp, "samples"))
     os.symlink(binary, os.path.join(tmp, "build"))
+    # The variants (validate, twice) and the simulators compile through a
+    # private ccache: the commands stay as written (CMake reads the
+    # launcher from the environment), each distinct unit compiles once.
+    use_private_compiler_cache(os.path.join(tmp, ".ccache"))
     env = dict(os.environ, HOME=tmp)
     # Nothing of the caller's PATH may provide a varsim.
     env["PATH"] = ":".join(p for p in env.get("PATH", "").split(":")

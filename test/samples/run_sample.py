@@ -41,6 +41,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(REPO / "test" / "common"))
+from compiler_cache import use_private_compiler_cache  # noqa: E402
 SKIP = 77
 REFERENCE_MS = 50  # the reference program's own run time
 
@@ -529,6 +531,9 @@ def main():
         varsim = Varsim(opts.varsim or find_varsim())
         work = Path(opts.work_dir or f"/tmp/varsim-sample-{sample.name}").resolve()
         work.mkdir(parents=True, exist_ok=True)
+        # Each distinct unit of the variants compiled once (the simulator
+        # and the variants are the same programs, only built faster).
+        use_private_compiler_cache(work / "ccache")
         log(f"sample {sample.name}: {sample.dir}; target {sample.target} "
             f"{shlex.join(sample.args)}\nvarsim {varsim.path}\nwork {work}")
         p = Pipeline(sample, varsim, work, opts.jobs, opts.repeat)
