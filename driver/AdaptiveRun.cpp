@@ -236,6 +236,18 @@ int addFollowUps(const plan::OutDirPlanInput &In, const plan::Plan &Static,
       return ExitFailure;
     }
     Extra = std::move(*More);
+    // The static runs not run yet meet every requirement together with the
+    // first runs (the static plan meets them all): when they are fewer
+    // than the follow-up plan (the first runs fall between the static
+    // plan's points), they are the follow-up, and no fact goes unobserved.
+    std::vector<plan::PlannedRun> Rest;
+    for (const plan::PlannedRun &R : Static.Runs)
+      if (llvm::none_of(Ran.Runs, [&](const plan::PlannedRun &Q) {
+            return Q.ConfigString == R.ConfigString;
+          }))
+        Rest.push_back(R);
+    if (Rest.size() < Extra.size())
+      Extra = std::move(Rest);
   }
   size_t Cap =
       adaptiveBound(Static, llvm::ArrayRef(Ran.Runs).take_front(First));
