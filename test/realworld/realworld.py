@@ -948,8 +948,10 @@ def main():
         "VARSIM_REALWORLD_CACHE",
         str(Path.home() / ".cache" / "varsim-realworld")))
     ap.add_argument("--work", default=os.environ.get("VARSIM_REALWORLD_WORK"))
-    ap.add_argument("--repeat", type=int, default=5,
-                    help="measured runs per variant (validate --repeat)")
+    ap.add_argument("--repeat", type=int, default=None,
+                    help="measured runs per variant (validate --repeat; "
+                         "default 5, with --quick 1: equivalence, not "
+                         "timing, unless --repeat is given)")
     ap.add_argument("--random", type=int, default=20,
                     help="random configurations added to the pair-wise "
                          "sample when there are more than 64")
@@ -993,8 +995,8 @@ def main():
         print(f"error: no varsim binary at {args.varsim} (build it, or set "
               f"VARSIM=/path/to/varsim)", file=sys.stderr)
         return 2
-    if args.quick:
-        args.repeat = 1
+    if args.repeat is None:
+        args.repeat = 1 if args.quick else 5
     results = []
     ok_all = True
     start = time.time()
