@@ -22,6 +22,18 @@ namespace varsim::driver {
 
 namespace {
 
+/// The runs of Runs whose configuration none of Among has.
+std::vector<plan::PlannedRun> notAmong(llvm::ArrayRef<plan::PlannedRun> Runs,
+                                       llvm::ArrayRef<plan::PlannedRun> Among) {
+  std::vector<plan::PlannedRun> Out;
+  for (const plan::PlannedRun &R : Runs)
+    if (llvm::none_of(Among, [&](const plan::PlannedRun &Q) {
+          return Q.ConfigString == R.ConfigString;
+        }))
+      Out.push_back(R);
+  return Out;
+}
+
 /// The concrete features that some data-flow fact of In names.
 std::vector<fm::FeatureId> factFeatures(const plan::OutDirPlanInput &In) {
   std::set<fm::FeatureId> Ids;
@@ -152,12 +164,7 @@ llvm::Expected<plan::Plan> minimalFirstRuns(const plan::OutDirPlanInput &In,
 
 size_t adaptiveBound(const plan::Plan &Static,
                      llvm::ArrayRef<plan::PlannedRun> FirstRuns) {
-  size_t NotStatic = llvm::count_if(FirstRuns, [&](const plan::PlannedRun &R) {
-    return llvm::none_of(Static.Runs, [&](const plan::PlannedRun &S) {
-      return S.ConfigString == R.ConfigString;
-    });
-  });
-  return Static.Runs.size() + NotStatic;
+  return Static.Runs.size() + notAmong(FirstRuns, Static.Runs).size();
 }
 
 int addFollowUps(const plan::OutDirPlanInput &In, const plan::Plan &Static,
@@ -196,11 +203,7 @@ int addFollowUps(const plan::OutDirPlanInput &In, const plan::Plan &Static,
     reportWarning("cannot weigh the first runs' evidence (" +
                   llvm::toString(std::move(Bad)) +
                   "); running the static plan's other runs");
-    for (const plan::PlannedRun &R : Static.Runs)
-      if (llvm::none_of(Ran.Runs, [&](const plan::PlannedRun &Q) {
-            return Q.ConfigString == R.ConfigString;
-          }))
-        Extra.push_back(R);
+    Extra = notAmong(Static.Runs, Ran.Runs);
   } else {
     plan::WeighedFacts W = plan::weighFacts(In.Regions, Evidence);
     std::map<plan::Verdict, unsigned> Count;
@@ -240,12 +243,7 @@ int addFollowUps(const plan::OutDirPlanInput &In, const plan::Plan &Static,
     // first runs (the static plan meets them all): when they are fewer
     // than the follow-up plan (the first runs fall between the static
     // plan's points), they are the follow-up, and no fact goes unobserved.
-    std::vector<plan::PlannedRun> Rest;
-    for (const plan::PlannedRun &R : Static.Runs)
-      if (llvm::none_of(Ran.Runs, [&](const plan::PlannedRun &Q) {
-            return Q.ConfigString == R.ConfigString;
-          }))
-        Rest.push_back(R);
+    std::vector<plan::PlannedRun> Rest = notAmong(Static.Runs, Ran.Runs);
     if (Rest.size() < Extra.size())
       Extra = std::move(Rest);
   }

@@ -28,12 +28,6 @@ namespace varsim::driver {
 llvm::Expected<plan::Plan> minimalFirstRuns(const plan::OutDirPlanInput &In,
                                             const plan::Plan &Static);
 
-/// The second phase: weighs the first runs' counts and times (their
-/// traces in TraceDir, listed in Runs as index.json lists them) against
-/// the static facts and appends to Ran the runs that the facts left
-/// standing need, at most adaptiveBound() in all. Records what
-/// it decided in Adaptive (index.json's "adaptive"). Returns 0 or the exit
-/// code to stop with.
 /// The most runs an adaptive run makes: the static plan's size, plus the
 /// first runs that are not static runs (the flipping second run). Facts
 /// the evidence leaves standing are observed as the static plan observes
@@ -41,6 +35,12 @@ llvm::Expected<plan::Plan> minimalFirstRuns(const plan::OutDirPlanInput &In,
 size_t adaptiveBound(const plan::Plan &Static,
                      llvm::ArrayRef<plan::PlannedRun> FirstRuns);
 
+/// The second phase: weighs the first runs' counts and times (their
+/// traces in TraceDir, listed in Runs as index.json lists them) against
+/// the static facts and appends to Ran the runs that the facts left
+/// standing need, at most adaptiveBound() in all. Records what
+/// it decided in Adaptive (index.json's "adaptive"). Returns 0 or the exit
+/// code to stop with.
 int addFollowUps(const plan::OutDirPlanInput &In, const plan::Plan &Static,
                  plan::Plan &Ran, llvm::StringRef TraceDir,
                  const llvm::json::Array &Runs,

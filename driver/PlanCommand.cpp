@@ -130,7 +130,9 @@ private:
       return;
     auto First = minimalFirstRuns(In, Static);
     if (!First) {
-      llvm::consumeError(First.takeError());
+      llvm::errs() << "varsim: note: cannot tell the adaptive run's first "
+                      "runs: "
+                   << llvm::toString(First.takeError()) << "\n";
       return;
     }
     if (First->Runs.size() >= Static.Runs.size()) {

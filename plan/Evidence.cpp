@@ -165,10 +165,6 @@ bool countsComparable(const RunEvidence &A, const RunEvidence &B, unsigned R) {
          !B.CountsVary[R];
 }
 
-} // namespace
-
-namespace {
-
 /// The verdict of the fact "W reaches R" over every pair of runs that
 /// differ in W and both execute R.
 FactVerdict weighFact(const RegionToCover &R, const std::string &W,

@@ -113,7 +113,8 @@ void FileRewriter::markFunctions() {
   // each clone would need a run with the constant on and one with it off:
   // one run per variant. Marked, it is the fact of one region.
   auto ReadsAConstant = [&](const FunctionFact &Fn) {
-    return !callsOf(llvm::StringRef(In.Text).slice(Fn.BodyBegin, Fn.BodyEnd),
+    return !ConstantReads.empty() &&
+           !callsOf(llvm::StringRef(In.Text).slice(Fn.BodyBegin, Fn.BodyEnd),
                     ConstantReads)
                 .empty();
   };
