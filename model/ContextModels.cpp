@@ -201,6 +201,8 @@ public:
         std::max(Options.NoiseAbsoluteNs * 1e-9, repetitionNoise(Obs));
     Fit.NoisePerOrder = Obs.StandardError ? std::sqrt(2.0) : 1.0;
     Fit.NoiseMeasured = Obs.Noise > 0 || Obs.StandardError.has_value();
+    Fit.StandardErrorSeconds = Obs.StandardError.value_or(0);
+    Fit.FloorSeconds = Options.NoiseAbsoluteNs * 1e-9;
     M.Terms = fitLocalModel(Points, ByValue, Fit);
     return M;
   }

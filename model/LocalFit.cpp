@@ -10,8 +10,11 @@
 
 #include "model/LocalModel.h"
 
+#include "model/Noise.h"
+
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <map>
 #include <optional>
 #include <set>
@@ -99,7 +102,7 @@ public:
       unsigned Runs = 0;
       for (size_t J = 0; J < Y.size(); ++J)
         Runs += holds(Terms[K], J);
-      Out.push_back({Terms[K], Coefficients[K], Runs, {}});
+      Out.push_back({Terms[K], Coefficients[K], Runs, {}, thresholdOf(K)});
     }
     termPerValue(Out);
     std::stable_sort(Out.begin(), Out.end(),
@@ -127,6 +130,7 @@ private:
       return T.Assignment.empty();
     });
     double Base = Own == Out.end() ? 0 : Own->Seconds;
+    double BaseNoise = Own == Out.end() ? 0 : Own->NoiseSeconds;
     std::vector<int64_t> Covered;
     for (LocalTerm &T : Out)
       if (T.Assignment.size() == 1 &&
@@ -150,10 +154,11 @@ private:
     LocalTerm Others; // The values no observation had: the reference's time.
     for (const auto &[V, Runs] : Values) {
       if (std::find(Covered.begin(), Covered.end(), V) == Covered.end())
-        Out.push_back({{{FirstNumeric->first, V}}, Base, Runs, {}});
+        Out.push_back({{{FirstNumeric->first, V}}, Base, Runs, {}, BaseNoise});
       Others.Unlike.emplace_back(FirstNumeric->first, V);
     }
     Others.Seconds = Base;
+    Others.NoiseSeconds = BaseNoise;
     Out.push_back(std::move(Others));
     std::stable_sort(Out.begin(), Out.end(),
                      [](const LocalTerm &X, const LocalTerm &Z) {
@@ -290,10 +295,56 @@ private:
                     static_cast<double>(Size > 1 ? Size - 1 : 0));
   }
 
+  /// The standard error of a coefficient in units of one observation's:
+  /// 1 / |the part of its column that the other columns do not span|
+  /// (sqrt((X'X)^-1 kk); Frisch-Waugh-Lovell). 2 runs of a feature's effect
+  /// give sqrt 2, 3 against 3 sqrt(2/3), the 2^k runs of an interaction of
+  /// k features sqrt(2^k).
+  static double spreadOf(double ResidualNorm) {
+    return ResidualNorm > 0 ? 1 / ResidualNorm
+                            : std::numeric_limits<double>::infinity();
+  }
+
+  /// The selected term K's spread (spreadOf): its column against the
+  /// basis of the other selected columns.
+  double spread(size_t K) const {
+    std::vector<std::vector<double>> Q;
+    for (size_t I = 0; I < Terms.size(); ++I) {
+      if (I == K)
+        continue;
+      std::vector<double> V = column(Terms[I]);
+      orthogonalize(V, Q);
+      double Norm = norm(V);
+      if (Norm <= RankTolerance)
+        continue;
+      for (double &X : V)
+        X /= Norm;
+      Q.push_back(std::move(V));
+    }
+    std::vector<double> V = column(Terms[K]);
+    orthogonalize(V, Q);
+    return spreadOf(norm(V));
+  }
+
+  /// What the coefficient of a term of Size features, of the given
+  /// spread, must exceed to be no noise: NoiseZ standard errors of its
+  /// estimate when the repetitions measured one observation's, else the
+  /// fixed noise of its order.
+  double threshold(size_t Size, double Spread) const {
+    if (Options.StandardErrorSeconds > 0)
+      return std::max(Options.FloorSeconds,
+                      NoiseZ * Options.StandardErrorSeconds * Spread);
+    return noiseOf(Size);
+  }
+
+  double thresholdOf(size_t K) const {
+    return threshold(Terms[K].size(), spread(K));
+  }
+
   /// Whether the term at K is an effect: beyond the noise and, with
   /// degrees of freedom left, significant (F test of dropping it).
   bool significant(size_t K, bool Interaction) {
-    if (std::abs(Coefficients[K]) <= noiseOf(Terms[K].size()))
+    if (std::abs(Coefficients[K]) <= thresholdOf(K))
       return false;
     long Free = freedom();
     if (Free <= 0)
@@ -375,7 +426,7 @@ private:
           continue;
         // Its coefficient once added (Frisch-Waugh-Lovell: the residual's
         // regression on the part of its column the others do not span).
-        if (std::abs(dot(V, R) / (N * N)) <= noiseOf(C.size()))
+        if (std::abs(dot(V, R) / (N * N)) <= threshold(C.size(), spreadOf(N)))
           continue;
         double Gain = dot(V, R) * dot(V, R) / (N * N);
         if (Gain > BestGain)

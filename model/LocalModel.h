@@ -64,6 +64,11 @@ struct LocalTerm {
   /// context whose time the model split by value would vanish from every
   /// configuration with another value.
   std::vector<std::pair<unsigned, int64_t>> Unlike;
+  /// What its coefficient had to exceed to be no noise (FitOptions): the
+  /// noise of its estimate in the observations' design. Set by
+  /// fitLocalModel; a numeric feature's value term (which also carries the
+  /// context's own term) has its effect's.
+  double NoiseSeconds = 0;
 };
 
 /// The Möbius inversion over the observed points: one term per distinct
@@ -96,6 +101,18 @@ struct FitOptions {
   /// 1 % level for an interaction (model/LocalFit.cpp, fCritical).
   /// Interactions of at most this many features are tried.
   unsigned MaxOrder = 3;
+  /// The standard error of one observation (a configuration's median over
+  /// its repetitions, model/Noise.h) when the repetitions measured it, else
+  /// 0. Then a term is noise within NoiseZ standard errors of its own
+  /// estimate in these observations' design, SE sqrt((X'X)^-1 kk), not
+  /// within NoiseSeconds * NoisePerOrder^(k-1): those are that standard
+  /// error where each term has the fewest observations (a feature's effect
+  /// the difference of two, an interaction a contrast of 2^k), and a
+  /// design with more runs estimates a term more precisely (an effect
+  /// seen in 3 runs against 3: SE sqrt(2/3), not SE sqrt 2).
+  double StandardErrorSeconds = 0;
+  /// With StandardErrorSeconds: no term within this is an effect.
+  double FloorSeconds = 0;
 };
 
 /// The local model of sparse observations (a plan that does not run every

@@ -103,12 +103,17 @@ RunTotalsSummary reconcileRunTotals(PerformanceModel &M,
   Fit.NoiseSeconds = Out.NoiseSeconds;
   Fit.NoisePerOrder = std::sqrt(2.0);
   Fit.NoiseMeasured = Out.NoiseMeasured;
+  Fit.StandardErrorSeconds = Out.StandardErrorSeconds;
+  Fit.FloorSeconds = Options.NoiseAbsoluteSeconds;
   std::vector<LocalTerm> Fitted = fitLocalModel(Points, ByValue, Fit);
 
   for (const LocalTerm &L : Fitted) {
-    // A residual within the noise of its order is no term (the fit keeps
-    // the mean shift whatever its size).
-    if (std::abs(L.Seconds) <= NoiseOf(L.Assignment.size()))
+    // A residual within the noise of its estimate is no term (the fit
+    // keeps the mean shift whatever its size).
+    double Noise = Out.NoiseMeasured
+                       ? std::max(Options.NoiseAbsoluteSeconds, L.NoiseSeconds)
+                       : NoiseOf(L.Assignment.size());
+    if (std::abs(L.Seconds) <= Noise)
       continue;
     Term T;
     for (const condition::CondPtr &C : localTermConditions(L, [&](unsigned F) {
