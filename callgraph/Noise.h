@@ -7,8 +7,11 @@
 // such aggregates: a feature's effect is the difference of two of them, an
 // interaction of k features a signed sum of 2^k (the Moebius inversion's
 // contrast). Each aggregate has a standard error SE, so the estimate of a
-// term of order k has a standard error of SE * sqrt(2^k); a term within
-// Z = 2 of those (about 95 % of pure noise) is not told from noise.
+// term of order k has a standard error of SE * sqrt(2^k) when it is
+// estimated from the fewest aggregates; a term within Z = 2 of those
+// (about 95 % of pure noise) is not told from noise. A fit over more runs
+// estimates a term more precisely: model/LocalFit.cpp takes its standard
+// error in the runs' design, SE * sqrt((X'X)^-1 kk).
 //
 // sigma comes from the ranges: R / d2(n) estimates the standard deviation
 // of n normal repetitions (d2: the expected range of n standard normal
