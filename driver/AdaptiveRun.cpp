@@ -167,17 +167,19 @@ size_t adaptiveBound(const plan::Plan &Static,
   return Static.Runs.size() + notAmong(FirstRuns, Static.Runs).size();
 }
 
-int addFollowUps(const plan::OutDirPlanInput &In, const plan::Plan &Static,
-                 plan::Plan &Ran, llvm::StringRef TraceDir,
-                 const llvm::json::Array &Runs,
-                 std::optional<llvm::json::Object> &Adaptive) {
-  size_t First = Ran.Runs.size();
-  std::vector<std::vector<callgraph::CallTrace>> Traces(First);
+int addFollowUp(const plan::OutDirPlanInput &In, const plan::Plan &Static,
+                size_t FirstRuns, plan::Plan &Ran, llvm::StringRef TraceDir,
+                const llvm::json::Array &Runs,
+                std::optional<llvm::json::Object> &Adaptive) {
+  size_t Made = Ran.Runs.size();
+  std::vector<std::vector<callgraph::CallTrace>> Traces(Made);
   llvm::Error Bad = llvm::Error::success();
   for (const llvm::json::Value &V : Runs) {
     const llvm::json::Object *O = V.getAsObject();
     std::optional<int64_t> K = O->getInteger("run");
     std::optional<llvm::StringRef> Name = O->getString("trace");
+    if (!K || *K < 1 || static_cast<size_t>(*K) > Made || !Name)
+      continue;
     llvm::SmallString<256> Path(TraceDir);
     llvm::sys::path::append(Path, *Name);
     auto T = callgraph::readCallTrace(Path);
@@ -188,7 +190,7 @@ int addFollowUps(const plan::OutDirPlanInput &In, const plan::Plan &Static,
     Traces[*K - 1].push_back(std::move(*T));
   }
   std::vector<plan::RunEvidence> Evidence;
-  for (size_t K = 0; K < First && !Bad; ++K) {
+  for (size_t K = 0; K < Made && !Bad; ++K) {
     auto E = plan::evidenceOf(Traces[K]);
     if (!E)
       Bad = llvm::joinErrors(std::move(Bad), E.takeError());
@@ -197,13 +199,15 @@ int addFollowUps(const plan::OutDirPlanInput &In, const plan::Plan &Static,
   }
   std::vector<plan::PlannedRun> Extra;
   llvm::json::Array Facts, Witnesses;
-  if (Bad) {
+  bool Unreadable = static_cast<bool>(Bad);
+  if (Unreadable) {
     // Nothing to weigh: the static plan's other runs, as without
     // --adaptive.
-    reportWarning("cannot weigh the first runs' evidence (" +
-                  llvm::toString(std::move(Bad)) +
-                  "); running the static plan's other runs");
     Extra = notAmong(Static.Runs, Ran.Runs);
+    std::string Why = llvm::toString(std::move(Bad));
+    if (!Extra.empty())
+      reportWarning("cannot weigh the runs' evidence (" + Why +
+                    "); running the static plan's other runs");
   } else {
     plan::WeighedFacts W = plan::weighFacts(In.Regions, Evidence);
     std::map<plan::Verdict, unsigned> Count;
@@ -223,13 +227,13 @@ int addFollowUps(const plan::OutDirPlanInput &In, const plan::Plan &Static,
                              {"feature", F.Feature},
                              {"why", F.Why}});
     llvm::errs() << llvm::formatv(
-        "varsim: adaptive run: {0} data-flow fact(s): {1} confirmed by "
-        "visit counts, {2} kept by times beyond noise, {3} refuted (equal "
-        "counts, times within noise), {4} not testable by the first runs; "
+        "varsim: adaptive run, after {6} run(s): {0} data-flow fact(s): {1} "
+        "confirmed by visit counts, {2} kept by times beyond noise, {3} "
+        "refuted (equal counts, times within noise), {4} not testable yet; "
         "{5} fact(s) that counts witness and the analysis missed\n",
         W.Facts.size(), Count[plan::Verdict::CountWitness],
         Count[plan::Verdict::TimeWitness], Count[plan::Verdict::Refuted],
-        Count[plan::Verdict::Unobserved], W.NewWitnesses.size());
+        Count[plan::Verdict::Unobserved], W.NewWitnesses.size(), Made);
     for (const plan::FactVerdict &F : W.NewWitnesses)
       llvm::errs() << "  region " << F.Region << " " << F.Label << " / "
                    << F.Feature << ": visit counts differ (" << F.Why << ")\n";
@@ -240,24 +244,18 @@ int addFollowUps(const plan::OutDirPlanInput &In, const plan::Plan &Static,
     }
     Extra = std::move(*More);
     // The static runs not run yet meet every requirement together with the
-    // first runs (the static plan meets them all): when they are fewer
-    // than the follow-up plan (the first runs fall between the static
-    // plan's points), they are the follow-up, and no fact goes unobserved.
+    // runs made (the static plan meets them all): when they are fewer than
+    // the follow-up plan (the first runs fall between the static plan's
+    // points), they are the follow-up, and no fact goes unobserved.
     std::vector<plan::PlannedRun> Rest = notAmong(Static.Runs, Ran.Runs);
     if (Rest.size() < Extra.size())
       Extra = std::move(Rest);
   }
   size_t Cap =
-      adaptiveBound(Static, llvm::ArrayRef(Ran.Runs).take_front(First));
-  size_t Room = Cap > First ? Cap - First : 0;
+      adaptiveBound(Static, llvm::ArrayRef(Ran.Runs).take_front(FirstRuns));
+  size_t Room = Cap > Made ? Cap - Made : 0;
   size_t Wanted = Extra.size();
-  if (Extra.size() > Room)
-    Extra.resize(Room);
-  llvm::errs() << llvm::formatv(
-      "varsim: adaptive run: {0} more run(s) ({1} in all; the static plan "
-      "has {2})\n",
-      Extra.size(), First + Extra.size(), Static.Runs.size());
-  if (Wanted > Extra.size())
+  if (Wanted > 0 && Room == 0)
     reportWarning(
         llvm::formatv("the evidence calls for {0} more run(s), {1} run(s) "
                       "in all is the bound (the static plan's size, and "
@@ -265,12 +263,25 @@ int addFollowUps(const plan::OutDirPlanInput &In, const plan::Plan &Static,
                       "unobserved; --no-adaptive runs the static plan",
                       Wanted, Cap)
             .str());
+  // One run per round: its evidence may refute facts that the rest of the
+  // follow-up is for. Unreadable evidence will not improve: then all of it.
+  Extra.resize(std::min({Extra.size(), Unreadable ? Extra.size() : 1, Room}));
+  if (Extra.empty())
+    llvm::errs() << llvm::formatv(
+        "varsim: adaptive run: no more run needed ({0} in all; the static "
+        "plan has {1})\n",
+        Made, Static.Runs.size());
+  else
+    llvm::errs() << llvm::formatv(
+        "varsim: adaptive run: next {0} ({1} more planned; the static plan "
+        "has {2} run(s))\n",
+        Extra.front().ConfigString, Wanted, Static.Runs.size());
   for (plan::PlannedRun &R : Extra)
     Ran.Runs.push_back(std::move(R));
   Adaptive = llvm::json::Object{
-      {"minimal_runs", static_cast<int64_t>(First)},
+      {"minimal_runs", static_cast<int64_t>(FirstRuns)},
       {"static_runs", static_cast<int64_t>(Static.Runs.size())},
-      {"added_runs", static_cast<int64_t>(Ran.Runs.size() - First)},
+      {"added_runs", static_cast<int64_t>(Ran.Runs.size() - FirstRuns)},
       {"bound", static_cast<int64_t>(Cap)},
       {"facts", std::move(Facts)},
       {"count_witnesses_without_fact", std::move(Witnesses)}};

@@ -2,8 +2,9 @@
 //
 // `varsim run` without --no-adaptive: the minimal plan's runs first
 // (conditions and exclusive groups, no data-flow requirement), then only
-// the runs that the data-flow facts left standing after the first runs'
-// visit counts and times need (plan/Evidence.h). docs/plan.md.
+// the runs that the data-flow facts left standing after the earlier runs'
+// visit counts and times need (plan/Evidence.h), one at a time, each
+// chosen after the evidence of the runs before it. docs/plan.md.
 //
 //===----------------------------------------------------------------------===//
 
@@ -35,16 +36,19 @@ llvm::Expected<plan::Plan> minimalFirstRuns(const plan::OutDirPlanInput &In,
 size_t adaptiveBound(const plan::Plan &Static,
                      llvm::ArrayRef<plan::PlannedRun> FirstRuns);
 
-/// The second phase: weighs the first runs' counts and times (their
-/// traces in TraceDir, listed in Runs as index.json lists them) against
-/// the static facts and appends to Ran the runs that the facts left
-/// standing need, at most adaptiveBound() in all. Records what
-/// it decided in Adaptive (index.json's "adaptive"). Returns 0 or the exit
+/// One round of the second phase: weighs the counts and times of every
+/// run made so far (their traces in TraceDir, listed in Runs as index.json
+/// lists them; the first FirstRuns of Ran are the first runs) against the
+/// static facts, and appends to Ran the next run that the facts left
+/// standing need: none when Ran meets every requirement or holds
+/// adaptiveBound() runs. One run per round, so that each run's evidence
+/// can refute facts before the next run is chosen. Records what it
+/// decided in Adaptive (index.json's "adaptive"). Returns 0 or the exit
 /// code to stop with.
-int addFollowUps(const plan::OutDirPlanInput &In, const plan::Plan &Static,
-                 plan::Plan &Ran, llvm::StringRef TraceDir,
-                 const llvm::json::Array &Runs,
-                 std::optional<llvm::json::Object> &Adaptive);
+int addFollowUp(const plan::OutDirPlanInput &In, const plan::Plan &Static,
+                size_t FirstRuns, plan::Plan &Ran, llvm::StringRef TraceDir,
+                const llvm::json::Array &Runs,
+                std::optional<llvm::json::Object> &Adaptive);
 
 } // namespace varsim::driver
 

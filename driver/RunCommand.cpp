@@ -232,13 +232,17 @@ int RunCommand::run() {
       return Code;
   if (int Code = runRounds(Ran, 0, *Program, *Accepted, TraceDir, Runs))
     return Code;
-  if (Adapt && !InterruptSignal) {
-    size_t First = Ran.Runs.size();
-    if (int Code = addFollowUps(*In, *P, Ran, TraceDir, Runs, Adaptive))
+  // The follow-up, a run at a time: each run's evidence is weighed before
+  // the next is chosen (addFollowUp adds none once the runs made meet
+  // every requirement or the bound).
+  for (size_t First = Ran.Runs.size(); Adapt && !InterruptSignal;) {
+    size_t Made = Ran.Runs.size();
+    if (int Code = addFollowUp(*In, *P, First, Ran, TraceDir, Runs, Adaptive))
       return Code;
-    if (Ran.Runs.size() > First)
-      if (int Code = runRounds(Ran, First, *Program, *Accepted, TraceDir, Runs))
-        return Code;
+    if (Ran.Runs.size() == Made)
+      break;
+    if (int Code = runRounds(Ran, Made, *Program, *Accepted, TraceDir, Runs))
+      return Code;
   }
   warnIfBusy("after the runs");
   if (InterruptSignal) { // After the last run: its trace is whole.

@@ -172,14 +172,23 @@ FactVerdict weighFact(const RegionToCover &R, const std::string &W,
                       const EvidenceOptions &Options) {
   FactVerdict F{R.Id, R.Label, W, Verdict::Unobserved, ""};
   bool Compared = false;
+  std::string Unvisited;
   for (size_t I = 0; I < Runs.size() && F.V != Verdict::CountWitness; ++I)
     for (size_t J = I + 1; J < Runs.size(); ++J) {
       const RunEvidence &A = Runs[I], &B = Runs[J];
       if (A.valueOf(W) == B.valueOf(W) || !A.executes(R.Id) ||
-          !B.executes(R.Id) || !countsComparable(A, B, R.Id) ||
-          (A.Calls[R.Id] == 0 && B.Calls[R.Id] == 0))
+          !B.executes(R.Id) || !countsComparable(A, B, R.Id))
         continue;
       Compared = true;
+      // Not visited with W on nor off: equal counts too. Whether R runs at
+      // all is decided by its callers, whose own counts and facts say so;
+      // here W neither made it run nor changed what it does.
+      if (A.Calls[R.Id] == 0 && B.Calls[R.Id] == 0) {
+        if (Unvisited.empty())
+          Unvisited = llvm::formatv("runs {0} and {1}: not visited in either",
+                                    I + 1, J + 1);
+        continue;
+      }
       std::string Pair = llvm::formatv(
           "runs {0} and {1}: {2} vs {3} visits, {4:F3} vs {5:F3} ms", I + 1,
           J + 1, A.Calls[R.Id], B.Calls[R.Id], A.SelfNs[R.Id] * 1e-6,
@@ -199,6 +208,8 @@ FactVerdict weighFact(const RegionToCover &R, const std::string &W,
     }
   if (Compared && F.V == Verdict::Unobserved)
     F.V = Verdict::Refuted;
+  if (F.Why.empty())
+    F.Why = std::move(Unvisited);
   return F;
 }
 
@@ -234,12 +245,14 @@ WeighedFacts weighFacts(const std::vector<RegionToCover> &Regions,
     Weigh(R.CalleeFeatures);
   }
 
-  // Regions without facts whose counts differ: the features that differ
-  // in every witnessing pair (the likeliest cause), else in any of them.
+  // Regions without facts whose counts differ: every feature that differs
+  // in some witnessing pair. Not only those that differ in every pair:
+  // with more than two runs the pairs can share none of an interaction's
+  // features (counts 10 + 5 x A x B: runs A,B / none / A witness {A, B}
+  // and {B}), and a narrower set would leave the interaction unobserved.
   for (RegionToCover &R : Out.Regions) {
     if (R.IsVariant || WithFacts.count(R.Id))
       continue;
-    std::optional<std::set<std::string>> Common;
     std::set<std::string> Any;
     std::string Why;
     for (size_t I = 0; I < Runs.size(); ++I)
@@ -249,24 +262,15 @@ WeighedFacts weighFacts(const std::vector<RegionToCover> &Regions,
             B.Calls[R.Id] == 0 || A.Calls[R.Id] == B.Calls[R.Id])
           continue;
         std::vector<std::string> D = differingFeatures(A, B);
-        std::set<std::string> Set(D.begin(), D.end());
-        Any.insert(D.begin(), D.end());
-        if (!Common) {
-          Common = Set;
+        if (Why.empty())
           Why = llvm::formatv("runs {0} and {1}: {2} vs {3} visits", I + 1,
                               J + 1, A.Calls[R.Id], B.Calls[R.Id]);
-        } else {
-          std::set<std::string> Both;
-          std::set_intersection(Common->begin(), Common->end(), Set.begin(),
-                                Set.end(), std::inserter(Both, Both.end()));
-          Common = std::move(Both);
-        }
+        Any.insert(D.begin(), D.end());
       }
-    if (!Common)
+    if (Why.empty())
       continue;
-    const std::set<std::string> &Chosen = Common->empty() ? Any : *Common;
-    R.InfluencingFeatures.assign(Chosen.begin(), Chosen.end());
-    for (const std::string &W : Chosen)
+    R.InfluencingFeatures.assign(Any.begin(), Any.end());
+    for (const std::string &W : Any)
       Out.NewWitnesses.push_back(
           {R.Id, R.Label, W, Verdict::CountWitness, Why});
   }

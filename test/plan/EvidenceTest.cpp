@@ -60,6 +60,34 @@ TEST(Evidence, CountsConfirmRefuteAndWitness) {
   EXPECT_EQ(W.NewWitnesses.size(), 2u);
 }
 
+TEST(Evidence, ARegionNotVisitedWithWOnNorOffRefutesW) {
+  // Region 0 (fact A) is not visited in either run: equal counts, refuted,
+  // and no run is planned for it. Region 1 (fact A) is visited in one run
+  // only: its counts witness A.
+  std::vector<RunEvidence> Runs = {runOf({{"A", 1}}, {0, 3}, {0, 1}),
+                                   runOf({{"A", 0}}, {0, 0}, {0, 0})};
+  WeighedFacts W = weighFacts({region(0, {"A"}), region(1, {"A"})}, Runs);
+  ASSERT_EQ(W.Facts.size(), 2u);
+  EXPECT_EQ(W.Facts[0].V, Verdict::Refuted);
+  EXPECT_EQ(W.Facts[0].Why, "runs 1 and 2: not visited in either");
+  EXPECT_TRUE(W.Regions[0].InfluencingFeatures.empty());
+  EXPECT_EQ(W.Facts[1].V, Verdict::CountWitness);
+}
+
+TEST(Evidence, AWitnessKeepsEveryFeatureOfItsWitnessingPairs) {
+  // Region 0 (no fact) runs 10 + 5 x A x B times. Runs A,B / none / A:
+  // the pairs that witness it differ in {A, B} and {B}. Both features stay
+  // influences: B alone would leave the interaction with A unobserved.
+  std::vector<RunEvidence> Runs = {runOf({{"A", 1}, {"B", 1}}, {15}, {15}),
+                                   runOf({{"A", 0}, {"B", 0}}, {10}, {10}),
+                                   runOf({{"A", 1}, {"B", 0}}, {10}, {10})};
+  WeighedFacts W = weighFacts({region(0, {})}, Runs);
+  EXPECT_EQ(W.Regions[0].InfluencingFeatures,
+            (std::vector<std::string>{"A", "B"}));
+  ASSERT_EQ(W.NewWitnesses.size(), 2u);
+  EXPECT_EQ(W.NewWitnesses[0].Why, "runs 1 and 2: 15 vs 10 visits");
+}
+
 TEST(Evidence, TimesKeepAFactCountsThatVaryWitnessNothing) {
   std::vector<RunEvidence> Runs = {runOf({{"A", 1}}, {4, 10}, {5, 10}),
                                    runOf({{"A", 0}}, {4, 20}, {9, 10})};

@@ -119,13 +119,15 @@ with tempfile.TemporaryDirectory() as tmp:
     check(sorted((f["feature"], f["verdict"]) for f in facts) ==
           [("A", "refuted"), ("B", "refuted")],
           f"index.json says both facts are refuted: {facts}", p)
-    check("2 refuted" in p.stderr and "0 more run(s)" in p.stderr,
+    check("2 refuted" in p.stderr and "no more run needed (2 in all" in
+          p.stderr,
           "the run says what it decided", p)
 
     # Counts of scan change with A, which no fact names for scan: the two
-    # first runs differ in A and B, so scan gets both as influences and
-    # runs are added for each combination of A and B (bounded by the
-    # static plan's 4).
+    # first runs differ in A and B, so scan gets both as influences, and
+    # runs are added, one at a time with the evidence weighed after each,
+    # until every combination of A and B has run (the static plan's 4).
+    # The third run alone cannot tell an effect of A from one of A x B.
     os.environ["SCAN_BY_A"] = "1"
     p = varsim("run", out, "--repeat", "1", "--", sys.executable, sim)
     check(p.returncode == 0, "adaptive run with a missed flow exits 0", p)
@@ -138,6 +140,9 @@ with tempfile.TemporaryDirectory() as tmp:
     combos = {("A" in c.split(","), "B" in c.split(",")) for c in ran}
     check(len(ran) == 4 and len(combos) == 4,
           f"runs added for scan: every combination of A and B: {ran}", p)
+    check(p.stderr.count("varsim: adaptive run, after") == 3 and
+          p.stderr.count("varsim: adaptive run: next ") == 2,
+          "the evidence is weighed after each added run", p)
     check("region 2 scan" in p.stderr and "visit counts differ" in p.stderr,
           "the run names the witnessing region", p)
     del os.environ["SCAN_BY_A"]

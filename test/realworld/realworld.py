@@ -425,23 +425,19 @@ class Program:
         proc, secs = self.rewrite(reduced, self.sim)
         if proc.returncode != 0:
             # Options accepted alone that are refused together interact in
-            # the rewrite: keep the largest set found greedily, in the
-            # model's order, and report each option left out with the
-            # message its addition gave.
+            # the rewrite. A refusal names the features it is about: drop
+            # the last of those (in the model's order) and try again, one
+            # rewrite per option left out (on Mbed TLS one, where adding
+            # the options one at a time took eight full rewrites). A
+            # refusal that names none of them falls back to that: keep the
+            # largest set found greedily, in the model's order. Each option
+            # left out is reported with the message that left it out.
             self.result["refusals"]["(accepted options together)"] = errors_of(proc)
             log("   the options accepted alone are refused together:\n"
                 f"{indent(errors_of(proc))}")
-            together = []
-            for name in accepted:
-                restrict_model(self.model_xml, set(together) | {name}, reduced)
-                p, _ = self.rewrite(reduced, self.work / "sim-one")
-                if p.returncode == 0:
-                    together.append(name)
-                    log(f"   {name}: accepted with {', '.join(together[:-1]) or 'nothing else'}")
-                else:
-                    self.result["refusals"][f"{name} (with {', '.join(together)})"] = \
-                        errors_of(p)
-                    log(f"   {name}: refused with {', '.join(together)}")
+            together = self.drop_named(accepted, errors_of(proc), reduced)
+            if together is None:
+                together = self.add_one_at_a_time(accepted, reduced)
             shutil.rmtree(self.work / "sim-one", ignore_errors=True)
             self.result["accepted_alone"] = accepted
             self.result["accepted"] = accepted = together
@@ -453,6 +449,49 @@ class Program:
             raise Failure("the rewrite refuses the accepted options together:\n"
                           + errors_of(proc))
         self.model_used = reduced
+
+    def drop_named(self, accepted, errors, reduced):
+        """The options of ACCEPTED that the rewrite accepts together, found
+        by leaving out, after each refusal (ERRORS), the last option (in the
+        model's order) that the refusal names; None when a refusal names
+        none of the options still in."""
+        together, refusals = list(accepted), {}
+        while together:
+            named = [n for n in together
+                     if re.search(r"\b" + re.escape(n) + r"\b", errors)]
+            if not named:
+                return None
+            left_out = named[-1]
+            together.remove(left_out)
+            refusals[f"{left_out} (with "
+                     f"{', '.join(together) or 'nothing else'})"] = errors
+            log(f"   {left_out}: left out (the refusal names it)")
+            if not together:
+                break
+            restrict_model(self.model_xml, set(together), reduced)
+            p, _ = self.rewrite(reduced, self.work / "sim-one")
+            if p.returncode == 0:
+                log(f"   accepted together: {', '.join(together)}")
+                break
+            errors = errors_of(p)
+        self.result["refusals"].update(refusals)
+        return together
+
+    def add_one_at_a_time(self, accepted, reduced):
+        """The options of ACCEPTED that the rewrite accepts together, added
+        one at a time in the model's order (each kept if still accepted)."""
+        together = []
+        for name in accepted:
+            restrict_model(self.model_xml, set(together) | {name}, reduced)
+            p, _ = self.rewrite(reduced, self.work / "sim-one")
+            if p.returncode == 0:
+                together.append(name)
+                log(f"   {name}: accepted with {', '.join(together[:-1]) or 'nothing else'}")
+            else:
+                self.result["refusals"][f"{name} (with {', '.join(together)})"] = \
+                    errors_of(p)
+                log(f"   {name}: refused with {', '.join(together)}")
+        return together
 
     def build_simulator(self):
         self.sim_build = self.work / "sim-build"
