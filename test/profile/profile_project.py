@@ -4,7 +4,9 @@
 Usage: profile_project.py VARSIM SAMPLES_DIR MODE [KEEP_DIR]
 
 MODE cmake: samples/printer (a CMake project) as it is, with validation on a
-  sample of real variants.
+  sample of real variants (by hand only: CTest's profile.readme_commands
+  makes the same checks on the README's profile of samples/printer, but
+  for the native reference, which the make mode checks).
 MODE make: a Makefile-built copy of samples/printer in a temporary directory
   (the compile database comes from bear), with a small validation, and no
   feature model given (the rewrite infers one) -- the Makefile newcomer.
