@@ -17,7 +17,15 @@ this build is the one under test. Every other command runs verbatim. Then
 the outputs the README promises are checked: the installed tool and runtime
 header, the profile's report, the pipeline's model, exports and validation
 report.
+
+The quick start's `varsim profile` is also the test of `varsim profile` on a
+CMake project (samples/printer as it is, its model.xml found, validation on
+every variant; profile_project.py covers the Makefile project): every stage
+prints its elapsed time and what remains, and the same lines are in
+OUT/profile.log; samples/printer is unchanged; the same command run again
+prints the report's path alone and reuses every stage.
 """
+import hashlib
 import json
 import os
 import re
@@ -71,8 +79,41 @@ expect(any(c.startswith("cmake --install build") for c in ran),
        "the quick start does not install varsim")
 script.append("command -v varsim > \"$HOME/which-varsim\"")
 
+PROFILE_STAGES = 7  # with --validate: the report shows a validation
+
+
+def tree_digest(root):
+    h = hashlib.sha256()
+    for dirpath, dirs, files in sorted(os.walk(root)):
+        dirs.sort()
+        for f in sorted(files):
+            p = os.path.join(dirpath, f)
+            h.update(os.path.relpath(p, root).encode())
+            h.update(open(p, "rb").read())
+    return h.hexdigest()
+
+
+def check_profile_progress(stderr, out):
+    """Every stage of the quick start's profile printed its elapsed time and
+    what remains, and OUT/profile.log has the same lines."""
+    done = re.findall(r"^\[(\d+)/(\d+)\] ([a-z ]+): done in [\d.]+ s "
+                      r"\(elapsed [\d.]+ s; remaining: ([^)]*)\)$",
+                      stderr, re.M)
+    expect(len(done) == PROFILE_STAGES,
+           f"expected {PROFILE_STAGES} stages with elapsed time, got {done}")
+    expect(done[-1][3] == "nothing" and done[0][3].startswith("rewrite"),
+           f"'remaining' is not what is left: {done}")
+    log = open(os.path.join(out, "profile.log")).read()
+    for _, _, name, _ in done:
+        expect(re.search(r"\d\d:\d\d:\d\d \[\d/\d\] " + name +
+                         ": done in", log),
+               f"profile.log has no line for stage {name}")
+
+
 tmp = tempfile.mkdtemp(prefix="varsim-readme-")
 try:
+    printer = os.path.join(source, "samples", "printer")
+    before = tree_digest(printer)
     os.symlink(os.path.join(source, "samples"), os.path.join(tmp, "samples"))
     os.symlink(binary, os.path.join(tmp, "build"))
     # The variants (validate, twice) and the simulators compile through a
@@ -88,6 +129,25 @@ try:
                           timeout=850)
     expect(proc.returncode == 0, "a README command failed (the last '+' "
            "line of stderr is the command)", proc)
+
+    profile_out = os.path.join(tmp, "printer-profile")
+    check_profile_progress(proc.stderr, profile_out)
+    # The same command again: every stage reused, the report's path alone
+    # on stdout.
+    profile_cmd = next(c for c in ran if c.startswith("varsim profile"))
+    env["PATH"] = os.path.join(tmp, ".local", "bin") + ":" + env["PATH"]
+    again = subprocess.run(["bash", "-c", profile_cmd], cwd=tmp, env=env,
+                           capture_output=True, text=True, timeout=300)
+    expect(again.returncode == 0, "the second varsim profile failed", again)
+    reused = re.findall(r": reused \(inputs unchanged\)", again.stderr)
+    expect(len(reused) == PROFILE_STAGES,
+           f"second run reused {len(reused)} of {PROFILE_STAGES} stages",
+           again)
+    report = os.path.join(profile_out, "report", "index.html")
+    expect(os.path.realpath(os.path.join(tmp, again.stdout.strip())) ==
+           os.path.realpath(report),
+           f"stdout is not the report's path: {again.stdout!r}")
+    expect(tree_digest(printer) == before, "samples/printer was changed")
 
     installed = os.path.join(tmp, ".local", "bin", "varsim")
     expect(os.access(installed, os.X_OK), "cmake --install put no varsim")

@@ -9,12 +9,14 @@ import json
 import os
 import re
 import shutil
-import struct
 import subprocess
 import sys
 import tempfile
-import zlib
 from html.parser import HTMLParser
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                "..", "common"))
+import png_pixels  # noqa: E402
 
 
 def fail(msg, proc=None):
@@ -96,49 +98,6 @@ class Dom(HTMLParser):
                 continue
             out.append(a)
         return out
-
-
-def png_pixels(path):
-    """(width, height, rows of RGB tuples) of an 8-bit RGB/RGBA PNG."""
-    data = open(path, "rb").read()
-    expect(data[:8] == b"\x89PNG\r\n\x1a\n", f"{path} is not a PNG")
-    pos, idat, width = 8, b"", 0
-    while pos < len(data):
-        n, kind = struct.unpack(">I4s", data[pos:pos + 8])
-        body = data[pos + 8:pos + 8 + n]
-        if kind == b"IHDR":
-            width, height, depth, ctype = struct.unpack(">IIBB", body[:10])
-            expect(depth == 8 and ctype in (2, 6),
-                   f"unexpected PNG type {depth}/{ctype}")
-            bpp = 3 if ctype == 2 else 4
-        elif kind == b"IDAT":
-            idat += body
-        pos += 12 + n
-    raw = zlib.decompress(idat)
-    stride = width * bpp
-    rows, prev, i = [], bytearray(stride), 0
-    for _ in range(height):
-        f = raw[i]
-        line = bytearray(raw[i + 1:i + 1 + stride])
-        i += 1 + stride
-        for x in range(stride):
-            a = line[x - bpp] if x >= bpp else 0
-            b = prev[x]
-            c = prev[x - bpp] if x >= bpp else 0
-            if f == 1:
-                line[x] = (line[x] + a) & 255
-            elif f == 2:
-                line[x] = (line[x] + b) & 255
-            elif f == 3:
-                line[x] = (line[x] + (a + b) // 2) & 255
-            elif f == 4:
-                p = a + b - c
-                pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
-                pr = a if pa <= pb and pa <= pc else (b if pb <= pc else c)
-                line[x] = (line[x] + pr) & 255
-        rows.append([tuple(line[x:x + 3]) for x in range(0, stride, bpp)])
-        prev = line
-    return width, height, rows
 
 
 def check_exports(report_dir, data):
@@ -254,11 +213,14 @@ def check_report(report_dir, keep_dir=None, expect_validation=False):
         if keep_dir:
             os.makedirs(keep_dir, exist_ok=True)
             shutil.copy(shot, os.path.join(keep_dir, "report.png"))
-        w, h, rows = png_pixels(shot)
+        try:
+            w, h, pixel = png_pixels.read_png(shot)
+        except png_pixels.PngError as e:
+            fail(str(e))
     colours, ink = set(), 0
     for y in range(0, h, 4):
         for x in range(0, w, 4):
-            p = rows[y][x]
+            p = pixel(x, y)
             colours.add((p[0] >> 4, p[1] >> 4, p[2] >> 4))
             if sum(p) < 600:
                 ink += 1
@@ -267,6 +229,7 @@ def check_report(report_dir, keep_dir=None, expect_validation=False):
     expect(len(colours) > 25,
            f"the screenshot has only {len(colours)} colours (no plots?)")
     # The header's dark blue band is at the top.
-    expect(rows[10][700][2] > rows[10][700][0] and sum(rows[10][700]) < 300,
-           f"no header band at the top of the screenshot: {rows[10][700]}")
+    band = pixel(700, 10)
+    expect(band[2] > band[0] and sum(band) < 300,
+           f"no header band at the top of the screenshot: {band}")
     return data

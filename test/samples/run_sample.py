@@ -17,6 +17,10 @@ model; varsim predict. Then, for every configuration of varsim features
 -D flags (one build directory per configuration, in parallel), check that its
 stdout and exit code equal the simulator's under that configuration, measure
 it (a warm-up and --repeat runs, the median) and compare with the prediction.
+Also: every trace varsim run wrote is a varsim-calltrace object, and the
+sample's own files are unchanged at the end (sha256 of every file); with
+these the printer's test covers what corpus.sample_printer checked (removed
+in session 18, docs/testing.md).
 
 Exit codes: 0 all checks passed; 1 a check or a stage failed; 77 a stage
 that the pipeline cannot do without (rewrite, model, predict, features) is
@@ -198,6 +202,13 @@ def cmake_build(src, build, flags=None):
     run(["cmake", "--build", build])
 
 
+def tree_hashes(directory):
+    """sha256 of every file under DIRECTORY, keyed by relative path."""
+    return {str(p.relative_to(directory)): hashlib.sha256(p.read_bytes())
+            .hexdigest() for p in sorted(Path(directory).rglob("*"))
+            if p.is_file()}
+
+
 def variant_key(config):
     """A short, readable, unique directory name for a configuration."""
     if not config:
@@ -299,6 +310,9 @@ class Pipeline:
             # model's process start-up term needs.
             for t in traces:
                 trace = json.loads(t.read_text())
+                if not isinstance(trace, dict) or \
+                        trace.get("format") != "varsim-calltrace":
+                    raise Failure(f"{t} is not a varsim-calltrace object")
                 times = trace.get("process", {})
                 if trace.get("fork_child"):
                     continue  # a forked child's trace: varsim run ran its parent
@@ -436,6 +450,7 @@ class Pipeline:
 
     def all(self):
         self.require("rewrite", "model", "predict", "features")
+        before = tree_hashes(self.sample.dir)
         self.stage("configure the sample and varsim rewrite", self.rewrite)
         self.stage("build the simulator with the sample's CMake",
                    self.build_simulator)
@@ -449,6 +464,12 @@ class Pipeline:
         self.stage(f"measure the variants and the reference "
                    f"(a warm-up round + {self.repeat} rounds, medians)",
                    self.measure)
+        # Nothing of the pipeline writes into the sample's sources.
+        after = tree_hashes(self.sample.dir)
+        changed = sorted(k for k in set(before) | set(after)
+                         if before.get(k) != after.get(k))
+        if changed:
+            raise Failure(f"the sample's files changed: {', '.join(changed)}")
 
 
 def last_number(line):

@@ -32,12 +32,14 @@ import json
 import os
 import re
 import shutil
-import struct
 import subprocess
 import sys
 import tempfile
-import zlib
 from html.parser import HTMLParser
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                "..", "common"))
+import png_pixels  # noqa: E402
 
 varsim = sys.argv[1]
 keep_dir = sys.argv[2] if len(sys.argv) > 2 else None
@@ -180,54 +182,12 @@ class Elements(HTMLParser):
 
 
 def read_png(path, rows_needed):
-    """The RGB pixels of an 8-bit, non-interlaced RGB or RGBA PNG (what
-    Chromium writes) as (width, height, pixel(x, y)); only the first
-    rows_needed rows are unfiltered."""
-    data = open(path, "rb").read()
-    expect(data[:8] == b"\x89PNG\r\n\x1a\n", f"{path} is not a PNG")
-    pos, idat, header = 8, [], None
-    while pos + 8 <= len(data):
-        size, kind = struct.unpack(">I4s", data[pos:pos + 8])
-        body = data[pos + 8:pos + 8 + size]
-        if kind == b"IHDR":
-            header = struct.unpack(">IIBBBBB", body)
-        elif kind == b"IDAT":
-            idat.append(body)
-        pos += 12 + size
-    expect(header is not None, "the PNG has no header")
-    width, height, depth, colour_type, _, _, interlace = header
-    expect(depth == 8 and colour_type in (2, 6) and interlace == 0,
-           f"unexpected PNG format {header}")
-    bpp = 3 if colour_type == 2 else 4
-    raw = zlib.decompress(b"".join(idat))
-    stride = width * bpp
-    rows, prev = [], bytearray(stride)
-    for y in range(min(height, rows_needed)):
-        start = y * (stride + 1)
-        kind, line = raw[start], bytearray(raw[start + 1:start + 1 + stride])
-        if kind == 1:  # Sub
-            for i in range(bpp, stride):
-                line[i] = (line[i] + line[i - bpp]) & 255
-        elif kind == 2:  # Up
-            line = bytearray((a + b) & 255 for a, b in zip(line, prev))
-        elif kind == 3:  # Average
-            for i in range(stride):
-                left = line[i - bpp] if i >= bpp else 0
-                line[i] = (line[i] + (left + prev[i]) // 2) & 255
-        elif kind == 4:  # Paeth
-            for i in range(stride):
-                a = line[i - bpp] if i >= bpp else 0
-                b, c = prev[i], prev[i - bpp] if i >= bpp else 0
-                p = a + b - c
-                pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
-                line[i] = (line[i] + (a if pa <= pb and pa <= pc else
-                                      b if pb <= pc else c)) & 255
-        rows.append(line)
-        prev = line
-
-    def pixel(x, y):
-        return tuple(rows[y][x * bpp:x * bpp + 3])
-    return width, height, pixel
+    """The RGB pixels of Chromium's screenshot as (width, height,
+    pixel(x, y)); only the first rows_needed rows are unfiltered."""
+    try:
+        return png_pixels.read_png(path, rows_needed)
+    except png_pixels.PngError as e:
+        fail(str(e))
 
 
 def near(pixel, colour, tolerance=40):
