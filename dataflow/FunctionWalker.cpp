@@ -46,9 +46,10 @@ void Walker::runFunction() {
 }
 
 Taint Walker::written(Taint T, SourceLocation At, llvm::StringRef Via) {
-  for (auto &[Feature, O] : T)
-    if (O.Via.empty())
-      O.Via = Via.str();
+  if (llvm::any_of(T, [](const auto &E) { return E.second.Via.empty(); }))
+    for (auto &[Feature, O] : T.edit())
+      if (O.Via.empty())
+        O.Via = Via.str();
   for (const auto &[Feature, O] : Context) {
     if (T.count(Feature))
       continue;
@@ -185,7 +186,7 @@ void Walker::sink(const Expr *Cond, const Taint &T) {
     // the fact (evidence kind "callee"), and the plan runs the caller with
     // the data's writer on and off.
     Taint Callee = S.Features;
-    for (auto &[Feature, O] : Callee) {
+    for (auto &[Feature, O] : Callee.edit()) {
       O.Callee = true;
       O.Via += (O.Via.empty() ? "in " : ", in ") + FnName + " at " +
                M.pointOf(Cond->getBeginLoc()).str();
@@ -442,13 +443,17 @@ void Walker::exec(const Stmt *S, State &St) {
                         F ? F->getNameAsString() + "()" : std::string());
       // What came through a parameter is the caller's: each call site
       // gets its own arguments' taint back (calls by context).
-      std::erase_if(T, [&](const auto &E) {
-        if (E.second.rank() != 1)
-          return false;
-        for (const std::string &Param : E.second.Params)
+      bool FromParams = false;
+      for (const auto &[Feature, O] : T) {
+        if (O.rank() != 1)
+          continue;
+        for (const std::string &Param : O.Params)
           P.markReturned(P.intern(Param));
-        return true;
-      });
+        FromParams = true;
+      }
+      if (FromParams)
+        std::erase_if(T.edit(),
+                      [](const auto &E) { return E.second.rank() == 1; });
       if (F)
         P.addTo(returnKey(F), withoutCallerContext(std::move(T)));
     }

@@ -130,12 +130,13 @@ private:
   /// guard's features fixed, until the value escapes.
   Taint passed(Taint T, SourceLocation Call, llvm::StringRef Param,
                ProgramAnalysis::CellKey Key) {
-    for (auto &[Feature, O] : T) {
-      if (O.Via.empty())
-        O.Via = Param.str();
-      if (!O.FromCaller)
-        O.Params = {P.keyName(Key)};
-    }
+    if (!T.empty())
+      for (auto &[Feature, O] : T.edit()) {
+        if (O.Via.empty())
+          O.Via = Param.str();
+        if (!O.FromCaller)
+          O.Params = {P.keyName(Key)};
+      }
     for (const auto &[Feature, O] : Context) {
       if (T.count(Feature))
         continue;
@@ -333,7 +334,7 @@ private:
   std::map<std::string, Depth> ContextDepth;
   void addContext(const Taint &T) {
     for (const auto &[Feature, O] : T)
-      if (Context.emplace(Feature, O).second)
+      if (Context.emplace(Feature, O))
         ContextDepth[Feature] = Following;
     join(Context, T);
   }

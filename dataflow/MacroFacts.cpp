@@ -79,12 +79,16 @@ std::optional<StringRef> MacroFacts::computeFeatureRead(const Expr *E) const {
 }
 
 std::optional<unsigned> MacroFacts::markerId(const Stmt *S) const {
-  if (!S)
+  if (!S || !S->getBeginLoc().isMacroID())
     return std::nullopt;
+  auto [It, New] = Markers.try_emplace(S);
+  if (New)
+    It->second = computeMarkerId(S);
+  return It->second;
+}
+
+std::optional<unsigned> MacroFacts::computeMarkerId(const Stmt *S) const {
   const SourceManager &SM = Ctx.getSourceManager();
-  SourceLocation Begin = S->getBeginLoc();
-  if (!Begin.isMacroID())
-    return std::nullopt;
   CharSourceRange Range = SM.getExpansionRange(S->getSourceRange());
   StringRef Text = Lexer::getSourceText(Range, SM, Ctx.getLangOpts());
   StringRef Name = Text.take_until([](char C) { return C == '('; }).trim();
@@ -109,11 +113,14 @@ std::optional<unsigned> MacroFacts::blockRegion(const Stmt *Block) const {
 }
 
 SourcePoint MacroFacts::pointOf(SourceLocation Loc) const {
-  const SourceManager &SM = Ctx.getSourceManager();
-  PresumedLoc P = SM.getPresumedLoc(SM.getExpansionLoc(Loc));
-  if (P.isInvalid())
-    return {};
-  return {P.getFilename(), P.getLine(), 0};
+  auto [It, New] = Points.try_emplace(Loc);
+  if (New) {
+    const SourceManager &SM = Ctx.getSourceManager();
+    PresumedLoc P = SM.getPresumedLoc(SM.getExpansionLoc(Loc));
+    if (P.isValid())
+      It->second = {P.getFilename(), P.getLine(), 0};
+  }
+  return It->second;
 }
 
 } // namespace varsim::dataflow

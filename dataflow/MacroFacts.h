@@ -44,6 +44,7 @@ public:
 
 private:
   std::optional<llvm::StringRef> computeFeatureRead(const clang::Expr *E) const;
+  std::optional<unsigned> computeMarkerId(const clang::Stmt *S) const;
   /// The name of the macro whose (non-argument) expansion FID holds L.
   llvm::StringRef expansionName(clang::FileID FID,
                                 clang::SourceLocation L) const;
@@ -60,6 +61,11 @@ private:
   /// same expansions outwards, and lexing a name at each step dominated
   /// the analysis of macro-dense code (Lua).
   mutable llvm::DenseMap<clang::FileID, llvm::StringRef> ExpansionNames;
+  /// markerId and pointOf by statement and location: every walk of a body
+  /// (about six per body on Lua, one per round that finds it stale) asks
+  /// again, and each answer walks macro expansions (markerId also lexes).
+  mutable llvm::DenseMap<const clang::Stmt *, std::optional<unsigned>> Markers;
+  mutable llvm::DenseMap<clang::SourceLocation, SourcePoint> Points;
 };
 
 } // namespace varsim::dataflow

@@ -11,7 +11,11 @@
 
 #include "support/Diagnostic.h"
 
+#include "llvm/ADT/STLExtras.h"
+
+#include <initializer_list>
 #include <map>
+#include <memory>
 #include <set>
 #include <string>
 
@@ -57,15 +61,96 @@ struct Origin {
   }
 };
 
-/// Feature macro -> where its data came from.
-using Taint = std::map<std::string, Origin>;
+/// Feature macro -> where its data came from. A value with shared,
+/// copy-on-write contents: the walks copy taint at every read of a cell
+/// and every expression (Lua's simulator: ten thousand walks over cells
+/// holding most features, each origin with its path), and copying the maps
+/// and their strings was most of the data-flow pass. A copy now shares the
+/// map; edit() makes it its own before a change.
+class Taint {
+public:
+  using Map = std::map<std::string, Origin>;
+  using const_iterator = Map::const_iterator;
+
+  Taint() = default;
+  Taint(std::initializer_list<Map::value_type> Entries)
+      : Shared(Entries.size() ? std::make_shared<Map>(Entries) : nullptr) {}
+
+  bool empty() const { return !Shared || Shared->empty(); }
+  size_t size() const { return Shared ? Shared->size() : 0; }
+  const_iterator begin() const { return map().begin(); }
+  const_iterator end() const { return map().end(); }
+  const_iterator find(const std::string &Feature) const {
+    return map().find(Feature);
+  }
+  size_t count(const std::string &Feature) const {
+    return Shared ? Shared->count(Feature) : 0;
+  }
+  /// The same contents without comparing them (one shared map).
+  bool sharesWith(const Taint &Other) const {
+    return Shared && Shared == Other.Shared;
+  }
+
+  /// The map, this value's own from now on (copied if shared).
+  Map &edit() {
+    if (!Shared)
+      Shared = std::make_shared<Map>();
+    else if (Shared.use_count() > 1)
+      Shared = std::make_shared<Map>(*Shared);
+    return *Shared;
+  }
+  /// Adds Feature with O unless present (then no copy); true if added.
+  bool emplace(const std::string &Feature, Origin O) {
+    if (count(Feature))
+      return false;
+    return edit().emplace(Feature, std::move(O)).second;
+  }
+
+  friend bool operator==(const Taint &A, const Taint &B) {
+    return A.Shared == B.Shared || A.map() == B.map();
+  }
+
+private:
+  const Map &map() const {
+    static const Map None;
+    return Shared ? *Shared : None;
+  }
+  std::shared_ptr<Map> Shared; ///< Null: no feature.
+};
+
+namespace detail {
+
+/// Whether join(Into, From) would change Into (decided without a copy).
+inline bool joinGrows(const Taint &Into, const Taint &From) {
+  for (const auto &[Feature, O] : From) {
+    auto It = Into.find(Feature);
+    if (It == Into.end() || O.rank() > It->second.rank())
+      return true;
+    if (O.rank() == 1 && It->second.rank() == 1)
+      for (const std::string &P : O.Params)
+        if (!It->second.Params.count(P))
+          return true;
+  }
+  return false;
+}
+
+} // namespace detail
 
 /// Adds From's features to Into (keeping Into's evidence); true if Into
 /// grew.
 inline bool join(Taint &Into, const Taint &From) {
+  if (From.empty() || Into.sharesWith(From))
+    return false;
+  if (Into.empty()) {
+    Into = From;
+    return true;
+  }
+  if (!detail::joinGrows(Into, From))
+    return false;
+  Taint::Map &M = Into.edit();
   bool Grew = false;
   for (const auto &[Feature, O] : From) {
-    auto [It, New] = Into.try_emplace(Feature, O); // No copy if present.
+    auto [It, New] = M.try_emplace(Feature, O); // No copy if present.
     if (!New && O.rank() > It->second.rank()) {
       It->second = O; // Real data beats a caller's data or context.
       New = true;
@@ -80,7 +165,11 @@ inline bool join(Taint &Into, const Taint &From) {
 
 /// T escaping its calling context: every feature becomes a real source.
 inline Taint escaped(Taint T) {
-  for (auto &[Feature, O] : T) {
+  if (llvm::none_of(T, [](const auto &E) {
+        return E.second.FromCaller || !E.second.Params.empty();
+      }))
+    return T;
+  for (auto &[Feature, O] : T.edit()) {
     O.FromCaller = false;
     O.Params.clear();
   }
@@ -91,14 +180,18 @@ inline Taint escaped(Taint T) {
 /// only mean something inside the callee) become real data; the caller's
 /// context stays.
 inline Taint unlabelled(Taint T) {
-  for (auto &[Feature, O] : T)
+  if (llvm::none_of(T, [](const auto &E) { return !E.second.Params.empty(); }))
+    return T;
+  for (auto &[Feature, O] : T.edit())
     O.Params.clear();
   return T;
 }
 
 /// T without what only the caller's context put there.
 inline Taint withoutCallerContext(Taint T) {
-  std::erase_if(T, [](const auto &E) { return E.second.FromCaller; });
+  if (llvm::none_of(T, [](const auto &E) { return E.second.FromCaller; }))
+    return T;
+  std::erase_if(T.edit(), [](const auto &E) { return E.second.FromCaller; });
   return T;
 }
 

@@ -163,5 +163,61 @@ TEST(FunctionWalkerState, AStrongUpdateInOneBranchJoinsTheOldValue) {
   EXPECT_EQ(St.get(V), Both);
 }
 
+// Taint shares its map copy-on-write (Taint.h): a copy must never see the
+// other's later changes, and join must do what it did on plain maps.
+
+using PlainTaint = std::map<std::string, Origin>;
+
+PlainTaint plain(const Taint &T) { return PlainTaint(T.begin(), T.end()); }
+
+/// The join on plain maps, as it was before the sharing.
+bool plainJoin(PlainTaint &Into, const PlainTaint &From) {
+  bool Grew = false;
+  for (const auto &[Feature, O] : From) {
+    auto [It, New] = Into.try_emplace(Feature, O);
+    if (!New && O.rank() > It->second.rank()) {
+      It->second = O;
+      New = true;
+    } else if (!New && O.rank() == 1 && It->second.rank() == 1) {
+      for (const std::string &P : O.Params)
+        New |= It->second.Params.insert(P).second;
+    }
+    Grew |= New;
+  }
+  return Grew;
+}
+
+TEST(TaintValue, CopiesDoNotSeeEachOthersChanges) {
+  Taint A{{"A", Origin{}}};
+  Taint B = A;
+  EXPECT_TRUE(B.sharesWith(A));
+  B.emplace("B", Origin{});
+  A.edit().begin()->second.Via = "x";
+  EXPECT_EQ(plain(A).size(), 1u);
+  EXPECT_EQ(plain(B).size(), 2u);
+  EXPECT_EQ(B.find("A")->second.Via, "");
+  Origin Labelled;
+  Labelled.Params = {"p0"};
+  Taint C{{"C", Labelled}};
+  Taint D = escaped(C);
+  EXPECT_EQ(C.find("C")->second.Params.size(), 1u);
+  EXPECT_TRUE(D.find("C")->second.Params.empty());
+}
+
+TEST(TaintValue, JoinIsThePlainMapsJoin) {
+  std::mt19937 Rng(7);
+  for (int I = 0; I < 2000; ++I) {
+    Taint Into = randomTaint(Rng), From = randomTaint(Rng);
+    if (I % 7 == 0)
+      From = Into;       // Shared contents.
+    Taint Before = Into; // Shares Into's map until the join edits it.
+    PlainTaint Ref = plain(Into), Old = Ref;
+    bool RefGrew = plainJoin(Ref, plain(From));
+    EXPECT_EQ(join(Into, From), RefGrew);
+    EXPECT_EQ(plain(Into), Ref);
+    EXPECT_EQ(plain(Before), Old);
+  }
+}
+
 } // namespace
 } // namespace varsim::dataflow
