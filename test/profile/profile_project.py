@@ -20,7 +20,6 @@ on run again; the report renders offline in Chromium with what its data
 says (report_check.py), and its exports are well formed. With KEEP_DIR the
 screenshot is kept there.
 """
-import hashlib
 import json
 import os
 import re
@@ -30,7 +29,7 @@ import sys
 import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from report_check import check_report, expect, fail  # noqa: E402
+from report_check import check_report, expect, fail, tree_digest  # noqa: E402
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
                                 "..", "common"))
 from compiler_cache import use_private_compiler_cache  # noqa: E402
@@ -53,17 +52,6 @@ src/%.o: src/%.cpp
 clean:
 \trm -f printer $(OBJS)
 """
-
-
-def tree_digest(root):
-    h = hashlib.sha256()
-    for dirpath, dirs, files in sorted(os.walk(root)):
-        dirs.sort()
-        for f in sorted(files):
-            p = os.path.join(dirpath, f)
-            h.update(p.encode())
-            h.update(open(p, "rb").read())
-    return h.hexdigest()
 
 
 def profile(project, out, extra):

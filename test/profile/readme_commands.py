@@ -25,7 +25,6 @@ prints its elapsed time and what remains, and the same lines are in
 OUT/profile.log; samples/printer is unchanged; the same command run again
 prints the report's path alone and reuses every stage.
 """
-import hashlib
 import json
 import os
 import re
@@ -35,7 +34,7 @@ import sys
 import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from report_check import check_report, expect, fail  # noqa: E402
+from report_check import check_report, expect, fail, tree_digest  # noqa: E402
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
                                 "..", "common"))
 from compiler_cache import use_private_compiler_cache  # noqa: E402
@@ -80,17 +79,6 @@ expect(any(c.startswith("cmake --install build") for c in ran),
 script.append("command -v varsim > \"$HOME/which-varsim\"")
 
 PROFILE_STAGES = 7  # with --validate: the report shows a validation
-
-
-def tree_digest(root):
-    h = hashlib.sha256()
-    for dirpath, dirs, files in sorted(os.walk(root)):
-        dirs.sort()
-        for f in sorted(files):
-            p = os.path.join(dirpath, f)
-            h.update(os.path.relpath(p, root).encode())
-            h.update(open(p, "rb").read())
-    return h.hexdigest()
 
 
 def check_profile_progress(stderr, out):

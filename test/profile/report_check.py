@@ -5,6 +5,7 @@ Chromium (offline: every host name unresolvable) and checks the rendered
 DOM against report-data.json, the exports against the traces, and that the
 screenshot is not blank. Fails (exits 1) with a message.
 """
+import hashlib
 import json
 import os
 import re
@@ -17,6 +18,21 @@ from html.parser import HTMLParser
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
                                 "..", "common"))
 import png_pixels  # noqa: E402
+
+
+def tree_digest(root):
+    """A digest of every file's path (relative to ROOT) and content below
+    ROOT: equal before and after a command exactly when it changed no
+    file there."""
+    h = hashlib.sha256()
+    for dirpath, dirs, files in sorted(os.walk(root)):
+        dirs.sort()
+        for f in sorted(files):
+            p = os.path.join(dirpath, f)
+            h.update(os.path.relpath(p, root).encode())
+            with open(p, "rb") as data:
+                h.update(data.read())
+    return h.hexdigest()
 
 
 def fail(msg, proc=None):
