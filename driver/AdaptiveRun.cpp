@@ -170,15 +170,20 @@ size_t adaptiveBound(const plan::Plan &Static,
 int addFollowUp(const plan::OutDirPlanInput &In, const plan::Plan &Static,
                 size_t FirstRuns, plan::Plan &Ran, llvm::StringRef TraceDir,
                 const llvm::json::Array &Runs,
+                std::vector<plan::RunEvidence> &Evidence,
                 std::optional<llvm::json::Object> &Adaptive) {
   size_t Made = Ran.Runs.size();
-  std::vector<std::vector<callgraph::CallTrace>> Traces(Made);
+  // Only the runs made since the last round are read: the earlier runs'
+  // evidence does not change.
+  size_t Weighed = std::min(Evidence.size(), Made);
+  std::vector<std::vector<callgraph::CallTrace>> Traces(Made - Weighed);
   llvm::Error Bad = llvm::Error::success();
   for (const llvm::json::Value &V : Runs) {
     const llvm::json::Object *O = V.getAsObject();
     std::optional<int64_t> K = O->getInteger("run");
     std::optional<llvm::StringRef> Name = O->getString("trace");
-    if (!K || *K < 1 || static_cast<size_t>(*K) > Made || !Name)
+    if (!K || *K <= static_cast<int64_t>(Weighed) ||
+        static_cast<size_t>(*K) > Made || !Name)
       continue;
     llvm::SmallString<256> Path(TraceDir);
     llvm::sys::path::append(Path, *Name);
@@ -187,10 +192,9 @@ int addFollowUp(const plan::OutDirPlanInput &In, const plan::Plan &Static,
       Bad = llvm::joinErrors(std::move(Bad), T.takeError());
       continue;
     }
-    Traces[*K - 1].push_back(std::move(*T));
+    Traces[*K - 1 - Weighed].push_back(std::move(*T));
   }
-  std::vector<plan::RunEvidence> Evidence;
-  for (size_t K = 0; K < Made && !Bad; ++K) {
+  for (size_t K = 0; K < Traces.size() && !Bad; ++K) {
     auto E = plan::evidenceOf(Traces[K]);
     if (!E)
       Bad = llvm::joinErrors(std::move(Bad), E.takeError());

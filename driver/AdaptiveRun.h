@@ -11,6 +11,7 @@
 #ifndef VARSIM_DRIVER_ADAPTIVERUN_H
 #define VARSIM_DRIVER_ADAPTIVERUN_H
 
+#include "plan/Evidence.h"
 #include "plan/OutDir.h"
 #include "plan/Plan.h"
 
@@ -37,10 +38,11 @@ size_t adaptiveBound(const plan::Plan &Static,
                      llvm::ArrayRef<plan::PlannedRun> FirstRuns);
 
 /// One round of the second phase: weighs the counts and times of every
-/// run made so far (their traces in TraceDir, listed in Runs as index.json
-/// lists them; the first FirstRuns of Ran are the first runs) against the
-/// static facts, and appends to Ran the next run that the facts left
-/// standing need: none when Ran meets every requirement or holds
+/// run made so far (Evidence: those of the earlier rounds, extended with
+/// the runs made since from their traces in TraceDir, listed in Runs as
+/// index.json lists them; the first FirstRuns of Ran are the first runs)
+/// against the static facts, and appends to Ran the next run that the facts
+/// left standing need: none when Ran meets every requirement or holds
 /// adaptiveBound() runs. One run per round, so that each run's evidence
 /// can refute facts before the next run is chosen. Records what it
 /// decided in Adaptive (index.json's "adaptive"). Returns 0 or the exit
@@ -48,6 +50,7 @@ size_t adaptiveBound(const plan::Plan &Static,
 int addFollowUp(const plan::OutDirPlanInput &In, const plan::Plan &Static,
                 size_t FirstRuns, plan::Plan &Ran, llvm::StringRef TraceDir,
                 const llvm::json::Array &Runs,
+                std::vector<plan::RunEvidence> &Evidence,
                 std::optional<llvm::json::Object> &Adaptive);
 
 } // namespace varsim::driver

@@ -235,9 +235,11 @@ int RunCommand::run() {
   // The follow-up, a run at a time: each run's evidence is weighed before
   // the next is chosen (addFollowUp adds none once the runs made meet
   // every requirement or the bound).
+  std::vector<plan::RunEvidence> Evidence;
   for (size_t First = Ran.Runs.size(); Adapt && !InterruptSignal;) {
     size_t Made = Ran.Runs.size();
-    if (int Code = addFollowUp(*In, *P, First, Ran, TraceDir, Runs, Adaptive))
+    if (int Code = addFollowUp(*In, *P, First, Ran, TraceDir, Runs, Evidence,
+                               Adaptive))
       return Code;
     if (Ran.Runs.size() == Made)
       break;
