@@ -60,7 +60,7 @@ public:
     for (const Observation &O : Points)
       for (size_t I = 0; I < Features && I < O.Values.size(); ++I)
         ++Seen[I][O.Values[I]];
-    std::vector<std::optional<int64_t>> Reference(Features);
+    Reference.resize(Features);
     for (size_t I = 0; I < Features; ++I)
       if (I < ByValue.size() && ByValue[I]) {
         unsigned Best = 0;
@@ -68,9 +68,6 @@ public:
           if (N > Best)
             Best = N, Reference[I] = V;
       }
-    for (size_t I = 0; I < Features && !FirstNumeric; ++I)
-      if (Reference[I])
-        FirstNumeric = Literal{static_cast<unsigned>(I), *Reference[I]};
     for (const Observation &O : Points) {
       Assignment A;
       for (unsigned I = 0; I < Features && I < O.Values.size(); ++I) {
@@ -116,14 +113,31 @@ public:
 
 private:
   const FitOptions &Options;
-  /// The first numeric feature and its reference value, if any.
-  std::optional<Literal> FirstNumeric;
+  /// Per numeric feature, its reference value (the most observed one).
+  std::vector<std::optional<int64_t>> Reference;
 
-  /// With a numeric feature, one term per value (as the issue asks: a
-  /// value is a value, 0 too): the context's own term becomes the term of
-  /// the reference value, and each other value's term carries its whole
-  /// time (exactly one value holds, so predictions do not change).
+  /// The first numeric feature one of whose values has a main effect in
+  /// the fitted terms, with its reference value.
+  std::optional<Literal>
+  numericWithAnEffect(llvm::ArrayRef<LocalTerm> Out) const {
+    for (unsigned I = 0; I < Reference.size(); ++I)
+      if (Reference[I] && llvm::any_of(Out, [&](const LocalTerm &T) {
+            return T.Assignment.size() == 1 && T.Assignment.front().first == I;
+          }))
+        return Literal{I, *Reference[I]};
+    return std::nullopt;
+  }
+
+  /// With a numeric feature whose value changes the context's time, one
+  /// term per value (as the issue asks: a value is a value, 0 too): the
+  /// context's own term becomes the term of the reference value, and each
+  /// other value's term carries its whole time (exactly one value holds,
+  /// so predictions do not change). A numeric feature none of whose values
+  /// has an effect here splits nothing: its terms would all carry the same
+  /// time (Mbed TLS: `SHA256_SMALLER#FIXED_POINT_OPTIM == 0` beside an
+  /// equal `... == 1`), which says less than the one term they sum to.
   void termPerValue(std::vector<LocalTerm> &Out) const {
+    std::optional<Literal> FirstNumeric = numericWithAnEffect(Out);
     if (!FirstNumeric)
       return;
     auto Own = std::find_if(Out.begin(), Out.end(), [](const LocalTerm &T) {

@@ -301,6 +301,49 @@ TEST(LocalFit, NumericFeatureHasOneTermPerValue) {
       EXPECT_NEAR(evaluateLocalModel(M, {L, F}, ByValue), Time(L, F), 1e-9);
 }
 
+TEST(LocalFit, ANumericFeatureWithoutAnEffectSplitsNothing) {
+  // Mbed TLS: a context timed by a flag F whose local model also holds the
+  // numeric FIXED (0 or 1), which changes nothing here. One term per value
+  // of FIXED would give FIXED == 0 and FIXED == 1 the same time each; the
+  // context keeps its own term and F its effect.
+  auto Time = [](int, int F) { return 0.4 + 0.1 * F; };
+  std::vector<Observation> Points;
+  for (auto [X, F] : {std::pair{0, 0}, std::pair{1, 1}, std::pair{1, 0},
+                      std::pair{0, 1}, std::pair{0, 0}, std::pair{1, 1}})
+    Points.push_back({{X, F}, Time(X, F)});
+  const bool ByValue[] = {true, false};
+  std::vector<LocalTerm> M = fitLocalModel(Points, ByValue);
+  for (const LocalTerm &T : M) {
+    EXPECT_TRUE(T.Unlike.empty());
+    for (const auto &[Feature, Value] : T.Assignment)
+      EXPECT_NE(Feature, 0u) << "a term of FIXED == " << Value;
+  }
+  EXPECT_NEAR(termSeconds(M, {}), 0.4, 1e-9);
+  EXPECT_NEAR(termSeconds(M, {{1, 1}}), 0.1, 1e-9);
+  for (int X = 0; X < 3; ++X) // 2: a value no run had.
+    for (int F = 0; F < 2; ++F)
+      EXPECT_NEAR(evaluateLocalModel(M, {X, F}, ByValue), Time(X, F), 1e-9);
+}
+
+TEST(LocalFit, TheNumericFeatureWithAnEffectIsTheOneSplitByValue) {
+  // Two numeric features; only the second (LEVEL) changes the time.
+  auto Time = [](int, int Level) { return 1.0 + 0.25 * Level; };
+  std::vector<Observation> Points;
+  for (auto [X, L] : {std::pair{0, 0}, std::pair{1, 2}, std::pair{1, 0},
+                      std::pair{0, 2}, std::pair{0, 4}, std::pair{1, 4}})
+    Points.push_back({{X, L}, Time(X, L)});
+  const bool ByValue[] = {true, true};
+  std::vector<LocalTerm> M = fitLocalModel(Points, ByValue);
+  EXPECT_NEAR(termSeconds(M, {{1, 2}}), Time(0, 2), 1e-9);
+  EXPECT_NEAR(termSeconds(M, {{1, 4}}), Time(0, 4), 1e-9);
+  for (const LocalTerm &T : M)
+    for (const auto &[Feature, Value] : T.Assignment)
+      EXPECT_NE(Feature, 0u) << "a term of X == " << Value;
+  for (int X = 0; X < 2; ++X)
+    for (int L : {0, 2, 4})
+      EXPECT_NEAR(evaluateLocalModel(M, {X, L}, ByValue), Time(X, L), 1e-9);
+}
+
 TEST(LocalFit, AValueNoRunObservedKeepsTheReferenceValuesTime) {
   // RapidJSON's parse flags 0, 2, 4, 16: a context (the workload's main)
   // whose time depends on the value, observed at 0 (twice) and 2 only.
