@@ -248,6 +248,17 @@ public:
       Context.Terms.push_back({T.name(), T.Seconds});
     if (!Model->Runs.empty())
       Context.SimulatorRuns = static_cast<unsigned>(Model->Runs.size());
+    if (Model->Native.Applied) {
+      // The model's level is the native reference's beside `varsim run`;
+      // its measurement here shows how far the machine drifted since.
+      if (auto Reference = FM->parseConfig(Model->Native.Config))
+        Context.Level = sessionLevel(*Plan, *Result, *Reference);
+      else
+        reportWarning("MODEL.json's native reference configuration '" +
+                      Model->Native.Config + "' is not a configuration of " +
+                      FeatureModelPath + ": " +
+                      llvm::toString(Reference.takeError()));
+    }
 
     printTable(*Plan, *Result, Context, llvm::outs());
     llvm::outs().flush();

@@ -273,6 +273,12 @@ public:
                O->getNumber("range_seconds").value_or(0),
                O->getNumber("overhead_seconds").value_or(0),
                O->getNumber("visits").value_or(0)});
+    if (const json::Object *Native = Root->getObject("native_reference")) {
+      M.Native.Applied = Native->getBoolean("applied").value_or(false);
+      M.Native.Config = Native->getString("config").value_or("").str();
+      M.Native.NativeSeconds = Native->getNumber("native_seconds").value_or(0);
+      M.Native.Ratio = Native->getNumber("ratio").value_or(1);
+    }
     const json::Array *Terms = Root->getArray("terms");
     if (!Terms)
       return fail("no \"terms\" array");

@@ -64,6 +64,18 @@ std::string accuracyLine(const Accuracy &A) {
       A.Count);
 }
 
+/// The reference configuration's measurement here against the model's
+/// level, and the model scaled to it.
+std::string levelLine(const SessionLevel &L) {
+  return fmt::format(
+      "the native reference '{}' measured "
+      "{:.3f} s here, the model (at its level beside `varsim run`) predicts "
+      "{:.3f} s ({:+.1f} %: the machine's speed since the runs); scaled by "
+      "that one measurement: {}",
+      L.Config.empty() ? "(none)" : L.Config, L.MeasuredSeconds,
+      L.PredictedSeconds, L.shiftPercent(), accuracyLine(L.Scaled));
+}
+
 /// The baseline's error on the variants it was not fitted on, if any.
 std::string heldOutLine(const BaselineSummary &B) {
   if (B.HeldOut.Count == 0)
@@ -162,6 +174,9 @@ void printTable(const ValidationPlan &Plan, const ValidationResult &Result,
   }
   OS << "model " << Context.ModelPath << ": " << accuracyLine(Result.Model)
      << '\n';
+  if (Context.Level)
+    OS << "model at this session's level: " << levelLine(*Context.Level)
+       << '\n';
   OS << "time base: " << timeBaseText(Context.Options) << '\n';
   OS << "simulator runs the model needed: " << simulatorRuns(Context)
      << "; variants measured: " << Result.Measured << " of "
@@ -249,6 +264,13 @@ std::string renderSummaryCsv(const ValidationPlan &Plan,
   Row("simulator_runs",
       Context.SimulatorRuns ? std::to_string(*Context.SimulatorRuns) : "");
   Scores("model_", Result.Model);
+  if (const std::optional<SessionLevel> &L = Context.Level) {
+    Row("reference_config", L->Config);
+    Row("reference_measured_s", Num(L->MeasuredSeconds));
+    Row("reference_predicted_s", Num(L->PredictedSeconds));
+    Row("reference_shift_pct", Num(L->shiftPercent()));
+    Scores("model_at_session_level_", L->Scaled);
+  }
   const BaselineSummary &B = Result.Baseline;
   Row("baseline", B.Fitted ? "fitted" : B.Error);
   if (B.Fitted) {
@@ -318,6 +340,13 @@ std::string renderResultsJson(const ValidationPlan &Plan,
       {"model_held_out", AccuracyJson(B.ModelHeldOut)},
       {"repeat", static_cast<int64_t>(Context.Options.Repeat)},
       {"time_base", Context.Options.CpuTime ? "cpu" : "wall"}};
+  if (const std::optional<SessionLevel> &L = Context.Level)
+    Summary["session_level"] =
+        llvm::json::Object{{"reference_config", L->Config},
+                           {"measured_s", L->MeasuredSeconds},
+                           {"predicted_s", L->PredictedSeconds},
+                           {"shift_pct", L->shiftPercent()},
+                           {"model_scaled", AccuracyJson(L->Scaled)}};
   std::string Out;
   llvm::raw_string_ostream OS(Out);
   OS << llvm::formatv("{0:1}", llvm::json::Value(llvm::json::Object{

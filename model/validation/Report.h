@@ -11,6 +11,7 @@
 #ifndef VARSIM_MODEL_VALIDATION_REPORT_H
 #define VARSIM_MODEL_VALIDATION_REPORT_H
 
+#include "model/validation/SessionLevel.h"
 #include "model/validation/Validation.h"
 
 #include "llvm/Support/Error.h"
@@ -37,6 +38,9 @@ struct ReportContext {
   /// say.
   std::optional<unsigned> SimulatorRuns;
   ValidationOptions Options;
+  /// The model at this validation's level (model/validation/SessionLevel.h),
+  /// when the sample measured the model's native reference configuration.
+  std::optional<SessionLevel> Level;
 };
 
 /// "cpu (user + system ...)" or "wall": what the measured times are.

@@ -241,6 +241,8 @@ std::string renderHtml(const ValidationPlan &Plan,
                        Context.Options.Warmup, Context.Options.Repeat));
   H += Row("time base", timeBaseText(Context.Options));
   H += Row("model accuracy", accuracyLine(Result.Model));
+  if (Context.Level)
+    H += Row("model at this session's level", levelLine(*Context.Level));
   H += Row("simulator runs the model needed", simulatorRuns(Context));
   H += Row("variants measured",
            fmt::format("{} of {}", Result.Measured, Plan.Variants.size()));

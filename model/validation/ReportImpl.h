@@ -32,6 +32,8 @@ std::string roleOf(const VariantSpec &S);
 std::string accuracyLine(const Accuracy &A);
 /// The baseline's error on the variants it was not fitted on, if any.
 std::string heldOutLine(const BaselineSummary &B);
+/// The model at this validation's level (SessionLevel), for the summary.
+std::string levelLine(const SessionLevel &L);
 std::string simulatorRuns(const ReportContext &C);
 std::string statusText(const VariantResult &V);
 /// Appends Text to Out, after Separator if Out is not empty.

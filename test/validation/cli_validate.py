@@ -117,6 +117,11 @@ MODEL = {
               "seconds": 0.06}],
     "terms": [{"term": "SLOW", "seconds": 0.04, "atoms": ["SLOW"]},
               {"term": "Base", "seconds": 0.02, "atoms": []}],
+    # The model's level came from a native run of SLOW beside the runs
+    # (docs/plan.md): validate measures SLOW again and says how far the
+    # machine moved since.
+    "native_reference": {"applied": True, "config": "SLOW",
+                         "native_seconds": 0.06, "ratio": 1.0},
 }
 
 
@@ -214,6 +219,15 @@ with tempfile.TemporaryDirectory(prefix="varsim-cli-validate-") as tmp:
                "no MAPE line", proc)
         expect("output check: 0 configuration(s) differ" in out,
                "no output-check summary", proc)
+        expect(re.search(r"model at this session's level: the native "
+                         r"reference 'SLOW' measured [0-9.]+ s here, the "
+                         r"model \(at its level beside `varsim run`\) "
+                         r"predicts 0\.060 s \([+-][0-9.]+ %.*over 3 "
+                         r"variant\(s\)", out),
+               "no line on the model at this session's level", proc)
+        expect(summary.get("reference_config") == "SLOW" and
+               summary.get("model_at_session_level_variants_scored") == "3",
+               f"summary.csv lacks the session level: {summary}", proc)
     else:
         expect(proc.returncode == 1, "expected exit code 1", proc)
         expect(set(rows) == {"", "SLOW", "LOUD", "SLOW,LOUD", "SLOW,EXTRA",
