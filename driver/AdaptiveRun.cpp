@@ -233,11 +233,13 @@ int addFollowUp(const plan::OutDirPlanInput &In, const plan::Plan &Static,
     llvm::errs() << llvm::formatv(
         "varsim: adaptive run, after {6} run(s): {0} data-flow fact(s): {1} "
         "confirmed by visit counts, {2} kept by times beyond noise, {3} "
-        "refuted (equal counts, times within noise), {4} not testable yet; "
-        "{5} fact(s) that counts witness and the analysis missed\n",
+        "refuted (equal counts, times within noise), {4} not testable yet, "
+        "{7} vacuous (the region's condition fixes the feature); {5} fact(s) "
+        "that counts witness and the analysis missed\n",
         W.Facts.size(), Count[plan::Verdict::CountWitness],
         Count[plan::Verdict::TimeWitness], Count[plan::Verdict::Refuted],
-        Count[plan::Verdict::Unobserved], W.NewWitnesses.size(), Made);
+        Count[plan::Verdict::Unobserved], W.NewWitnesses.size(), Made,
+        Count[plan::Verdict::Vacuous]);
     for (const plan::FactVerdict &F : W.NewWitnesses)
       llvm::errs() << "  region " << F.Region << " " << F.Label << " / "
                    << F.Feature << ": visit counts differ (" << F.Why << ")\n";

@@ -113,6 +113,8 @@ llvm::StringRef verdictName(Verdict V) {
     return "kept by times";
   case Verdict::Refuted:
     return "refuted";
+  case Verdict::Vacuous:
+    return "vacuous";
   }
   return "";
 }
@@ -163,6 +165,26 @@ bool timesDiffer(const RunEvidence &A, const RunEvidence &B, unsigned R,
 bool countsComparable(const RunEvidence &A, const RunEvidence &B, unsigned R) {
   return R < A.Calls.size() && R < B.Calls.size() && !A.CountsVary[R] &&
          !B.CountsVary[R];
+}
+
+/// Whether presence condition C, a conjunction, holds W to one value: a
+/// conjunct `W`, `!W` or `W == v`.
+bool fixes(const condition::Cond &C, llvm::StringRef W) {
+  using condition::Cond;
+  if (C.K == Cond::Binary && C.Op == "&&")
+    return llvm::any_of(
+        C.Operands, [&](const condition::CondPtr &O) { return fixes(*O, W); });
+  if (C.K == Cond::Ident)
+    return C.Name == W;
+  if (C.K == Cond::Unary && C.Op == "!")
+    return C.Operands.front()->K == Cond::Ident &&
+           C.Operands.front()->Name == W;
+  if (C.K == Cond::Binary && C.Op == "==")
+    for (size_t I = 0; I < 2; ++I)
+      if (C.Operands[I]->K == Cond::Ident && C.Operands[I]->Name == W &&
+          C.Operands[1 - I]->K == Cond::Int)
+        return true;
+  return false;
 }
 
 /// The verdict of the fact "W reaches R" over every pair of runs that
@@ -229,9 +251,25 @@ WeighedFacts weighFacts(const std::vector<RegionToCover> &Regions,
     double Noise = typicalNoise(Runs, R.Id);
     // Both kinds of fact are weighed alike; a refuted decision in an
     // unmarked callee also stops being a feature timed in R.
+    condition::CondPtr Condition;
+    if (auto C = condition::parsePresence(R.Condition))
+      Condition = *C;
+    else
+      llvm::consumeError(C.takeError()); // Nothing is then known fixed.
     auto Weigh = [&](std::vector<std::string> &Features) {
       std::vector<std::string> Kept;
       for (const std::string &W : Features) {
+        if (Condition && fixes(*Condition, W)) {
+          // No run can observe it, and no run is owed to it (the plan's
+          // requirements already hold W at the condition's value).
+          Out.Facts.push_back({R.Id, R.Label, W, Verdict::Vacuous,
+                               "the region runs only where its condition '" +
+                                   R.Condition + "' holds " + W +
+                                   " to one value"});
+          if (llvm::is_contained(R.CalleeFeatures, W))
+            llvm::erase(R.TimedFeatures, W);
+          continue;
+        }
         FactVerdict F = weighFact(R, W, Runs, Noise, Options);
         if (F.V != Verdict::Refuted)
           Kept.push_back(W);

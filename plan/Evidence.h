@@ -74,6 +74,9 @@ enum class Verdict {
   CountWitness, ///< Its visits differ between such runs (exact).
   TimeWitness,  ///< Equal visits, times differ beyond noise.
   Refuted,      ///< Equal visits, equal times within noise.
+  /// The region's own condition fixes W (`!W && ...`, `W == 20`): wherever
+  /// it runs, W has one value, so no run can vary it there.
+  Vacuous,
 };
 
 llvm::StringRef verdictName(Verdict V);

@@ -163,3 +163,31 @@ TEST(Evidence, PlannerLeavesWhatEarlierRunsMet) {
 }
 
 } // namespace
+
+TEST(Evidence, AFactAboutAFeatureItsRegionsConditionFixesIsVacuous) {
+  // Lua: a region under `!LUA_NOCVTS2N` with the fact LUA_NOCVTS2N, and
+  // one under `LUAI_MAXSHORTLEN == 20` with the fact LUAI_MAXSHORTLEN:
+  // wherever they run, the feature has one value. A fact about A under
+  // `B || !A` is weighed as usual (the condition does not fix A).
+  std::vector<RunEvidence> Runs = {
+      runOf({{"N", 1}, {"L", 20}, {"A", 1}}, {0, 5, 3}, {0, 5, 3}),
+      runOf({{"N", 0}, {"L", 40}, {"A", 0}}, {4, 0, 6}, {4, 0, 6})};
+  std::vector<RegionToCover> Regions = {region(0, {"N", "A"}), region(1, {"L"}),
+                                        region(2, {"A"})};
+  Regions[0].Condition = "!N && X";
+  Regions[1].Condition = "L == 20";
+  Regions[2].Condition = "B || !A";
+  WeighedFacts W = weighFacts(Regions, Runs);
+  ASSERT_EQ(W.Facts.size(), 4u);
+  EXPECT_EQ(W.Facts[0].V, Verdict::Vacuous);
+  EXPECT_NE(W.Facts[0].Why.find("'!N && X' holds N to one value"),
+            std::string::npos)
+      << W.Facts[0].Why;
+  EXPECT_EQ(W.Facts[1].Feature, "A");
+  EXPECT_NE(W.Facts[1].V, Verdict::Vacuous);
+  EXPECT_EQ(W.Facts[2].V, Verdict::Vacuous);
+  EXPECT_EQ(W.Facts[3].V, Verdict::CountWitness); // 3 vs 6 visits.
+  EXPECT_EQ(W.Regions[0].InfluencingFeatures, std::vector<std::string>{"A"});
+  EXPECT_TRUE(W.Regions[1].InfluencingFeatures.empty());
+  EXPECT_EQ(verdictName(Verdict::Vacuous), "vacuous");
+}
