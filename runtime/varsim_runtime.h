@@ -378,11 +378,16 @@ VARSIM_END_C
 /* ---- Scope markers ------------------------------------------------------ */
 
 #ifdef __cplusplus
+/* Forced inline like the C marker's enter and cleanup: an inline member
+ * function is only a hint, and Clang left this constructor and destructor
+ * out of line in RapidJSON's hot parser and writer (two calls per visit:
+ * 9.3 G of the simulator's 18.9 G instructions, against the variant's
+ * 6.5 G; 16.1 G with them inline). */
 struct varsim_scope_guard {
   varsim_u32 depth;
-  explicit varsim_scope_guard(varsim_u32 region)
+  __attribute__((always_inline)) explicit varsim_scope_guard(varsim_u32 region)
       : depth(varsim_enter(region)) {}
-  ~varsim_scope_guard() { varsim_exit(depth); }
+  __attribute__((always_inline)) ~varsim_scope_guard() { varsim_exit(depth); }
   varsim_scope_guard(const varsim_scope_guard &) = delete;
   varsim_scope_guard &operator=(const varsim_scope_guard &) = delete;
 };
