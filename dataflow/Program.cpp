@@ -184,7 +184,8 @@ public:
   bool Indirect = false;
 
   bool VisitExpr(Expr *E) {
-    if (M.featureRead(E))
+    // One read is enough to know; the rest of the body is not asked.
+    if (!ReadsFeature && M.featureRead(E))
       ReadsFeature = true;
     return true;
   }

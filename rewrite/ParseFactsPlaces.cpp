@@ -80,11 +80,23 @@ private:
     return P;
   }
 
+  /// The declarations of DC (implicit ones left out) with their ranges in
+  /// FID, worked out once per context: every watched directive of the
+  /// file is placed among the same declarations (the translation unit's
+  /// are mostly the system headers').
+  using DeclRange =
+      std::pair<Decl *, std::optional<std::pair<unsigned, unsigned>>>;
+  const std::vector<DeclRange> &declRanges(DeclContext *DC) {
+    auto [It, New] = DeclRanges.try_emplace(DC);
+    if (New)
+      for (Decl *Dcl : DC->decls())
+        if (!Dcl->isImplicit())
+          It->second.emplace_back(Dcl, R.of(Dcl->getSourceRange(), FID));
+    return It->second;
+  }
+
   DirectivePlace inDecls(DeclContext *DC, unsigned D) {
-    for (Decl *Dcl : DC->decls()) {
-      if (Dcl->isImplicit())
-        continue;
-      auto Range = R.of(Dcl->getSourceRange(), FID);
+    for (const auto &[Dcl, Range] : declRanges(DC)) {
       if (!contains(Range, D))
         continue;
       Decl *Inner = Dcl;
@@ -283,6 +295,7 @@ private:
   FileID FID;
   FileFacts &Facts;
   std::map<int, std::unique_ptr<UseCollector>> UseCache;
+  llvm::DenseMap<DeclContext *, std::vector<DeclRange>> DeclRanges;
 };
 
 } // namespace

@@ -49,7 +49,7 @@ public:
     Place P;
     if (L.isInvalid())
       return P;
-    P.Loc = SM.getFileLoc(L);
+    P.Loc = fileLoc(L);
     P.FID = SM.getFileID(P.Loc);
     P.File = path(P.FID);
     P.Offset = SM.getFileOffset(P.Loc);
@@ -78,10 +78,35 @@ public:
 
   const ProjectLayout &project() const { return Paths.project(); }
 
+  /// SM.getFileLoc(L), with what every macro expansion's own use becomes
+  /// remembered: the checks ask for nearly every node, and in macro-heavy
+  /// code (Lua) each walk up the expansions costs a search of the source
+  /// manager's entries per step. A macro argument steps to where it is
+  /// written; any other expansion to where the macro is used, which is the
+  /// same for all of its tokens.
+  SourceLocation fileLoc(SourceLocation L) {
+    while (L.isMacroID()) {
+      auto [FID, Offset] = SM.getDecomposedLoc(L);
+      const clang::SrcMgr::ExpansionInfo &Exp =
+          SM.getSLocEntry(FID).getExpansion();
+      if (Exp.isMacroArgExpansion()) {
+        L = Exp.getSpellingLoc().getLocWithOffset(Offset);
+        continue;
+      }
+      if (auto It = UseOfExpansion.find(FID); It != UseOfExpansion.end())
+        return It->second;
+      SourceLocation Use = fileLoc(Exp.getExpansionLocStart());
+      UseOfExpansion[FID] = Use;
+      return Use;
+    }
+    return L;
+  }
+
   SourceManager &SM;
 
 private:
   ProjectPaths Paths;
+  llvm::DenseMap<FileID, SourceLocation> UseOfExpansion;
 };
 
 } // namespace varsim::rewrite::safety

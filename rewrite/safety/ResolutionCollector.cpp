@@ -293,13 +293,20 @@ private:
                                          Files.point(P), It->second->Macro);
   }
 
-  const ExpansionTable::Entry *expansionOf(SourceLocation B,
-                                           SourceLocation E) const {
+  const ExpansionTable::Entry *expansionOf(SourceLocation B, SourceLocation E) {
     if (B.isInvalid() || E.isInvalid() || (!B.isMacroID() && !E.isMacroID()))
       return nullptr;
-    auto It = Table.ByRange.find(
-        {SM.getFileLoc(B).getRawEncoding(), SM.getFileLoc(E).getRawEncoding()});
+    // Every expression is asked (in Lua, most begin in a macro): the
+    // begin alone rules out nearly all, and nested expressions share it.
+    unsigned Begin = fileLoc(B);
+    if (!Table.ByBegin.count(Begin))
+      return nullptr;
+    auto It = Table.ByRange.find({Begin, fileLoc(E)});
     return It == Table.ByRange.end() ? nullptr : &It->second;
+  }
+
+  unsigned fileLoc(SourceLocation L) {
+    return Files.fileLoc(L).getRawEncoding();
   }
 
   MacroExpansionFact &fact(const ExpansionTable::Entry &X) {

@@ -7,6 +7,7 @@
 #include "rewrite/safety/IncludedBranches.h"
 #include "rewrite/safety/LayoutUses.h"
 #include "rewrite/safety/ProjectFiles.h"
+#include "rewrite/safety/RecordLayouts.h"
 #include "rewrite/safety/ResolutionCollector.h"
 #include "rewrite/safety/SideEffects.h"
 #include "rewrite/safety/SizeFlow.h"
@@ -20,13 +21,11 @@
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
-#include "clang/Lex/Lexer.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/Support/Path.h"
 
-#include <cctype>
 #include <set>
 
 namespace varsim::rewrite::safety {
@@ -40,7 +39,7 @@ public:
   SafetyVisitor(ASTContext &Ctx, ProjectFiles &Files,
                 const FeatureRanges &Ranges, SafetyFacts &Out)
       : Ctx(Ctx), Files(Files), Ranges(Ranges), Out(Out), Effects(Ctx),
-        Cxx(Ctx.getLangOpts().CPlusPlus) {}
+        Cxx(Ctx.getLangOpts().CPlusPlus), Layouts(Ctx, Files, Ranges, Out) {}
 
   bool shouldVisitTemplateInstantiations() const { return true; }
 
@@ -64,7 +63,7 @@ public:
 
   bool VisitRecordDecl(RecordDecl *RD) {
     if (RD->isCompleteDefinition() && !isLambda(RD))
-      describe(RD);
+      Layouts.describe(RD);
     return true;
   }
 
@@ -137,7 +136,7 @@ public:
     if (!P.File)
       return true;
     QualType T = E->getTypeOfArgument();
-    std::string Key = layoutKey(T);
+    std::string Key = Layouts.layoutKey(T);
     if (Key.empty())
       return true;
     LayoutUse U;
@@ -166,7 +165,7 @@ public:
       case OffsetOfNode::Field: {
         FieldDecl *F = N.getField();
         ProjectFiles::Place FP = Files.place(F->getLocation());
-        std::string Key = describe(F->getParent());
+        std::string Key = Layouts.describe(F->getParent());
         U.Needs.push_back({Key, false, FP.File ? *FP.File : "", FP.Offset});
         Designator += (Designator.empty() ? "" : ".") + F->getNameAsString();
         Cur = F->getType();
@@ -180,14 +179,15 @@ public:
         const Expr *Index = E->getIndexExpr(N.getArrayExprIndex());
         bool Zero = Index->EvaluateAsInt(R, Ctx) && R.Val.getInt() == 0;
         if (!Zero)
-          if (std::string Key = layoutKey(AT->getElementType()); !Key.empty())
+          if (std::string Key = Layouts.layoutKey(AT->getElementType());
+              !Key.empty())
             U.Needs.push_back({Key, true, "", 0});
         Designator += Zero ? "[0]" : "[i]";
         Cur = AT->getElementType();
         break;
       }
       case OffsetOfNode::Base:
-        if (std::string Key = layoutKey(Cur); !Key.empty())
+        if (std::string Key = Layouts.layoutKey(Cur); !Key.empty())
           U.Needs.push_back({Key, true, "", 0});
         Cur = N.getBase()->getType();
         break;
@@ -371,17 +371,9 @@ private:
     return T.getAsString(Ctx.getPrintingPolicy());
   }
 
-  /// The presence condition of a member relative to its record: a record
-  /// wholly under a feature has the same members in every variant that
-  /// has the record at all.
   const std::string *conditionWithin(const ProjectFiles::Place &Member,
                                      const Decl *Record) {
-    if (!Member.File)
-      return nullptr;
-    ProjectFiles::Place R = Files.place(Record->getBeginLoc());
-    if (R.File == Member.File && R.Offset <= Member.Offset)
-      return Ranges.conditionInside(*Member.File, Member.Offset, R.Offset);
-    return Ranges.conditionAt(*Member.File, Member.Offset);
+    return memberCondition(Files, Ranges, Member, Record);
   }
 
   /// Functions whose size argument may be larger than the variant's.
@@ -427,129 +419,6 @@ private:
     }
   }
 
-  /// The record whose layout sizeof(T) observes ("" if none).
-  std::string layoutKey(QualType T) {
-    T = T.getCanonicalType();
-    while (true) {
-      if (const auto *R = T->getAs<ReferenceType>())
-        T = R->getPointeeType().getCanonicalType();
-      else if (const ArrayType *A = Ctx.getAsArrayType(T))
-        T = A->getElementType().getCanonicalType();
-      else if (const auto *At = T->getAs<AtomicType>())
-        T = At->getValueType().getCanonicalType();
-      else
-        break;
-    }
-    if (T->isDependentType())
-      return "";
-    const auto *RT = T->getAs<RecordType>();
-    if (!RT || !RT->getDecl()->getDefinition())
-      return "";
-    return describe(RT->getDecl()->getDefinition());
-  }
-
-  std::string keyOf(const RecordDecl *RD) {
-    std::string Key = Files.key(Files.place(RD->getLocation()));
-    if (const auto *C = dyn_cast<CXXRecordDecl>(RD))
-      if (C->getTemplateInstantiationPattern())
-        Key += "<" + typeName(Ctx.getRecordType(RD)) + ">";
-    return Key;
-  }
-
-  /// Records the layout facts of RD (and of what it holds by value);
-  /// returns its key.
-  std::string describe(const RecordDecl *RD) {
-    if (const RecordDecl *Def = RD->getDefinition())
-      RD = Def;
-    if (auto It = Described.find(RD); It != Described.end())
-      return It->second;
-    std::string Key = keyOf(RD);
-    Described[RD] = Key;
-    RecordLayout L;
-    L.Name = typeName(Ctx.getRecordType(RD));
-    ProjectFiles::Place Begin = Files.place(RD->getBeginLoc());
-    if (Begin.File)
-      L.File = *Begin.File;
-    auto Part = [&](QualType T, std::string Via,
-                    const ProjectFiles::Place &At) {
-      if (T->isDependentType() || T->isReferenceType())
-        return;
-      if (std::string K = layoutKey(T); !K.empty())
-        L.Parts.push_back(
-            {K, std::move(Via), At.File ? *At.File : "", At.Offset});
-    };
-    if (const auto *C = dyn_cast<CXXRecordDecl>(RD)) {
-      if (const CXXRecordDecl *Pattern = C->getTemplateInstantiationPattern();
-          Pattern && Pattern != C)
-        L.Parts.push_back(
-            {describe(Pattern), "its template", L.File, Begin.Offset});
-      for (const CXXBaseSpecifier &B : C->bases())
-        Part(B.getType(), "base '" + typeName(B.getType()) + "'", Begin);
-      for (const CXXBaseSpecifier &B : C->vbases())
-        Part(B.getType(), "base '" + typeName(B.getType()) + "'", Begin);
-      conditionalVirtuals(C, L);
-    }
-    for (const FieldDecl *F : RD->fields()) {
-      ProjectFiles::Place FP = Files.place(F->getLocation());
-      if (const std::string *Cond = conditionWithin(FP, RD))
-        L.Conditional.push_back({"'" + F->getNameAsString() + "'", *FP.File,
-                                 FP.Offset, *Cond, false, declarationOf(F)});
-      Part(F->getType(), "member '" + F->getNameAsString() + "'", FP);
-    }
-    Out.Records[Key] = std::move(L);
-    return Key;
-  }
-
-  /// A field's canonical type and source text, spaces collapsed ("" when
-  /// it comes from a macro).
-  std::string declarationOf(const FieldDecl *F) const {
-    const SourceManager &SM = Ctx.getSourceManager();
-    SourceRange R = F->getSourceRange();
-    if (R.getBegin().isMacroID() || R.getEnd().isMacroID())
-      return "";
-    llvm::StringRef Text = Lexer::getSourceText(
-        CharSourceRange::getTokenRange(R), SM, Ctx.getLangOpts());
-    std::string Out = F->getType().getCanonicalType().getAsString() + "|";
-    bool Space = false;
-    for (char C : Text) {
-      if (std::isspace(static_cast<unsigned char>(C))) {
-        Space = true;
-        continue;
-      }
-      if (Space && Out.back() != '|')
-        Out += ' ';
-      Space = false;
-      Out += C;
-    }
-    return Out;
-  }
-
-  /// A class whose only virtual functions are under a feature has a vtable
-  /// pointer in the simulator and none in the variants without them.
-  void conditionalVirtuals(const CXXRecordDecl *C, RecordLayout &L) {
-    if (!C->isDynamicClass() || C->isDependentContext())
-      return;
-    for (const CXXBaseSpecifier &B : C->bases())
-      if (const CXXRecordDecl *BD = B.getType()->getAsCXXRecordDecl())
-        if (BD->hasDefinition() && BD->getDefinition()->isDynamicClass())
-          return;
-    if (C->getNumVBases())
-      return;
-    std::vector<ConditionalMember> Virtuals;
-    for (const CXXMethodDecl *M : C->methods()) {
-      if (!M->isVirtual() || M->isImplicit())
-        continue;
-      ProjectFiles::Place MP = Files.place(M->getLocation());
-      const std::string *Cond = conditionWithin(MP, C);
-      if (!Cond)
-        return; // Polymorphic in every variant.
-      Virtuals.push_back(
-          {"virtual function '" + M->getNameAsString() + "' (a vtable pointer)",
-           *MP.File, MP.Offset, *Cond, true});
-    }
-    L.Conditional.insert(L.Conditional.end(), Virtuals.begin(), Virtuals.end());
-  }
-
   ASTContext &Ctx;
   ProjectFiles &Files;
   const FeatureRanges &Ranges;
@@ -560,7 +429,7 @@ private:
   /// Allocation sizes passed to a project's allocator: the sinks that must
   /// only allocate them.
   llvm::DenseMap<const Expr *, std::set<std::string>> Gated;
-  llvm::DenseMap<const RecordDecl *, std::string> Described;
+  RecordLayouts Layouts;
 };
 
 class SafetyConsumer : public ASTConsumer {
