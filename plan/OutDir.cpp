@@ -106,18 +106,33 @@ llvm::Expected<json::Value> readManifest(llvm::StringRef ManifestPath) {
   return manifest::parseManifestJSON((*Buffer)->getBuffer(), ManifestPath);
 }
 
-/// The features of the literals (`A`, `!A`) that are conjuncts of a
-/// presence condition: they hold wherever the condition does. "!(A && B)
-/// && C" gives C; "A || B" gives none.
-void literalFeatures(const condition::Cond &C, std::vector<std::string> &Out) {
-  if (C.K == condition::Cond::Binary && C.Op == "&&") {
+/// The features that the conjuncts of a presence condition fix wherever it
+/// holds: literals (`A`, `!A`: a boolean feature's value) in Truths, and
+/// comparisons of a feature with a number (`LEVEL == 2`, a clone per value
+/// of a numeric feature) in Values. "!(A && B) && C" gives C; "A || B" and
+/// "LEVEL >= 2" give none.
+struct FixedFeatures {
+  std::vector<std::string> Truths, Values;
+};
+void fixedFeatures(const condition::Cond &C, FixedFeatures &Out) {
+  using condition::Cond;
+  auto IsIdent = [](const condition::CondPtr &E) {
+    return E->K == Cond::Ident;
+  };
+  auto IsInt = [](const condition::CondPtr &E) { return E->K == Cond::Int; };
+  if (C.K == Cond::Binary && C.Op == "&&") {
     for (const condition::CondPtr &Operand : C.Operands)
-      literalFeatures(*Operand, Out);
-  } else if (C.K == condition::Cond::Ident) {
-    Out.push_back(C.Name);
-  } else if (C.K == condition::Cond::Unary && C.Op == "!" &&
-             C.Operands.front()->K == condition::Cond::Ident) {
-    Out.push_back(C.Operands.front()->Name);
+      fixedFeatures(*Operand, Out);
+  } else if (C.K == Cond::Ident) {
+    Out.Truths.push_back(C.Name);
+  } else if (C.K == Cond::Unary && C.Op == "!" && IsIdent(C.Operands.front())) {
+    Out.Truths.push_back(C.Operands.front()->Name);
+  } else if (C.K == Cond::Binary && C.Op == "==" && C.Operands.size() == 2) {
+    const condition::CondPtr &L = C.Operands[0], &R = C.Operands[1];
+    if (IsIdent(L) && IsInt(R))
+      Out.Values.push_back(L->Name);
+    else if (IsInt(L) && IsIdent(R))
+      Out.Values.push_back(R->Name);
   }
 }
 
@@ -126,13 +141,14 @@ void literalFeatures(const condition::Cond &C, std::vector<std::string> &Out) {
 /// features a function region's condition fixes (FixedInRegion).
 dataflow::AnalysisOptions analysisOptions(const json::Object &Root) {
   dataflow::AnalysisOptions Analysis;
-  std::map<std::string, std::string> BooleanMacroOf;
+  std::map<std::string, std::string> MacroOf, BooleanMacroOf;
   if (const json::Array *Features = Root.getArray("features"))
     for (const json::Value &F : *Features)
       if (const json::Object *O = F.getAsObject())
         if (auto Name = O->getString("name")) {
           std::string Macro = O->getString("macro").value_or(*Name).str();
           Analysis.FeatureNames[Macro] = Name->str();
+          MacroOf[Name->str()] = Macro;
           // A numeric literal (`LEVEL`: not 0) fixes no value.
           if (O->getString("kind").value_or("bool") == "bool")
             BooleanMacroOf[Name->str()] = Macro;
@@ -177,14 +193,19 @@ dataflow::AnalysisOptions analysisOptions(const json::Object &Root) {
           llvm::consumeError(Cond.takeError()); // The planner reports it.
           continue;
         }
-        std::vector<std::string> Literals;
-        literalFeatures(**Cond, Literals);
-        for (const std::string &Name : Literals) {
-          auto Macro = BooleanMacroOf.find(Name);
-          if (Macro != BooleanMacroOf.end() && !Macro->second.empty())
-            Analysis.FixedInRegion[static_cast<unsigned>(*Id)].insert(
-                Macro->second);
-        }
+        FixedFeatures Fixed;
+        fixedFeatures(**Cond, Fixed);
+        auto Fix = [&](const std::map<std::string, std::string> &Macros,
+                       const std::vector<std::string> &Names) {
+          for (const std::string &Name : Names) {
+            auto Macro = Macros.find(Name);
+            if (Macro != Macros.end() && !Macro->second.empty())
+              Analysis.FixedInRegion[static_cast<unsigned>(*Id)].insert(
+                  Macro->second);
+          }
+        };
+        Fix(BooleanMacroOf, Fixed.Truths);
+        Fix(MacroOf, Fixed.Values);
       }
   return Analysis;
 }
