@@ -131,10 +131,18 @@ private:
     });
     double Base = Own == Out.end() ? 0 : Own->Seconds;
     double BaseNoise = Own == Out.end() ? 0 : Own->NoiseSeconds;
+    auto IsValueTerm = [&](const LocalTerm &T) {
+      return T.Assignment.size() == 1 &&
+             T.Assignment.front().first == FirstNumeric->first;
+    };
+    // No value differs beyond noise: the context's one term stands. Split,
+    // every value's term would carry the same time (RapidJSON's parse
+    // flags in contexts they do not change: four equal terms each).
+    if (llvm::none_of(Out, IsValueTerm))
+      return;
     std::vector<int64_t> Covered;
     for (LocalTerm &T : Out)
-      if (T.Assignment.size() == 1 &&
-          T.Assignment.front().first == FirstNumeric->first) {
+      if (IsValueTerm(T)) {
         T.Seconds += Base;
         Covered.push_back(T.Assignment.front().second);
       }
