@@ -19,10 +19,23 @@ void Walker::runFunction() {
     Found->second = std::move(Finder.Escaping);
   }
   Escaping = &Found->second;
+  // The function marker opens the function's region.
+  FunctionRegion = M.blockRegion(F->getBody());
+  // A clone runs only under its condition: its features are fixed here.
+  if (FunctionRegion) {
+    auto Clone = P.options().FixedInRegion.find(*FunctionRegion);
+    if (Clone != P.options().FixedInRegion.end())
+      Fixed.insert(Clone->second.begin(), Clone->second.end());
+  }
   State St;
   for (unsigned I = 0; I < F->getNumParams(); ++I) {
     const ParmVarDecl *Param = F->getParamDecl(I);
-    Taint In = P.cell(paramKey(F, I));
+    // The dispatch that chose this clone passed the same arguments to
+    // every clone: the caller's test of a fixed feature chose the clone,
+    // not the argument's value, so it is no source when the value escapes
+    // (RapidJSON's `main` per RAPIDJSON_WRITE_DEFAULT_FLAGS made every
+    // parser decision depend on the flag through argc).
+    Taint In = withoutFixedCallerContext(P.cell(paramKey(F, I)));
     if (tracked(Param))
       St.set(Param, std::move(In));
     else
@@ -33,16 +46,19 @@ void Walker::runFunction() {
       if (Init->isMemberInitializer() && Init->isWritten())
         P.addTo(keyOf(Init->getMember()), escaped(eval(Init->getInit(), St)));
   }
-  // The function marker opens the function's region.
-  FunctionRegion = M.blockRegion(F->getBody());
-  // A clone runs only under its condition: its features are fixed here.
-  if (FunctionRegion) {
-    auto Clone = P.options().FixedInRegion.find(*FunctionRegion);
-    if (Clone != P.options().FixedInRegion.end())
-      Fixed.insert(Clone->second.begin(), Clone->second.end());
-  }
   Early = P.isEarly(F);
   exec(F->getBody(), St);
+}
+
+Taint Walker::withoutFixedCallerContext(Taint T) const {
+  if (Fixed.empty() || llvm::none_of(T, [&](const auto &E) {
+        return E.second.FromCaller && Fixed.count(E.first);
+      }))
+    return T;
+  std::erase_if(T.edit(), [&](const auto &E) {
+    return E.second.FromCaller && Fixed.count(E.first);
+  });
+  return T;
 }
 
 Taint Walker::written(Taint T, SourceLocation At, llvm::StringRef Via) {

@@ -122,6 +122,8 @@ private:
   Taint read(const ValueDecl *D, State &St);
   void assign(const Expr *Lhs, Taint T, State &St, bool Strong);
   void assignVar(const VarDecl *V, Taint T, State &St, bool Strong);
+  /// T without the caller's context of the features this clone fixes.
+  Taint withoutFixedCallerContext(Taint T) const;
   /// T plus the control context, with guard origins placed at At.
   Taint written(Taint T, SourceLocation At, llvm::StringRef Via);
   /// An argument's taint as its parameter receives it, with the control

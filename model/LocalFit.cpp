@@ -135,7 +135,8 @@ private:
   /// so predictions do not change). A numeric feature none of whose values
   /// has an effect here splits nothing: its terms would all carry the same
   /// time (Mbed TLS: `SHA256_SMALLER#FIXED_POINT_OPTIM == 0` beside an
-  /// equal `... == 1`), which says less than the one term they sum to.
+  /// equal `... == 1`; RapidJSON: four equal terms per parse-flag value),
+  /// which says less than the one term they sum to.
   void termPerValue(std::vector<LocalTerm> &Out) const {
     std::optional<Literal> FirstNumeric = numericWithAnEffect(Out);
     if (!FirstNumeric)
@@ -145,10 +146,13 @@ private:
     });
     double Base = Own == Out.end() ? 0 : Own->Seconds;
     double BaseNoise = Own == Out.end() ? 0 : Own->NoiseSeconds;
+    auto IsValueTerm = [&](const LocalTerm &T) {
+      return T.Assignment.size() == 1 &&
+             T.Assignment.front().first == FirstNumeric->first;
+    };
     std::vector<int64_t> Covered;
     for (LocalTerm &T : Out)
-      if (T.Assignment.size() == 1 &&
-          T.Assignment.front().first == FirstNumeric->first) {
+      if (IsValueTerm(T)) {
         T.Seconds += Base;
         Covered.push_back(T.Assignment.front().second);
       }

@@ -112,8 +112,6 @@ Simplified Simplifier::fullKey(std::vector<AtomId> Seq) const {
     if (At.Negated && Info[A].Id && Core.count(*Info[A].Id))
       return {Seq, {}, At.Feature + " is in every valid configuration"};
   }
-  if (!Options.Features)
-    return {std::move(Seq), {}, {}};
   auto Literal = [&](AtomId A) {
     return fm::Literal{*Info[A].Id, atom(A).Negated};
   };
@@ -121,8 +119,19 @@ Simplified Simplifier::fullKey(std::vector<AtomId> Seq) const {
   for (AtomId A : Seq)
     if (Info[A].Id)
       Known.push_back(Literal(A));
-  if (!Options.Features->isSatisfiable(Known))
+  if (Options.Features && !Options.Features->isSatisfiable(Known))
     return {Seq, {}, "no valid configuration of the feature model has it"};
+  // A disjunction that one of the term's literals makes true says nothing
+  // more: RapidJSON's `RAPIDJSON_SSE2 || RAPIDJSON_SSE42#RAPIDJSON_SSE42`
+  // (a function under `#if SSE2 || SSE42` calling one under `#ifdef
+  // SSE42`) is `RAPIDJSON_SSE42`.
+  std::vector<AtomId> Implied;
+  for (AtomId A : Seq)
+    if (disjunctionHolds(A, Seq, Known))
+      Implied.push_back(A);
+  std::erase_if(Seq, [&](AtomId A) { return llvm::is_contained(Implied, A); });
+  if (!Options.Features)
+    return {std::move(Seq), {}, {}};
   // Drop a literal implied by the others; the later of two equivalent
   // ones goes first, so that the first one stays.
   for (size_t I = Seq.size(); I-- > 0;) {
@@ -136,6 +145,45 @@ Simplified Simplifier::fullKey(std::vector<AtomId> Seq) const {
       Seq.erase(Seq.begin() + I);
   }
   return {std::move(Seq), {}, {}};
+}
+
+bool Simplifier::disjunctionHolds(AtomId A, const std::vector<AtomId> &Seq,
+                                  const std::vector<fm::Literal> &Known) const {
+  const Atom &At = atom(A);
+  if (At.isLiteral() || At.General->K != condition::Cond::Binary ||
+      At.General->Op != "||")
+    return false;
+  // The disjuncts, each a feature or its negation.
+  std::vector<std::pair<std::string, bool>> Disjuncts;
+  std::vector<const condition::Cond *> Work{At.General.get()};
+  while (!Work.empty()) {
+    const condition::Cond *C = Work.back();
+    Work.pop_back();
+    if (C->K == condition::Cond::Binary && C->Op == "||") {
+      for (const condition::CondPtr &O : C->Operands)
+        Work.push_back(O.get());
+    } else if (C->K == condition::Cond::Ident) {
+      Disjuncts.emplace_back(C->Name, false);
+    } else if (C->K == condition::Cond::Unary && C->Op == "!" &&
+               C->Operands.front()->K == condition::Cond::Ident) {
+      Disjuncts.emplace_back(C->Operands.front()->Name, true);
+    } else {
+      return false; // `A || LEVEL >= 2`: not a disjunction of literals.
+    }
+  }
+  for (const auto &[Name, Negated] : Disjuncts) {
+    for (AtomId B : Seq)
+      if (B != A && atom(B).isLiteral() && atom(B).Feature == Name &&
+          atom(B).Negated == Negated)
+        return true;
+    if (!Options.Features)
+      continue;
+    std::optional<fm::FeatureId> Id = Options.Features->findByName(Name);
+    if (Id && Options.Features->feature(*Id).Kind != fm::FeatureKind::Numeric &&
+        Options.Features->implies(Known, fm::Literal{*Id, Negated}))
+      return true;
+  }
+  return false;
 }
 
 IncrementalKeys::IncrementalKeys(const CallGraph &CG, Simplification Mode,

@@ -67,6 +67,11 @@ private:
   Simplified full(std::vector<callgraph::AtomId> Set,
                   const std::vector<callgraph::AtomId> &CallOrder) const;
   Simplified fullKey(std::vector<callgraph::AtomId> Seq) const;
+  /// Whether A is a disjunction of feature literals that Seq's literals
+  /// (Known: those in the feature model) make true.
+  bool disjunctionHolds(callgraph::AtomId A,
+                        const std::vector<callgraph::AtomId> &Seq,
+                        const std::vector<fm::Literal> &Known) const;
 };
 
 /// The key of every interned sequence's term under the mode's rules,

@@ -5,6 +5,7 @@
 #include "support/Diagnostic.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FormatVariadic.h"
 
 #include <algorithm>
@@ -188,13 +189,26 @@ bool fixes(const condition::Cond &C, llvm::StringRef W) {
 }
 
 /// The verdict of the fact "W reaches R" over every pair of runs that
-/// differ in W and both execute R.
+/// differ in W and both execute R. Visits that differ confirm W only in a
+/// pair that differs in no other feature of R's facts: RapidJSON's
+/// flipping second run changed the parse flags, SSE4.2 and the write flags
+/// at once, and the writer's visits, which the write flags alone decide,
+/// "confirmed" all three. Such a pair keeps W (not refuted) until a pair
+/// tells the features apart.
 FactVerdict weighFact(const RegionToCover &R, const std::string &W,
                       llvm::ArrayRef<RunEvidence> Runs, double Noise,
                       const EvidenceOptions &Options) {
   FactVerdict F{R.Id, R.Label, W, Verdict::Unobserved, ""};
   bool Compared = false;
-  std::string Unvisited;
+  std::string Unvisited, Confounded;
+  auto OthersDiffering = [&](const RunEvidence &A, const RunEvidence &B) {
+    std::vector<std::string> Out;
+    for (const std::string &V : differingFeatures(A, B))
+      if (V != W && (llvm::is_contained(R.InfluencingFeatures, V) ||
+                     llvm::is_contained(R.CalleeFeatures, V)))
+        Out.push_back(V);
+    return Out;
+  };
   for (size_t I = 0; I < Runs.size() && F.V != Verdict::CountWitness; ++I)
     for (size_t J = I + 1; J < Runs.size(); ++J) {
       const RunEvidence &A = Runs[I], &B = Runs[J];
@@ -216,9 +230,16 @@ FactVerdict weighFact(const RegionToCover &R, const std::string &W,
           J + 1, A.Calls[R.Id], B.Calls[R.Id], A.SelfNs[R.Id] * 1e-6,
           B.SelfNs[R.Id] * 1e-6);
       if (A.Calls[R.Id] != B.Calls[R.Id]) {
-        F.V = Verdict::CountWitness;
-        F.Why = Pair;
-        break;
+        std::vector<std::string> Others = OthersDiffering(A, B);
+        if (Others.empty()) {
+          F.V = Verdict::CountWitness;
+          F.Why = Pair;
+          break;
+        }
+        if (Confounded.empty())
+          Confounded = Pair + ", " + llvm::join(Others, ", ") +
+                       " differing too: not told apart yet";
+        continue;
       }
       if (timesDiffer(A, B, R.Id, Noise, Options) &&
           F.V != Verdict::TimeWitness) {
@@ -228,7 +249,9 @@ FactVerdict weighFact(const RegionToCover &R, const std::string &W,
       if (F.Why.empty())
         F.Why = Pair;
     }
-  if (Compared && F.V == Verdict::Unobserved)
+  if (F.V == Verdict::Unobserved && !Confounded.empty())
+    F.Why = std::move(Confounded); // Kept: some feature of R acts there.
+  else if (Compared && F.V == Verdict::Unobserved)
     F.V = Verdict::Refuted;
   if (F.Why.empty())
     F.Why = std::move(Unvisited);

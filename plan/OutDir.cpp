@@ -4,6 +4,7 @@
 
 #include "condition/Condition.h"
 #include "feature_models/Validity.h"
+#include "plan/AnalysisOptions.h"
 #include "plan/ManifestReader.h"
 #include "plan/Reachable.h"
 
@@ -104,89 +105,6 @@ llvm::Expected<json::Value> readManifest(llvm::StringRef ManifestPath) {
                          " (is this the output directory of 'varsim "
                          "rewrite'?)");
   return manifest::parseManifestJSON((*Buffer)->getBuffer(), ManifestPath);
-}
-
-/// The features of the literals (`A`, `!A`) that are conjuncts of a
-/// presence condition: they hold wherever the condition does. "!(A && B)
-/// && C" gives C; "A || B" gives none.
-void literalFeatures(const condition::Cond &C, std::vector<std::string> &Out) {
-  if (C.K == condition::Cond::Binary && C.Op == "&&") {
-    for (const condition::CondPtr &Operand : C.Operands)
-      literalFeatures(*Operand, Out);
-  } else if (C.K == condition::Cond::Ident) {
-    Out.push_back(C.Name);
-  } else if (C.K == condition::Cond::Unary && C.Op == "!" &&
-             C.Operands.front()->K == condition::Cond::Ident) {
-    Out.push_back(C.Operands.front()->Name);
-  }
-}
-
-/// What the analysis needs from the manifest: the switch regions (whose
-/// dispatch conditions are guards), the feature names by macro, and the
-/// features a function region's condition fixes (FixedInRegion).
-dataflow::AnalysisOptions analysisOptions(const json::Object &Root) {
-  dataflow::AnalysisOptions Analysis;
-  std::map<std::string, std::string> BooleanMacroOf;
-  if (const json::Array *Features = Root.getArray("features"))
-    for (const json::Value &F : *Features)
-      if (const json::Object *O = F.getAsObject())
-        if (auto Name = O->getString("name")) {
-          std::string Macro = O->getString("macro").value_or(*Name).str();
-          Analysis.FeatureNames[Macro] = Name->str();
-          // A numeric literal (`LEVEL`: not 0) fixes no value.
-          if (O->getString("kind").value_or("bool") == "bool")
-            BooleanMacroOf[Name->str()] = Macro;
-        }
-  // Clones: function regions that share their definition's file and line
-  // (copies of one definition, one per configuration). Definitions renamed
-  // per variant (`compress_block` per algorithm, different code) are left
-  // as they were: their facts shape samples/compressor's covering array,
-  // whose model is measured against it (model.dataflow_compressor).
-  std::map<std::pair<std::string, int64_t>, unsigned> FunctionsAt;
-  auto SiteOf = [](const json::Object &R) {
-    return std::make_pair(R.getString("file").value_or("").str(),
-                          R.getInteger("line").value_or(-1));
-  };
-  if (const json::Array *Regions = Root.getArray("regions"))
-    for (const json::Value &V : *Regions)
-      if (const json::Object *R = V.getAsObject())
-        if (R->getString("kind") == "function")
-          ++FunctionsAt[SiteOf(*R)];
-  // A lowered constant's value function: each variant returns a constant.
-  if (const json::Array *Renamings = Root.getArray("renamings"))
-    for (const json::Value &V : *Renamings)
-      if (const json::Object *R = V.getAsObject())
-        if (auto Original = R->getString("original"))
-          if (Original->ends_with(manifest::ConstantValueSuffix))
-            Analysis.GuardFunctions.insert(Original->str());
-  if (const json::Array *Regions = Root.getArray("regions"))
-    for (const json::Value &V : *Regions)
-      if (const json::Object *R = V.getAsObject()) {
-        auto Id = R->getInteger("id");
-        if (!Id || *Id < 0)
-          continue;
-        if (R->getString("kind") == "switch")
-          Analysis.SwitchRegions.insert(static_cast<unsigned>(*Id));
-        // A function that exists only under its condition (a clone per
-        // configuration, a renamed definition) runs only where it holds.
-        if (R->getString("kind") != "function" || FunctionsAt[SiteOf(*R)] < 2)
-          continue;
-        auto Cond =
-            condition::parsePresence(R->getString("condition").value_or("1"));
-        if (!Cond) {
-          llvm::consumeError(Cond.takeError()); // The planner reports it.
-          continue;
-        }
-        std::vector<std::string> Literals;
-        literalFeatures(**Cond, Literals);
-        for (const std::string &Name : Literals) {
-          auto Macro = BooleanMacroOf.find(Name);
-          if (Macro != BooleanMacroOf.end() && !Macro->second.empty())
-            Analysis.FixedInRegion[static_cast<unsigned>(*Id)].insert(
-                Macro->second);
-        }
-      }
-  return Analysis;
 }
 
 /// The analysis of the units parsed under another directory, with their

@@ -95,10 +95,10 @@ llvm::Expected<CopyPlan> planCopies(const std::vector<Decision> &Decisions,
   // Beyond MaxAssignments the combinations are not enumerated: so many
   // would almost surely need more copies than allowed.
   auto TooMany = [&](const std::string &Count) {
-    return llvm::createStringError(
-        "duplicating the function per configuration of the features " +
-        joined(Plan.Features) + " needs " + Count + " copies, more than the " +
-        std::to_string(MaxCopies) + " allowed");
+    return llvm::createStringError("a copy per configuration of the features " +
+                                   joined(Plan.Features) + " needs " + Count +
+                                   " copies, more than the " +
+                                   std::to_string(MaxCopies) + " allowed");
   };
   if (Combinations > MaxAssignments)
     return TooMany("up to " + std::to_string(Combinations));

@@ -92,3 +92,55 @@ TEST(Contexts, WithoutTheClonesConditionTheSwitchsGuardComesBack) {
   EXPECT_THAT(F.featuresOf(1), ElementsAre("A", "B"));
   EXPECT_THAT(F.featuresOf(2), ElementsAre("A", "B"));
 }
+
+namespace {
+
+// RapidJSON's bench.cpp in the suite: `main` copied per value of the
+// numeric RAPIDJSON_WRITE_DEFAULT_FLAGS, the dispatch passing argc from
+// under its test of the feature. Each clone stores what argc says in a
+// global (the workload's size) that another function loops over. Every
+// clone receives the same argc, so the loop bound is the same whichever
+// clone runs: the dispatch's feature is not the bound's data.
+constexpr const char *NumericClones = R"(
+int limit = 0;
+int spin = 0;
+void work(void) {
+  VARSIM_REGION(3);
+  for (int i = 0; i < limit; ++i)
+    spin += i;
+}
+int main__varsim_LEVEL__0(int argc, char **argv) {
+  VARSIM_REGION(1);
+  limit = argc * 10;
+  work();
+  return 0;
+}
+int main__varsim_LEVEL__1(int argc, char **argv) {
+  VARSIM_REGION(2);
+  limit = argc * 10 + (int)VARSIM_F_B;
+  work();
+  return 0;
+}
+int main(int argc, char **argv) {
+  if (VARSIM_F_LEVEL == 0)
+    return main__varsim_LEVEL__0(argc, argv);
+  return main__varsim_LEVEL__1(argc, argv);
+}
+)";
+
+} // namespace
+
+TEST(Contexts, AClonesFixedFeatureDoesNotEscapeFromItsParameters) {
+  AnalysisOptions Options;
+  Options.FixedInRegion[1] = {"LEVEL"};
+  Options.FixedInRegion[2] = {"LEVEL"};
+  DataFlowFacts F = analyze(NumericClones, /*C=*/true, Options);
+  // B's data still sets the bound (in one clone); LEVEL only chose the
+  // clone that received argc.
+  EXPECT_THAT(F.featuresOf(3), ElementsAre("B"));
+}
+
+TEST(Contexts, WithoutTheClonesConditionTheDispatchReachesTheGlobal) {
+  DataFlowFacts F = analyze(NumericClones, /*C=*/true);
+  EXPECT_THAT(F.featuresOf(3), ElementsAre("B", "LEVEL"));
+}

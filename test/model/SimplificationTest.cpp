@@ -60,6 +60,30 @@ TEST(Simplification, FeatureModelImplicationsAndCoreFeatures) {
   EXPECT_TRUE(M.Unsatisfiable.empty());
 }
 
+TEST(Simplification, ADisjunctionThatALiteralMakesTrueDropsOut) {
+  // RapidJSON: a function under `#if SSE2 || SSE42` calls one under
+  // `#ifdef SSE42` (and one under `!SSE42 && SSE2`): the disjunction adds
+  // nothing to either deeper term. With the feature model, ColorScan
+  // implies Scan, so `Scan || X` holds under ColorScan too.
+  callgraph::CallGraph G = graphOf({chain({"A || B", "A"})});
+  std::map<std::string, double> Expected = {
+      {"Base", 1}, {"A || B", 1}, {"A", 1}};
+  EXPECT_EQ(termsOf(modelOf(G, Simplification::Full)), Expected);
+  callgraph::CallGraph G2 = graphOf({chain({"A || B", "!B", "A"})});
+  // `!B` alone does not make it true; `!B` with A does.
+  Expected = {{"Base", 1}, {"A || B", 1}, {"A || B#!B", 1}, {"!B#A", 1}};
+  EXPECT_EQ(termsOf(modelOf(G2, Simplification::Full)), Expected);
+  // Not a disjunction of literals: kept.
+  callgraph::CallGraph G3 = graphOf({chain({"A || LEVEL >= 2", "A"})});
+  EXPECT_EQ(
+      termsOf(modelOf(G3, Simplification::Full)).count("A || LEVEL >= 2#A"),
+      1u);
+  fm::FeatureModel FM = featureModel(Data + "/implications.xml");
+  callgraph::CallGraph G4 = graphOf({chain({"Scan || X", "ColorScan"})});
+  Expected = {{"Base", 1}, {"Scan || X", 1}, {"ColorScan", 1}};
+  EXPECT_EQ(termsOf(modelOf(G4, Simplification::Full, &FM)), Expected);
+}
+
 TEST(Simplification, PaperModeUsesCoreFeaturesAsMandatory) {
   fm::FeatureModel FM = featureModel(Data + "/implications.xml");
   callgraph::CallGraph G = graphOf({chain({"M", "Scan"})});

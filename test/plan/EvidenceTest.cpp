@@ -60,6 +60,37 @@ TEST(Evidence, CountsConfirmRefuteAndWitness) {
   EXPECT_EQ(W.NewWitnesses.size(), 2u);
 }
 
+TEST(Evidence, VisitsConfirmOnlyAFeatureThatAloneDiffers) {
+  // RapidJSON's writer (region 0, facts P, S and W): only W decides its
+  // visits. Runs 1 and 2 flip all three; runs 1 and 3 only S. W is
+  // confirmed by runs 2 and 3, which differ in W and P: not told apart
+  // from P until runs 3 and 4 differ in W alone.
+  std::vector<RunEvidence> Runs = {
+      runOf({{"P", 0}, {"S", 0}, {"W", 0}}, {38}, {500}),
+      runOf({{"P", 2}, {"S", 1}, {"W", 1}}, {0}, {0}),
+      runOf({{"P", 0}, {"S", 1}, {"W", 0}}, {38}, {500})};
+  WeighedFacts W = weighFacts({region(0, {"P", "S", "W"})}, Runs);
+  ASSERT_EQ(W.Facts.size(), 3u);
+  // S alone differs in runs 1 and 3, with equal visits and times; the
+  // other pairs that differ in S differ in P and W too: S is not
+  // confirmed, nor refuted while those visits are not told apart.
+  for (const FactVerdict &F : W.Facts)
+    EXPECT_EQ(F.V, Verdict::Unobserved) << F.Feature << ": " << F.Why;
+  EXPECT_EQ(W.Facts[2].Why, "runs 1 and 2: 38 vs 0 visits, 500.000 vs "
+                            "0.000 ms, P, S differing too: not told apart "
+                            "yet");
+  EXPECT_EQ(W.Regions[0].InfluencingFeatures,
+            (std::vector<std::string>{"P", "S", "W"}));
+  Runs.push_back(runOf({{"P", 2}, {"S", 1}, {"W", 0}}, {38}, {500}));
+  W = weighFacts({region(0, {"P", "S", "W"})}, Runs);
+  EXPECT_EQ(W.Facts[2].V, Verdict::CountWitness);
+  EXPECT_EQ(W.Facts[2].Why, "runs 2 and 4: 0 vs 38 visits, 0.000 vs "
+                            "500.000 ms");
+  // P: runs 3 and 4 differ in P alone with equal visits; runs 1 and 2
+  // flip W too. Not confirmed.
+  EXPECT_NE(W.Facts[0].V, Verdict::CountWitness);
+}
+
 TEST(Evidence, ARegionNotVisitedWithWOnNorOffRefutesW) {
   // Region 0 (fact A) is not visited in either run: equal counts, refuted,
   // and no run is planned for it. Region 1 (fact A) is visited in one run

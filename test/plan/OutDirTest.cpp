@@ -380,4 +380,10 @@ TEST_F(OutDirTest, AFunctionsConditionFixesItsLiteralsForTheAnalysis) {
   EXPECT_EQ(FactsWith("!(A && B)", "bool"), std::vector<std::string>{"A"});
   // A numeric feature as a literal is "not 0": its value is not fixed.
   EXPECT_EQ(FactsWith("A", "numeric"), std::vector<std::string>{"A"});
+  // A clone per value of a numeric feature (RapidJSON's `main` per
+  // RAPIDJSON_WRITE_DEFAULT_FLAGS) fixes it; a range does not.
+  EXPECT_EQ(FactsWith("A == 1", "numeric"), std::vector<std::string>{});
+  EXPECT_EQ(FactsWith("(1 == A) && !B", "numeric"), std::vector<std::string>{});
+  EXPECT_EQ(FactsWith("A >= 1", "numeric"), std::vector<std::string>{"A"});
+  EXPECT_EQ(FactsWith("A == B", "numeric"), std::vector<std::string>{"A"});
 }

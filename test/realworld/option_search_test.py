@@ -29,11 +29,14 @@ class StandIn(realworld.Program):
         self.result = {"refusals": {}}
         self.model_xml = "model.xml"
         self.work = Path("/nonexistent")
+        self.sim = self.work / "sim"
         self.named = named
         self.rewrites = 0
+        self.outs = []
 
     def rewrite(self, model_xml, out, jobs=2):
         self.rewrites += 1
+        self.outs.append(out)
         kept = KEPT[model_xml]
         if {"B", "D"} <= kept:
             what = "B, D" if self.named else "a table"
@@ -55,6 +58,9 @@ together = p.drop_named(options, "x.c:1:2: error: ... of B, D", "reduced.xml")
 check(together == ["A", "B", "C", "E"],
       f"a refusal naming B and D leaves out D, the last it names: {together}")
 check(p.rewrites == 1, f"one rewrite for one option left out: {p.rewrites}")
+check(p.outs == [p.sim] and p.accepted_in_sim == {"A", "B", "C", "E"},
+      f"the set accepted is rewritten into sim/, once (rewrite_all does not "
+      f"rewrite it again): {p.outs}, {p.accepted_in_sim}")
 check(list(p.result["refusals"]) == ["D (with A, B, C, E)"],
       f"the option left out is reported with its refusal: "
       f"{p.result['refusals']}")

@@ -442,7 +442,12 @@ class Program:
             self.result["accepted_alone"] = accepted
             self.result["accepted"] = accepted = together
             restrict_model(self.model_xml, set(accepted), reduced)
-            proc, secs = self.rewrite(reduced, self.sim)
+            if self.accepted_in_sim == set(accepted):
+                # drop_named's last rewrite is this one, already in sim/
+                # (SQLite: 25 minutes for six options at load 9).
+                proc, secs = self.accepted_in_sim_rewrite
+            else:
+                proc, secs = self.rewrite(reduced, self.sim)
         self.result["rewrite_s"] = secs
         if proc.returncode != 0:
             self.result["refusals"]["(accepted options together)"] = errors_of(proc)
@@ -456,6 +461,7 @@ class Program:
         model's order) that the refusal names; None when a refusal names
         none of the options still in."""
         together, refusals = list(accepted), {}
+        self.accepted_in_sim = None
         while together:
             named = [n for n in together
                      if re.search(r"\b" + re.escape(n) + r"\b", errors)]
@@ -469,9 +475,13 @@ class Program:
             if not together:
                 break
             restrict_model(self.model_xml, set(together), reduced)
-            p, _ = self.rewrite(reduced, self.work / "sim-one")
+            # Into sim/: the set it accepts is the one the pipeline goes on
+            # with, and rewrite_all need not rewrite it again.
+            p, secs = self.rewrite(reduced, self.sim)
             if p.returncode == 0:
                 log(f"   accepted together: {', '.join(together)}")
+                self.accepted_in_sim = set(together)
+                self.accepted_in_sim_rewrite = (p, secs)
                 break
             errors = errors_of(p)
         self.result["refusals"].update(refusals)

@@ -1,0 +1,124 @@
+//===- plan/AnalysisOptions.cpp - The analysis' view of a manifest -------===//
+
+#include "plan/AnalysisOptions.h"
+
+#include "condition/Condition.h"
+#include "manifest/Manifest.h"
+
+#include <map>
+#include <string>
+#include <vector>
+
+namespace varsim::plan {
+
+namespace json = llvm::json;
+
+namespace {
+
+/// The features that the conjuncts of a presence condition fix wherever it
+/// holds: literals (`A`, `!A`: a boolean feature's value) in Truths, and
+/// comparisons of a feature with a number (`LEVEL == 2`, a clone per value
+/// of a numeric feature) in Values. "!(A && B) && C" gives C; "A || B" and
+/// "LEVEL >= 2" give none.
+struct FixedFeatures {
+  std::vector<std::string> Truths, Values;
+};
+void fixedFeatures(const condition::Cond &C, FixedFeatures &Out) {
+  using condition::Cond;
+  auto IsIdent = [](const condition::CondPtr &E) {
+    return E->K == Cond::Ident;
+  };
+  auto IsInt = [](const condition::CondPtr &E) { return E->K == Cond::Int; };
+  if (C.K == Cond::Binary && C.Op == "&&") {
+    for (const condition::CondPtr &Operand : C.Operands)
+      fixedFeatures(*Operand, Out);
+  } else if (C.K == Cond::Ident) {
+    Out.Truths.push_back(C.Name);
+  } else if (C.K == Cond::Unary && C.Op == "!" && IsIdent(C.Operands.front())) {
+    Out.Truths.push_back(C.Operands.front()->Name);
+  } else if (C.K == Cond::Binary && C.Op == "==" && C.Operands.size() == 2) {
+    const condition::CondPtr &L = C.Operands[0], &R = C.Operands[1];
+    if (IsIdent(L) && IsInt(R))
+      Out.Values.push_back(L->Name);
+    else if (IsInt(L) && IsIdent(R))
+      Out.Values.push_back(R->Name);
+  }
+}
+
+} // namespace
+
+/// What the analysis needs from the manifest: the switch regions (whose
+/// dispatch conditions are guards), the feature names by macro, and the
+/// features a function region's condition fixes (FixedInRegion).
+dataflow::AnalysisOptions analysisOptions(const json::Object &Root) {
+  dataflow::AnalysisOptions Analysis;
+  std::map<std::string, std::string> MacroOf, BooleanMacroOf;
+  if (const json::Array *Features = Root.getArray("features"))
+    for (const json::Value &F : *Features)
+      if (const json::Object *O = F.getAsObject())
+        if (auto Name = O->getString("name")) {
+          std::string Macro = O->getString("macro").value_or(*Name).str();
+          Analysis.FeatureNames[Macro] = Name->str();
+          MacroOf[Name->str()] = Macro;
+          // A numeric literal (`LEVEL`: not 0) fixes no value.
+          if (O->getString("kind").value_or("bool") == "bool")
+            BooleanMacroOf[Name->str()] = Macro;
+        }
+  // Clones: function regions that share their definition's file and line
+  // (copies of one definition, one per configuration). Definitions renamed
+  // per variant (`compress_block` per algorithm, different code) are left
+  // as they were: their facts shape samples/compressor's covering array,
+  // whose model is measured against it (model.dataflow_compressor).
+  std::map<std::pair<std::string, int64_t>, unsigned> FunctionsAt;
+  auto SiteOf = [](const json::Object &R) {
+    return std::make_pair(R.getString("file").value_or("").str(),
+                          R.getInteger("line").value_or(-1));
+  };
+  if (const json::Array *Regions = Root.getArray("regions"))
+    for (const json::Value &V : *Regions)
+      if (const json::Object *R = V.getAsObject())
+        if (R->getString("kind") == "function")
+          ++FunctionsAt[SiteOf(*R)];
+  // A lowered constant's value function: each variant returns a constant.
+  if (const json::Array *Renamings = Root.getArray("renamings"))
+    for (const json::Value &V : *Renamings)
+      if (const json::Object *R = V.getAsObject())
+        if (auto Original = R->getString("original"))
+          if (Original->ends_with(manifest::ConstantValueSuffix))
+            Analysis.GuardFunctions.insert(Original->str());
+  if (const json::Array *Regions = Root.getArray("regions"))
+    for (const json::Value &V : *Regions)
+      if (const json::Object *R = V.getAsObject()) {
+        auto Id = R->getInteger("id");
+        if (!Id || *Id < 0)
+          continue;
+        if (R->getString("kind") == "switch")
+          Analysis.SwitchRegions.insert(static_cast<unsigned>(*Id));
+        // A function that exists only under its condition (a clone per
+        // configuration, a renamed definition) runs only where it holds.
+        if (R->getString("kind") != "function" || FunctionsAt[SiteOf(*R)] < 2)
+          continue;
+        auto Cond =
+            condition::parsePresence(R->getString("condition").value_or("1"));
+        if (!Cond) {
+          llvm::consumeError(Cond.takeError()); // The planner reports it.
+          continue;
+        }
+        FixedFeatures Fixed;
+        fixedFeatures(**Cond, Fixed);
+        auto Fix = [&](const std::map<std::string, std::string> &Macros,
+                       const std::vector<std::string> &Names) {
+          for (const std::string &Name : Names) {
+            auto Macro = Macros.find(Name);
+            if (Macro != Macros.end() && !Macro->second.empty())
+              Analysis.FixedInRegion[static_cast<unsigned>(*Id)].insert(
+                  Macro->second);
+          }
+        };
+        Fix(BooleanMacroOf, Fixed.Truths);
+        Fix(MacroOf, Fixed.Values);
+      }
+  return Analysis;
+}
+
+} // namespace varsim::plan
