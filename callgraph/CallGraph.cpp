@@ -193,6 +193,14 @@ private:
   }
 };
 
+std::string ConditionViolation::text() const {
+  return ("region " + llvm::Twine(Region) + " (" + File + ":" +
+          llvm::Twine(Line) + ", condition '" + Condition + "') ran in " +
+          TracePath + " whose configuration '" + Config +
+          "' makes its condition false")
+      .str();
+}
+
 uint32_t GraphBuilder::contextOf(int64_t ParentContext, uint32_t Region) {
   uint64_t Key = (static_cast<uint64_t>(ParentContext + 1) << 32) | Region;
   auto [It, Inserted] = CG.ContextIndex.try_emplace(
@@ -239,11 +247,7 @@ void GraphBuilder::addPart(const CallTrace &T, RunInfo &Info) {
     const TraceRegion &R = CG.Regions[Region];
     if (condition::evaluatePresence(*R.Cond, ValueOf) == 0 && Known)
       CG.Inconsistencies.push_back(
-          ("region " + llvm::Twine(Region) + " (" + R.File + ":" +
-           llvm::Twine(R.Line) + ", condition '" + R.ConditionText +
-           "') ran in " + T.Path + " whose configuration '" + T.Config +
-           "' makes its condition false")
-              .str());
+          {Region, R.File, R.Line, R.ConditionText, T.Path, T.Config});
   };
 
   WallTimeView View = Options.WallTime ? computeWallTimeView(T)

@@ -38,6 +38,7 @@
 
 #include <map>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -108,6 +109,11 @@ public:
                    "Data-flow report: seconds of difference counted as noise")
         ->default_val(1e-3)
         ->check(CLI::NonNegativeNumber);
+    Sub.add_flag("--allow-inconsistent-traces", AllowInconsistent,
+                 "Build the model even where a region ran in a run whose "
+                 "configuration makes its condition false (an error "
+                 "otherwise: the simulator does not match its variants "
+                 "there); the regions are reported as warnings");
     Sub.add_flag("--no-dataflow", NoDataFlow,
                  "Average each context over its runs (the paper's model): "
                  "no local models, no data-flow interaction terms");
@@ -240,6 +246,8 @@ public:
       reportError(CG.takeError());
       return ExitFailure;
     }
+    if (!AllowInconsistent && !refuseInconsistentTraces(*CG))
+      return ExitFailure;
     // Local models need each run's times, and the data-flow facts.
     std::optional<RunObservations> Observed;
     DataFlowOptions DF;
@@ -308,6 +316,7 @@ private:
       GraphMLPath, OutDir, ChromePath, SpeedscopePath;
   double Threshold = 1e-6, Relative = 0.10, Absolute = 1e-3;
   bool NoDataFlow = false;
+  bool AllowInconsistent = false;
   bool NoNative = false;
   std::string TimeBaseName;
 
@@ -506,6 +515,35 @@ private:
     mergeInfluences(Influences, *Unmarked);
     DF.Influences = std::move(Influences);
     return true;
+  }
+
+  /// A region that ran where its run's configuration makes its condition
+  /// false is proof of a simulator that does not behave as its variant
+  /// (Mbed TLS's AES-NI code timed where the variant ran software AES):
+  /// a model of it would silently time the wrong code. One located error
+  /// per region (its first run), false if there is any.
+  static bool refuseInconsistentTraces(const CallGraph &CG) {
+    std::set<uint32_t> Reported;
+    size_t Runs = 0;
+    for (const callgraph::ConditionViolation &V : CG.inconsistencies()) {
+      ++Runs;
+      if (!Reported.insert(V.Region).second)
+        continue;
+      reportError(makeError(
+          SourcePoint{V.File, V.Line, 0},
+          fmt::format("region {} (condition '{}') ran in {}, whose "
+                      "configuration '{}' makes its condition false: the "
+                      "simulator does not match its variants here; please "
+                      "report it (--allow-inconsistent-traces builds the "
+                      "model anyway)",
+                      V.Region, V.Condition, V.TracePath, V.Config)));
+    }
+    if (Reported.empty())
+      return true;
+    reportNote(fmt::format("{} region(s) ran where their condition is false, "
+                           "{} time(s) over the runs; no model was written",
+                           Reported.size(), Runs));
+    return false;
   }
 
   static void checkConfig(const fm::FeatureModel &FM, const CallTrace &T) {
