@@ -351,6 +351,9 @@ private:
   /// absent: the simulator's preprocessor reads one state of the macro in
   /// every configuration. A located error (rewrite/SettledTests.cpp).
   llvm::Error refusePerFeatureTests();
+  /// Whether Offset of File lies right in a branch of a feature group (not
+  /// in a group of platform tests inside one).
+  bool directlyUnderFeature(const std::string &File, unsigned Offset) const;
   /// Whether some #define of M in the project lies under a feature.
   bool definedPerFeature(const std::string &M) const;
   bool selectedAcrossSites(const std::string &M) const;

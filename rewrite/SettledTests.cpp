@@ -70,6 +70,33 @@ void FileRewriter::settleResolvedTests() {
   }
 }
 
+bool FileRewriter::directlyUnderFeature(const std::string &File,
+                                        unsigned Offset) const {
+  if (!Ctx.Structures)
+    return false;
+  auto FS = Ctx.Structures->find(File);
+  if (FS == Ctx.Structures->end())
+    return false;
+  const CondGroup *Innermost = nullptr;
+  unsigned Size = ~0u;
+  for (const CondGroup &G : FS->second.Groups)
+    for (const CondGroup::Branch &B : G.Branches)
+      if (B.ContentBegin <= Offset && Offset < B.ContentEnd &&
+          B.ContentEnd - B.ContentBegin < Size) {
+        Size = B.ContentEnd - B.ContentBegin;
+        Innermost = &G;
+      }
+  return Innermost &&
+         llvm::any_of(Innermost->Branches, [&](const CondGroup::Branch &B) {
+           if (!B.Condition)
+             return false;
+           std::set<std::string> Ms;
+           collectMacros(*B.Condition, Ms);
+           return llvm::any_of(
+               Ms, [&](const std::string &M) { return F.isFeatureMacro(M); });
+         });
+}
+
 llvm::Error FileRewriter::refusePerFeatureTests() {
   if (!Ctx.PresenceAt)
     return llvm::Error::success();
@@ -93,7 +120,10 @@ llvm::Error FileRewriter::refusePerFeatureTests() {
         if (F.isFeatureMacro(M) || Sites == Ctx.DefinedAt.end())
           continue;
         for (const ProjectContext::DefineSite &S : Sites->second) {
-          if (!readWithThis(S.File) || settledOff(S.File, S.Offset))
+          // A #define right in a feature branch is mergeMacros' to refuse
+          // (with the hint to define a default in an #else, or to rename).
+          if (!readWithThis(S.File) || settledOff(S.File, S.Offset) ||
+              directlyUnderFeature(S.File, S.Offset))
             continue;
           CondPtr Present = Ctx.PresenceAt(S.File, S.Offset);
           std::set<std::string> Named;
@@ -109,15 +139,17 @@ llvm::Error FileRewriter::refusePerFeatureTests() {
           auto Where = findSatisfying(*makeAnd({Reached, makeNot(Present)}), F);
           if (!Where)
             continue;
+          std::string Config = F.Model.format(*Where);
+          if (Config.empty())
+            Config = "(no optional feature)";
           return errorAt(
               Dv, "this #if tests '" + M + "', which " + S.Shown +
                       " defines only where " + conditionText(*Present, F) +
                       "; the rewrite could not read the test over the "
                       "features, and the simulator, which compiles every "
                       "configuration's branches, would define '" +
-                      M + "' in all of them (configuration " +
-                      F.Model.format(*Where) +
-                      " reaches this test without it); test the feature "
+                      M + "' in all of them (configuration '" + Config +
+                      "' reaches this test without it); test the feature "
                       "itself here, or report the idiom");
         }
       }

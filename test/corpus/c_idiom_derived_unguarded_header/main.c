@@ -22,7 +22,7 @@ int main(void) {
 // REFUSAL: {{^.*}}/lib/block.c:22:1: error: this #if tests 'ACC_FAST_HAVE_CODE', which include/acc/fast.h:22 defines
 // REFUSAL-SAME: only where !NO_ACC_FAST_C; the rewrite could not read the test over the features, and the simulator,
 // REFUSAL-SAME: which compiles every configuration's branches, would define 'ACC_FAST_HAVE_CODE' in all of them
-// REFUSAL-SAME: (configuration NO_ACC_FAST_C reaches this test without it); test the feature itself here, or report
+// REFUSAL-SAME: (configuration 'NO_ACC_FAST_C' reaches this test without it); test the feature itself here, or report
 // REFUSAL-SAME: the idiom{{$}}
 // REFUSAL-NEXT: varsim: note: nothing was written
 // REFUSAL-NOT: error:
