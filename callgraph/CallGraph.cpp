@@ -193,14 +193,6 @@ private:
   }
 };
 
-std::string ConditionViolation::text() const {
-  return ("region " + llvm::Twine(Region) + " (" + File + ":" +
-          llvm::Twine(Line) + ", condition '" + Condition + "') ran in " +
-          TracePath + " whose configuration '" + Config +
-          "' makes its condition false")
-      .str();
-}
-
 uint32_t GraphBuilder::contextOf(int64_t ParentContext, uint32_t Region) {
   uint64_t Key = (static_cast<uint64_t>(ParentContext + 1) << 32) | Region;
   auto [It, Inserted] = CG.ContextIndex.try_emplace(

@@ -181,7 +181,12 @@ struct ConditionViolation {
 
   /// "region 3 (f.c:12, condition 'A') ran in t.json whose configuration
   /// 'B' makes its condition false".
-  std::string text() const;
+  std::string text() const {
+    return "region " + std::to_string(Region) + " (" + File + ":" +
+           std::to_string(Line) + ", condition '" + Condition + "') ran in " +
+           TracePath + " whose configuration '" + Config +
+           "' makes its condition false";
+  }
 };
 
 struct GraphOptions {

@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "driver/Command.h"
+#include "driver/TraceConsistency.h"
 
 #include "callgraph/CallGraph.h"
 #include "callgraph/CallTrace.h"
@@ -38,7 +39,6 @@
 
 #include <map>
 #include <optional>
-#include <set>
 #include <string>
 #include <vector>
 
@@ -515,35 +515,6 @@ private:
     mergeInfluences(Influences, *Unmarked);
     DF.Influences = std::move(Influences);
     return true;
-  }
-
-  /// A region that ran where its run's configuration makes its condition
-  /// false is proof of a simulator that does not behave as its variant
-  /// (Mbed TLS's AES-NI code timed where the variant ran software AES):
-  /// a model of it would silently time the wrong code. One located error
-  /// per region (its first run), false if there is any.
-  static bool refuseInconsistentTraces(const CallGraph &CG) {
-    std::set<uint32_t> Reported;
-    size_t Runs = 0;
-    for (const callgraph::ConditionViolation &V : CG.inconsistencies()) {
-      ++Runs;
-      if (!Reported.insert(V.Region).second)
-        continue;
-      reportError(makeError(
-          SourcePoint{V.File, V.Line, 0},
-          fmt::format("region {} (condition '{}') ran in {}, whose "
-                      "configuration '{}' makes its condition false: the "
-                      "simulator does not match its variants here; please "
-                      "report it (--allow-inconsistent-traces builds the "
-                      "model anyway)",
-                      V.Region, V.Condition, V.TracePath, V.Config)));
-    }
-    if (Reported.empty())
-      return true;
-    reportNote(fmt::format("{} region(s) ran where their condition is false, "
-                           "{} time(s) over the runs; no model was written",
-                           Reported.size(), Runs));
-    return false;
   }
 
   static void checkConfig(const fm::FeatureModel &FM, const CallTrace &T) {
