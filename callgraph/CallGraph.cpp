@@ -239,11 +239,7 @@ void GraphBuilder::addPart(const CallTrace &T, RunInfo &Info) {
     const TraceRegion &R = CG.Regions[Region];
     if (condition::evaluatePresence(*R.Cond, ValueOf) == 0 && Known)
       CG.Inconsistencies.push_back(
-          ("region " + llvm::Twine(Region) + " (" + R.File + ":" +
-           llvm::Twine(R.Line) + ", condition '" + R.ConditionText +
-           "') ran in " + T.Path + " whose configuration '" + T.Config +
-           "' makes its condition false")
-              .str());
+          {Region, R.File, R.Line, R.ConditionText, T.Path, T.Config});
   };
 
   WallTimeView View = Options.WallTime ? computeWallTimeView(T)

@@ -170,6 +170,25 @@ struct DataFlowSuspect {
   bool CountWitness = false;       ///< Its visit counts differ too.
 };
 
+/// A region that ran in a run whose configuration makes its condition
+/// false.
+struct ConditionViolation {
+  uint32_t Region = 0;
+  std::string File; ///< The region's, as the trace names it.
+  unsigned Line = 0;
+  std::string Condition; ///< As written in the trace.
+  std::string TracePath, Config;
+
+  /// "region 3 (f.c:12, condition 'A') ran in t.json whose configuration
+  /// 'B' makes its condition false".
+  std::string text() const {
+    return "region " + std::to_string(Region) + " (" + File + ":" +
+           std::to_string(Line) + ", condition '" + Condition + "') ran in " +
+           TracePath + " whose configuration '" + Config +
+           "' makes its condition false";
+  }
+};
+
 struct GraphOptions {
   /// A difference between runs counts as a data-flow interaction when it is
   /// above AbsoluteNs + Relative * (the context's mean self time).
@@ -241,9 +260,10 @@ public:
   const std::vector<DataFlowSuspect> &dataFlowSuspects() const {
     return Suspects;
   }
-  /// Conditions false in the configuration of a run that executed them
-  /// (a sign of an inconsistent trace): "region 3 (f.c:12) in run 1".
-  const std::vector<std::string> &inconsistencies() const {
+  /// Regions that ran in a run whose configuration makes their condition
+  /// false: proof that the simulator does not match its variants there (or
+  /// that the trace was edited), one per region and run.
+  const std::vector<ConditionViolation> &inconsistencies() const {
     return Inconsistencies;
   }
 
@@ -266,7 +286,7 @@ private:
   std::vector<TraceFeature> Features;
   std::vector<RunInfo> Runs;
   std::vector<DataFlowSuspect> Suspects;
-  std::vector<std::string> Inconsistencies;
+  std::vector<ConditionViolation> Inconsistencies;
   /// (parent context + 1) << 32 | region -> context.
   llvm::DenseMap<uint64_t, uint32_t> ContextIndex;
 };

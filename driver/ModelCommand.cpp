@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "driver/Command.h"
+#include "driver/TraceConsistency.h"
 
 #include "callgraph/CallGraph.h"
 #include "callgraph/CallTrace.h"
@@ -108,6 +109,11 @@ public:
                    "Data-flow report: seconds of difference counted as noise")
         ->default_val(1e-3)
         ->check(CLI::NonNegativeNumber);
+    Sub.add_flag("--allow-inconsistent-traces", AllowInconsistent,
+                 "Build the model even where a region ran in a run whose "
+                 "configuration makes its condition false (an error "
+                 "otherwise: the simulator does not match its variants "
+                 "there); the regions are reported as warnings");
     Sub.add_flag("--no-dataflow", NoDataFlow,
                  "Average each context over its runs (the paper's model): "
                  "no local models, no data-flow interaction terms");
@@ -240,6 +246,8 @@ public:
       reportError(CG.takeError());
       return ExitFailure;
     }
+    if (!AllowInconsistent && !refuseInconsistentTraces(*CG))
+      return ExitFailure;
     // Local models need each run's times, and the data-flow facts.
     std::optional<RunObservations> Observed;
     DataFlowOptions DF;
@@ -308,6 +316,7 @@ private:
       GraphMLPath, OutDir, ChromePath, SpeedscopePath;
   double Threshold = 1e-6, Relative = 0.10, Absolute = 1e-3;
   bool NoDataFlow = false;
+  bool AllowInconsistent = false;
   bool NoNative = false;
   std::string TimeBaseName;
 

@@ -390,8 +390,8 @@ llvm::Expected<PerformanceModel> buildModel(const CallGraph &CG,
                            std::to_string(R.Dropped) +
                            " visits; their time is missing from the model");
   }
-  for (const std::string &I : CG.inconsistencies())
-    M.Warnings.push_back(I);
+  for (const callgraph::ConditionViolation &I : CG.inconsistencies())
+    M.Warnings.push_back(I.text());
 
   // What the contexts' terms leave of each run's measured total: feature
   // code spread too thinly for any context to carry it. Not in the

@@ -57,6 +57,13 @@ bool isPlatformMacro(llvm::StringRef M) {
   return llvm::is_contained(Known, M);
 }
 
+std::set<std::string> nonFeatureMacros(const Cond &C, const FeatureSetup &F) {
+  std::set<std::string> Ms;
+  collectMacros(C, Ms);
+  std::erase_if(Ms, [&](const std::string &M) { return F.isFeatureMacro(M); });
+  return Ms;
+}
+
 bool mentionsFeature(const Cond &C, const FeatureSetup &F) {
   std::set<std::string> Ms;
   collectMacros(C, Ms);
@@ -138,8 +145,8 @@ llvm::Error resolveDerivedMacros(
       // features, every test of the group that changed is replaced (an
       // `#elif HAVE_X` that is always true becomes `#elif 1`). Elsewhere
       // the preprocessor keeps evaluating the original tests, which is
-      // right as long as no macro in them is defined per feature (the
-      // rewrite refuses those as before).
+      // right as long as no macro left in them (Unread) is defined per
+      // feature (the rewrite refuses those: rewrite/SettledTests.cpp).
       std::vector<CondPtr> New(G.Branches.size());
       bool OnFeatures = false;
       // Or when its tests end up constant though they test a macro that
@@ -154,6 +161,8 @@ llvm::Error resolveDerivedMacros(
         bool Changed = false;
         CondPtr R =
             Res.resolve(B.Condition, File, B.DirectiveIndex, false, Changed);
+        G.Branches[BI].Unread =
+            nonFeatureMacros(R ? *R : *B.Condition, Features);
         if (!R || !Changed) {
           Settled = false;
           continue;
@@ -194,8 +203,10 @@ llvm::Error resolveDerivedMacros(
       if (!OnFeatures && !(Settled && OfPerFeature))
         continue;
       for (size_t BI = 0; BI < G.Branches.size(); ++BI)
-        if (New[BI])
+        if (New[BI]) {
           G.Branches[BI].Condition = New[BI];
+          G.Branches[BI].Unread = nonFeatureMacros(*New[BI], Features);
+        }
     }
   }
   // The sites of an implied feature whose every test now reads the

@@ -45,8 +45,9 @@ ProjectMacros::ProjectMacros(std::map<std::string, FileStructure> &Structures,
     FileInfo &FI = Files[F];
     if (!FI.Guard)
       continue;
-    const Cond &Test = *FI.FS->Groups[*FI.Guard].Branches[0].Condition;
-    auto It = Sites.find(Test.Operands[0]->Name);
+    CondPtr Test =
+        preprocessorTest(*FI.FS, FI.FS->Groups[*FI.Guard].Branches[0]);
+    auto It = Sites.find(Test->Operands[0]->Name);
     if (It != Sites.end())
       for (const Site &S : It->second)
         if (S.File != F)
@@ -118,7 +119,8 @@ void ProjectMacros::scanFile(unsigned F) {
   // one branch, no directive outside it.
   if (FS.TopGroups.size() == 1 && FS.TopDirectives.empty()) {
     const CondGroup &G = FS.Groups[FS.TopGroups.front()];
-    const Cond *C = G.Branches.front().Condition.get();
+    CondPtr Test = preprocessorTest(FS, G.Branches.front());
+    const Cond *C = Test.get();
     unsigned First = G.Branches.front().DirectiveIndex + 1;
     if (G.Branches.size() == 1 && C && C->K == Cond::Unary && C->Op == "!" &&
         C->Operands[0]->K == Cond::Defined && First < FS.Directives.size() &&
@@ -366,7 +368,8 @@ bool ProjectMacros::enteredByCommandLine(unsigned F, unsigned D) const {
          !(FI.Guard && static_cast<unsigned>(Pl.Group) == *FI.Guard)) {
     const CondGroup &G = FI.FS->Groups[Pl.Group];
     for (unsigned BI = 0; BI <= Pl.Branch; ++BI) {
-      const Cond *C = G.Branches[BI].Condition.get();
+      CondPtr Test = preprocessorTest(*FI.FS, G.Branches[BI]);
+      const Cond *C = Test.get();
       if (BI == Pl.Branch && !C)
         break; // An #else after tests that are all false.
       if (knownTest(C) != (BI == Pl.Branch))
@@ -402,8 +405,8 @@ bool ProjectMacros::neverRead(const FileInfo &FI, unsigned D) const {
   while (Pl.Group >= 0) {
     const CondGroup &G = FI.FS->Groups[Pl.Group];
     const CondGroup::Branch &B = G.Branches[Pl.Branch];
-    if (B.Condition)
-      if (auto Lits = asConjunction(*B.Condition))
+    if (CondPtr Test = preprocessorTest(*FI.FS, B))
+      if (auto Lits = asConjunction(*Test))
         for (const MacroLiteral &L : *Lits)
           if (!L.Negated && !Sites.count(L.Macro) &&
               !Features.isFeatureMacro(L.Macro) &&

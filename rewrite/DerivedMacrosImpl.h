@@ -35,6 +35,14 @@ inline constexpr size_t MaxConditionSize = 2000;
 /// translation unit, never derived.
 bool isPlatformMacro(llvm::StringRef M);
 
+/// The macros C names that are no features of F. Recorded as a branch's
+/// Unread: a part of a test the resolver read as a constant (`||
+/// MBEDTLS_AESNI_HAVE_CODE == 2`, false in every configuration) is what
+/// the simulator's preprocessor reads too, when the macro's only
+/// definitions lie under features (the simulator compiles them all); the
+/// rest is what the preprocessor must read alike in every configuration.
+std::set<std::string> nonFeatureMacros(const Cond &C, const FeatureSetup &F);
+
 /// Whether C names a feature macro of F.
 bool mentionsFeature(const Cond &C, const FeatureSetup &F);
 
@@ -43,6 +51,15 @@ bool mentionsFeature(const Cond &C, const FeatureSetup &F);
 CondPtr assignBooleans(const CondPtr &E,
                        const std::map<std::string, bool> &Known,
                        bool Identifiers = true);
+
+/// The test the preprocessor reads at branch B's directive, parsed from its
+/// text; B's condition where the text has none to parse. Not B.Condition:
+/// an earlier run of this pass may have replaced that (an include guard
+/// that holds a macro defined per feature is settled to 1, a test of a
+/// command-line macro to its value), and the include graph's reading of
+/// guards and of `#if defined(CONFIG_FILE)` must be the same on every run,
+/// or a file rescanned after a lowering loses what the first run knew.
+CondPtr preprocessorTest(const FileStructure &FS, const CondGroup::Branch &B);
 
 /// The innermost group branch holding a directive (Group -1: none).
 struct Place {

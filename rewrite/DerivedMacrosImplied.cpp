@@ -133,6 +133,24 @@ CondPtr Resolver::directiveTest(const Directive &D) {
   }
 }
 
+CondPtr preprocessorTest(const FileStructure &FS, const CondGroup::Branch &B) {
+  if (!B.Condition)
+    return nullptr; // An #else.
+  const Directive &D = FS.Directives[B.DirectiveIndex];
+  // directiveTest reads the opening directives only (testOf reads a group
+  // this pass neutralized, whose test is its #if's).
+  Directive AsIf = D;
+  if (D.Kind == DirectiveKind::Elif)
+    AsIf.Kind = DirectiveKind::If;
+  else if (D.Kind == DirectiveKind::Elifdef)
+    AsIf.Kind = DirectiveKind::Ifdef;
+  else if (D.Kind == DirectiveKind::Elifndef)
+    AsIf.Kind = DirectiveKind::Ifndef;
+  if (CondPtr T = Resolver::directiveTest(AsIf))
+    return T;
+  return B.Condition;
+}
+
 CondGroup *Resolver::impliedGroup(const std::string &M, const Site &S) const {
   const FileInfo &FI = P.Files[S.File];
   FileStructure &FS = *FI.FS;

@@ -19,6 +19,7 @@
 
 #include <map>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -89,6 +90,11 @@ struct CondGroup {
     unsigned ContentBegin = 0, ContentEnd = 0; ///< Offsets of its lines.
     std::vector<unsigned> Children;            ///< Nested groups (indices).
     std::vector<unsigned> Directives; ///< Non-conditional directives in it.
+    /// The macros other than features that the derived-macro resolver
+    /// (rewrite/DerivedMacros.h) left in this test: those it could not
+    /// read over features here, which the preprocessor reads instead;
+    /// nullopt if the resolver has not looked at it.
+    std::optional<std::set<std::string>> Unread;
   };
   std::vector<Branch> Branches;
   unsigned EndifIndex = 0;

@@ -84,6 +84,8 @@ llvm::Expected<std::string> FileRewriter::run() {
   if (llvm::Error E = mergeMacros())
     return E;
   settleResolvedTests();
+  if (llvm::Error E = refusePerFeatureTests())
+    return E;
   if (llvm::Error E = refuseStringifiedMacros())
     return E;
   if (llvm::Error E = emitSwitches())

@@ -339,9 +339,21 @@ private:
   /// Whether Offset of File lies in a branch whose test the derived-macro
   /// resolver settled to 0 (no configuration enters it).
   bool settledOff(const std::string &File, unsigned Offset) const;
+  /// Whether some parse reads File together with this file: a header no
+  /// unit reads with this one (Lua's auxiliary library header and its core
+  /// limits header each define the assertion macro) defines nothing here.
+  bool readWithThis(const std::string &File) const;
   /// An #if that tests a macro defined per feature but reads the same in
   /// every configuration: written as that value (rewrite/SettledTests.cpp).
   void settleResolvedTests();
+  /// An #if left to the preprocessor that tests a macro some #define
+  /// defines only where features decide, reachable where that #define is
+  /// absent: the simulator's preprocessor reads one state of the macro in
+  /// every configuration. A located error (rewrite/SettledTests.cpp).
+  llvm::Error refusePerFeatureTests();
+  /// Whether Offset of File lies right in a branch of a feature group (not
+  /// in a group of platform tests inside one).
+  bool directlyUnderFeature(const std::string &File, unsigned Offset) const;
   /// Whether some #define of M in the project lies under a feature.
   bool definedPerFeature(const std::string &M) const;
   bool selectedAcrossSites(const std::string &M) const;

@@ -345,6 +345,16 @@ bool FileRewriter::settledOff(const std::string &File, unsigned Offset) const {
   return false;
 }
 
+bool FileRewriter::readWithThis(const std::string &File) const {
+  auto Here = Ctx.ReadBy.find(In.Path);
+  if (File == In.Path || Here == Ctx.ReadBy.end())
+    return true;
+  auto There = Ctx.ReadBy.find(File);
+  return There == Ctx.ReadBy.end() ||
+         llvm::any_of(There->second,
+                      [&](unsigned I) { return Here->second.count(I); });
+}
+
 llvm::Expected<std::optional<std::string>>
 FileRewriter::selectAcrossSites(const std::string &Macro) {
   auto It = Ctx.DefinedAt.find(Macro);
@@ -352,20 +362,8 @@ FileRewriter::selectAcrossSites(const std::string &Macro) {
     return std::nullopt;
   std::vector<MacroVariant> Vs;
   std::vector<CondPtr> Presences;
-  // Only the sites some parse reads together with this file: a header no
-  // unit reads with this one (Lua's auxiliary library header and its core
-  // limits header each define the assertion macro) defines nothing here.
-  auto Here = Ctx.ReadBy.find(In.Path);
-  auto ReadWithThis = [&](const std::string &File) {
-    if (File == In.Path || Here == Ctx.ReadBy.end())
-      return true;
-    auto There = Ctx.ReadBy.find(File);
-    return There == Ctx.ReadBy.end() ||
-           llvm::any_of(There->second,
-                        [&](unsigned I) { return Here->second.count(I); });
-  };
   for (const ProjectContext::DefineSite &S : It->second) {
-    if (!ReadWithThis(S.File) || settledOff(S.File, S.Offset))
+    if (!readWithThis(S.File) || settledOff(S.File, S.Offset))
       continue;
     CondPtr Pr = Ctx.PresenceAt(S.File, S.Offset);
     Presences.push_back(Pr);

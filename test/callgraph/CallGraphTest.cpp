@@ -187,7 +187,9 @@ TEST(CallGraph, ReportsConditionsFalseInTheRun) {
   B.node(B.node(-1, Main, 1, 10), A, 1, 5);
   CallGraph G = build({B.trace()});
   ASSERT_EQ(G.inconsistencies().size(), 1u);
-  EXPECT_NE(G.inconsistencies()[0].find("region 1"), std::string::npos);
+  EXPECT_EQ(G.inconsistencies()[0].Region, A);
+  EXPECT_EQ(G.inconsistencies()[0].Condition, "A");
+  EXPECT_NE(G.inconsistencies()[0].text().find("region 1"), std::string::npos);
 }
 
 TEST(CallGraph, ExportsDotAndGraphML) {

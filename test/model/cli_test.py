@@ -140,6 +140,33 @@ with tempfile.TemporaryDirectory() as tmp:
         check(p.returncode == 1 and located and
               not os.path.exists(out), "bad trace: " + name, p)
 
+    # A region that ran where its run's configuration makes its condition
+    # false (a simulator that does not match its variants): an error at the
+    # region's line, naming condition, trace and configuration, once per
+    # region, and no model; --allow-inconsistent-traces builds the model,
+    # the region a warning.
+    t = json.loads(text)
+    t["config"] = "ColorScan"
+    t["features"][0]["value"] = 0  # Logging off, yet region 1 ran.
+    wrong = os.path.join(tmp, "wrong.json")
+    wrong2 = os.path.join(tmp, "wrong2.json")
+    json.dump(t, open(wrong, "w"))
+    json.dump(t, open(wrong2, "w"))
+    out = os.path.join(tmp, "wrong.model.json")
+    p = run("model", wrong, wrong2, "-o", out)
+    errors = re.findall(r"^printer\.c:3: error: region 1 \(condition "
+                        r"'Logging'\) ran in .*wrong\.json, whose configuration "
+                        r"'ColorScan' makes its condition false: the simulator "
+                        r"does not match its variants here; please report it",
+                        p.stderr, re.M)
+    check(p.returncode == 1 and len(errors) == 1 and
+          "1 region(s) ran where their condition is false, 2 time(s)"
+          in p.stderr and not os.path.exists(out), "inconsistent trace", p)
+    p = run("model", wrong, "-o", out, "--allow-inconsistent-traces")
+    check(p.returncode == 0 and os.path.exists(out) and
+          "warning: region 1 (printer.c:3, condition 'Logging') ran in"
+          in p.stderr, "--allow-inconsistent-traces", p)
+
     # Several runs: a data-flow difference is reported.
     t1 = json.loads(text)
     t2 = json.loads(text)
