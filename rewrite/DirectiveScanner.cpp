@@ -290,7 +290,7 @@ llvm::Expected<FileStructure> scanDirectives(llvm::StringRef File,
         G.ParentBranch = static_cast<unsigned>(
             FS.Groups[Stack.back().Group].Branches.size() - 1);
       }
-      G.Branches.push_back({Idx, *C, D.End, D.End, {}, {}});
+      G.Branches.push_back({Idx, *C, D.End, D.End, {}, {}, std::nullopt});
       unsigned GI = static_cast<unsigned>(FS.Groups.size());
       if (G.ParentGroup)
         FS.Groups[*G.ParentGroup].Branches.back().Children.push_back(GI);
@@ -313,7 +313,7 @@ llvm::Expected<FileStructure> scanDirectives(llvm::StringRef File,
       if (!C)
         return C.takeError();
       closeBranch(G);
-      G.Branches.push_back({Idx, *C, D.End, D.End, {}, {}});
+      G.Branches.push_back({Idx, *C, D.End, D.End, {}, {}, std::nullopt});
       break;
     }
     case DirectiveKind::Endif: {
