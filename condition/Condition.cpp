@@ -353,6 +353,36 @@ void addConjuncts(const CondPtr &E, bool Negate, std::vector<CondPtr> &Out) {
 }
 } // namespace
 
+static void addFixedFeatures(const Cond &C, FixedFeatures &Out) {
+  auto IsIdent = [](const CondPtr &E) { return E->K == Cond::Ident; };
+  auto IsInt = [](const CondPtr &E) { return E->K == Cond::Int; };
+  if (C.K == Cond::Binary && C.Op == "&&") {
+    for (const CondPtr &Operand : C.Operands)
+      addFixedFeatures(*Operand, Out);
+  } else if (C.K == Cond::Ident) {
+    Out.Truths.push_back(C.Name);
+  } else if (C.K == Cond::Unary && C.Op == "!" && IsIdent(C.Operands.front())) {
+    Out.Truths.push_back(C.Operands.front()->Name);
+  } else if (C.K == Cond::Binary && C.Op == "==" && C.Operands.size() == 2) {
+    const CondPtr &L = C.Operands[0], &R = C.Operands[1];
+    if (IsIdent(L) && IsInt(R))
+      Out.Values.push_back(L->Name);
+    else if (IsInt(L) && IsIdent(R))
+      Out.Values.push_back(R->Name);
+  }
+}
+
+FixedFeatures fixedFeatures(const Cond &E) {
+  FixedFeatures Out;
+  addFixedFeatures(E, Out);
+  return Out;
+}
+
+bool FixedFeatures::fixes(llvm::StringRef Feature) const {
+  return llvm::is_contained(Truths, Feature) ||
+         llvm::is_contained(Values, Feature);
+}
+
 std::vector<CondPtr> conjuncts(const CondPtr &E, bool Negate) {
   std::vector<CondPtr> Out;
   addConjuncts(E, Negate, Out);

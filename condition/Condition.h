@@ -141,6 +141,17 @@ std::optional<std::vector<MacroLiteral>> asConjunction(const Cond &E);
 
 /// True for a (possibly negated) feature: `A` or `!A`.
 bool isLiteral(const Cond &E);
+
+/// The features a presence condition's conjuncts fix wherever it holds:
+/// literals (`A`, `!A`: a boolean feature's value) in Truths, comparisons
+/// of a feature with a number (`LEVEL == 2`, a clone per value of a
+/// numeric feature) in Values. "!(A && B) && C" gives C; "A || B" and
+/// "LEVEL >= 2" give none.
+struct FixedFeatures {
+  std::vector<std::string> Truths, Values;
+  bool fixes(llvm::StringRef Feature) const;
+};
+FixedFeatures fixedFeatures(const Cond &E);
 /// The conjuncts of E (of its negation if Negate), with negations pushed
 /// inwards (De Morgan; `!(X < 2)` is `X >= 2`) as long as that yields a
 /// conjunction; true conjuncts are left out (so `1` gives none) and a false

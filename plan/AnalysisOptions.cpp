@@ -13,40 +13,6 @@ namespace varsim::plan {
 
 namespace json = llvm::json;
 
-namespace {
-
-/// The features that the conjuncts of a presence condition fix wherever it
-/// holds: literals (`A`, `!A`: a boolean feature's value) in Truths, and
-/// comparisons of a feature with a number (`LEVEL == 2`, a clone per value
-/// of a numeric feature) in Values. "!(A && B) && C" gives C; "A || B" and
-/// "LEVEL >= 2" give none.
-struct FixedFeatures {
-  std::vector<std::string> Truths, Values;
-};
-void fixedFeatures(const condition::Cond &C, FixedFeatures &Out) {
-  using condition::Cond;
-  auto IsIdent = [](const condition::CondPtr &E) {
-    return E->K == Cond::Ident;
-  };
-  auto IsInt = [](const condition::CondPtr &E) { return E->K == Cond::Int; };
-  if (C.K == Cond::Binary && C.Op == "&&") {
-    for (const condition::CondPtr &Operand : C.Operands)
-      fixedFeatures(*Operand, Out);
-  } else if (C.K == Cond::Ident) {
-    Out.Truths.push_back(C.Name);
-  } else if (C.K == Cond::Unary && C.Op == "!" && IsIdent(C.Operands.front())) {
-    Out.Truths.push_back(C.Operands.front()->Name);
-  } else if (C.K == Cond::Binary && C.Op == "==" && C.Operands.size() == 2) {
-    const condition::CondPtr &L = C.Operands[0], &R = C.Operands[1];
-    if (IsIdent(L) && IsInt(R))
-      Out.Values.push_back(L->Name);
-    else if (IsInt(L) && IsIdent(R))
-      Out.Values.push_back(R->Name);
-  }
-}
-
-} // namespace
-
 /// What the analysis needs from the manifest: the switch regions (whose
 /// dispatch conditions are guards), the feature names by macro, and the
 /// features a function region's condition fixes (FixedInRegion).
@@ -104,8 +70,7 @@ dataflow::AnalysisOptions analysisOptions(const json::Object &Root) {
           llvm::consumeError(Cond.takeError()); // The planner reports it.
           continue;
         }
-        FixedFeatures Fixed;
-        fixedFeatures(**Cond, Fixed);
+        condition::FixedFeatures Fixed = condition::fixedFeatures(**Cond);
         auto Fix = [&](const std::map<std::string, std::string> &Macros,
                        const std::vector<std::string> &Names) {
           for (const std::string &Name : Names) {

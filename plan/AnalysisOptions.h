@@ -1,5 +1,4 @@
-//===- plan/AnalysisOptions.h - The analysis' view of a manifest -*- C++
-//-*-===//
+//===- plan/AnalysisOptions.h - The analysis' view of manifests -*- C++ -*-===//
 //
 // Private to plan/. What the data-flow analysis needs from a rewrite's
 // manifest: the switch regions, the feature names by macro, the guard

@@ -168,26 +168,6 @@ bool countsComparable(const RunEvidence &A, const RunEvidence &B, unsigned R) {
          !B.CountsVary[R];
 }
 
-/// Whether presence condition C, a conjunction, holds W to one value: a
-/// conjunct `W`, `!W` or `W == v`.
-bool fixes(const condition::Cond &C, llvm::StringRef W) {
-  using condition::Cond;
-  if (C.K == Cond::Binary && C.Op == "&&")
-    return llvm::any_of(
-        C.Operands, [&](const condition::CondPtr &O) { return fixes(*O, W); });
-  if (C.K == Cond::Ident)
-    return C.Name == W;
-  if (C.K == Cond::Unary && C.Op == "!")
-    return C.Operands.front()->K == Cond::Ident &&
-           C.Operands.front()->Name == W;
-  if (C.K == Cond::Binary && C.Op == "==")
-    for (size_t I = 0; I < 2; ++I)
-      if (C.Operands[I]->K == Cond::Ident && C.Operands[I]->Name == W &&
-          C.Operands[1 - I]->K == Cond::Int)
-        return true;
-  return false;
-}
-
 /// The verdict of the fact "W reaches R" over every pair of runs that
 /// differ in W and both execute R. Visits that differ confirm W only in a
 /// pair that differs in no other feature of R's facts: RapidJSON's
@@ -274,15 +254,15 @@ WeighedFacts weighFacts(const std::vector<RegionToCover> &Regions,
     double Noise = typicalNoise(Runs, R.Id);
     // Both kinds of fact are weighed alike; a refuted decision in an
     // unmarked callee also stops being a feature timed in R.
-    condition::CondPtr Condition;
+    condition::FixedFeatures Fixed;
     if (auto C = condition::parsePresence(R.Condition))
-      Condition = *C;
+      Fixed = condition::fixedFeatures(**C);
     else
       llvm::consumeError(C.takeError()); // Nothing is then known fixed.
     auto Weigh = [&](std::vector<std::string> &Features) {
       std::vector<std::string> Kept;
       for (const std::string &W : Features) {
-        if (Condition && fixes(*Condition, W)) {
+        if (Fixed.fixes(W)) {
           // No run can observe it, and no run is owed to it (the plan's
           // requirements already hold W at the condition's value).
           Out.Facts.push_back({R.Id, R.Label, W, Verdict::Vacuous,
