@@ -46,17 +46,6 @@
 namespace varsim::rewrite {
 namespace derived {
 
-/// Macros that compilers and platforms predefine: constant over a
-/// translation unit, never derived.
-bool isPlatformMacro(llvm::StringRef M) {
-  if (M.starts_with("_"))
-    return true;
-  static const char *const Known[] = {"WIN32", "WIN64", "unix",       "linux",
-                                      "MSDOS", "APPLE", "sun",        "i386",
-                                      "true",  "false", "__cplusplus"};
-  return llvm::is_contained(Known, M);
-}
-
 std::set<std::string> nonFeatureMacros(const Cond &C, const FeatureSetup &F) {
   std::set<std::string> Ms;
   collectMacros(C, Ms);

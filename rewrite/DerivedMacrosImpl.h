@@ -32,10 +32,6 @@ namespace varsim::rewrite::derived {
 /// Beyond this many nodes, a substitution is given up (left alone).
 inline constexpr size_t MaxConditionSize = 2000;
 
-/// Macros that compilers and platforms predefine: constant over a
-/// translation unit, never derived.
-bool isPlatformMacro(llvm::StringRef M);
-
 /// The macros C names that are no features of F. Recorded as a branch's
 /// Unread: a part of a test the resolver read as a constant (`||
 /// MBEDTLS_AESNI_HAVE_CODE == 2`, false in every configuration) is what
