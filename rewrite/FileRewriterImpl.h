@@ -193,6 +193,28 @@ private:
     return "";
   }
 
+  /// Whether dead branch BI of group GI is dead only because an earlier
+  /// test's platform part was taken as true. Whether that part holds in
+  /// this build is the preprocessor's to say: a parse that entered every
+  /// such earlier branch (or one of them with no feature part, which is
+  /// always taken once reached) showed it does; else no parse entered BI to
+  /// show it does not, and classifying it as dead could blank live code.
+  bool deadOnlyByUnreadPlatformTest(unsigned GI, size_t BI,
+                                    const GroupPlan &P) const {
+    const CondPtr &IfFalse = FG.Groups[GI].PresenceIfPlatformFalse[BI];
+    if (!IfFalse)
+      return false;
+    for (size_t J = 0; J < BI; ++J)
+      if (FG.Groups[GI].PlatformPart[J] && P.Live[J] &&
+          !FG.Groups[GI].FeaturePart[J])
+        return false;
+    bool EveryEarlierPartSeen = true;
+    for (size_t J = 0; J < BI; ++J)
+      if (FG.Groups[GI].PlatformPart[J])
+        EveryEarlierPartSeen = EveryEarlierPartSeen && P.Live[J];
+    return !EveryEarlierPartSeen && isSatisfiable(*IfFalse, F);
+  }
+
   /// The helper macro holding a branch's compile-time part (0 or 1).
   std::string helperName(unsigned GI, size_t BI) const {
     return "VARSIM_PP_" +
