@@ -104,6 +104,11 @@ CondPtr makeDefined(llvm::StringRef Macro) {
 CondPtr makeIdent(llvm::StringRef Macro) { return named(Cond::Ident, Macro); }
 
 CondPtr makeNot(CondPtr E) {
+  // A test the resolver settled (`#if defined(UNSET)` read as 0) negated
+  // in a later branch's presence: `!0 && F` would reach the manifest and
+  // the model's terms as written.
+  if (E->K == Cond::Int)
+    return makeInt(E->Value == 0 ? 1 : 0);
   if (E->K == Cond::Unary && E->Op == "!" &&
       (E->Operands[0]->K == Cond::Defined ||
        (E->Operands[0]->K == Cond::Unary && E->Operands[0]->Op == "!")))

@@ -89,6 +89,14 @@ TEST(Presence, PrintsWithTheParenthesesItNeeds) {
   EXPECT_EQ(printCondition(*makeUnary("-", makeInt(-1))), "-(-1)");
 }
 
+TEST(Presence, ASettledTestNegatedFoldsAway) {
+  // `#if defined(UNSET)` settled to 0, then `#elif F`: F's presence is
+  // `!0 && F`, which the manifest and the model's terms should read as F.
+  EXPECT_EQ(printCondition(*makeAnd({makeNot(makeInt(0)), makeIdent("F")})),
+            "F");
+  EXPECT_EQ(printCondition(*makeNot(makeInt(3))), "0");
+}
+
 TEST(Presence, ErrorsNameTheColumn) {
   for (const char *Bad : {"A &&", "(A", "A ? B : C", "", "A B", "defined(",
                           "A + 1", "'a' == 97", "f(A)", "-1 < A"}) {
