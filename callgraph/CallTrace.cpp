@@ -50,20 +50,21 @@ std::optional<double> CallTrace::untracedNs() const {
 }
 
 double estimatedInclusiveNs(const TraceNode &N) {
-  if (N.Timed == N.Calls || N.Timed == 0)
+  uint64_t Recorded = N.recordedCalls();
+  if (N.Timed == Recorded || N.Timed == 0)
     return N.TimedNs;
-  return N.TimedNs * (static_cast<double>(N.Calls) / N.Timed);
+  return N.TimedNs * (static_cast<double>(Recorded) / N.Timed);
 }
 
 double CallTrace::innerOverheadNs(const TraceNode &N) const {
-  return static_cast<double>(N.Calls) * InnerNs;
+  return static_cast<double>(N.recordedCalls()) * InnerNs;
 }
 
 double CallTrace::outerOverheadNs(const TraceNode &N) const {
   // A timed visit costs OuterNs outside the node; an untimed one costs
   // UntimedNs in all, but the estimate InclusiveNs already carries InnerNs
   // for every visit (it scales the timed visits' mean).
-  double Untimed = static_cast<double>(N.Calls - N.Timed);
+  double Untimed = static_cast<double>(N.recordedCalls() - N.Timed);
   return static_cast<double>(N.Timed) * OuterNs +
          Untimed * (UntimedNs - InnerNs);
 }
@@ -416,6 +417,7 @@ llvm::Expected<CallTrace> TraceReader::read() {
     return fail("no \"threads\"");
   if (llvm::Error E = checkNodes())
     return E;
+  applyFoldedVisits(T);
   return std::move(T);
 }
 

@@ -58,12 +58,35 @@ struct TraceNode {
   uint64_t Timed = 0;
   double TimedNs = 0;
   /// The inclusive time of all Calls visits: TimedNs scaled by Calls /
-  /// Timed (exact when every visit was timed).
+  /// Timed (exact when every visit was timed), plus the estimated time of
+  /// the folded visits.
   double InclusiveNs = 0;
+  /// Of Calls, the visits after the region folded: counted in the caller's
+  /// node, not recorded (no marker cost), their time estimated from the
+  /// region's timed visits (applyFoldedVisits).
+  uint64_t FoldedCalls = 0;
+  /// The visits the runtime recorded (and whose markers cost).
+  uint64_t recordedCalls() const { return Calls - FoldedCalls; }
+};
+
+/// Folded visits of a region under a feature condition in a thread's
+/// trace: counted in its node ("folded": [node, visits]).
+struct TraceFoldedVisits {
+  int64_t Node = 0; ///< Index into the thread's Nodes.
+  uint64_t Visits = 0;
 };
 
 /// Calls x the mean of the timed visits (TimedNs when Timed is 0 or Calls).
 double estimatedInclusiveNs(const TraceNode &N);
+
+struct CallTrace;
+
+/// Moves each thread's folded visits into their nodes: the count into
+/// Calls and FoldedCalls, their time into InclusiveNs as the count times
+/// the region's mean self time per recorded visit (overhead taken out;
+/// over every node of the region in the trace). The caller's self time,
+/// which held that time, loses it. Called by the reader.
+void applyFoldedVisits(CallTrace &T);
 
 struct TraceThread {
   int64_t Tid = 0;
@@ -80,6 +103,8 @@ struct TraceThread {
   /// region (or for the main thread itself).
   int64_t MainNodeAtEnd = -1;
   std::vector<TraceNode> Nodes;
+  /// As read; applyFoldedVisits moves them into Nodes.
+  std::vector<TraceFoldedVisits> Folded;
 };
 
 /// Absolute CLOCK_MONOTONIC times (ns), comparable between processes.

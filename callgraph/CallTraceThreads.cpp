@@ -95,6 +95,28 @@ llvm::Error TraceReader::readThread(od::value V, size_t Index) {
         N.InclusiveNs = estimatedInclusiveNs(N);
         Th.Nodes.push_back(N);
       }
+    } else if (Key == "folded") {
+      od::array List;
+      if (llvm::Error E = get(Field.value().get_array(), List, What))
+        return E;
+      for (auto Item : List) {
+        std::string Entry =
+            (What + " folded entry " + llvm::Twine(Th.Folded.size())).str();
+        od::array A;
+        if (simdjson::error_code EC = Item.get_array().get(A))
+          return jsonError(EC, Entry);
+        uint64_t Values[2] = {0, 0};
+        unsigned K = 0;
+        for (auto X : A) {
+          if (K < 2)
+            if (simdjson::error_code EC = X.get_uint64().get(Values[K]))
+              return jsonError(EC, Entry);
+          ++K;
+        }
+        if (K != 2 || Values[0] > INT64_MAX)
+          return fail(Entry + ": expected [node, visits]", currentLine());
+        Th.Folded.push_back({static_cast<int64_t>(Values[0]), Values[1]});
+      }
     }
   }
   T.Threads.push_back(std::move(Th));
@@ -129,6 +151,14 @@ llvm::Error TraceReader::checkNodes() {
         return fail("thread " + llvm::Twine(TI) + " node " + llvm::Twine(I) +
                     ": parent " + llvm::Twine(N.Parent) +
                     " does not come before the node");
+    }
+    const std::vector<TraceFoldedVisits> &Folded = T.Threads[TI].Folded;
+    for (size_t I = 0; I < Folded.size(); ++I) {
+      if (Folded[I].Node >= static_cast<int64_t>(Nodes.size()))
+        return fail("thread " + llvm::Twine(TI) + " folded entry " +
+                    llvm::Twine(I) + ": node " + llvm::Twine(Folded[I].Node) +
+                    " is not in the thread's tree (" +
+                    llvm::Twine(Nodes.size()) + " nodes)");
     }
   }
   return llvm::Error::success();

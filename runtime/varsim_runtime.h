@@ -130,8 +130,11 @@ extern const varsim_program varsim_program_tables;
 
 /* Folding (docs/runtime.md): per region, 0 keeps its marker, 1 may fold
  * (a Base function other than main: its time is its caller's self time,
- * whose term is the same), 2 folded (its markers do nothing). Written by
- * the generated header (zeros), set at start-up and when a node of the
+ * whose term is the same), 2 folded (its markers do nothing); with 4 set
+ * (5 may fold, 6 folded) a function under a feature condition, whose folded
+ * visits are counted in the caller's node and sampled now and then (its
+ * time is estimated from them: the caller's term is not its own). Written
+ * by the generated header (zeros), set at start-up and when a node of the
  * region turns out tiny and hot; a benign race: a visit that reads the old
  * value is recorded as before. */
 extern unsigned char varsim_region_fold[];
@@ -150,6 +153,9 @@ typedef struct varsim_node {
   varsim_u64 timed;   /* visits whose time was measured */
   varsim_u64 ticks;   /* inclusive, of the timed visits */
   varsim_u64 sampled; /* nonzero: only a sample of the visits is timed */
+  /* Visits after its region folded, counted, not recorded (a folded
+   * region under a feature condition, varsim_enter). */
+  varsim_u64 folded;
 } varsim_node;
 
 typedef struct varsim_slot { /* (parent, region) -> child */
@@ -176,6 +182,9 @@ typedef struct varsim_thread {
    * the generator of the random gaps between timed visits. */
   varsim_u64 countdown;
   varsim_u64 rng;
+  /* Visits of folded counted regions left until the next one that is
+   * recorded and timed as before (VARSIM_FOLD_PERIOD). */
+  varsim_u64 fold_countdown;
   varsim_slot *slots;
   varsim_u32 slot_used, slot_cap;
   varsim_u32 node_count; /* published with release stores */
@@ -242,6 +251,7 @@ varsim_thread *varsim_thread_attach(void);
 varsim_node *varsim_child_slow(varsim_thread *t, varsim_u64 key,
                                varsim_u32 region);
 void varsim_rearm(varsim_thread *t);
+void varsim_fold_rearm(varsim_thread *t);
 varsim_u64 varsim_rebalance(varsim_thread *t, varsim_u32 depth);
 void varsim_top_exit(varsim_thread *t);
 void varsim_chrome_record(varsim_thread *t, varsim_u32 region, varsim_u64 start,
@@ -290,13 +300,46 @@ VARSIM_HOT varsim_u64 varsim_now(void) { return varsim_mono_ns(); }
 
 /* What varsim_enter returns for a visit of a folded region. */
 #define VARSIM_FOLDED 0xFFFFFFFFu
+/* Folding states (varsim_region_fold). */
+#define VARSIM_FOLD_MAY 1u
+#define VARSIM_FOLD_DONE 2u
+#define VARSIM_FOLD_COUNTED 4u
+/* Default: one visit in this many of a folded counted region is recorded
+ * and timed as before (a random gap, as for sampling). */
+#ifndef VARSIM_FOLD_PERIOD
+#define VARSIM_FOLD_PERIOD 256
+#endif
 
 VARSIM_HOT varsim_u32 varsim_enter(varsim_u32 region) {
   varsim_thread *t = varsim_tls;
   varsim_u32 d;
-  if (VARSIM_UNLIKELY(
-          __atomic_load_n(&varsim_region_fold[region], __ATOMIC_RELAXED) == 2))
-    return VARSIM_FOLDED;
+  int force = 0;
+  unsigned fold =
+      __atomic_load_n(&varsim_region_fold[region], __ATOMIC_RELAXED);
+  if (VARSIM_UNLIKELY(fold & VARSIM_FOLD_DONE)) {
+    if (!(fold & VARSIM_FOLD_COUNTED))
+      return VARSIM_FOLDED;
+    /* A folded function under a feature condition: its visit is counted in
+     * its node under the caller (the hash probe, no frame, no clock), and
+     * one in about VARSIM_FOLD_PERIOD is recorded and timed as before, so
+     * that the node's mean stays a sample of the whole run. A node not
+     * found at its first probe: a visit as before. */
+    if (VARSIM_LIKELY(t != 0) && (d = t->depth) <= VARSIM_MAX_DEPTH) {
+      if (VARSIM_LIKELY(--t->fold_countdown != 0)) {
+        varsim_u64 key =
+            (d ? t->stack[d - 1].child_key : 0) | ((varsim_u64)region + 1);
+        varsim_slot *s =
+            &t->slots[(key * 0x9E3779B97F4A7C15ull) >> t->slot_shift];
+        if (VARSIM_LIKELY(s->key == key)) {
+          s->node->folded++;
+          return VARSIM_FOLDED;
+        }
+      } else {
+        varsim_fold_rearm(t);
+        force = 1;
+      }
+    }
+  }
   if (VARSIM_UNLIKELY(t == 0))
     t = varsim_thread_attach();
   d = t->depth;
@@ -313,7 +356,7 @@ VARSIM_HOT varsim_u32 varsim_enter(varsim_u32 region) {
     t->stack[d].child_key = ((varsim_u64)n->id + 1) << 32;
     /* Every visit of a node is counted; a sampled node is timed on a random
      * one visit in sample_period. */
-    if (VARSIM_LIKELY(!n->sampled)) {
+    if (VARSIM_LIKELY(!n->sampled) || VARSIM_UNLIKELY(force)) {
       start = varsim_now();
     } else if (VARSIM_UNLIKELY(--t->countdown == 0)) {
       varsim_rearm(t); /* before the clock read: outside the node's time */
@@ -357,10 +400,15 @@ VARSIM_HOT void varsim_exit(varsim_u32 d) {
                      n->ticks < n->timed * varsim_g.sample_below;
         /* A tiny hot visit of a foldable region: even an untimed visit
          * costs more than the model gains from it. */
-        if (VARSIM_UNLIKELY(n->sampled) &&
-            __atomic_load_n(&varsim_region_fold[n->region], __ATOMIC_RELAXED) ==
-                1)
-          __atomic_store_n(&varsim_region_fold[n->region], 2, __ATOMIC_RELAXED);
+        if (VARSIM_UNLIKELY(n->sampled)) {
+          unsigned fold =
+              __atomic_load_n(&varsim_region_fold[n->region], __ATOMIC_RELAXED);
+          if (fold & VARSIM_FOLD_MAY)
+            __atomic_store_n(&varsim_region_fold[n->region],
+                             (unsigned char)((fold & ~VARSIM_FOLD_MAY) |
+                                             VARSIM_FOLD_DONE),
+                             __ATOMIC_RELAXED);
+        }
       }
       if (VARSIM_UNLIKELY(varsim_g.chrome))
         varsim_chrome_record(t, n->region, start, now);
@@ -597,6 +645,7 @@ VARSIM_IMPL varsim_thread *varsim_thread_attach(void) {
   t = varsim_new_thread();
   t->tid = varsim_sys_gettid();
   t->rng ^= (varsim_u64)t->tid << 17; /* threads sample independently */
+  varsim_fold_rearm(t);
   t->is_main = t->tid == varsim_g.main_tid;
   t->first_ticks = varsim_now();
   if (t->is_main)
@@ -938,8 +987,11 @@ VARSIM_HELPER void varsim_child_path(char *dst, unsigned long cap,
   varsim_append(dst, cap, ".json");
 }
 
-/* Which regions may fold: Base functions other than main (a region of a
- * function present in every configuration; its caller's term is its own).
+/* Which regions may fold: functions other than main. A Base one (present
+ * in every configuration) folds into its caller, whose term is its own; one
+ * under a feature condition keeps its term: its folded visits are counted
+ * per caller and its time estimated from its timed visits (the reader,
+ * callgraph/FoldedVisits.cpp).
  * Off with VARSIM_FOLD=off, with sampling off (every visit timed) and with
  * the Chrome file; under the test clock only with VARSIM_FOLD=on. */
 VARSIM_HELPER void varsim_fold_setup(void) {
@@ -962,9 +1014,11 @@ VARSIM_HELPER void varsim_fold_setup(void) {
   for (i = 0; i < p->num_regions; ++i) {
     const varsim_region_desc *r = &p->regions[i];
     if (__builtin_strcmp(r->kind, "function") == 0 &&
-        __builtin_strcmp(r->condition, "1") == 0 &&
         __builtin_strcmp(r->function, "main") != 0)
-      varsim_region_fold[i] = 1;
+      varsim_region_fold[i] =
+          __builtin_strcmp(r->condition, "1") == 0
+              ? VARSIM_FOLD_MAY
+              : VARSIM_FOLD_MAY | VARSIM_FOLD_COUNTED;
   }
 }
 
@@ -1097,6 +1151,7 @@ VARSIM_IMPL void varsim_fork_child(void) {
     n->timed = 0;
     n->ticks = 0;
     n->sampled = 0; /* warm up again: every node has a timed visit */
+    n->folded = 0;
   }
   for (i = 0; i < t->depth && i < VARSIM_MAX_DEPTH; ++i)
     if (t->stack[i].start)
@@ -1403,7 +1458,8 @@ VARSIM_HELPER void varsim_write_calltrace(varsim_u64 now, varsim_u64 mono,
   {
     unsigned i, first = 1;
     for (i = 0; i < varsim_program_tables.num_regions; ++i)
-      if (__atomic_load_n(&varsim_region_fold[i], __ATOMIC_RELAXED) == 2) {
+      if (__atomic_load_n(&varsim_region_fold[i], __ATOMIC_RELAXED) &
+          VARSIM_FOLD_DONE) {
         if (!first)
           varsim_puts(o, ", ");
         first = 0;
@@ -1493,7 +1549,26 @@ VARSIM_HELPER void varsim_write_calltrace(varsim_u64 now, varsim_u64 mono,
       }
       varsim_puts(o, "]");
     }
-    varsim_puts(o, "]}");
+    varsim_puts(o, "]");
+    {
+      /* Visits of folded counted regions, per node: [node, visits] (their
+       * time is estimated by the reader). */
+      int any = 0;
+      for (i = 0; i < count; ++i) {
+        varsim_node *n = varsim_node_at(t, i);
+        if (!n->folded)
+          continue;
+        varsim_puts(o, any ? ", [" : ",\n     \"folded\": [[");
+        any = 1;
+        varsim_put_u64(o, i);
+        varsim_puts(o, ", ");
+        varsim_put_u64(o, n->folded);
+        varsim_puts(o, "]");
+      }
+      if (any)
+        varsim_puts(o, "]");
+    }
+    varsim_puts(o, "}");
     dropped += tdropped;
     repaired += t->repaired;
   }
@@ -1647,6 +1722,19 @@ VARSIM_WEAK __attribute__((noinline)) void varsim_rearm(varsim_thread *t) {
   x ^= x << 17;
   t->rng = x;
   t->countdown = 1 + (((x >> 32) * (2 * varsim_g.sample_period - 1)) >> 32);
+}
+
+/* The same for the visits of folded counted regions: a gap in
+ * [1, 2 * VARSIM_FOLD_PERIOD - 1]. */
+VARSIM_WEAK __attribute__((noinline)) void
+varsim_fold_rearm(varsim_thread *t) {
+  varsim_u64 x = t->rng;
+  x ^= x << 13;
+  x ^= x >> 7;
+  x ^= x << 17;
+  t->rng = x;
+  t->fold_countdown =
+      1 + (((x >> 32) * (2 * (varsim_u64)VARSIM_FOLD_PERIOD - 1)) >> 32);
 }
 
 /* The calibration loop must be compiled like the markers in the program:

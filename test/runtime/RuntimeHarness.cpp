@@ -297,6 +297,21 @@ llvm::Error readThread(object Obj, size_t Regions, TraceThread &T) {
                          ": region id out of the region table");
     T.Nodes.push_back(N);
   }
+  simdjson::dom::array Folded;
+  if (!Obj["folded"].get(Folded)) {
+    for (element E : Folded) {
+      auto Pair = E.get_array();
+      if (Pair.error() || Pair.value().size() != 2)
+        return schemaError("a folded entry is not [node, visits]");
+      auto Node = Pair.value().at(0).get_uint64();
+      auto Visits = Pair.value().at(1).get_uint64();
+      if (Node.error() || Visits.error())
+        return schemaError("a folded entry has a non-integer element");
+      if (Node.value() >= T.Nodes.size() || Visits.value() == 0)
+        return schemaError("a folded entry names no node or no visit");
+      T.Folded.push_back({Node.value(), Visits.value()});
+    }
+  }
   if (T.MainNodeAtEnd < -1 || (T.Main && T.MainNodeAtEnd != -1))
     return schemaError("main_node_at_end is not -1 or a node of main");
   return llvm::Error::success();

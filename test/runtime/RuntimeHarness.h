@@ -13,6 +13,7 @@
 
 #include "llvm/Support/Error.h"
 
+#include <array>
 #include <cstdint>
 #include <map>
 #include <optional>
@@ -99,6 +100,9 @@ struct TraceThread {
   uint64_t StartNs = 0, EndNs = 0;
   int64_t MainNodeAtEnd = -1;
   std::vector<TraceNode> Nodes;
+  /// "folded": visits of folded regions under a feature condition after
+  /// the fold, counted in their nodes: {node, visits}.
+  std::vector<std::array<uint64_t, 2>> Folded;
 
   /// The nodes keyed by their region path from the top, e.g. "0/2/3".
   std::map<std::string, TraceNode> byPath() const;
