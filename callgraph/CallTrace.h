@@ -70,10 +70,15 @@ struct TraceNode {
 };
 
 /// Folded visits of a region under a feature condition in a thread's
-/// trace: counted in its node ("folded": [node, visits]).
+/// trace ("folded": [region, visits]), and a node whose visits include
+/// some the fold's random gap picked ("fold_samples": [node, samples]).
 struct TraceFoldedVisits {
-  int64_t Node = 0; ///< Index into the thread's Nodes.
+  uint32_t Region = 0;
   uint64_t Visits = 0;
+};
+struct TraceFoldSamples {
+  int64_t Node = 0; ///< Index into the thread's Nodes.
+  uint64_t Samples = 0;
 };
 
 /// Calls x the mean of the timed visits (TimedNs when Timed is 0 or Calls).
@@ -81,11 +86,13 @@ double estimatedInclusiveNs(const TraceNode &N);
 
 struct CallTrace;
 
-/// Moves each thread's folded visits into their nodes: the count into
-/// Calls and FoldedCalls, their time into InclusiveNs as the count times
-/// the region's mean self time per recorded visit (overhead taken out;
-/// over every node of the region in the trace). The caller's self time,
-/// which held that time, loses it. Called by the reader.
+/// Moves each thread's folded visits into the region's nodes in that
+/// thread, in proportion to their fold samples (to their recorded visits
+/// if none has one): the count into Calls and FoldedCalls, their time into
+/// InclusiveNs as the count times the region's mean self time per
+/// recorded visit (overhead taken out; over every node of the region in
+/// the trace). The callers' self time, which held that time, loses it.
+/// Called by the reader.
 void applyFoldedVisits(CallTrace &T);
 
 struct TraceThread {
@@ -105,6 +112,7 @@ struct TraceThread {
   std::vector<TraceNode> Nodes;
   /// As read; applyFoldedVisits moves them into Nodes.
   std::vector<TraceFoldedVisits> Folded;
+  std::vector<TraceFoldSamples> FoldSamples;
 };
 
 /// Absolute CLOCK_MONOTONIC times (ns), comparable between processes.

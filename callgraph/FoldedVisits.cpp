@@ -3,11 +3,12 @@
 // A tiny hot function under a feature condition folds like a Base one
 // (docs/runtime.md, "Folding"), but its time cannot become its caller's
 // self time: the caller's term lacks the function's condition. So the
-// runtime counts its later visits in its node (under the caller) without
-// recording them, and records (and times) one in about VARSIM_FOLD_PERIOD
-// as before; here each count becomes visits of that node, and their time
-// the count times the function's mean self time per recorded visit, the
-// instrumentation's cost taken out, over all its nodes in the trace. The
+// runtime counts its later visits per thread and region without recording
+// them, and records (and times) one in about VARSIM_FOLD_PERIOD as before
+// (a random sample of its visits: of their time and of their contexts);
+// here the count is spread over the region's nodes by those samples, and
+// its time is the count times the function's mean self time per recorded visit,
+// the instrumentation's cost taken out, over all its nodes in the trace. The
 // caller's self time, which held that time, loses it (self = inclusive
 // minus the children's inclusive, Equation 2).
 //
@@ -44,15 +45,44 @@ void applyFoldedVisits(CallTrace &T) {
     }
   }
   for (TraceThread &Th : T.Threads) {
+    std::map<int64_t, uint64_t> Samples;
+    for (const TraceFoldSamples &F : Th.FoldSamples)
+      Samples[F.Node] += F.Samples;
     for (const TraceFoldedVisits &F : Th.Folded) {
-      TraceNode &N = Th.Nodes[F.Node];
-      const auto &[Ns, Visits] = Self[N.Region];
+      // The region's nodes in this thread, weighed by their samples.
+      std::vector<std::pair<size_t, uint64_t>> Weights;
+      uint64_t Total = 0;
+      for (size_t I = 0; I < Th.Nodes.size(); ++I)
+        if (Th.Nodes[I].Region == F.Region && Samples.count(I)) {
+          Weights.push_back({I, Samples.at(I)});
+          Total += Samples.at(I);
+        }
+      if (Total == 0)
+        for (size_t I = 0; I < Th.Nodes.size(); ++I)
+          if (Th.Nodes[I].Region == F.Region && Th.Nodes[I].Calls) {
+            Weights.push_back({I, Th.Nodes[I].Calls});
+            Total += Th.Nodes[I].Calls;
+          }
+      if (Total == 0)
+        continue; // Never recorded in this thread: nowhere to put them.
+      const auto &[Ns, Visits] = Self[F.Region];
       double Mean = Visits ? Ns / static_cast<double>(Visits) : 0.0;
-      N.Calls += F.Visits;
-      N.FoldedCalls += F.Visits;
-      N.InclusiveNs += Mean * static_cast<double>(F.Visits);
+      // Cumulative rounding: the shares add up to the count exactly.
+      uint64_t Before = 0, Given = 0;
+      for (const auto &[I, W] : Weights) {
+        Before += W;
+        uint64_t Upto = static_cast<uint64_t>(
+            static_cast<long double>(F.Visits) * Before / Total);
+        uint64_t Share = Upto - Given;
+        Given = Upto;
+        TraceNode &N = Th.Nodes[I];
+        N.Calls += Share;
+        N.FoldedCalls += Share;
+        N.InclusiveNs += Mean * static_cast<double>(Share);
+      }
     }
     Th.Folded.clear();
+    Th.FoldSamples.clear();
   }
 }
 

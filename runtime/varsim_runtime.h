@@ -153,9 +153,10 @@ typedef struct varsim_node {
   varsim_u64 timed;   /* visits whose time was measured */
   varsim_u64 ticks;   /* inclusive, of the timed visits */
   varsim_u64 sampled; /* nonzero: only a sample of the visits is timed */
-  /* Visits after its region folded, counted, not recorded (a folded
-   * region under a feature condition, varsim_enter). */
-  varsim_u64 folded;
+  /* Visits recorded because the fold's random gap ended there (a folded
+   * region under a feature condition, varsim_enter): a sample of the
+   * contexts of its folded visits. */
+  varsim_u64 fold_samples;
 } varsim_node;
 
 typedef struct varsim_slot { /* (parent, region) -> child */
@@ -183,8 +184,11 @@ typedef struct varsim_thread {
   varsim_u64 countdown;
   varsim_u64 rng;
   /* Visits of folded counted regions left until the next one that is
-   * recorded and timed as before (VARSIM_FOLD_PERIOD). */
+   * recorded and timed as before (VARSIM_FOLD_PERIOD), and the visits of
+   * each such region counted, not recorded (num_regions entries; null
+   * when folding is off). */
   varsim_u64 fold_countdown;
+  varsim_u64 *fold_counts;
   varsim_slot *slots;
   varsim_u32 slot_used, slot_cap;
   varsim_u32 node_count; /* published with release stores */
@@ -319,25 +323,18 @@ VARSIM_HOT varsim_u32 varsim_enter(varsim_u32 region) {
   if (VARSIM_UNLIKELY(fold & VARSIM_FOLD_DONE)) {
     if (!(fold & VARSIM_FOLD_COUNTED))
       return VARSIM_FOLDED;
-    /* A folded function under a feature condition: its visit is counted in
-     * its node under the caller (the hash probe, no frame, no clock), and
-     * one in about VARSIM_FOLD_PERIOD is recorded and timed as before, so
-     * that the node's mean stays a sample of the whole run. A node not
-     * found at its first probe: a visit as before. */
-    if (VARSIM_LIKELY(t != 0) && (d = t->depth) <= VARSIM_MAX_DEPTH) {
+    /* A folded function under a feature condition: its visit is counted
+     * per thread and region (no context, no frame, no clock), and one in
+     * about VARSIM_FOLD_PERIOD is recorded and timed as before, so that
+     * its nodes keep a sample of the whole run: of its time, and of the
+     * contexts its visits come from (fold_samples). */
+    if (VARSIM_LIKELY(t != 0 && t->fold_counts != 0)) {
       if (VARSIM_LIKELY(--t->fold_countdown != 0)) {
-        varsim_u64 key =
-            (d ? t->stack[d - 1].child_key : 0) | ((varsim_u64)region + 1);
-        varsim_slot *s =
-            &t->slots[(key * 0x9E3779B97F4A7C15ull) >> t->slot_shift];
-        if (VARSIM_LIKELY(s->key == key)) {
-          s->node->folded++;
-          return VARSIM_FOLDED;
-        }
-      } else {
-        varsim_fold_rearm(t);
-        force = 1;
+        t->fold_counts[region]++;
+        return VARSIM_FOLDED;
       }
+      varsim_fold_rearm(t);
+      force = 1;
     }
   }
   if (VARSIM_UNLIKELY(t == 0))
@@ -356,7 +353,10 @@ VARSIM_HOT varsim_u32 varsim_enter(varsim_u32 region) {
     t->stack[d].child_key = ((varsim_u64)n->id + 1) << 32;
     /* Every visit of a node is counted; a sampled node is timed on a random
      * one visit in sample_period. */
-    if (VARSIM_LIKELY(!n->sampled) || VARSIM_UNLIKELY(force)) {
+    if (VARSIM_UNLIKELY(force)) {
+      n->fold_samples++;
+      start = varsim_now();
+    } else if (VARSIM_LIKELY(!n->sampled)) {
       start = varsim_now();
     } else if (VARSIM_UNLIKELY(--t->countdown == 0)) {
       varsim_rearm(t); /* before the clock read: outside the node's time */
@@ -646,6 +646,9 @@ VARSIM_IMPL varsim_thread *varsim_thread_attach(void) {
   t->tid = varsim_sys_gettid();
   t->rng ^= (varsim_u64)t->tid << 17; /* threads sample independently */
   varsim_fold_rearm(t);
+  if (varsim_g.fold)
+    t->fold_counts = (varsim_u64 *)varsim_sys_calloc(
+        varsim_program_tables.num_regions + 1, sizeof(varsim_u64));
   t->is_main = t->tid == varsim_g.main_tid;
   t->first_ticks = varsim_now();
   if (t->is_main)
@@ -1151,8 +1154,11 @@ VARSIM_IMPL void varsim_fork_child(void) {
     n->timed = 0;
     n->ticks = 0;
     n->sampled = 0; /* warm up again: every node has a timed visit */
-    n->folded = 0;
+    n->fold_samples = 0;
   }
+  if (t->fold_counts)
+    __builtin_memset(t->fold_counts, 0,
+                     varsim_program_tables.num_regions * sizeof(varsim_u64));
   for (i = 0; i < t->depth && i < VARSIM_MAX_DEPTH; ++i)
     if (t->stack[i].start)
       t->stack[i].start = now;
@@ -1551,18 +1557,34 @@ VARSIM_HELPER void varsim_write_calltrace(varsim_u64 now, varsim_u64 mono,
     }
     varsim_puts(o, "]");
     {
-      /* Visits of folded counted regions, per node: [node, visits] (their
-       * time is estimated by the reader). */
+      /* Visits of folded counted regions: [region, visits] per thread,
+       * and the nodes their sampled visits were recorded in, [node,
+       * samples] (the reader spreads the visits over those contexts and
+       * estimates their time). */
       int any = 0;
+      if (t->fold_counts)
+        for (i = 0; i < varsim_program_tables.num_regions; ++i) {
+          if (!t->fold_counts[i])
+            continue;
+          varsim_puts(o, any ? ", [" : ",\n     \"folded\": [[");
+          any = 1;
+          varsim_put_u64(o, i);
+          varsim_puts(o, ", ");
+          varsim_put_u64(o, t->fold_counts[i]);
+          varsim_puts(o, "]");
+        }
+      if (any)
+        varsim_puts(o, "]");
+      any = 0;
       for (i = 0; i < count; ++i) {
         varsim_node *n = varsim_node_at(t, i);
-        if (!n->folded)
+        if (!n->fold_samples)
           continue;
-        varsim_puts(o, any ? ", [" : ",\n     \"folded\": [[");
+        varsim_puts(o, any ? ", [" : ",\n     \"fold_samples\": [[");
         any = 1;
         varsim_put_u64(o, i);
         varsim_puts(o, ", ");
-        varsim_put_u64(o, n->folded);
+        varsim_put_u64(o, n->fold_samples);
         varsim_puts(o, "]");
       }
       if (any)

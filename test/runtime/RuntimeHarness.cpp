@@ -297,19 +297,26 @@ llvm::Error readThread(object Obj, size_t Regions, TraceThread &T) {
                          ": region id out of the region table");
     T.Nodes.push_back(N);
   }
-  simdjson::dom::array Folded;
-  if (!Obj["folded"].get(Folded)) {
-    for (element E : Folded) {
+  // "folded": [region, visits]; "fold_samples": [node, samples].
+  for (const char *Key : {"folded", "fold_samples"}) {
+    bool Visits = std::string(Key) == "folded";
+    simdjson::dom::array List;
+    if (Obj[Key].get(List))
+      continue;
+    for (element E : List) {
       auto Pair = E.get_array();
       if (Pair.error() || Pair.value().size() != 2)
-        return schemaError("a folded entry is not [node, visits]");
-      auto Node = Pair.value().at(0).get_uint64();
-      auto Visits = Pair.value().at(1).get_uint64();
-      if (Node.error() || Visits.error())
-        return schemaError("a folded entry has a non-integer element");
-      if (Node.value() >= T.Nodes.size() || Visits.value() == 0)
-        return schemaError("a folded entry names no node or no visit");
-      T.Folded.push_back({Node.value(), Visits.value()});
+        return schemaError(std::string("a ") + Key + " entry is not a pair");
+      auto First = Pair.value().at(0).get_uint64();
+      auto Second = Pair.value().at(1).get_uint64();
+      if (First.error() || Second.error() || Second.value() == 0)
+        return schemaError(std::string("a ") + Key +
+                           " entry has a non-integer or zero element");
+      if (Visits ? First.value() >= Regions : First.value() >= T.Nodes.size())
+        return schemaError(std::string("a ") + Key +
+                           " entry names no region or node");
+      (Visits ? T.Folded : T.FoldSamples)
+          .push_back({First.value(), Second.value()});
     }
   }
   if (T.MainNodeAtEnd < -1 || (T.Main && T.MainNodeAtEnd != -1))

@@ -187,9 +187,10 @@ TEST(FoldingTest, TinyHotBaseFunctionFolds) {
 
 // A tiny hot function under a feature condition folds too, but its time
 // is not its caller's (the caller's term lacks its condition): its folded
-// visits are counted in its node, not recorded, and one in about
-// VARSIM_FOLD_PERIOD is still recorded and timed, so that the reader can
-// give the count its mean time (callgraph/FoldedVisits.cpp).
+// visits are counted per region, not recorded, and one in about
+// VARSIM_FOLD_PERIOD is still recorded and timed (a fold sample), so that
+// the reader can spread the count over the region's contexts and give it
+// its mean time (callgraph/FoldedVisits.cpp).
 TEST(FoldingTest, FunctionUnderAConditionFoldsCounted) {
   SimulatorTables Tables = testTables();
   Tables.Regions[1].Condition = "LOGGING";
@@ -203,15 +204,18 @@ TEST(FoldingTest, FunctionUnderAConditionFoldsCounted) {
   const TraceThread &Main = *T.mainThread();
   auto Nodes = Main.byPath();
   ASSERT_EQ(Main.Folded.size(), 1u);
-  ASSERT_LT(Main.Folded[0][0], Main.Nodes.size());
-  EXPECT_EQ(Main.Nodes[Main.Folded[0][0]].Region, 1u);
+  EXPECT_EQ(Main.Folded[0][0], 1u);
   // Every visit either recorded or counted; after the warm-up, about one
   // in 256 recorded (and timed: the node is sampled).
-  uint64_t Recorded = Nodes["0/1"].Calls;
-  EXPECT_EQ(Recorded + Main.Folded[0][1], 200000u);
-  EXPECT_GT(Recorded, Warmup + 200000 / 256 / 2);
-  EXPECT_LT(Recorded, Warmup + 200000 / 256 * 2);
+  uint64_t Visited = Nodes["0/1"].Calls;
+  EXPECT_EQ(Visited + Main.Folded[0][1], 200000u);
+  EXPECT_GT(Visited, Warmup + 200000 / 256 / 2);
+  EXPECT_LT(Visited, Warmup + 200000 / 256 * 2);
   EXPECT_GT(Nodes["0/1"].Timed, Warmup + 200000 / 256 / 2);
+  ASSERT_EQ(Main.FoldSamples.size(), 1u);
+  ASSERT_LT(Main.FoldSamples[0][0], Main.Nodes.size());
+  EXPECT_EQ(Main.Nodes[Main.FoldSamples[0][0]].Region, 1u);
+  EXPECT_EQ(Main.FoldSamples[0][1] + Warmup, Visited);
   EXPECT_EQ(Nodes["0/2"].Calls, 5u); // visited too rarely to fold
 
   // The model's reader puts the count back into the node, with time.
@@ -226,8 +230,18 @@ TEST(FoldingTest, FunctionUnderAConditionFoldsCounted) {
   ASSERT_NE(Leaf, nullptr);
   EXPECT_EQ(Leaf->Calls, 200000u);
   EXPECT_EQ(Leaf->FoldedCalls, Main.Folded[0][1]);
-  EXPECT_GT(Leaf->InclusiveNs,
-            100.0 * Read->innerOverheadNs(*Leaf)); // mostly estimated
+  // Their time: the recorded visits' mean self time (a leaf: inclusive
+  // minus the markers' cost inside) per folded visit.
+  callgraph::TraceNode Recorded = *Leaf;
+  Recorded.Calls -= Recorded.FoldedCalls;
+  Recorded.FoldedCalls = 0;
+  double RecordedNs = callgraph::estimatedInclusiveNs(Recorded);
+  double Mean = (RecordedNs - Read->innerOverheadNs(Recorded)) /
+                static_cast<double>(Recorded.Calls);
+  EXPECT_GT(Mean, 0.0);
+  EXPECT_NEAR(Leaf->InclusiveNs,
+              RecordedNs + Mean * static_cast<double>(Leaf->FoldedCalls),
+              1e-6 * Leaf->InclusiveNs);
 
   Trace Off = runHot(Box, {{"VARSIM_FOLD", "off"}});
   EXPECT_TRUE(Off.mainThread()->Folded.empty());
