@@ -327,8 +327,15 @@ VARSIM_HOT varsim_u32 varsim_enter(varsim_u32 region) {
      * per thread and region (no context, no frame, no clock), and one in
      * about VARSIM_FOLD_PERIOD is recorded and timed as before, so that
      * its nodes keep a sample of the whole run: of its time, and of the
-     * contexts its visits come from (fold_samples). */
-    if (VARSIM_LIKELY(t != 0 && t->fold_counts != 0)) {
+     * contexts its visits come from (fold_samples). Inside a recorded
+     * visit of another such function a visit as before: else its time
+     * would be in that visit's, the sample its mean is estimated from, and
+     * counted twice. */
+    if (VARSIM_LIKELY(t != 0 && t->fold_counts != 0) &&
+        ((d = t->depth) - 1u >= VARSIM_MAX_DEPTH ||
+         !(__atomic_load_n(&varsim_region_fold[t->stack[d - 1].node->region],
+                           __ATOMIC_RELAXED) &
+           VARSIM_FOLD_COUNTED))) {
       if (VARSIM_LIKELY(--t->fold_countdown != 0)) {
         t->fold_counts[region]++;
         return VARSIM_FOLDED;
@@ -404,10 +411,10 @@ VARSIM_HOT void varsim_exit(varsim_u32 d) {
           unsigned fold =
               __atomic_load_n(&varsim_region_fold[n->region], __ATOMIC_RELAXED);
           if (fold & VARSIM_FOLD_MAY)
-            __atomic_store_n(&varsim_region_fold[n->region],
-                             (unsigned char)((fold & ~VARSIM_FOLD_MAY) |
-                                             VARSIM_FOLD_DONE),
-                             __ATOMIC_RELAXED);
+            __atomic_store_n(
+                &varsim_region_fold[n->region],
+                (unsigned char)((fold & ~VARSIM_FOLD_MAY) | VARSIM_FOLD_DONE),
+                __ATOMIC_RELAXED);
         }
       }
       if (VARSIM_UNLIKELY(varsim_g.chrome))
@@ -1018,10 +1025,9 @@ VARSIM_HELPER void varsim_fold_setup(void) {
     const varsim_region_desc *r = &p->regions[i];
     if (__builtin_strcmp(r->kind, "function") == 0 &&
         __builtin_strcmp(r->function, "main") != 0)
-      varsim_region_fold[i] =
-          __builtin_strcmp(r->condition, "1") == 0
-              ? VARSIM_FOLD_MAY
-              : VARSIM_FOLD_MAY | VARSIM_FOLD_COUNTED;
+      varsim_region_fold[i] = __builtin_strcmp(r->condition, "1") == 0
+                                  ? VARSIM_FOLD_MAY
+                                  : VARSIM_FOLD_MAY | VARSIM_FOLD_COUNTED;
   }
 }
 
@@ -1748,8 +1754,7 @@ VARSIM_WEAK __attribute__((noinline)) void varsim_rearm(varsim_thread *t) {
 
 /* The same for the visits of folded counted regions: a gap in
  * [1, 2 * VARSIM_FOLD_PERIOD - 1]. */
-VARSIM_WEAK __attribute__((noinline)) void
-varsim_fold_rearm(varsim_thread *t) {
+VARSIM_WEAK __attribute__((noinline)) void varsim_fold_rearm(varsim_thread *t) {
   varsim_u64 x = t->rng;
   x ^= x << 13;
   x ^= x >> 7;

@@ -248,6 +248,29 @@ TEST(FoldingTest, FunctionUnderAConditionFoldsCounted) {
   EXPECT_EQ(Off.mainThread()->byPath()["0/1"].Calls, 200000u);
 }
 
+// Inside a recorded visit of a folded counted function, another one is
+// recorded too: else its time would be in the sample the outer one's mean
+// is estimated from, and also in its own estimate.
+TEST(FoldingTest, CountedFoldInsideARecordedOneIsRecorded) {
+  SimulatorTables Tables = testTables();
+  Tables.Regions[1].Condition = "LOGGING";
+  Tables.Regions[4].Condition = "LOGGING";
+  Sandbox Box(Tables);
+  ASSERT_EQ(Box.build({"gcc", "-std=c99 -O2"}, "hot.c", "hot",
+                      "-DHOT_VISITS=200000 -DHOT_WORK=10 -DHOT_NESTED"),
+            "");
+  Trace T = runHot(Box);
+  ASSERT_NE(T.mainThread(), nullptr);
+  auto Nodes = T.mainThread()->byPath();
+  EXPECT_GT(Nodes["0/1"].Calls, Warmup);
+  // Every recorded visit of leaf recorded its inner visit under it.
+  EXPECT_EQ(Nodes["0/1/4"].Calls, Nodes["0/1"].Calls);
+  uint64_t Counted = 0;
+  for (const auto &F : T.mainThread()->Folded)
+    Counted += F[0] == 4 ? F[1] : 0;
+  EXPECT_EQ(Counted + Nodes["0/1/4"].Calls + Nodes["0/4"].Calls, 200000u);
+}
+
 // `varsim rewrite --granularity all` keeps every marker: its tables turn
 // folding off unless VARSIM_FOLD=on.
 TEST(FoldingTest, TablesCanTurnItOffByDefault) {
