@@ -46,17 +46,6 @@
 namespace varsim::rewrite {
 namespace derived {
 
-/// Macros that compilers and platforms predefine: constant over a
-/// translation unit, never derived.
-bool isPlatformMacro(llvm::StringRef M) {
-  if (M.starts_with("_"))
-    return true;
-  static const char *const Known[] = {"WIN32", "WIN64", "unix",       "linux",
-                                      "MSDOS", "APPLE", "sun",        "i386",
-                                      "true",  "false", "__cplusplus"};
-  return llvm::is_contained(Known, M);
-}
-
 std::set<std::string> nonFeatureMacros(const Cond &C, const FeatureSetup &F) {
   std::set<std::string> Ms;
   collectMacros(C, Ms);
@@ -154,6 +143,15 @@ llvm::Error resolveDerivedMacros(
       // unit reads after the one that defines `check` per feature): left
       // alone, the test would look like a run-time test of that macro.
       bool Settled = true, OfPerFeature = false;
+      // Or when another test of the group reads a feature (`#if
+      // defined(NEVER_DEFINED)` / `#elif defined(FEATURE)`): left to the
+      // preprocessor, the settled test would be a platform part, which the
+      // branches' presence conditions take as true where the code runs
+      // (docs/rewriter.md, "Constructs"): a later branch would look
+      // unreachable though it is the one this build runs.
+      bool GroupReadsFeature = llvm::any_of(G.Branches, [&](const auto &B) {
+        return B.Condition && mentionsFeature(*B.Condition, Features);
+      });
       for (size_t BI = 0; BI < G.Branches.size(); ++BI) {
         const CondGroup::Branch &B = G.Branches[BI];
         if (!B.Condition)
@@ -171,7 +169,8 @@ llvm::Error resolveDerivedMacros(
         New[BI] = R;
         // A test of features that resolving made constant (`#if
         // !defined(NEVER_DEFINED) || FEATURE == 0`) is settled too.
-        OnFeatures = OnFeatures || mentionsFeature(*R, Features) ||
+        OnFeatures = OnFeatures || GroupReadsFeature ||
+                     mentionsFeature(*R, Features) ||
                      mentionsFeature(*B.Condition, Features);
         Settled = Settled && R->K == Cond::Int;
         if (R->K == Cond::Int && !OfPerFeature) {

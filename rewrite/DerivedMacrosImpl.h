@@ -5,9 +5,10 @@
 // DerivedMacrosFiles.cpp (ProjectMacros: the files, their include graph,
 // what every unit has certainly read before a directive),
 // DerivedMacrosResolver.cpp (Resolver: a macro's state and value at a
-// directive) and DerivedMacrosImplied.cpp (features the project defines
-// where another feature implies them, defaults a feature undoes). Not a
-// public header.
+// directive), DerivedMacrosImplied.cpp (features the project defines
+// where another feature implies them, defaults a feature undoes) and
+// DerivedMacrosRepeated.cpp (a test that a branch around a later directive
+// repeats). Not a public header.
 //
 //===----------------------------------------------------------------------===//
 
@@ -30,10 +31,6 @@ namespace varsim::rewrite::derived {
 
 /// Beyond this many nodes, a substitution is given up (left alone).
 inline constexpr size_t MaxConditionSize = 2000;
-
-/// Macros that compilers and platforms predefine: constant over a
-/// translation unit, never derived.
-bool isPlatformMacro(llvm::StringRef M);
 
 /// The macros C names that are no features of F. Recorded as a branch's
 /// Unread: a part of a test the resolver read as a constant (`||
@@ -122,6 +119,14 @@ public:
   /// Files that every translation unit has completely read before it
   /// reaches directive D of file F.
   llvm::BitVector beforeAt(unsigned F, unsigned D) const;
+
+  /// Whether Test, and every macro its expansion reads, has the same
+  /// value at directives A and B of file F (A < B): no #define or #undef
+  /// of those macros that a unit may read between them, in F or in a file
+  /// F's includes there may read (a file read once that every unit has
+  /// completely read before A is not read again). DerivedMacrosRepeated.cpp.
+  bool unchangedBetween(const Cond &Test, unsigned F, unsigned A,
+                        unsigned B) const;
 
   /// Whether the include graph has a cycle (then no file is certainly
   /// read completely before another).
@@ -245,11 +250,22 @@ private:
   bool sitesNeedTheirInclude(unsigned H, const std::vector<Site> &Sites,
                              unsigned File, unsigned D);
 
+  /// Whether a branch around directive Within of File (Within lies in
+  /// it) tests what branch B of File tests, with the same value
+  /// (ProjectMacros::unchangedBetween): then wherever Within is reached,
+  /// B's test held too (the copies the globals lowering appends under the
+  /// original's repeated `#if defined(MBEDTLS_AES_C)`, aes.c's include of
+  /// aesni.h under the first). DerivedMacrosRepeated.cpp.
+  bool repeatedAround(unsigned File, const CondGroup::Branch &B,
+                      unsigned Within);
+
   /// The presence condition of a place in File, its tests resolved
   /// where they can be (a macro left as it is is no feature: the
   /// assignments of sitesNeedTheirInclude then give up).
   /// Branches that also hold directive Within are left out: the test
-  /// there is reached only where they are entered.
+  /// there is reached only where they are entered; so is the test of a
+  /// branch that one around Within repeats (repeatedAround), its earlier
+  /// branches' tests kept.
   CondPtr loosePresenceOf(unsigned File, Place Pl, unsigned Within);
 
 public:

@@ -549,7 +549,7 @@ CondPtr Resolver::loosePresenceOf(unsigned File, Place Pl, unsigned Within) {
   std::vector<CondPtr> Parts{Outer};
   for (unsigned BI = 0; BI <= Pl.Branch; ++BI) {
     const CondGroup::Branch &B = G.Branches[BI];
-    if (!B.Condition)
+    if (!B.Condition || (BI == Pl.Branch && repeatedAround(File, B, Within)))
       continue;
     bool Ignored = false;
     CondPtr T =

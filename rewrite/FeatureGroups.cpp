@@ -81,23 +81,35 @@ FileGroups analyzeGroups(const FileStructure &FS, const FeatureSetup &F) {
       // Groups come in order of their #if, so the parent is done.
       Outer = R.Groups[*G.ParentGroup].Presence[G.ParentBranch];
     }
-    std::vector<CondPtr> Earlier;
+    std::vector<CondPtr> Earlier, EarlierWithoutPlatform;
+    bool AfterPlatformPart = false;
+    Info.PresenceIfPlatformFalse.resize(G.Branches.size());
     for (size_t BI = 0; BI < G.Branches.size(); ++BI) {
       const CondGroup::Branch &B = G.Branches[BI];
       CondPtr Test =
           Info.Separable && B.Condition
               ? (Info.FeaturePart[BI] ? Info.FeaturePart[BI] : makeInt(1))
               : B.Condition;
-      std::vector<CondPtr> Parts;
-      for (const CondPtr &E : Earlier)
-        Parts.push_back(makeNot(E));
-      if (Test)
-        Parts.push_back(Test);
-      CondPtr Own = Info.IsFeature ? makeAnd(Parts) : makeInt(1);
+      auto OwnOf = [&](const std::vector<CondPtr> &Before) {
+        std::vector<CondPtr> Parts;
+        for (const CondPtr &E : Before)
+          Parts.push_back(makeNot(E));
+        if (Test)
+          Parts.push_back(Test);
+        return Info.IsFeature ? makeAnd(Parts) : makeInt(1);
+      };
+      CondPtr Own = OwnOf(Earlier);
       Info.Own.push_back(Own);
       Info.Presence.push_back(makeAnd({Outer, Own}));
+      if (AfterPlatformPart)
+        Info.PresenceIfPlatformFalse[BI] =
+            makeAnd({Outer, OwnOf(EarlierWithoutPlatform)});
       if (Test)
         Earlier.push_back(Test);
+      bool HasPlatformPart = Info.Separable && Info.PlatformPart[BI];
+      if (Test && !HasPlatformPart)
+        EarlierWithoutPlatform.push_back(Test);
+      AfterPlatformPart = AfterPlatformPart || HasPlatformPart;
     }
     if (Info.IsFeature) {
       for (const CondGroup::Branch &B : G.Branches)

@@ -35,6 +35,12 @@ struct GroupInfo {
   /// where it holds).
   bool Separable = false;
   std::vector<CondPtr> PlatformPart, FeaturePart;
+  /// By branch, in a Separable group: the presence condition if every
+  /// earlier branch's platform part were false instead (nullptr where no
+  /// earlier branch has one). A branch whose Presence is unsatisfiable but
+  /// this is not is dead only if the build makes an earlier platform part
+  /// true, which the rewrite cannot read.
+  std::vector<CondPtr> PresenceIfPlatformFalse;
 };
 
 /// What the rewriter knows about the groups of one file.

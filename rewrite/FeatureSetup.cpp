@@ -6,6 +6,7 @@
 
 #include "support/Diagnostic.h"
 
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
@@ -17,19 +18,6 @@ namespace path = llvm::sys::path;
 
 namespace varsim::rewrite {
 namespace {
-
-/// Macros that platforms and compilers define: never features.
-bool isPlatformMacro(llvm::StringRef M) {
-  if (M.starts_with("_"))
-    return true;
-  static const char *const Known[] = {"WIN32", "WIN64", "unix",
-                                      "linux", "MSDOS", "APPLE",
-                                      "sun",   "i386",  "cplusplus"};
-  for (const char *K : Known)
-    if (M == K)
-      return true;
-  return false;
-}
 
 /// A FeatureIDE or SPL Conqueror model in Dir, if any (model.xml first).
 std::string findModelBeside(llvm::StringRef Dir) {
@@ -69,6 +57,15 @@ FeatureSetup indexed(FeatureSetup S,
 }
 
 } // namespace
+
+bool isPlatformMacro(llvm::StringRef M) {
+  if (M.starts_with("_"))
+    return true;
+  static const char *const Known[] = {"WIN32", "WIN64", "unix", "linux",
+                                      "MSDOS", "APPLE", "sun",  "i386",
+                                      "true",  "false"};
+  return llvm::is_contained(Known, M);
+}
 
 bool FeatureSetup::isNumeric(llvm::StringRef Macro) const {
   auto It = ByMacro.find(Macro.str());

@@ -55,6 +55,11 @@ struct FeatureSetup {
   runtime::FeatureDesc descOf(llvm::StringRef Macro) const;
 };
 
+/// Macros that compilers and platforms predefine (a leading underscore,
+/// `linux`, `WIN32`, ...) and C++'s `true` and `false`: never features,
+/// constant over a translation unit, never derived from features.
+bool isPlatformMacro(llvm::StringRef M);
+
 /// Loads ModelPath; or, if empty, a model.xml (or another FeatureIDE/SPL
 /// Conqueror XML file) in ProjectRoot; or infers one from the macros that
 /// Structures test and never define (nor DefinedOnCommandLine).

@@ -216,6 +216,33 @@ llvm::Error FileRewriter::classify() {
       if (P.Live[BI])
         continue;
       P.Dead[BI] = !isSatisfiable(*FG.Groups[GI].Presence[BI], F);
+      // Dead only because an earlier test's platform part was taken as
+      // true: whether it holds in this build is the preprocessor's to say.
+      // A parse that entered every such earlier branch showed it does; else
+      // no parse entered this branch to show it does not.
+      const CondPtr &IfFalse = FG.Groups[GI].PresenceIfPlatformFalse[BI];
+      // (Or one of them, with no feature part, is always taken once reached.)
+      bool EarlierPlatformPartsSeen = true, EarlierAlwaysTaken = false;
+      for (size_t J = 0; J < BI; ++J)
+        if (FG.Groups[GI].PlatformPart[J]) {
+          EarlierPlatformPartsSeen = EarlierPlatformPartsSeen && P.Live[J];
+          EarlierAlwaysTaken = EarlierAlwaysTaken ||
+                               (P.Live[J] && !FG.Groups[GI].FeaturePart[J]);
+        }
+      EarlierPlatformPartsSeen = EarlierPlatformPartsSeen || EarlierAlwaysTaken;
+      if (P.Dead[BI] && IfFalse && !EarlierPlatformPartsSeen &&
+          isSatisfiable(*IfFalse, F) &&
+          G.Branches[BI].ContentBegin < G.Branches[BI].ContentEnd &&
+          hasCode(G.Branches[BI]))
+        return errorAt(dir(G.Branches[BI].DirectiveIndex),
+                       "this branch (" + conditionText(*IfFalse, F) +
+                           ") follows a test of platform or project macros "
+                           "that varsim cannot evaluate (" +
+                           firstPlatformTest(GI, BI) +
+                           "), and no parse entered it: whether it runs in "
+                           "this build is unknown; test the platform macros "
+                           "in an #if of their own around the feature "
+                           "tests, or make them features of the model");
       // A branch for another platform: kept under its preprocessor #if.
       if (hasPlatformPart(GI) && FG.Groups[GI].PlatformPart[BI])
         continue;

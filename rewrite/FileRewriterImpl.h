@@ -185,6 +185,14 @@ private:
                         [](const CondPtr &C) { return C != nullptr; });
   }
 
+  /// The first platform part tested before branch BI, as written.
+  std::string firstPlatformTest(unsigned GI, size_t BI) const {
+    for (size_t J = 0; J < BI; ++J)
+      if (const CondPtr &PP = FG.Groups[GI].PlatformPart[J])
+        return preprocessorText(*PP);
+    return "";
+  }
+
   /// The helper macro holding a branch's compile-time part (0 or 1).
   std::string helperName(unsigned GI, size_t BI) const {
     return "VARSIM_PP_" +

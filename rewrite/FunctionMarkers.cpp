@@ -2,8 +2,8 @@
 //
 // The part of FileRewriter (FileRewriterImpl.h) that marks functions for
 // the profile (a region marker at the body's start, left out where the
-// caller's term already covers a loopless function or a small Base one
-// with a loop) and keeps the
+// caller's term already covers a loopless function or a small or leaf
+// Base one with a loop) and keeps the
 // original name of a function the simulator renames (__func__ and its
 // kin, #line).
 //
@@ -84,14 +84,22 @@ bool onlyCalledInFile(const FunctionFact &Fn, llvm::StringRef Path,
   return true;
 }
 
-/// The most lines of a Base function with a loop (or goto) that gets no
-/// marker. Such a function is mostly a short visit called from a loop (a
-/// hash-chain walk, a call set-up that retries, a compare): its marker
-/// costs as much as its feature tests, and the runtime folds it into its
-/// callers once hot anyway (docs/runtime.md). Unmarked, its time is its
-/// callers' self time, and the data-flow analysis gives its facts to its
-/// call sites, as for a loopless function. A longer function keeps its
-/// marker: its own context is where a long loop's time is seen.
+/// The most lines of a Base function with a loop (or goto) that calls the
+/// project's code and gets no marker. Such a function is mostly a short
+/// visit called from a loop (a hash-chain walk, a call set-up that
+/// retries, a compare): its marker costs as much as its feature tests, and
+/// the runtime folds it into its callers once hot anyway (docs/runtime.md).
+/// Unmarked, its time is its callers' self time, and the data-flow
+/// analysis gives its facts to its call sites, as for a loopless function.
+/// A longer one keeps its marker: its own context is where the time of the
+/// code it calls is seen (a callee's feature code, under its prefix).
+/// A leaf (it calls nothing of the project: FunctionFact::CallsProject)
+/// loses its marker whatever its length: its time is its own loop's, which
+/// its caller's self time holds under the same prefix, and a marker would
+/// keep the compiler from inlining it into that caller (Mbed TLS's
+/// `mpi_mul_hlp`, long only for its unrolled multiply-accumulate lines,
+/// and `mbedtls_mpi_cmp_mpi`: 1.19x the native instructions with their
+/// markers, docs/realworld.md).
 constexpr unsigned MaxUnmarkedLoopLines = 40;
 
 void FileRewriter::markFunctions() {
@@ -118,14 +126,16 @@ void FileRewriter::markFunctions() {
                     ConstantReads)
                 .empty();
   };
-  // Whether Fn, a Base function with a loop, is small and holds no feature
-  // code whose time needs its marker as the place it is timed in: a
-  // feature block of its own, or (unless every caller is in this file,
-  // where timedIn finds them) a call of an unmarked feature switch.
-  auto IsSmallBaseLoop = [&](const FunctionFact &Fn,
-                             llvm::StringRef Condition) {
-    if (Condition != "1" || Fn.Main ||
-        Fn.EndLine - Fn.Line > MaxUnmarkedLoopLines)
+  // Whether Fn, a Base function with a loop, is small or a leaf and holds
+  // no feature code whose time needs its marker as the place it is timed
+  // in: a feature block of its own, or (unless every caller is in this
+  // file, where timedIn finds them) a call of an unmarked feature switch.
+  auto IsUnmarkedBaseLoop = [&](const FunctionFact &Fn,
+                                llvm::StringRef Condition) {
+    if (Condition != "1" || Fn.Main)
+      return false;
+    if (Fn.EndLine - Fn.Line > MaxUnmarkedLoopLines &&
+        inAnyParse(Fn.BodyBegin, &FunctionFact::CallsProject))
       return false;
     // State it keeps from call to call (a deadline, a cache) makes its time
     // depend on what earlier calls wrote, from any context: unmarked, every
@@ -166,7 +176,7 @@ void FileRewriter::markFunctions() {
         !ReadsAConstant(*Fn) &&
         (!inAnyParse(Begin, &FunctionFact::Loops) ||
          isLoopAroundSwitches(*Fn, Condition) ||
-         IsSmallBaseLoop(*Fn, Condition))) {
+         IsUnmarkedBaseLoop(*Fn, Condition))) {
       Ctx.Unmarked.push_back({Fn->Name, In.Path, Fn->Line, Fn->EndLine});
       continue;
     }

@@ -52,6 +52,11 @@ struct FunctionFact {
   /// static local or member) that it also reads: state kept from call to
   /// call, such as the samples' busy-work deadline or a cache.
   bool SavedState = false;
+  /// Its body calls a function the project declares (or calls through a
+  /// pointer, constructs or destroys an object of a project class whose
+  /// constructor or destructor is not trivial): it is no leaf, its time
+  /// holds code other than its own.
+  bool CallsProject = false;
   /// C++: its body uses __PRETTY_FUNCTION__, or a lambda in it uses a
   /// predefined name (__func__, ...): texts a renamed copy cannot restore.
   bool OpaqueFuncName = false;

@@ -34,15 +34,20 @@
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/Support/Path.h"
 
+#include <functional>
+
 namespace varsim::rewrite::facts {
 namespace {
 
 /// What a function body holds that the rewriter cares about: loops and
 /// gotos (lambdas included), predefined names that a renamed copy cannot
-/// restore.
+/// restore, state kept from call to call, calls of the project's code.
 class BodyTraits : public RecursiveASTVisitor<BodyTraits> {
 public:
-  explicit BodyTraits(bool Cxx) : Cxx(Cxx) {}
+  /// InProject: whether a declaration's place is one of the project's
+  /// files (not a system or library header, not a builtin).
+  BodyTraits(bool Cxx, std::function<bool(SourceLocation)> InProject)
+      : Cxx(Cxx), InProject(std::move(InProject)) {}
   bool TraverseLambdaExpr(LambdaExpr *E) {
     ++InLambda;
     bool Result = RecursiveASTVisitor::TraverseLambdaExpr(E);
@@ -82,6 +87,45 @@ public:
       noteWrite(C->getArg(0));
     return true;
   }
+  /// Any call (member and operator calls included) of a function the
+  /// project declares, or through a pointer (it may reach the project's
+  /// code); a library function (memcpy) or a builtin is no such call.
+  bool VisitCallExpr(CallExpr *C) {
+    const FunctionDecl *FD = C->getDirectCallee();
+    if (!FD || declaredInProject(FD))
+      CallsProject = true;
+    return true;
+  }
+  bool VisitCXXConstructExpr(CXXConstructExpr *C) {
+    const CXXConstructorDecl *CD = C->getConstructor();
+    if (CD && !CD->isTrivial() && declaredInProject(CD))
+      CallsProject = true;
+    return true;
+  }
+  bool VisitCXXNewExpr(CXXNewExpr *N) {
+    if (const FunctionDecl *New = N->getOperatorNew();
+        New && declaredInProject(New))
+      CallsProject = true;
+    return true;
+  }
+  bool VisitCXXDeleteExpr(CXXDeleteExpr *D) {
+    QualType T = D->getDestroyedType();
+    const CXXRecordDecl *RD = T.isNull() ? nullptr : T->getAsCXXRecordDecl();
+    if (RD && RD->hasDefinition() && !RD->hasTrivialDestructor() &&
+        declaredInProject(RD))
+      CallsProject = true;
+    return true;
+  }
+  /// A local of a class type whose destructor the project declares: it
+  /// runs at the end of the scope.
+  bool VisitVarDecl(VarDecl *V) {
+    const CXXRecordDecl *RD =
+        V->getType()->getBaseElementTypeUnsafe()->getAsCXXRecordDecl();
+    if (RD && RD->hasDefinition() && !RD->hasTrivialDestructor() &&
+        declaredInProject(RD))
+      CallsProject = true;
+    return true;
+  }
   /// A variable of static storage duration that the body writes and also
   /// reads elsewhere than where it writes it (`++Calls` alone is a counter,
   /// not state its decisions read).
@@ -91,9 +135,15 @@ public:
       return R != References.end() && R->second > W.second;
     });
   }
-  bool Loops = false, OpaqueFuncName = false;
+  bool Loops = false, OpaqueFuncName = false, CallsProject = false;
 
 private:
+  bool declaredInProject(const Decl *D) const {
+    for (const Decl *Redecl : D->redecls())
+      if (InProject(Redecl->getLocation()))
+        return true;
+    return false;
+  }
   static const VarDecl *savedState(const Expr *E) {
     const auto *Ref = dyn_cast<DeclRefExpr>(E);
     const auto *V = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
@@ -118,6 +168,7 @@ private:
       ++Writes[V];
   }
   bool Cxx;
+  std::function<bool(SourceLocation)> InProject;
   unsigned InLambda = 0;
   llvm::DenseMap<const VarDecl *, unsigned> References, Writes;
   bool loop() {
@@ -210,9 +261,13 @@ bool DefinitionCollector::VisitFunctionDecl(FunctionDecl *FD) {
     }
   }
   F.Main = FD->isMain();
-  BodyTraits Traits(Ctx.getLangOpts().CPlusPlus);
+  BodyTraits Traits(Ctx.getLangOpts().CPlusPlus, [&](SourceLocation L) {
+    L = R.SM.getExpansionLoc(L);
+    return L.isValid() && State.projectPath(R.SM.getFileID(L)) != nullptr;
+  });
   Traits.TraverseStmt(Body);
   F.Loops = Traits.Loops;
+  F.CallsProject = Traits.CallsProject;
   F.OpaqueFuncName = Traits.OpaqueFuncName;
   F.SavedState = Traits.keepsSavedState();
   F.ReturnsVoid = FD->getReturnType()->isVoidType();

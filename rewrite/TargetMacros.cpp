@@ -30,7 +30,16 @@ bool isTargetMacro(llvm::StringRef M) {
       "__ILP32__"};
   return llvm::any_of(Prefixes,
                       [&](const char *P) { return M.starts_with(P); }) ||
-         llvm::is_contained(Names, M);
+         llvm::is_contained(Names, M) || isTargetValueMacro(M);
+}
+
+bool isTargetValueMacro(llvm::StringRef M) {
+  // The data model's sizes and the byte order's constants: the target's ABI
+  // fixes their values, which gcc and clang therefore agree on.
+  static const char *const Names[] = {"__CHAR_BIT__", "__ORDER_LITTLE_ENDIAN__",
+                                      "__ORDER_BIG_ENDIAN__",
+                                      "__ORDER_PDP_ENDIAN__"};
+  return M.starts_with("__SIZEOF_") || llvm::is_contained(Names, M);
 }
 
 std::string predefinedBody(const clang::MacroInfo &MI) {
@@ -64,6 +73,10 @@ std::optional<CondPtr> targetMacroValue(const Cond &E,
     return makeInt(1);
   if (It->second == "1")
     return makeInt(1);
+  int64_t Value = 0;
+  if (isTargetValueMacro(E.Name) &&
+      !llvm::StringRef(It->second).getAsInteger(0, Value))
+    return makeInt(Value);
   return std::nullopt;
 }
 

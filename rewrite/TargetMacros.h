@@ -13,7 +13,8 @@
 // target with the same flags as every variant (the compile database's), and
 // compilers agree on these names for a target and flags (clang, which the
 // rewrite preprocesses with, and gcc alike). Only whether such a macro is
-// defined is read, and its value where it is 1; a compiler's version
+// defined is read, and its value where it is 1 (any value for the ABI's sizes
+// and byte-order constants); a compiler's version
 // (`__GNUC__ >= 5`: 4 for clang, the release for gcc) is not.
 //
 //===----------------------------------------------------------------------===//
@@ -45,6 +46,10 @@ using TargetMacros = std::map<std::string, std::string>;
 /// or the build.
 bool isTargetMacro(llvm::StringRef M);
 
+/// Whether M is a target macro whose value, not only whether it is
+/// defined, is the target's (`__SIZEOF_POINTER__`, `__CHAR_BIT__`).
+bool isTargetValueMacro(llvm::StringRef M);
+
 /// A predefined macro's body when it is one number ("1"), else "".
 std::string predefinedBody(const clang::MacroInfo &MI);
 
@@ -52,11 +57,11 @@ std::string predefinedBody(const clang::MacroInfo &MI);
 void keepCommon(TargetMacros &Into, const TargetMacros &Other);
 
 /// The value of a `defined(M)` or `M` of a target macro M that no project
-/// file defines: 1 or 0 for `defined(M)`; for `M`, its value if it is 1, 0
-/// if it is undefined. nullopt: left alone (not a target macro, a value
-/// other than 1, or predefined in some units only). External: the macros
-/// defined outside the project in some unit (a target macro absent from
-/// both is undefined everywhere).
+/// file defines: 1 or 0 for `defined(M)`; for `M`, its value if it is 1
+/// (any number for isTargetValueMacro), 0 if it is undefined. nullopt: left
+/// alone (not a target macro, a value other than 1, or predefined in some units
+/// only). External: the macros defined outside the project in some unit (a
+/// target macro absent from both is undefined everywhere).
 std::optional<CondPtr> targetMacroValue(const Cond &E,
                                         const TargetMacros &Target,
                                         const std::set<std::string> &External);

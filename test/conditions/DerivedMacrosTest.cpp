@@ -567,6 +567,59 @@ live_path
   EXPECT_EQ(P.checkAgainstPreprocessor({"main.c"}), 4u * 2u);
 }
 
+// A header holding a derived macro's sites, included inside a module's
+// test that the resolver cannot read (MOD_C, defined under a platform
+// macro), and a test of the derived macro under a repeat of that module
+// test (as the globals lowering appends a function's copies under the
+// original's enclosing #ifs, docs/globals.md): the repeat holds only where
+// the first did, so the include condition reduces to the feature. Not
+// when a header read between the two may define the module macro.
+TEST(ConditionDerivedMacros, ARepeatedTestHoldsWhereTheFirstHeld) {
+  const char *const Fast = R"(#pragma once
+#ifdef FEATURE_X
+#define HAVE_FAST 1
+#endif
+)";
+  const char *const Unit = R"(#include "config.h"
+#if defined(MOD_C)
+#ifdef FEATURE_X
+#include "fast.h"
+#endif
+#endif
+%s
+#if (defined(MOD_C))
+#if defined(FEATURE_Y) && defined(HAVE_FAST)
+live_repeated
+#endif
+#endif
+)";
+  auto Text = [&](const char *Between) {
+    std::string Out(Unit);
+    Out.replace(Out.find("%s"), 2, Between);
+    return Out;
+  };
+  Project P(FileMap{{"model.xml", ModelXY},
+                    {"config.h", R"(#pragma once
+#ifdef SOME_SYSTEM_MACRO
+#define MOD_C
+#endif
+)"},
+                    {"fast.h", Fast},
+                    {"late.h", R"(#pragma once
+#ifdef FEATURE_Y
+#define MOD_C
+#endif
+)"},
+                    {"main.c", Text("#include \"config.h\"")},
+                    {"other.c", Text("#include \"late.h\"")}});
+  // config.h, included again between the tests, holds a site of MOD_C,
+  // but every unit has read it before the first (#pragma once).
+  EXPECT_EQ(P.conditionOnLine("main.c", 9), "FEATURE_Y && FEATURE_X");
+  // With FEATURE_Y, late.h defines MOD_C after the include was skipped.
+  EXPECT_TRUE(P.tested("other.c").count("HAVE_FAST"));
+  EXPECT_TRUE(P.tested("main.c").count("MOD_C"));
+}
+
 TEST(ConditionDerivedMacros, FeaturesAndGuardsTheProjectDefinesStayPut) {
   Project P(FileMap{{"model.xml", ModelXY},
                     {"dflt.h", R"(#pragma once

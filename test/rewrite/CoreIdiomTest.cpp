@@ -652,27 +652,43 @@ TEST(RewriteCoreIdioms, LooplessBaseFunctionsHaveNoMarker) {
   EXPECT_EQ(P.checkAllConfigurations(P.root() + "/model.xml"), "");
 }
 
-TEST(RewriteCoreIdioms, OnlyLongBaseLoopsKeepTheirMarker) {
-  // A Base function with a loop keeps its marker when it is long (its own
-  // context is where a long loop's time is seen) or holds a feature block.
-  std::string Long = "static int mix(int n) {\n  int s = 0;\n"
-                     "  for (int i = 0; i < n; ++i) {\n";
-  for (int I = 0; I < 45; ++I)
-    Long += "    s = s * 31 + i + " + std::to_string(I) + ";\n";
-  Long += "  }\n  return s;\n}\n";
-  std::string Src = "#include <stdio.h>\n" + Long +
-                    "static int gated(int n) {\n  int s = 0;\n"
-                    "  for (int i = 0; i < n; ++i) {\n    s += i;\n"
-                    "#ifdef FAST\n    s += 1;\n#endif\n  }\n  return s;\n}\n"
-                    "static int small(int n) {\n  int s = 0;\n"
-                    "  while (n-- > 0)\n    s += n;\n  return s;\n}\n"
-                    "int main(void) {\n"
-                    "  printf(\"%d\\n\", mix(5) + gated(4) + small(3));\n"
-                    "  return 0;\n}\n";
-  TempProject P({{"main.c", Src}, {"model.xml", model({"FAST"})}}, false);
+TEST(RewriteCoreIdioms, OnlyLongBaseLoopsCallingProjectCodeKeepTheirMarker) {
+  // A Base function with a loop keeps its marker when it is long and calls
+  // the project's code (its own context is where the time of what it
+  // calls is seen), or holds a feature block. A long leaf (it calls only
+  // the C library) loses it: its time is its caller's self time, and the
+  // marker would keep it from being inlined (FunctionMarkers.cpp,
+  // MaxUnmarkedLoopLines).
+  auto LongLoop = [](const std::string &Name, const std::string &Call) {
+    std::string Text = "static int " + Name + "(int n) {\n  int s = 0;\n" +
+                       "  for (int i = 0; i < n; ++i) {\n";
+    for (int I = 0; I < 45; ++I)
+      Text += "    s = s * 31 + i + " + std::to_string(I) + ";\n";
+    return Text + "    s += " + Call + ";\n  }\n  return s;\n}\n";
+  };
+  std::string Src =
+      "#include <stdio.h>\n#include <string.h>\n"
+      "static int step(int i) { return i & 3; }\n" +
+      LongLoop("mix", "step(i)") + LongLoop("leaf", "(int)strlen(\"ab\")") +
+      LongLoop("through", "(n > 100 ? step : abs)(i)") +
+      "static int gated(int n) {\n  int s = 0;\n"
+      "  for (int i = 0; i < n; ++i) {\n    s += i;\n"
+      "#ifdef FAST\n    s += 1;\n#endif\n  }\n  return s;\n}\n"
+      "static int small(int n) {\n  int s = 0;\n"
+      "  while (n-- > 0)\n    s += n;\n  return s;\n}\n"
+      "int main(void) {\n"
+      "  printf(\"%d\\n\", mix(5) + leaf(6) + through(7) + gated(4) + "
+      "small(3));\n"
+      "  return 0;\n}\n";
+  TempProject P({{"main.c", "#include <stdlib.h>\n" + Src},
+                 {"model.xml", model({"FAST"})}},
+                false);
   ASSERT_EQ(P.rewrite(), "");
   std::string Out = P.readOut("src/main.c");
   EXPECT_EQ(markedFunction(Out, "static int mix"), "marked");
+  EXPECT_EQ(markedFunction(Out, "static int leaf"), "unmarked");
+  // A call through a pointer may reach the project's code.
+  EXPECT_EQ(markedFunction(Out, "static int through"), "marked");
   EXPECT_EQ(markedFunction(Out, "static int small"), "unmarked");
   // gated is versioned per FAST (FeatureVersions.cpp): its versions carry
   // the marker.

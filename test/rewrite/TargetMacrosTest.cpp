@@ -2,8 +2,9 @@
 //
 // rewrite/TargetMacros.h: which predefined macros name the target, and how
 // `defined(M)` and `M` read them: only what the compilers agree on for a
-// target (whether a macro is defined, a value of 1), never a compiler's
-// version, never a macro some unit's system headers may define.
+// target (whether a macro is defined, a value of 1, the data model's
+// sizes), never a compiler's version, never a macro some unit's system
+// headers may define.
 //
 //===----------------------------------------------------------------------===//
 
@@ -48,6 +49,25 @@ TEST(TargetMacros, DefinedEverywhereIsOneUndefinedEverywhereIsZero) {
   EXPECT_EQ(read(makeDefined("__i386__"), T, External), "0");
   EXPECT_EQ(read(makeIdent("__AES__"), T, External), "0");
   EXPECT_EQ(read(makeDefined("_MSC_VER"), T, External), "0");
+}
+
+TEST(TargetMacros, TheDataModelIsReadAsItsValue) {
+  // The target's ABI fixes these values: gcc and clang agree on them.
+  TargetMacros T{{"__SIZEOF_POINTER__", "8"},
+                 {"__CHAR_BIT__", "8"},
+                 {"__ORDER_LITTLE_ENDIAN__", "1234"},
+                 {"__SIZEOF_INT128__", "16"}};
+  std::set<std::string> External{"__SIZEOF_POINTER__", "__CHAR_BIT__",
+                                 "__ORDER_LITTLE_ENDIAN__",
+                                 "__SIZEOF_INT128__"};
+  EXPECT_TRUE(isTargetValueMacro("__SIZEOF_LONG__"));
+  EXPECT_FALSE(isTargetValueMacro("__GNUC__"));
+  EXPECT_EQ(read(makeIdent("__SIZEOF_POINTER__"), T, External), "8");
+  EXPECT_EQ(read(makeIdent("__CHAR_BIT__"), T, External), "8");
+  EXPECT_EQ(read(makeIdent("__ORDER_LITTLE_ENDIAN__"), T, External), "1234");
+  EXPECT_EQ(read(makeDefined("__SIZEOF_INT128__"), T, External), "1");
+  // Not predefined on this target, nor by any header: undefined.
+  EXPECT_EQ(read(makeDefined("__SIZEOF_FLOAT128__"), T, External), "0");
 }
 
 TEST(TargetMacros, LeavesAloneWhatSomeUnitsDefineAndNonTargetMacros) {
