@@ -218,18 +218,21 @@ llvm::Error TraceReader::readFolding(od::value V) {
     std::string_view Key;
     if (llvm::Error E = get(Field.unescaped_key(), Key, "\"folding\""))
       return E;
-    if (Key != "folded_regions")
+    if (Key != "folded_regions" && Key != "counted_regions")
       continue;
+    bool Counted = Key == "counted_regions";
+    std::vector<uint32_t> &Into =
+        Counted ? T.CountedFoldRegions : T.FoldedRegions;
+    std::string What = Counted ? "\"counted_regions\"" : "\"folded_regions\"";
     od::value List;
     if (llvm::Error E = get(Field.value(), List, "\"folding\""))
       return E;
-    if (llvm::Error E = readArray(
-            List, "\"folded_regions\"",
-            [this](od::value RV, size_t) -> llvm::Error {
+    if (llvm::Error E =
+            readArray(List, What, [&](od::value RV, size_t) -> llvm::Error {
               uint64_t Id = 0;
               if (llvm::Error Bad = get(RV.get_uint64(), Id, "a folded region"))
                 return Bad;
-              T.FoldedRegions.push_back(static_cast<uint32_t>(Id));
+              Into.push_back(static_cast<uint32_t>(Id));
               return llvm::Error::success();
             }))
       return E;

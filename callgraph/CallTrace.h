@@ -67,6 +67,14 @@ struct TraceNode {
   uint64_t FoldedCalls = 0;
   /// The visits the runtime recorded (and whose markers cost).
   uint64_t recordedCalls() const { return Calls - FoldedCalls; }
+  /// Calls is not this context's exact count: a node of a region whose
+  /// folded visits were spread over its contexts by a random sample, a
+  /// node under one (recorded only in its sampled visits), or a node of a
+  /// region seen called from one (a call from a folded visit is recorded
+  /// under the folded function's caller). The region's total per thread
+  /// stays exact (TraceThread::Folded); such a count witnesses nothing per
+  /// context (applyFoldedVisits).
+  bool CountEstimated = false;
 };
 
 /// Folded visits of a region under a feature condition in a thread's
@@ -86,12 +94,13 @@ double estimatedInclusiveNs(const TraceNode &N);
 
 struct CallTrace;
 
-/// Moves each thread's folded visits into the region's nodes in that
+/// Spreads each thread's folded visits over the region's nodes in that
 /// thread, in proportion to their fold samples (to their recorded visits
 /// if none has one): the count into Calls and FoldedCalls, their time into
 /// InclusiveNs as the count times the region's mean self time per
 /// recorded visit (overhead taken out; over every node of the region in
 /// the trace). The callers' self time, which held that time, loses it.
+/// Marks the nodes whose counts this makes estimates (CountEstimated).
 /// Called by the reader.
 void applyFoldedVisits(CallTrace &T);
 
@@ -110,7 +119,10 @@ struct TraceThread {
   /// region (or for the main thread itself).
   int64_t MainNodeAtEnd = -1;
   std::vector<TraceNode> Nodes;
-  /// As read; applyFoldedVisits moves them into Nodes.
+  /// As read: the visits of each folded counted region in this thread
+  /// after its fold, an exact count (applyFoldedVisits spreads them over
+  /// Nodes as estimates and keeps them here), and the fold samples
+  /// (cleared once spread).
   std::vector<TraceFoldedVisits> Folded;
   std::vector<TraceFoldSamples> FoldSamples;
 };
@@ -178,9 +190,15 @@ struct CallTrace {
   /// in the parent's interval). 0 in traces without sampling.
   double UntimedNs = 0;
   double WallNs = 0;
-  /// Regions the runtime folded (tiny hot Base functions: their later
-  /// visits are their callers' self time), by id.
+  /// Regions the runtime folded (tiny hot functions), by id: a Base one's
+  /// later visits are neither counted nor recorded (their time is their
+  /// callers' self time), so its counts are not exact.
   std::vector<uint32_t> FoldedRegions;
+  /// Of those (the runtime lists them in both), the functions under a
+  /// feature condition whose folded visits were counted per thread
+  /// (TraceThread::Folded): their visits per thread are exact, their split
+  /// over calling contexts an estimate (TraceNode::CountEstimated).
+  std::vector<uint32_t> CountedFoldRegions;
   ProcessTimes Times;
   ProcessCpuTimes Cpu;
   std::optional<NativeReferenceTimes> Native;

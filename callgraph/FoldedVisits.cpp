@@ -12,6 +12,20 @@
 // caller's self time, which held that time, loses it (self = inclusive
 // minus the children's inclusive, Equation 2).
 //
+// The split over contexts is random, so a context's count is no longer an
+// exact witness (docs/dataflow.md: counts confirm facts only where they
+// are exact). The region's visits per thread are: Folded keeps them, and
+// the adaptive run's evidence sums regions, not contexts. Marked estimated
+// (TraceNode::CountEstimated) in a thread with folded visits of R: R's
+// nodes (their split), the nodes under them (recorded only in R's sampled
+// visits), and the nodes of any region seen under an R node in the trace
+// with their subtrees (such a call from a folded visit of R is recorded
+// under R's caller, so its context's count depends on which visits of R
+// the sample picked). A callee that R calls only in visits never recorded
+// is not seen; with the warm-up's visits and one in 256 after them all
+// recorded, a call made on one visit in a thousand is seen with
+// probability 1 - (1 - 1/1000)^samples.
+//
 //===----------------------------------------------------------------------===//
 
 #include "callgraph/CallTrace.h"
@@ -20,14 +34,62 @@
 
 #include <algorithm>
 #include <map>
+#include <set>
 
 namespace varsim::callgraph {
+
+namespace {
+
+/// The regions seen under a node of region R (in any thread), per R.
+std::map<uint32_t, std::set<uint32_t>> calleesSeen(const CallTrace &T) {
+  std::set<uint32_t> Counted;
+  for (const TraceThread &Th : T.Threads)
+    for (const TraceFoldedVisits &F : Th.Folded)
+      Counted.insert(F.Region);
+  std::map<uint32_t, std::set<uint32_t>> Out;
+  for (const TraceThread &Th : T.Threads) {
+    // Per node, the counted regions above it (parents come first).
+    std::vector<std::vector<uint32_t>> Above(Th.Nodes.size());
+    for (size_t I = 0; I < Th.Nodes.size(); ++I) {
+      const TraceNode &N = Th.Nodes[I];
+      if (N.Parent < 0)
+        continue;
+      const TraceNode &P = Th.Nodes[N.Parent];
+      Above[I] = Above[N.Parent];
+      if (Counted.count(P.Region) && !llvm::is_contained(Above[I], P.Region))
+        Above[I].push_back(P.Region);
+      for (uint32_t R : Above[I])
+        Out[R].insert(N.Region);
+    }
+  }
+  return Out;
+}
+
+/// Marks the nodes whose counts the thread's folded visits make estimates.
+void markEstimatedCounts(
+    TraceThread &Th,
+    const std::map<uint32_t, std::set<uint32_t>> &CalleesSeen) {
+  std::set<uint32_t> Estimated;
+  for (const TraceFoldedVisits &F : Th.Folded) {
+    Estimated.insert(F.Region);
+    if (auto It = CalleesSeen.find(F.Region); It != CalleesSeen.end())
+      Estimated.insert(It->second.begin(), It->second.end());
+  }
+  for (TraceNode &N : Th.Nodes)
+    N.CountEstimated = Estimated.count(N.Region) ||
+                       (N.Parent >= 0 && Th.Nodes[N.Parent].CountEstimated);
+}
+
+} // namespace
 
 void applyFoldedVisits(CallTrace &T) {
   bool Any = llvm::any_of(
       T.Threads, [](const TraceThread &Th) { return !Th.Folded.empty(); });
   if (!Any)
     return;
+  std::map<uint32_t, std::set<uint32_t>> CalleesSeen = calleesSeen(T);
+  for (TraceThread &Th : T.Threads)
+    markEstimatedCounts(Th, CalleesSeen);
   // Each region's self time and recorded visits over the trace.
   std::map<uint32_t, std::pair<double, uint64_t>> Self;
   for (const TraceThread &Th : T.Threads) {
@@ -81,8 +143,7 @@ void applyFoldedVisits(CallTrace &T) {
         N.InclusiveNs += Mean * static_cast<double>(Share);
       }
     }
-    Th.Folded.clear();
-    Th.FoldSamples.clear();
+    Th.FoldSamples.clear(); // Folded stays: the exact visits per thread.
   }
 }
 

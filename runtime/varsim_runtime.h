@@ -1468,15 +1468,25 @@ VARSIM_HELPER void varsim_write_calltrace(varsim_u64 now, varsim_u64 mono,
   varsim_puts(o, varsim_g.fold ? "true" : "false");
   varsim_puts(o, ", \"folded_regions\": [");
   {
-    unsigned i, first = 1;
-    for (i = 0; i < varsim_program_tables.num_regions; ++i)
-      if (__atomic_load_n(&varsim_region_fold[i], __ATOMIC_RELAXED) &
-          VARSIM_FOLD_DONE) {
+    /* Every folded region, then those of them whose folded visits were
+     * counted (their total per thread is exact, their split over contexts
+     * an estimate; a Base region's later visits are not counted). */
+    unsigned i, pass, first;
+    for (pass = 0; pass < 2; ++pass) {
+      if (pass)
+        varsim_puts(o, "], \"counted_regions\": [");
+      first = 1;
+      for (i = 0; i < varsim_program_tables.num_regions; ++i) {
+        unsigned f =
+            __atomic_load_n(&varsim_region_fold[i], __ATOMIC_RELAXED);
+        if (!(f & VARSIM_FOLD_DONE) || (pass && !(f & VARSIM_FOLD_COUNTED)))
+          continue;
         if (!first)
           varsim_puts(o, ", ");
         first = 0;
         varsim_put_u64(o, i);
       }
+    }
   }
   varsim_puts(o, "]},\n  \"wall_ns\": ");
   varsim_put_u64(o, mono - varsim_g.start_mono_ns);

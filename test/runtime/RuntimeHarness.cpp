@@ -453,6 +453,15 @@ llvm::Expected<Trace> readTrace(const std::string &Path) {
       return schemaError("folding.folded_regions: not an unsigned integer");
     T.FoldedRegions.push_back(Id);
   }
+  simdjson::dom::array Counted;
+  if (auto Err = get(Folding, "counted_regions", Counted))
+    return Err;
+  for (simdjson::dom::element E : Counted) {
+    uint64_t Id = 0;
+    if (E.get(Id) != simdjson::SUCCESS)
+      return schemaError("folding.counted_regions: not an unsigned integer");
+    T.CountedRegions.push_back(Id);
+  }
   if (auto Err = get(Obj, "wall_ns", T.WallNs))
     return Err;
   object Monotonic;

@@ -125,9 +125,10 @@ struct Trace {
   /// leaves it out, the timed visits before a node may be sampled.
   uint64_t SamplePeriod = 0, SampleWarmup = 0;
   double SampleBelowNs = 0, SampleOutlierNs = 0;
-  /// "folding": whether tiny hot Base functions may fold, and which did.
+  /// "folding": whether tiny hot functions may fold, which did, and which
+  /// of those (under a feature condition) had their folded visits counted.
   bool FoldEnabled = false;
-  std::vector<uint64_t> FoldedRegions;
+  std::vector<uint64_t> FoldedRegions, CountedRegions;
   uint64_t WallNs = 0, Dropped = 0, Repaired = 0;
   /// "monotonic": absolute CLOCK_MONOTONIC of start-up, its end, the write.
   uint64_t MonoInitNs = 0, MonoStartNs = 0, MonoWriteNs = 0;

@@ -164,6 +164,7 @@ TEST(FoldingTest, TinyHotBaseFunctionFolds) {
   ASSERT_NE(T.mainThread(), nullptr);
   EXPECT_TRUE(T.FoldEnabled);
   EXPECT_EQ(T.FoldedRegions, std::vector<uint64_t>{1});
+  EXPECT_TRUE(T.CountedRegions.empty()); // a Base fold is not counted
   auto Nodes = T.mainThread()->byPath();
   // Recorded until its warm-up showed it tiny: then folded.
   EXPECT_EQ(Nodes["0/1"].Calls, Warmup);
@@ -201,6 +202,7 @@ TEST(FoldingTest, FunctionUnderAConditionFoldsCounted) {
   Trace T = runHot(Box);
   ASSERT_NE(T.mainThread(), nullptr);
   EXPECT_EQ(T.FoldedRegions, std::vector<uint64_t>{1});
+  EXPECT_EQ(T.CountedRegions, std::vector<uint64_t>{1});
   const TraceThread &Main = *T.mainThread();
   auto Nodes = Main.byPath();
   ASSERT_EQ(Main.Folded.size(), 1u);
@@ -230,6 +232,12 @@ TEST(FoldingTest, FunctionUnderAConditionFoldsCounted) {
   ASSERT_NE(Leaf, nullptr);
   EXPECT_EQ(Leaf->Calls, 200000u);
   EXPECT_EQ(Leaf->FoldedCalls, Main.Folded[0][1]);
+  // Its count per context is an estimate (one context here, but the reader
+  // cannot know that no other context went unsampled); per thread exact.
+  EXPECT_EQ(Read->CountedFoldRegions, std::vector<uint32_t>{1});
+  EXPECT_TRUE(Leaf->CountEstimated);
+  ASSERT_EQ(M->Folded.size(), 1u);
+  EXPECT_EQ(M->Folded[0].Visits + Leaf->recordedCalls(), 200000u);
   // Their time: the recorded visits' mean self time (a leaf: inclusive
   // minus the markers' cost inside) per folded visit.
   callgraph::TraceNode Recorded = *Leaf;
