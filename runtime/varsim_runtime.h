@@ -1477,8 +1477,7 @@ VARSIM_HELPER void varsim_write_calltrace(varsim_u64 now, varsim_u64 mono,
         varsim_puts(o, "], \"counted_regions\": [");
       first = 1;
       for (i = 0; i < varsim_program_tables.num_regions; ++i) {
-        unsigned f =
-            __atomic_load_n(&varsim_region_fold[i], __ATOMIC_RELAXED);
+        unsigned f = __atomic_load_n(&varsim_region_fold[i], __ATOMIC_RELAXED);
         if (!(f & VARSIM_FOLD_DONE) || (pass && !(f & VARSIM_FOLD_COUNTED)))
           continue;
         if (!first)
