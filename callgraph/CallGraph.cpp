@@ -174,7 +174,8 @@ private:
   /// Per context, the (range, repetitions) of each repeated configuration:
   /// its standard error (callgraph/Noise.h).
   std::vector<std::vector<std::pair<double, unsigned>>> Ranges;
-  std::vector<char> CallsVary; ///< Counts differed between repetitions.
+  /// Counts differed between repetitions, or were estimated in one.
+  std::vector<char> CallsVary;
   // Per context, within the current repetition.
   std::vector<double> RunSelf, RunIncl, RunCalls;
   std::vector<unsigned> Stamp; ///< Pass + 1 if touched in that pass.
@@ -276,6 +277,10 @@ void GraphBuilder::addPart(const CallTrace &T, RunInfo &Info) {
       RunSelf[C] += Scale * (N.InclusiveNs - T.innerOverheadNs(N));
       RunIncl[C] += Scale * N.InclusiveNs;
       RunCalls[C] += Calls;
+      // A context's share of a folded region's counted visits is an
+      // estimate (callgraph/FoldedVisits.cpp): no exact witness.
+      if (N.CountEstimated)
+        CallsVary[C] = 1;
       Info.OverheadNs += Scale * T.innerOverheadNs(N);
       Info.Visits += Calls;
       if (N.Parent >= 0) {

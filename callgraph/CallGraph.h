@@ -118,7 +118,8 @@ struct ContextNode {
   double NoiseNs = 0;
   /// Its visit counts agreed between the repetitions of every
   /// configuration (a program that counts by the clock or by thread
-  /// timing does not).
+  /// timing does not), and none is an estimate (a share of a folded
+  /// region's counted visits, TraceNode::CountEstimated).
   bool CallsDeterministic = true;
   /// Deterministic visit counts that differ between configurations: an
   /// exact witness that the configuration decides how often it runs.

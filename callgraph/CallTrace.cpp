@@ -50,20 +50,21 @@ std::optional<double> CallTrace::untracedNs() const {
 }
 
 double estimatedInclusiveNs(const TraceNode &N) {
-  if (N.Timed == N.Calls || N.Timed == 0)
+  uint64_t Recorded = N.recordedCalls();
+  if (N.Timed == Recorded || N.Timed == 0)
     return N.TimedNs;
-  return N.TimedNs * (static_cast<double>(N.Calls) / N.Timed);
+  return N.TimedNs * (static_cast<double>(Recorded) / N.Timed);
 }
 
 double CallTrace::innerOverheadNs(const TraceNode &N) const {
-  return static_cast<double>(N.Calls) * InnerNs;
+  return static_cast<double>(N.recordedCalls()) * InnerNs;
 }
 
 double CallTrace::outerOverheadNs(const TraceNode &N) const {
   // A timed visit costs OuterNs outside the node; an untimed one costs
   // UntimedNs in all, but the estimate InclusiveNs already carries InnerNs
   // for every visit (it scales the timed visits' mean).
-  double Untimed = static_cast<double>(N.Calls - N.Timed);
+  double Untimed = static_cast<double>(N.recordedCalls() - N.Timed);
   return static_cast<double>(N.Timed) * OuterNs +
          Untimed * (UntimedNs - InnerNs);
 }
@@ -217,18 +218,21 @@ llvm::Error TraceReader::readFolding(od::value V) {
     std::string_view Key;
     if (llvm::Error E = get(Field.unescaped_key(), Key, "\"folding\""))
       return E;
-    if (Key != "folded_regions")
+    if (Key != "folded_regions" && Key != "counted_regions")
       continue;
+    bool Counted = Key == "counted_regions";
+    std::vector<uint32_t> &Into =
+        Counted ? T.CountedFoldRegions : T.FoldedRegions;
+    std::string What = Counted ? "\"counted_regions\"" : "\"folded_regions\"";
     od::value List;
     if (llvm::Error E = get(Field.value(), List, "\"folding\""))
       return E;
-    if (llvm::Error E = readArray(
-            List, "\"folded_regions\"",
-            [this](od::value RV, size_t) -> llvm::Error {
+    if (llvm::Error E =
+            readArray(List, What, [&](od::value RV, size_t) -> llvm::Error {
               uint64_t Id = 0;
               if (llvm::Error Bad = get(RV.get_uint64(), Id, "a folded region"))
                 return Bad;
-              T.FoldedRegions.push_back(static_cast<uint32_t>(Id));
+              Into.push_back(static_cast<uint32_t>(Id));
               return llvm::Error::success();
             }))
       return E;
@@ -416,6 +420,7 @@ llvm::Expected<CallTrace> TraceReader::read() {
     return fail("no \"threads\"");
   if (llvm::Error E = checkNodes())
     return E;
+  applyFoldedVisits(T);
   return std::move(T);
 }
 

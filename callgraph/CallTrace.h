@@ -58,12 +58,51 @@ struct TraceNode {
   uint64_t Timed = 0;
   double TimedNs = 0;
   /// The inclusive time of all Calls visits: TimedNs scaled by Calls /
-  /// Timed (exact when every visit was timed).
+  /// Timed (exact when every visit was timed), plus the estimated time of
+  /// the folded visits.
   double InclusiveNs = 0;
+  /// Of Calls, the visits after the region folded: counted in the caller's
+  /// node, not recorded (no marker cost), their time estimated from the
+  /// region's timed visits (applyFoldedVisits).
+  uint64_t FoldedCalls = 0;
+  /// The visits the runtime recorded (and whose markers cost).
+  uint64_t recordedCalls() const { return Calls - FoldedCalls; }
+  /// Calls is not this context's exact count: a node of a region whose
+  /// folded visits were spread over its contexts by a random sample, a
+  /// node under one (recorded only in its sampled visits), or a node of a
+  /// region seen called from one (a call from a folded visit is recorded
+  /// under the folded function's caller). The region's total per thread
+  /// stays exact (TraceThread::Folded); such a count witnesses nothing per
+  /// context (applyFoldedVisits).
+  bool CountEstimated = false;
+};
+
+/// Folded visits of a region under a feature condition in a thread's
+/// trace ("folded": [region, visits]), and a node whose visits include
+/// some the fold's random gap picked ("fold_samples": [node, samples]).
+struct TraceFoldedVisits {
+  uint32_t Region = 0;
+  uint64_t Visits = 0;
+};
+struct TraceFoldSamples {
+  int64_t Node = 0; ///< Index into the thread's Nodes.
+  uint64_t Samples = 0;
 };
 
 /// Calls x the mean of the timed visits (TimedNs when Timed is 0 or Calls).
 double estimatedInclusiveNs(const TraceNode &N);
+
+struct CallTrace;
+
+/// Spreads each thread's folded visits over the region's nodes in that
+/// thread, in proportion to their fold samples (to their recorded visits
+/// if none has one): the count into Calls and FoldedCalls, their time into
+/// InclusiveNs as the count times the region's mean self time per
+/// recorded visit (overhead taken out; over every node of the region in
+/// the trace). The callers' self time, which held that time, loses it.
+/// Marks the nodes whose counts this makes estimates (CountEstimated).
+/// Called by the reader.
+void applyFoldedVisits(CallTrace &T);
 
 struct TraceThread {
   int64_t Tid = 0;
@@ -80,6 +119,12 @@ struct TraceThread {
   /// region (or for the main thread itself).
   int64_t MainNodeAtEnd = -1;
   std::vector<TraceNode> Nodes;
+  /// As read: the visits of each folded counted region in this thread
+  /// after its fold, an exact count (applyFoldedVisits spreads them over
+  /// Nodes as estimates and keeps them here), and the fold samples
+  /// (cleared once spread).
+  std::vector<TraceFoldedVisits> Folded;
+  std::vector<TraceFoldSamples> FoldSamples;
 };
 
 /// Absolute CLOCK_MONOTONIC times (ns), comparable between processes.
@@ -145,9 +190,15 @@ struct CallTrace {
   /// in the parent's interval). 0 in traces without sampling.
   double UntimedNs = 0;
   double WallNs = 0;
-  /// Regions the runtime folded (tiny hot Base functions: their later
-  /// visits are their callers' self time), by id.
+  /// Regions the runtime folded (tiny hot functions), by id: a Base one's
+  /// later visits are neither counted nor recorded (their time is their
+  /// callers' self time), so its counts are not exact.
   std::vector<uint32_t> FoldedRegions;
+  /// Of those (the runtime lists them in both), the functions under a
+  /// feature condition whose folded visits were counted per thread
+  /// (TraceThread::Folded): their visits per thread are exact, their split
+  /// over calling contexts an estimate (TraceNode::CountEstimated).
+  std::vector<uint32_t> CountedFoldRegions;
   ProcessTimes Times;
   ProcessCpuTimes Cpu;
   std::optional<NativeReferenceTimes> Native;

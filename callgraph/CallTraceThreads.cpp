@@ -95,6 +95,37 @@ llvm::Error TraceReader::readThread(od::value V, size_t Index) {
         N.InclusiveNs = estimatedInclusiveNs(N);
         Th.Nodes.push_back(N);
       }
+    } else if (Key == "folded" || Key == "fold_samples") {
+      bool Visits = Key == "folded";
+      od::array List;
+      if (llvm::Error E = get(Field.value().get_array(), List, What))
+        return E;
+      for (auto Item : List) {
+        std::string Entry =
+            (What + " " + (Visits ? "folded" : "fold_samples") + " entry " +
+             llvm::Twine(Visits ? Th.Folded.size() : Th.FoldSamples.size()))
+                .str();
+        od::array A;
+        if (simdjson::error_code EC = Item.get_array().get(A))
+          return jsonError(EC, Entry);
+        uint64_t Values[2] = {0, 0};
+        unsigned K = 0;
+        for (auto X : A) {
+          if (K < 2)
+            if (simdjson::error_code EC = X.get_uint64().get(Values[K]))
+              return jsonError(EC, Entry);
+          ++K;
+        }
+        if (K != 2 || Values[0] > UINT32_MAX)
+          return fail(Entry + (Visits ? ": expected [region, visits]"
+                                      : ": expected [node, samples]"),
+                      currentLine());
+        if (Visits)
+          Th.Folded.push_back({static_cast<uint32_t>(Values[0]), Values[1]});
+        else
+          Th.FoldSamples.push_back(
+              {static_cast<int64_t>(Values[0]), Values[1]});
+      }
     }
   }
   T.Threads.push_back(std::move(Th));
@@ -130,6 +161,16 @@ llvm::Error TraceReader::checkNodes() {
                     ": parent " + llvm::Twine(N.Parent) +
                     " does not come before the node");
     }
+    for (const TraceFoldedVisits &F : T.Threads[TI].Folded)
+      if (F.Region >= T.Regions.size())
+        return fail("thread " + llvm::Twine(TI) + " folded: region id " +
+                    llvm::Twine(F.Region) + " is not in the region table (" +
+                    llvm::Twine(T.Regions.size()) + " regions)");
+    for (const TraceFoldSamples &F : T.Threads[TI].FoldSamples)
+      if (F.Node >= static_cast<int64_t>(Nodes.size()))
+        return fail("thread " + llvm::Twine(TI) + " fold_samples: node " +
+                    llvm::Twine(F.Node) + " is not in the thread's tree (" +
+                    llvm::Twine(Nodes.size()) + " nodes)");
   }
   return llvm::Error::success();
 }

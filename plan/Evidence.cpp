@@ -21,7 +21,10 @@ using callgraph::CallTrace;
 namespace {
 
 /// Per region of one trace: visits and self time (inclusive time less the
-/// children's, summed over every context and thread of the region).
+/// children's, summed over every context and thread of the region). The
+/// visits are the recorded ones plus the folded visits counted per thread:
+/// exact, where the contexts' shares of the folded visits are estimates
+/// (callgraph/FoldedVisits.cpp) and some may have found no node.
 void perRegion(const CallTrace &T, std::vector<uint64_t> &Calls,
                std::vector<double> &SelfNs) {
   size_t N = T.Regions.size();
@@ -38,9 +41,12 @@ void perRegion(const CallTrace &T, std::vector<uint64_t> &Calls,
       uint32_t R = Th.Nodes[K].Region;
       if (R >= N)
         continue;
-      Calls[R] += Th.Nodes[K].Calls;
+      Calls[R] += Th.Nodes[K].recordedCalls();
       SelfNs[R] += std::max(0.0, Self[K]);
     }
+    for (const callgraph::TraceFoldedVisits &F : Th.Folded)
+      if (F.Region < N)
+        Calls[F.Region] += F.Visits;
   }
 }
 
@@ -95,11 +101,12 @@ llvm::Expected<RunEvidence> evidenceOf(llvm::ArrayRef<CallTrace> Repetitions) {
         *std::min_element(Calls[R].begin(), Calls[R].end()) !=
         *std::max_element(Calls[R].begin(), Calls[R].end()));
   }
-  // A folded region's visits stop being counted after its warm-up (they
-  // are its callers' self time): its counts are not exact.
+  // A folded Base region's visits stop being counted after its warm-up
+  // (they are its callers' self time): its counts are not exact. A folded
+  // region under a feature condition is counted on (its total is exact).
   for (const CallTrace &T : Repetitions)
     for (uint32_t R : T.FoldedRegions)
-      if (R < N)
+      if (R < N && !llvm::is_contained(T.CountedFoldRegions, R))
         E.CountsVary[R] = true;
   return E;
 }

@@ -53,8 +53,10 @@ struct RunEvidence {
   /// run says nothing of the noise).
   unsigned Repetitions = 1;
   /// Region id -> whether its visits differ between repetitions (a program
-  /// that counts by the clock) or are not all counted (a region the
-  /// runtime folded): such counts witness nothing.
+  /// that counts by the clock) or are not all counted (a Base region the
+  /// runtime folded): such counts witness nothing. A folded region under a
+  /// feature condition has its visits counted: its totals are exact (its
+  /// contexts' shares are not, and none is read here).
   std::vector<bool> CountsVary;
 
   int64_t valueOf(llvm::StringRef Feature) const {

@@ -130,8 +130,11 @@ extern const varsim_program varsim_program_tables;
 
 /* Folding (docs/runtime.md): per region, 0 keeps its marker, 1 may fold
  * (a Base function other than main: its time is its caller's self time,
- * whose term is the same), 2 folded (its markers do nothing). Written by
- * the generated header (zeros), set at start-up and when a node of the
+ * whose term is the same), 2 folded (its markers do nothing); with 4 set
+ * (5 may fold, 6 folded) a function under a feature condition, whose folded
+ * visits are counted in the caller's node and sampled now and then (its
+ * time is estimated from them: the caller's term is not its own). Written
+ * by the generated header (zeros), set at start-up and when a node of the
  * region turns out tiny and hot; a benign race: a visit that reads the old
  * value is recorded as before. */
 extern unsigned char varsim_region_fold[];
@@ -150,6 +153,10 @@ typedef struct varsim_node {
   varsim_u64 timed;   /* visits whose time was measured */
   varsim_u64 ticks;   /* inclusive, of the timed visits */
   varsim_u64 sampled; /* nonzero: only a sample of the visits is timed */
+  /* Visits recorded because the fold's random gap ended there (a folded
+   * region under a feature condition, varsim_enter): a sample of the
+   * contexts of its folded visits. */
+  varsim_u64 fold_samples;
 } varsim_node;
 
 typedef struct varsim_slot { /* (parent, region) -> child */
@@ -176,6 +183,12 @@ typedef struct varsim_thread {
    * the generator of the random gaps between timed visits. */
   varsim_u64 countdown;
   varsim_u64 rng;
+  /* Visits of folded counted regions left until the next one that is
+   * recorded and timed as before (VARSIM_FOLD_PERIOD), and the visits of
+   * each such region counted, not recorded (num_regions entries; null
+   * when folding is off). */
+  varsim_u64 fold_countdown;
+  varsim_u64 *fold_counts;
   varsim_slot *slots;
   varsim_u32 slot_used, slot_cap;
   varsim_u32 node_count; /* published with release stores */
@@ -242,6 +255,7 @@ varsim_thread *varsim_thread_attach(void);
 varsim_node *varsim_child_slow(varsim_thread *t, varsim_u64 key,
                                varsim_u32 region);
 void varsim_rearm(varsim_thread *t);
+void varsim_fold_rearm(varsim_thread *t);
 varsim_u64 varsim_rebalance(varsim_thread *t, varsim_u32 depth);
 void varsim_top_exit(varsim_thread *t);
 void varsim_chrome_record(varsim_thread *t, varsim_u32 region, varsim_u64 start,
@@ -290,13 +304,46 @@ VARSIM_HOT varsim_u64 varsim_now(void) { return varsim_mono_ns(); }
 
 /* What varsim_enter returns for a visit of a folded region. */
 #define VARSIM_FOLDED 0xFFFFFFFFu
+/* Folding states (varsim_region_fold). */
+#define VARSIM_FOLD_MAY 1u
+#define VARSIM_FOLD_DONE 2u
+#define VARSIM_FOLD_COUNTED 4u
+/* Default: one visit in this many of a folded counted region is recorded
+ * and timed as before (a random gap, as for sampling). */
+#ifndef VARSIM_FOLD_PERIOD
+#define VARSIM_FOLD_PERIOD 256
+#endif
 
 VARSIM_HOT varsim_u32 varsim_enter(varsim_u32 region) {
   varsim_thread *t = varsim_tls;
   varsim_u32 d;
-  if (VARSIM_UNLIKELY(
-          __atomic_load_n(&varsim_region_fold[region], __ATOMIC_RELAXED) == 2))
-    return VARSIM_FOLDED;
+  int force = 0;
+  unsigned fold =
+      __atomic_load_n(&varsim_region_fold[region], __ATOMIC_RELAXED);
+  if (VARSIM_UNLIKELY(fold & VARSIM_FOLD_DONE)) {
+    if (!(fold & VARSIM_FOLD_COUNTED))
+      return VARSIM_FOLDED;
+    /* A folded function under a feature condition: its visit is counted
+     * per thread and region (no context, no frame, no clock), and one in
+     * about VARSIM_FOLD_PERIOD is recorded and timed as before, so that
+     * its nodes keep a sample of the whole run: of its time, and of the
+     * contexts its visits come from (fold_samples). Inside a recorded
+     * visit of another such function a visit as before: else its time
+     * would be in that visit's, the sample its mean is estimated from, and
+     * counted twice. */
+    if (VARSIM_LIKELY(t != 0 && t->fold_counts != 0) &&
+        ((d = t->depth) - 1u >= VARSIM_MAX_DEPTH ||
+         !(__atomic_load_n(&varsim_region_fold[t->stack[d - 1].node->region],
+                           __ATOMIC_RELAXED) &
+           VARSIM_FOLD_COUNTED))) {
+      if (VARSIM_LIKELY(--t->fold_countdown != 0)) {
+        t->fold_counts[region]++;
+        return VARSIM_FOLDED;
+      }
+      varsim_fold_rearm(t);
+      force = 1;
+    }
+  }
   if (VARSIM_UNLIKELY(t == 0))
     t = varsim_thread_attach();
   d = t->depth;
@@ -313,7 +360,10 @@ VARSIM_HOT varsim_u32 varsim_enter(varsim_u32 region) {
     t->stack[d].child_key = ((varsim_u64)n->id + 1) << 32;
     /* Every visit of a node is counted; a sampled node is timed on a random
      * one visit in sample_period. */
-    if (VARSIM_LIKELY(!n->sampled)) {
+    if (VARSIM_UNLIKELY(force)) {
+      n->fold_samples++;
+      start = varsim_now();
+    } else if (VARSIM_LIKELY(!n->sampled)) {
       start = varsim_now();
     } else if (VARSIM_UNLIKELY(--t->countdown == 0)) {
       varsim_rearm(t); /* before the clock read: outside the node's time */
@@ -357,10 +407,15 @@ VARSIM_HOT void varsim_exit(varsim_u32 d) {
                      n->ticks < n->timed * varsim_g.sample_below;
         /* A tiny hot visit of a foldable region: even an untimed visit
          * costs more than the model gains from it. */
-        if (VARSIM_UNLIKELY(n->sampled) &&
-            __atomic_load_n(&varsim_region_fold[n->region], __ATOMIC_RELAXED) ==
-                1)
-          __atomic_store_n(&varsim_region_fold[n->region], 2, __ATOMIC_RELAXED);
+        if (VARSIM_UNLIKELY(n->sampled)) {
+          unsigned fold =
+              __atomic_load_n(&varsim_region_fold[n->region], __ATOMIC_RELAXED);
+          if (fold & VARSIM_FOLD_MAY)
+            __atomic_store_n(
+                &varsim_region_fold[n->region],
+                (unsigned char)((fold & ~VARSIM_FOLD_MAY) | VARSIM_FOLD_DONE),
+                __ATOMIC_RELAXED);
+        }
       }
       if (VARSIM_UNLIKELY(varsim_g.chrome))
         varsim_chrome_record(t, n->region, start, now);
@@ -597,6 +652,10 @@ VARSIM_IMPL varsim_thread *varsim_thread_attach(void) {
   t = varsim_new_thread();
   t->tid = varsim_sys_gettid();
   t->rng ^= (varsim_u64)t->tid << 17; /* threads sample independently */
+  varsim_fold_rearm(t);
+  if (varsim_g.fold)
+    t->fold_counts = (varsim_u64 *)varsim_sys_calloc(
+        varsim_program_tables.num_regions + 1, sizeof(varsim_u64));
   t->is_main = t->tid == varsim_g.main_tid;
   t->first_ticks = varsim_now();
   if (t->is_main)
@@ -938,8 +997,11 @@ VARSIM_HELPER void varsim_child_path(char *dst, unsigned long cap,
   varsim_append(dst, cap, ".json");
 }
 
-/* Which regions may fold: Base functions other than main (a region of a
- * function present in every configuration; its caller's term is its own).
+/* Which regions may fold: functions other than main. A Base one (present
+ * in every configuration) folds into its caller, whose term is its own; one
+ * under a feature condition keeps its term: its folded visits are counted
+ * per caller and its time estimated from its timed visits (the reader,
+ * callgraph/FoldedVisits.cpp).
  * Off with VARSIM_FOLD=off, with sampling off (every visit timed) and with
  * the Chrome file; under the test clock only with VARSIM_FOLD=on. */
 VARSIM_HELPER void varsim_fold_setup(void) {
@@ -962,9 +1024,10 @@ VARSIM_HELPER void varsim_fold_setup(void) {
   for (i = 0; i < p->num_regions; ++i) {
     const varsim_region_desc *r = &p->regions[i];
     if (__builtin_strcmp(r->kind, "function") == 0 &&
-        __builtin_strcmp(r->condition, "1") == 0 &&
         __builtin_strcmp(r->function, "main") != 0)
-      varsim_region_fold[i] = 1;
+      varsim_region_fold[i] = __builtin_strcmp(r->condition, "1") == 0
+                                  ? VARSIM_FOLD_MAY
+                                  : VARSIM_FOLD_MAY | VARSIM_FOLD_COUNTED;
   }
 }
 
@@ -1097,7 +1160,11 @@ VARSIM_IMPL void varsim_fork_child(void) {
     n->timed = 0;
     n->ticks = 0;
     n->sampled = 0; /* warm up again: every node has a timed visit */
+    n->fold_samples = 0;
   }
+  if (t->fold_counts)
+    __builtin_memset(t->fold_counts, 0,
+                     varsim_program_tables.num_regions * sizeof(varsim_u64));
   for (i = 0; i < t->depth && i < VARSIM_MAX_DEPTH; ++i)
     if (t->stack[i].start)
       t->stack[i].start = now;
@@ -1401,14 +1468,24 @@ VARSIM_HELPER void varsim_write_calltrace(varsim_u64 now, varsim_u64 mono,
   varsim_puts(o, varsim_g.fold ? "true" : "false");
   varsim_puts(o, ", \"folded_regions\": [");
   {
-    unsigned i, first = 1;
-    for (i = 0; i < varsim_program_tables.num_regions; ++i)
-      if (__atomic_load_n(&varsim_region_fold[i], __ATOMIC_RELAXED) == 2) {
+    /* Every folded region, then those of them whose folded visits were
+     * counted (their total per thread is exact, their split over contexts
+     * an estimate; a Base region's later visits are not counted). */
+    unsigned i, pass, first;
+    for (pass = 0; pass < 2; ++pass) {
+      if (pass)
+        varsim_puts(o, "], \"counted_regions\": [");
+      first = 1;
+      for (i = 0; i < varsim_program_tables.num_regions; ++i) {
+        unsigned f = __atomic_load_n(&varsim_region_fold[i], __ATOMIC_RELAXED);
+        if (!(f & VARSIM_FOLD_DONE) || (pass && !(f & VARSIM_FOLD_COUNTED)))
+          continue;
         if (!first)
           varsim_puts(o, ", ");
         first = 0;
         varsim_put_u64(o, i);
       }
+    }
   }
   varsim_puts(o, "]},\n  \"wall_ns\": ");
   varsim_put_u64(o, mono - varsim_g.start_mono_ns);
@@ -1493,7 +1570,42 @@ VARSIM_HELPER void varsim_write_calltrace(varsim_u64 now, varsim_u64 mono,
       }
       varsim_puts(o, "]");
     }
-    varsim_puts(o, "]}");
+    varsim_puts(o, "]");
+    {
+      /* Visits of folded counted regions: [region, visits] per thread,
+       * and the nodes their sampled visits were recorded in, [node,
+       * samples] (the reader spreads the visits over those contexts and
+       * estimates their time). */
+      int any = 0;
+      if (t->fold_counts)
+        for (i = 0; i < varsim_program_tables.num_regions; ++i) {
+          if (!t->fold_counts[i])
+            continue;
+          varsim_puts(o, any ? ", [" : ",\n     \"folded\": [[");
+          any = 1;
+          varsim_put_u64(o, i);
+          varsim_puts(o, ", ");
+          varsim_put_u64(o, t->fold_counts[i]);
+          varsim_puts(o, "]");
+        }
+      if (any)
+        varsim_puts(o, "]");
+      any = 0;
+      for (i = 0; i < count; ++i) {
+        varsim_node *n = varsim_node_at(t, i);
+        if (!n->fold_samples)
+          continue;
+        varsim_puts(o, any ? ", [" : ",\n     \"fold_samples\": [[");
+        any = 1;
+        varsim_put_u64(o, i);
+        varsim_puts(o, ", ");
+        varsim_put_u64(o, n->fold_samples);
+        varsim_puts(o, "]");
+      }
+      if (any)
+        varsim_puts(o, "]");
+    }
+    varsim_puts(o, "}");
     dropped += tdropped;
     repaired += t->repaired;
   }
@@ -1647,6 +1759,18 @@ VARSIM_WEAK __attribute__((noinline)) void varsim_rearm(varsim_thread *t) {
   x ^= x << 17;
   t->rng = x;
   t->countdown = 1 + (((x >> 32) * (2 * varsim_g.sample_period - 1)) >> 32);
+}
+
+/* The same for the visits of folded counted regions: a gap in
+ * [1, 2 * VARSIM_FOLD_PERIOD - 1]. */
+VARSIM_WEAK __attribute__((noinline)) void varsim_fold_rearm(varsim_thread *t) {
+  varsim_u64 x = t->rng;
+  x ^= x << 13;
+  x ^= x >> 7;
+  x ^= x << 17;
+  t->rng = x;
+  t->fold_countdown =
+      1 + (((x >> 32) * (2 * (varsim_u64)VARSIM_FOLD_PERIOD - 1)) >> 32);
 }
 
 /* The calibration loop must be compiled like the markers in the program:

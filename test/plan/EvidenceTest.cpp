@@ -1,6 +1,7 @@
 //===- test/plan/EvidenceTest.cpp - Weighing facts against counts ---------===//
 
 #include "plan/Evidence.h"
+#include "test/callgraph/TraceBuilder.h"
 
 #include "support/Diagnostic.h"
 
@@ -221,4 +222,87 @@ TEST(Evidence, AFactAboutAFeatureItsRegionsConditionFixesIsVacuous) {
   EXPECT_EQ(W.Regions[0].InfluencingFeatures, std::vector<std::string>{"A"});
   EXPECT_TRUE(W.Regions[1].InfluencingFeatures.empty());
   EXPECT_EQ(verdictName(Verdict::Vacuous), "vacuous");
+}
+
+namespace {
+
+using callgraph::test::TraceBuilder;
+
+/// One run of B's value with f (under A) folded after 128 recorded visits
+/// and 40 fold samples: Folded visits counted in the main thread and
+/// WorkerFolded in a worker thread that recorded no visit of f.
+callgraph::CallTrace foldedRun(int64_t B, uint64_t Folded,
+                               uint64_t WorkerFolded, bool Counted = true) {
+  TraceBuilder T(B ? "A,B" : "A", B ? "b.json" : "a.json");
+  T.feature("A", 1).feature("B", B);
+  uint32_t Main = T.region(callgraph::RegionKind::Function, "main", "1", 1);
+  uint32_t F = T.region(callgraph::RegionKind::Function, "f", "A", 10);
+  int64_t M = T.node(-1, Main, 1, 1e9);
+  int64_t Fn = T.node(M, F, 168, 1e4);
+  if (WorkerFolded)
+    T.node(-1, Main, 1, 1e6, 1);
+  callgraph::CallTrace &Trace = T.trace();
+  Trace.FoldedRegions = {F};
+  if (!Counted) // A Base fold: its later visits are counted nowhere.
+    return Trace;
+  Trace.CountedFoldRegions = {F};
+  Trace.Threads[0].Folded.push_back({F, Folded});
+  Trace.Threads[0].FoldSamples.push_back({Fn, 40});
+  if (WorkerFolded)
+    Trace.Threads[1].Folded.push_back({F, WorkerFolded});
+  callgraph::applyFoldedVisits(Trace);
+  return Trace;
+}
+
+RunEvidence evidence(callgraph::CallTrace T) {
+  llvm::Expected<RunEvidence> E = evidenceOf({T});
+  if (!E) {
+    ADD_FAILURE() << errorToString(E.takeError());
+    return {};
+  }
+  return std::move(*E);
+}
+
+} // namespace
+
+TEST(Evidence, AFoldedCountedRegionsTotalVisitsAreExact) {
+  // The fact "B reaches f", whose only witness is f: it folded in both
+  // runs, each with 168 recorded visits; its folded visits, counted per
+  // thread, are 10000 with B off and 20000 with it on.
+  EvidenceOptions NoTimes;
+  NoTimes.AbsoluteNs = 1e18; // Only counts decide here.
+  std::vector<RunEvidence> Runs = {evidence(foldedRun(0, 10000, 0)),
+                                   evidence(foldedRun(1, 20000, 0))};
+  EXPECT_EQ(Runs[0].Calls[1], 10168u);
+  EXPECT_FALSE(Runs[0].CountsVary[1]);
+  WeighedFacts W = weighFacts({region(1, {"B"})}, Runs, NoTimes);
+  ASSERT_EQ(W.Facts.size(), 1u);
+  EXPECT_EQ(W.Facts[0].V, Verdict::CountWitness) << W.Facts[0].Why;
+  EXPECT_NE(W.Facts[0].Why.find("10168 vs 20168 visits"), std::string::npos)
+      << W.Facts[0].Why;
+
+  // 15000 folded visits in both runs, in the second 5000 of them in a
+  // worker thread that recorded no visit of f (the reader has no node to
+  // give them to): the totals are equal, the fact refuted.
+  Runs = {evidence(foldedRun(0, 15000, 0)),
+          evidence(foldedRun(1, 10000, 5000))};
+  EXPECT_EQ(Runs[1].Calls[1], 15168u);
+  W = weighFacts({region(1, {"B"})}, Runs, NoTimes);
+  EXPECT_EQ(W.Facts[0].V, Verdict::Refuted) << W.Facts[0].Why;
+}
+
+TEST(Evidence, AFoldedBaseRegionsVisitsWitnessNothing) {
+  // f folded without counting (as a Base function does): its recorded
+  // visits, 168 and 200, are not all its visits.
+  EvidenceOptions NoTimes;
+  NoTimes.AbsoluteNs = 1e18;
+  callgraph::CallTrace More = foldedRun(1, 0, 0, /*Counted=*/false);
+  More.Threads[0].Nodes[1].Calls = More.Threads[0].Nodes[1].Timed = 200;
+  std::vector<RunEvidence> Runs = {
+      evidence(foldedRun(0, 0, 0, /*Counted=*/false)), evidence(More)};
+  EXPECT_TRUE(Runs[0].CountsVary[1]);
+  WeighedFacts W = weighFacts({region(1, {"B"})}, Runs, NoTimes);
+  ASSERT_EQ(W.Facts.size(), 1u);
+  EXPECT_EQ(W.Facts[0].V, Verdict::Unobserved) << W.Facts[0].Why;
+  EXPECT_EQ(W.Regions[0].InfluencingFeatures, std::vector<std::string>{"B"});
 }

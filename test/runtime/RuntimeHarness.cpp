@@ -297,6 +297,28 @@ llvm::Error readThread(object Obj, size_t Regions, TraceThread &T) {
                          ": region id out of the region table");
     T.Nodes.push_back(N);
   }
+  // "folded": [region, visits]; "fold_samples": [node, samples].
+  for (const char *Key : {"folded", "fold_samples"}) {
+    bool Visits = std::string(Key) == "folded";
+    simdjson::dom::array List;
+    if (Obj[Key].get(List))
+      continue;
+    for (element E : List) {
+      auto Pair = E.get_array();
+      if (Pair.error() || Pair.value().size() != 2)
+        return schemaError(std::string("a ") + Key + " entry is not a pair");
+      auto First = Pair.value().at(0).get_uint64();
+      auto Second = Pair.value().at(1).get_uint64();
+      if (First.error() || Second.error() || Second.value() == 0)
+        return schemaError(std::string("a ") + Key +
+                           " entry has a non-integer or zero element");
+      if (Visits ? First.value() >= Regions : First.value() >= T.Nodes.size())
+        return schemaError(std::string("a ") + Key +
+                           " entry names no region or node");
+      (Visits ? T.Folded : T.FoldSamples)
+          .push_back({First.value(), Second.value()});
+    }
+  }
   if (T.MainNodeAtEnd < -1 || (T.Main && T.MainNodeAtEnd != -1))
     return schemaError("main_node_at_end is not -1 or a node of main");
   return llvm::Error::success();
@@ -430,6 +452,15 @@ llvm::Expected<Trace> readTrace(const std::string &Path) {
     if (E.get(Id) != simdjson::SUCCESS)
       return schemaError("folding.folded_regions: not an unsigned integer");
     T.FoldedRegions.push_back(Id);
+  }
+  simdjson::dom::array Counted;
+  if (auto Err = get(Folding, "counted_regions", Counted))
+    return Err;
+  for (simdjson::dom::element E : Counted) {
+    uint64_t Id = 0;
+    if (E.get(Id) != simdjson::SUCCESS)
+      return schemaError("folding.counted_regions: not an unsigned integer");
+    T.CountedRegions.push_back(Id);
   }
   if (auto Err = get(Obj, "wall_ns", T.WallNs))
     return Err;

@@ -13,6 +13,7 @@
 
 #include "llvm/Support/Error.h"
 
+#include <array>
 #include <cstdint>
 #include <map>
 #include <optional>
@@ -99,6 +100,11 @@ struct TraceThread {
   uint64_t StartNs = 0, EndNs = 0;
   int64_t MainNodeAtEnd = -1;
   std::vector<TraceNode> Nodes;
+  /// "folded": visits of folded regions under a feature condition after
+  /// the fold, counted, not recorded: {region, visits}; "fold_samples":
+  /// the nodes whose recorded visits the fold's random gap picked: {node,
+  /// samples}.
+  std::vector<std::array<uint64_t, 2>> Folded, FoldSamples;
 
   /// The nodes keyed by their region path from the top, e.g. "0/2/3".
   std::map<std::string, TraceNode> byPath() const;
@@ -119,9 +125,10 @@ struct Trace {
   /// leaves it out, the timed visits before a node may be sampled.
   uint64_t SamplePeriod = 0, SampleWarmup = 0;
   double SampleBelowNs = 0, SampleOutlierNs = 0;
-  /// "folding": whether tiny hot Base functions may fold, and which did.
+  /// "folding": whether tiny hot functions may fold, which did, and which
+  /// of those (under a feature condition) had their folded visits counted.
   bool FoldEnabled = false;
-  std::vector<uint64_t> FoldedRegions;
+  std::vector<uint64_t> FoldedRegions, CountedRegions;
   uint64_t WallNs = 0, Dropped = 0, Repaired = 0;
   /// "monotonic": absolute CLOCK_MONOTONIC of start-up, its end, the write.
   uint64_t MonoInitNs = 0, MonoStartNs = 0, MonoWriteNs = 0;

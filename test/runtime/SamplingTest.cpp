@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "RuntimeHarness.h"
+#include "callgraph/CallTrace.h"
 
 #include "gtest/gtest.h"
 
@@ -163,6 +164,7 @@ TEST(FoldingTest, TinyHotBaseFunctionFolds) {
   ASSERT_NE(T.mainThread(), nullptr);
   EXPECT_TRUE(T.FoldEnabled);
   EXPECT_EQ(T.FoldedRegions, std::vector<uint64_t>{1});
+  EXPECT_TRUE(T.CountedRegions.empty()); // a Base fold is not counted
   auto Nodes = T.mainThread()->byPath();
   // Recorded until its warm-up showed it tiny: then folded.
   EXPECT_EQ(Nodes["0/1"].Calls, Warmup);
@@ -182,6 +184,99 @@ TEST(FoldingTest, TinyHotBaseFunctionFolds) {
   EXPECT_EQ(Bad.ExitCode, 86);
   EXPECT_NE(Bad.Err.find("malformed VARSIM_FOLD"), std::string::npos)
       << Bad.Err;
+}
+
+// A tiny hot function under a feature condition folds too, but its time
+// is not its caller's (the caller's term lacks its condition): its folded
+// visits are counted per region, not recorded, and one in about
+// VARSIM_FOLD_PERIOD is still recorded and timed (a fold sample), so that
+// the reader can spread the count over the region's contexts and give it
+// its mean time (callgraph/FoldedVisits.cpp).
+TEST(FoldingTest, FunctionUnderAConditionFoldsCounted) {
+  SimulatorTables Tables = testTables();
+  Tables.Regions[1].Condition = "LOGGING";
+  Sandbox Box(Tables);
+  ASSERT_EQ(Box.build({"gcc", "-std=c99 -O2"}, "hot.c", "hot",
+                      "-DHOT_VISITS=200000 -DHOT_WORK=10"),
+            "");
+  Trace T = runHot(Box);
+  ASSERT_NE(T.mainThread(), nullptr);
+  EXPECT_EQ(T.FoldedRegions, std::vector<uint64_t>{1});
+  EXPECT_EQ(T.CountedRegions, std::vector<uint64_t>{1});
+  const TraceThread &Main = *T.mainThread();
+  auto Nodes = Main.byPath();
+  ASSERT_EQ(Main.Folded.size(), 1u);
+  EXPECT_EQ(Main.Folded[0][0], 1u);
+  // Every visit either recorded or counted; after the warm-up, about one
+  // in 256 recorded (and timed: the node is sampled).
+  uint64_t Visited = Nodes["0/1"].Calls;
+  EXPECT_EQ(Visited + Main.Folded[0][1], 200000u);
+  EXPECT_GT(Visited, Warmup + 200000 / 256 / 2);
+  EXPECT_LT(Visited, Warmup + 200000 / 256 * 2);
+  EXPECT_GT(Nodes["0/1"].Timed, Warmup + 200000 / 256 / 2);
+  ASSERT_EQ(Main.FoldSamples.size(), 1u);
+  ASSERT_LT(Main.FoldSamples[0][0], Main.Nodes.size());
+  EXPECT_EQ(Main.Nodes[Main.FoldSamples[0][0]].Region, 1u);
+  EXPECT_EQ(Main.FoldSamples[0][1] + Warmup, Visited);
+  EXPECT_EQ(Nodes["0/2"].Calls, 5u); // visited too rarely to fold
+
+  // The model's reader puts the count back into the node, with time.
+  auto Read = callgraph::readCallTrace(Box.path("calltrace.json"));
+  ASSERT_TRUE(static_cast<bool>(Read)) << llvm::toString(Read.takeError());
+  const callgraph::TraceThread *M = Read->mainThread();
+  ASSERT_NE(M, nullptr);
+  const callgraph::TraceNode *Leaf = nullptr;
+  for (const callgraph::TraceNode &N : M->Nodes)
+    if (N.Region == 1)
+      Leaf = &N;
+  ASSERT_NE(Leaf, nullptr);
+  EXPECT_EQ(Leaf->Calls, 200000u);
+  EXPECT_EQ(Leaf->FoldedCalls, Main.Folded[0][1]);
+  // Its count per context is an estimate (one context here, but the reader
+  // cannot know that no other context went unsampled); per thread exact.
+  EXPECT_EQ(Read->CountedFoldRegions, std::vector<uint32_t>{1});
+  EXPECT_TRUE(Leaf->CountEstimated);
+  ASSERT_EQ(M->Folded.size(), 1u);
+  EXPECT_EQ(M->Folded[0].Visits + Leaf->recordedCalls(), 200000u);
+  // Their time: the recorded visits' mean self time (a leaf: inclusive
+  // minus the markers' cost inside) per folded visit.
+  callgraph::TraceNode Recorded = *Leaf;
+  Recorded.Calls -= Recorded.FoldedCalls;
+  Recorded.FoldedCalls = 0;
+  double RecordedNs = callgraph::estimatedInclusiveNs(Recorded);
+  double Mean = (RecordedNs - Read->innerOverheadNs(Recorded)) /
+                static_cast<double>(Recorded.Calls);
+  EXPECT_GT(Mean, 0.0);
+  EXPECT_NEAR(Leaf->InclusiveNs,
+              RecordedNs + Mean * static_cast<double>(Leaf->FoldedCalls),
+              1e-6 * Leaf->InclusiveNs);
+
+  Trace Off = runHot(Box, {{"VARSIM_FOLD", "off"}});
+  EXPECT_TRUE(Off.mainThread()->Folded.empty());
+  EXPECT_EQ(Off.mainThread()->byPath()["0/1"].Calls, 200000u);
+}
+
+// Inside a recorded visit of a folded counted function, another one is
+// recorded too: else its time would be in the sample the outer one's mean
+// is estimated from, and also in its own estimate.
+TEST(FoldingTest, CountedFoldInsideARecordedOneIsRecorded) {
+  SimulatorTables Tables = testTables();
+  Tables.Regions[1].Condition = "LOGGING";
+  Tables.Regions[4].Condition = "LOGGING";
+  Sandbox Box(Tables);
+  ASSERT_EQ(Box.build({"gcc", "-std=c99 -O2"}, "hot.c", "hot",
+                      "-DHOT_VISITS=200000 -DHOT_WORK=10 -DHOT_NESTED"),
+            "");
+  Trace T = runHot(Box);
+  ASSERT_NE(T.mainThread(), nullptr);
+  auto Nodes = T.mainThread()->byPath();
+  EXPECT_GT(Nodes["0/1"].Calls, Warmup);
+  // Every recorded visit of leaf recorded its inner visit under it.
+  EXPECT_EQ(Nodes["0/1/4"].Calls, Nodes["0/1"].Calls);
+  uint64_t Counted = 0;
+  for (const auto &F : T.mainThread()->Folded)
+    Counted += F[0] == 4 ? F[1] : 0;
+  EXPECT_EQ(Counted + Nodes["0/1/4"].Calls + Nodes["0/4"].Calls, 200000u);
 }
 
 // `varsim rewrite --granularity all` keeps every marker: its tables turn

@@ -1,7 +1,8 @@
 /* A hot region inside a loop: region 1 (leaf) is visited HOT_VISITS times
  * and does a fixed amount of work each time, short enough for the runtime
  * to sample it; region 2 (early) is visited a few times only.
- * Regions (tables in RuntimeHarness.cpp): 0 main, 1 leaf, 2 early. */
+ * Regions (tables in RuntimeHarness.cpp): 0 main, 1 leaf, 2 early, 4 inner
+ * (with -DHOT_NESTED). */
 #include "varsim_generated.h"
 
 #include <stdio.h>
@@ -15,9 +16,20 @@
 
 static volatile unsigned sink;
 
+#ifdef HOT_NESTED
+/* -DHOT_NESTED: leaf calls inner (region 4) on every visit. */
+static void inner(unsigned i) {
+  VARSIM_REGION(4);
+  sink = sink ^ i;
+}
+#endif
+
 static void leaf(unsigned i) {
   VARSIM_REGION(1);
   unsigned k, x = i;
+#ifdef HOT_NESTED
+  inner(i);
+#endif
   for (k = 0; k < HOT_WORK; ++k)
     x = x * 1103515245u + 12345u;
   sink = x;
