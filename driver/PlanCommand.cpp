@@ -158,7 +158,12 @@ private:
       llvm::errs() << " '" << R.ConfigString << "'";
     llvm::errs() << ", then adds the runs that the facts its visit counts "
                     "do not refute need (at most "
-                 << adaptiveBound(Static, First->Runs) << " in all)\n";
+                 << adaptiveBound(Static, First->Runs) << " in all"
+                 << (In.OnDemand.empty()
+                         ? ""
+                         : "; and the runs of the copies of each function "
+                           "covered on demand that a run calls")
+                 << ")\n";
   }
 
   std::string OutDir, ModelPath, ReportFile;

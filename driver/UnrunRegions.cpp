@@ -29,7 +29,7 @@ unrunRegionsNote(llvm::ArrayRef<callgraph::CallTrace> Runs,
   std::string Note = std::to_string(Unrun) + " of " + std::to_string(N) +
                      " region(s) never ran in any of the " +
                      std::to_string(Runs.size()) +
-                     " run(s): no run measured their time, and the model has "
+                     " trace(s): no run measured their time, and the model has "
                      "no term for them (0 s in every prediction; right where "
                      "the workload never runs them)";
   if (!M || M->Regions.size() != N)

@@ -21,7 +21,7 @@
 
 namespace varsim::driver {
 
-/// "N of M region(s) never ran in any of the K run(s) ..." naming the
+/// "N of M region(s) never ran in any of the K trace(s) ..." naming the
 /// functions copied per configuration among them (M, the rewrite's
 /// manifest, if known); none when every region ran.
 std::optional<std::string>
