@@ -7,6 +7,7 @@
 
 #include "callgraph/CallTrace.h"
 #include "plan/Evidence.h"
+#include "plan/OnDemand.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -128,6 +129,43 @@ std::optional<plan::PlannedRun> farthestRun(const plan::OutDirPlanInput &In,
   return Best;
 }
 
+/// Appends to Evidence the evidence of the runs of Ran made since the
+/// last call (their traces in TraceDir, listed in Runs as index.json
+/// lists them).
+llvm::Error readNewEvidence(size_t Made, llvm::StringRef TraceDir,
+                            const llvm::json::Array &Runs,
+                            std::vector<plan::RunEvidence> &Evidence) {
+  // Only the runs made since the last round are read: the earlier runs'
+  // evidence does not change.
+  size_t Weighed = std::min(Evidence.size(), Made);
+  std::vector<std::vector<callgraph::CallTrace>> Traces(Made - Weighed);
+  llvm::Error Bad = llvm::Error::success();
+  for (const llvm::json::Value &V : Runs) {
+    const llvm::json::Object *O = V.getAsObject();
+    std::optional<int64_t> K = O->getInteger("run");
+    std::optional<llvm::StringRef> Name = O->getString("trace");
+    if (!K || *K <= static_cast<int64_t>(Weighed) ||
+        static_cast<size_t>(*K) > Made || !Name)
+      continue;
+    llvm::SmallString<256> Path(TraceDir);
+    llvm::sys::path::append(Path, *Name);
+    auto T = callgraph::readCallTrace(Path);
+    if (!T) {
+      Bad = llvm::joinErrors(std::move(Bad), T.takeError());
+      continue;
+    }
+    Traces[*K - 1 - Weighed].push_back(std::move(*T));
+  }
+  for (size_t K = 0; K < Traces.size() && !Bad; ++K) {
+    auto E = plan::evidenceOf(Traces[K]);
+    if (!E)
+      Bad = llvm::joinErrors(std::move(Bad), E.takeError());
+    else
+      Evidence.push_back(std::move(*E));
+  }
+  return Bad;
+}
+
 } // namespace
 
 llvm::Expected<plan::Plan> minimalFirstRuns(const plan::OutDirPlanInput &In,
@@ -172,38 +210,25 @@ int addFollowUp(const plan::OutDirPlanInput &In, const plan::Plan &Static,
                 const llvm::json::Array &Runs,
                 std::vector<plan::RunEvidence> &Evidence,
                 std::optional<llvm::json::Object> &Adaptive) {
-  size_t Made = Ran.Runs.size();
-  // Only the runs made since the last round are read: the earlier runs'
-  // evidence does not change.
-  size_t Weighed = std::min(Evidence.size(), Made);
-  std::vector<std::vector<callgraph::CallTrace>> Traces(Made - Weighed);
-  llvm::Error Bad = llvm::Error::success();
-  for (const llvm::json::Value &V : Runs) {
-    const llvm::json::Object *O = V.getAsObject();
-    std::optional<int64_t> K = O->getInteger("run");
-    std::optional<llvm::StringRef> Name = O->getString("trace");
-    if (!K || *K <= static_cast<int64_t>(Weighed) ||
-        static_cast<size_t>(*K) > Made || !Name)
-      continue;
-    llvm::SmallString<256> Path(TraceDir);
-    llvm::sys::path::append(Path, *Name);
-    auto T = callgraph::readCallTrace(Path);
-    if (!T) {
-      Bad = llvm::joinErrors(std::move(Bad), T.takeError());
-      continue;
-    }
-    Traces[*K - 1 - Weighed].push_back(std::move(*T));
-  }
-  for (size_t K = 0; K < Traces.size() && !Bad; ++K) {
-    auto E = plan::evidenceOf(Traces[K]);
-    if (!E)
-      Bad = llvm::joinErrors(std::move(Bad), E.takeError());
-    else
-      Evidence.push_back(std::move(*E));
-  }
+  size_t Made = Ran.Runs.size(), Before = Evidence.size();
+  llvm::Error Bad = readNewEvidence(Made, TraceDir, Runs, Evidence);
   std::vector<plan::PlannedRun> Extra;
   llvm::json::Array Facts, Witnesses;
   bool Unreadable = static_cast<bool>(Bad);
+  // A function covered on demand that some run called: its copies and
+  // their facts are covered from now on (plan/OnDemand.h).
+  std::vector<size_t> Called;
+  if (!Unreadable)
+    Called = plan::familiesThatRan(In.OnDemand, Evidence);
+  std::vector<plan::RegionToCover> Regions =
+      plan::expandFamilies(In.Regions, In.OnDemand, Called);
+  std::vector<size_t> Earlier = plan::familiesThatRan(
+      In.OnDemand, llvm::ArrayRef(Evidence).take_front(Before));
+  for (size_t F : Called)
+    if (!llvm::is_contained(Earlier, F))
+      llvm::errs() << "varsim: adaptive run: " << In.OnDemand[F].Key
+                   << " runs (visit counts): its " << In.OnDemand[F].Copies
+                   << " copies are covered now\n";
   if (Unreadable) {
     // Nothing to weigh: the static plan's other runs, as without
     // --adaptive.
@@ -213,7 +238,7 @@ int addFollowUp(const plan::OutDirPlanInput &In, const plan::Plan &Static,
       reportWarning("cannot weigh the runs' evidence (" + Why +
                     "); running the static plan's other runs");
   } else {
-    plan::WeighedFacts W = plan::weighFacts(In.Regions, Evidence);
+    plan::WeighedFacts W = plan::weighFacts(Regions, Evidence);
     std::map<plan::Verdict, unsigned> Count;
     for (const plan::FactVerdict &F : W.Facts) {
       ++Count[F.V];
@@ -253,12 +278,17 @@ int addFollowUp(const plan::OutDirPlanInput &In, const plan::Plan &Static,
     // runs made (the static plan meets them all): when they are fewer than
     // the follow-up plan (the first runs fall between the static plan's
     // points), they are the follow-up, and no fact goes unobserved.
+    // Not when a function covered on demand runs: the static plan does not
+    // cover its copies.
     std::vector<plan::PlannedRun> Rest = notAmong(Static.Runs, Ran.Runs);
-    if (Rest.size() < Extra.size())
+    if (Called.empty() && Rest.size() < Extra.size())
       Extra = std::move(Rest);
   }
+  // A called function's copies were not in the static plan: each of their
+  // regions may need a run of its own.
   size_t Cap =
-      adaptiveBound(Static, llvm::ArrayRef(Ran.Runs).take_front(FirstRuns));
+      adaptiveBound(Static, llvm::ArrayRef(Ran.Runs).take_front(FirstRuns)) +
+      plan::membersOf(In.OnDemand, Called);
   size_t Room = Cap > Made ? Cap - Made : 0;
   size_t Wanted = Extra.size();
   if (Wanted > 0 && Room == 0)
@@ -291,6 +321,56 @@ int addFollowUp(const plan::OutDirPlanInput &In, const plan::Plan &Static,
       {"bound", static_cast<int64_t>(Cap)},
       {"facts", std::move(Facts)},
       {"count_witnesses_without_fact", std::move(Witnesses)}};
+  return 0;
+}
+
+llvm::json::Array onDemandIndex(const plan::OutDirPlanInput &In,
+                                llvm::ArrayRef<plan::RunEvidence> Evidence) {
+  std::vector<size_t> Called = plan::familiesThatRan(In.OnDemand, Evidence);
+  llvm::json::Array Json;
+  for (size_t F = 0; F < In.OnDemand.size(); ++F) {
+    const plan::OnDemandFamily &Family = In.OnDemand[F];
+    Json.push_back(llvm::json::Object{
+        {"function", Family.Key},
+        {"copies", static_cast<int64_t>(Family.Copies)},
+        {"regions", static_cast<int64_t>(Family.Members.size())},
+        {"called", llvm::is_contained(Called, F)}});
+  }
+  return Json;
+}
+
+int addOnDemand(const plan::OutDirPlanInput &In, plan::Plan &Ran,
+                llvm::StringRef TraceDir, const llvm::json::Array &Runs,
+                std::vector<plan::RunEvidence> &Evidence,
+                std::vector<size_t> &Covered) {
+  if (In.OnDemand.empty())
+    return 0;
+  if (llvm::Error Bad =
+          readNewEvidence(Ran.Runs.size(), TraceDir, Runs, Evidence)) {
+    reportWarning("cannot read the runs' visit counts (" +
+                  llvm::toString(std::move(Bad)) +
+                  "): the copies of functions covered on demand are not "
+                  "covered");
+    return 0;
+  }
+  std::vector<size_t> Called = plan::familiesThatRan(In.OnDemand, Evidence);
+  if (llvm::all_of(Called,
+                   [&](size_t F) { return llvm::is_contained(Covered, F); }))
+    return 0;
+  for (size_t F : Called)
+    if (!llvm::is_contained(Covered, F))
+      llvm::errs() << "varsim: " << In.OnDemand[F].Key
+                   << " runs (visit counts): its " << In.OnDemand[F].Copies
+                   << " copies are covered now\n";
+  Covered = Called;
+  auto More = plan::runsToAdd(
+      In, plan::expandFamilies(In.Regions, In.OnDemand, Called), {}, Ran.Runs);
+  if (!More) {
+    reportError(More.takeError());
+    return ExitFailure;
+  }
+  for (plan::PlannedRun &R : *More)
+    Ran.Runs.push_back(std::move(R));
   return 0;
 }
 

@@ -53,6 +53,22 @@ int addFollowUp(const plan::OutDirPlanInput &In, const plan::Plan &Static,
                 std::vector<plan::RunEvidence> &Evidence,
                 std::optional<llvm::json::Object> &Adaptive);
 
+/// Without the adaptive phases (--no-adaptive, --no-dataflow, or a
+/// minimal plan no smaller than the static one): the runs that cover the
+/// code of the functions covered on demand (plan/OnDemand.h) that the runs
+/// of Ran made so far called and that Covered (the ones covered already,
+/// updated) does not hold, appended to Ran. Returns 0 or the exit code to
+/// stop with.
+int addOnDemand(const plan::OutDirPlanInput &In, plan::Plan &Ran,
+                llvm::StringRef TraceDir, const llvm::json::Array &Runs,
+                std::vector<plan::RunEvidence> &Evidence,
+                std::vector<size_t> &Covered);
+
+/// index.json's "on_demand": each function covered on demand, its copies
+/// and regions, and whether a run of Evidence called it.
+llvm::json::Array onDemandIndex(const plan::OutDirPlanInput &In,
+                                llvm::ArrayRef<plan::RunEvidence> Evidence);
+
 } // namespace varsim::driver
 
 #endif // VARSIM_DRIVER_ADAPTIVERUN_H

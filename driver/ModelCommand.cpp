@@ -8,6 +8,7 @@
 
 #include "driver/Command.h"
 #include "driver/TraceConsistency.h"
+#include "driver/UnrunRegions.h"
 
 #include "callgraph/CallGraph.h"
 #include "callgraph/CallTrace.h"
@@ -220,6 +221,11 @@ public:
       reportError(std::move(E));
       return ExitFailure;
     }
+    std::string Ignored;
+    std::optional<manifest::Manifest> Manifest =
+        manifestOf(*TracePaths, &Ignored);
+    std::optional<std::string> Unrun =
+        unrunRegionsNote(Read, Manifest ? &*Manifest : nullptr);
     std::optional<TimeBase> Used = applyTimeBaseTo(Read);
     if (!Used)
       return ExitFailure;
@@ -281,6 +287,8 @@ public:
     M->Native = std::move(Native);
     M->TimeBase = timeBaseName(*Used).str();
     report(*M);
+    if (Unrun)
+      reportNote(*Unrun);
 
     if (Format == "csv") {
       writeCsv(*M, llvm::outs());

@@ -10,6 +10,7 @@
 #include "driver/Command.h"
 
 #include "plan/Coverage.h"
+#include "plan/OnDemand.h"
 #include "plan/OutDir.h"
 #include "plan/Reachable.h"
 #include "support/Diagnostic.h"
@@ -46,6 +47,10 @@ public:
         ->type_name("FILE");
     Sub.add_flag("--no-dataflow", NoDataFlow,
                  "Ignore the data-flow facts (the paper's plain plan)");
+    Sub.add_flag("--every-copy", EveryCopy,
+                 "Cover every copy of a function copied per configuration "
+                 "in the plan, not on demand (once a run shows the "
+                 "function runs)");
     addStrengthOption(Sub, Strength);
     Sub.footer(
         "Output: one CONFIG per line on stdout and nothing else (an empty "
@@ -72,6 +77,7 @@ public:
     Options.FeatureModelPath = ModelPath;
     Options.NoDataFlow = NoDataFlow;
     Options.Strength = Strength;
+    Options.EveryCopy = EveryCopy;
     auto In = plan::loadPlanInput(OutDir, Options, llvm::errs());
     if (!In) {
       reportError(In.takeError());
@@ -99,6 +105,7 @@ public:
       plan::printFactCoverage(*Coverage, In->Model, OS);
       plan::printConditionCoverage(*Conditions, OS);
       plan::printUnreachable(In->Unreachable, OS);
+      plan::printOnDemand(In->OnDemand, OS);
     };
     if (Report)
       PrintReport(llvm::errs());
@@ -112,6 +119,12 @@ public:
         return ExitFailure;
       }
     }
+    if (!In->OnDemand.empty())
+      llvm::errs() << "varsim: note: the copies of " << In->OnDemand.size()
+                   << " function(s) copied per configuration are covered on "
+                      "demand: 'varsim run' adds their runs once a run "
+                      "shows the function runs (--report says which; "
+                      "--every-copy plans them now)\n";
     if (Verbose) {
       plan::printExplanation(*P, llvm::errs());
       printAdaptiveStart(*In, *P);
@@ -145,11 +158,16 @@ private:
       llvm::errs() << " '" << R.ConfigString << "'";
     llvm::errs() << ", then adds the runs that the facts its visit counts "
                     "do not refute need (at most "
-                 << adaptiveBound(Static, First->Runs) << " in all)\n";
+                 << adaptiveBound(Static, First->Runs) << " in all"
+                 << (In.OnDemand.empty()
+                         ? ""
+                         : "; and the runs of the copies of each function "
+                           "covered on demand that a run calls")
+                 << ")\n";
   }
 
   std::string OutDir, ModelPath, ReportFile;
-  bool Verbose = false, Report = false, NoDataFlow = false;
+  bool Verbose = false, Report = false, NoDataFlow = false, EveryCopy = false;
   unsigned Strength = 0;
 };
 

@@ -83,6 +83,9 @@ void RunCommand::addOptions(CLI::App &Sub) {
                "the minimal plan first and then only the runs that the "
                "data-flow facts left standing after its visit counts and "
                "times need");
+  Sub.add_flag("--every-copy", EveryCopy,
+               "Cover every copy of a function copied per configuration "
+               "from the start, not once a run shows the function runs");
   addStrengthOption(Sub, Strength);
   Sub.add_option("--repeat", RepeatSpec,
                  "Runs per planned configuration, interleaved (every "
@@ -163,6 +166,7 @@ int RunCommand::run() {
   Options.FeatureModelPath = ModelPath;
   Options.NoDataFlow = NoDataFlow;
   Options.Strength = Strength;
+  Options.EveryCopy = EveryCopy;
   auto In = plan::loadPlanInput(OutDir, Options, llvm::errs());
   if (!In) {
     reportError(In.takeError());
@@ -246,6 +250,17 @@ int RunCommand::run() {
     if (int Code = runRounds(Ran, Made, *Program, *Accepted, TraceDir, Runs))
       return Code;
   }
+  // Without the adaptive phases, the copies of a function covered on
+  // demand still need runs once a run has called it (plan/OnDemand.h).
+  for (std::vector<size_t> Covered; !Adapt && !InterruptSignal;) {
+    size_t Made = Ran.Runs.size();
+    if (int Code = addOnDemand(*In, Ran, TraceDir, Runs, Evidence, Covered))
+      return Code;
+    if (Ran.Runs.size() == Made)
+      break;
+    if (int Code = runRounds(Ran, Made, *Program, *Accepted, TraceDir, Runs))
+      return Code;
+  }
   warnIfBusy("after the runs");
   if (InterruptSignal) { // After the last run: its trace is whole.
     reportError(makeError(std::string("interrupted (") +
@@ -253,7 +268,11 @@ int RunCommand::run() {
                           ") after the last run; no index written" + Kept));
     return 128 + InterruptSignal;
   }
-  int Code = writeIndex(TraceDir, std::move(Runs), std::move(Adaptive));
+  std::optional<llvm::json::Array> OnDemand;
+  if (!In->OnDemand.empty())
+    OnDemand = onDemandIndex(*In, Evidence);
+  int Code = writeIndex(TraceDir, std::move(Runs), std::move(Adaptive),
+                        std::move(OnDemand));
   if (Code == ExitSuccess)
     (*Previous)->commit();
   return Code;
@@ -282,7 +301,8 @@ bool RunCommand::isTraceFile(llvm::StringRef File) {
 }
 
 int RunCommand::writeIndex(llvm::StringRef TraceDir, llvm::json::Array Runs,
-                           std::optional<llvm::json::Object> Adapted) {
+                           std::optional<llvm::json::Object> Adapted,
+                           std::optional<llvm::json::Array> OnDemand) {
   llvm::SmallString<256> Index(TraceDir);
   llvm::sys::path::append(Index, "index.json");
   llvm::json::Object Root{{"format", "varsim-run-index"},
@@ -291,6 +311,8 @@ int RunCommand::writeIndex(llvm::StringRef TraceDir, llvm::json::Array Runs,
                           {"runs", std::move(Runs)}};
   if (Adapted)
     Root["adaptive"] = std::move(*Adapted);
+  if (OnDemand)
+    Root["on_demand"] = std::move(*OnDemand);
   if (Reference) {
     llvm::json::Array Seconds;
     for (int64_t Ns : Reference->times())

@@ -94,8 +94,11 @@ private:
   /// The files of a run's set in OUT/traces.
   static bool isTraceFile(llvm::StringRef File);
 
+  /// OnDemand: index.json's "on_demand" (plan/OnDemand.h), if any
+  /// function is covered on demand.
   int writeIndex(llvm::StringRef TraceDir, llvm::json::Array Runs,
-                 std::optional<llvm::json::Object> Adapted);
+                 std::optional<llvm::json::Object> Adapted,
+                 std::optional<llvm::json::Array> OnDemand);
 
   std::string OutDir, ModelPath;
   std::vector<std::string> CommandLine;
@@ -105,6 +108,7 @@ private:
   std::string RepeatSpec = "auto";
   std::optional<unsigned> Repeat; ///< Unset: auto.
   bool NoAdaptive = false;
+  bool EveryCopy = false;
   std::string NativeBuild, NativeRun;
   bool NoNative = false;
   /// The native reference, when --native-build/--native-run gave one, and

@@ -1,6 +1,7 @@
 //===- plan/ManifestReader.cpp - What the plan needs of a manifest --------===//
 
 #include "plan/ManifestReader.h"
+#include "plan/CopyFamilies.h"
 
 #include <map>
 
@@ -51,6 +52,7 @@ ManifestSummary summarizeManifest(const manifest::Manifest &M) {
         R.Renamed + " (" + R.File + ":" + std::to_string(R.Line) + ")";
     S.Regions.push_back(std::move(Variant));
   }
+  S.CopyFamilies = markCopyFamilies(M, S.Regions);
   S.Unmarked = M.Unmarked;
   return S;
 }

@@ -14,6 +14,7 @@
 #define VARSIM_PLAN_MANIFESTREADER_H
 
 #include "manifest/Manifest.h"
+#include "plan/CopyFamilies.h"
 #include "plan/Plan.h"
 
 #include "llvm/Support/JSON.h"
@@ -34,6 +35,10 @@ struct ManifestSummary {
   std::vector<RegionToCover> Regions;
   /// Region id -> "function (file:line)", for reports.
   std::map<unsigned, std::string> RegionLabels;
+  /// Per function copied per configuration ("f (file:line)",
+  /// RegionToCover::CopyOf): where it exists and its number of copies
+  /// (plan/CopyFamilies.h).
+  std::map<std::string, CopiedFunction> CopyFamilies;
   /// The manifest's "unmarked_code".
   std::vector<UnmarkedCode> Unmarked;
 };

@@ -6,6 +6,7 @@
 #include "feature_models/Validity.h"
 #include "plan/AnalysisOptions.h"
 #include "plan/ManifestReader.h"
+#include "plan/OnDemand.h"
 #include "plan/Reachable.h"
 
 #include "support/JsonError.h"
@@ -515,6 +516,10 @@ llvm::Expected<OutDirPlanInput> loadPlanInput(llvm::StringRef OutDir,
         }
     }
   addUnmarkedFacts(*Root, Summary->Unmarked, In.Facts);
+  // After the facts: the families' members keep theirs for when they are
+  // covered.
+  if (!Options.EveryCopy)
+    In.OnDemand = collapseCopyFamilies(In.Regions, Summary->CopyFamilies);
   return In;
 }
 

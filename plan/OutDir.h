@@ -12,6 +12,7 @@
 #define VARSIM_PLAN_OUTDIR_H
 
 #include "dataflow/DataFlow.h"
+#include "plan/CopyFamilies.h"
 #include "plan/Plan.h"
 
 #include <map>
@@ -36,6 +37,9 @@ struct OutDirPlanInput {
   /// Regions and variants left out of Regions because no run can execute
   /// them (plan/Reachable.h), by label.
   std::vector<std::string> Unreachable = {};
+  /// Functions copied per configuration whose code is covered on demand
+  /// (plan/OnDemand.h): Regions holds a stand-in for each.
+  std::vector<OnDemandFamily> OnDemand = {};
 };
 
 /// The strength of `varsim plan` and `varsim run` without `--strength`:
@@ -55,6 +59,9 @@ struct OutDirOptions {
   /// influencing features form more than N variables is observed under
   /// every combination of each N of them only. 0: DefaultStrength.
   unsigned Strength = 0;
+  /// Cover every copy of a function copied per configuration from the
+  /// start (`--every-copy`), not on demand (plan/OnDemand.h).
+  bool EveryCopy = false;
 };
 
 /// Reads OUT/manifest.json (and what it points to). Notes (such as "the

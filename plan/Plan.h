@@ -70,6 +70,12 @@ struct RegionToCover {
   /// The function holding the region (a variant: its renamed name), for
   /// dropping code no run can execute (plan/Reachable.h).
   std::string Function = {};
+  /// Set on the code of a function copied per configuration (its copies,
+  /// the regions in them, its dispatcher's branches; plan/CopyFamilies.h):
+  /// "f (file:line)", the function the code belongs to. Such regions are
+  /// covered on demand (plan/OnDemand.h); with IsVariant, the stand-in that
+  /// covers the function's presence until a run shows it runs.
+  std::string CopyOf = {};
 };
 
 struct PlanOptions {

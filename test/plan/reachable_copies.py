@@ -9,8 +9,10 @@ function that searches it (`check_option`, like
 configuration of the three features (8 copies). Case (a): nothing calls
 it; no run can execute a copy, so the plan need not run the eight
 configurations. Case (b): main calls it; every copy is covered, as
-before. Case (c): main stores its address in a table of callbacks and
-calls through it: the address is taken, so it counts as reachable.
+before (with --every-copy; by default a reachable function's copies are
+covered on demand, test/plan/copies_on_demand.py). Case (c): main stores
+its address in a table of callbacks and calls through it: the address is
+taken, so it counts as reachable.
 """
 import json
 import os
@@ -143,9 +145,18 @@ with tempfile.TemporaryDirectory(prefix="varsim-reachable-") as tmp:
         check(len(copies) + len(copy_regions) >= 8,
               f"{case}: check_option is copied per configuration "
               f"(renamings {copies}, regions {copy_regions})")
-        minimal, _ = plan_size(out, "--no-dataflow")
-        static, proc = plan_size(out, "--report")
+        minimal, _ = plan_size(out, "--no-dataflow", "--every-copy")
+        static, proc = plan_size(out, "--report", "--every-copy")
         sizes[case] = (minimal, static)
+        # By default a reachable function's copies are covered on demand
+        # (plan/OnDemand.h, test/plan/copies_on_demand.py): the plan covers
+        # where it exists, 'varsim run' its copies once a run calls it.
+        on_demand, demand_proc = plan_size(out, "--report")
+        if case != "uncalled":
+            check(on_demand <= 2 and "covered on demand" in
+                  demand_proc.stderr,
+                  f"{case}: on demand, at most 2 runs: {on_demand}",
+                  demand_proc)
         dropped = "not covered by the plan" in proc.stderr
         if case == "uncalled":
             check(dropped and "check_option" in proc.stderr,

@@ -530,7 +530,7 @@ class Program:
         # gives.
         verbose = self.varsim("plan", self.sim, "--verbose").stderr
         m = re.search(r"adaptive 'varsim run' starts with (\d+) run.*"
-                      r"\(at most (\d+) in all\)", verbose)
+                      r"\(at most (\d+) in all", verbose)
         first = int(m.group(1)) if m else len(plan)
         self.result["minimal_runs"] = first
         bound = int(m.group(2)) if m else len(plan)
