@@ -47,6 +47,7 @@ llvm::ArrayRef<RewritePass> rewritePasses() {
       {"pointer-wrappers", runPointerWrappersPass},
       {"template-lowering", runTemplateLoweringPass},
       {"value-arguments", runValueArgumentsPass},
+      {"derived-macros", runDerivedMacrosPass},
       {"feature-specializations", runFeatureSpecializationsPass},
       {"derived-macros", runDerivedMacrosPass},
       {"designated-inits", runDesignatedInitsPass},

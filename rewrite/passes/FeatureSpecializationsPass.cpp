@@ -5,7 +5,8 @@
 // the configurations without it, which runs a renamed copy of the primary
 // template (rewrite/templates/FeatureSpecializations.h): the lowered files
 // and TemplateSites ("specialization per feature"). After the default
-// arguments' lowering, which writes member specializations once per value.
+// arguments' lowering, which writes member specializations once per value,
+// and the derived macros' resolution.
 //
 //===----------------------------------------------------------------------===//
 
@@ -15,8 +16,11 @@
 namespace varsim::rewrite {
 
 llvm::Error runFeatureSpecializationsPass(RewriteState &S) {
-  return S.applyTemplateLowering(
-      templates::lowerFeatureSpecializations(S.templateInput()));
+  // After the derived macros' pass: RapidJSON's specializations are under
+  // `#ifdef RAPIDJSON_SIMD`, which rapidjson.h derives from the SSE options.
+  templates::LoweringInput In = S.templateInput();
+  In.Structures = &S.Structures;
+  return S.applyTemplateLowering(templates::lowerFeatureSpecializations(In));
 }
 
 } // namespace varsim::rewrite
