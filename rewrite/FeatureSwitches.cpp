@@ -211,6 +211,13 @@ llvm::Error FileRewriter::emitSwitches() {
       addEdit(Fn.NameBegin, Fn.NameBegin + Fn.NameLength, V.Renamed);
       if (llvm::Error E = keepOriginalName(Fn, SP.Name))
         return E;
+      // An explicit specialization's variant is a plain function (its
+      // switch keeps the `template <>`): the head commented out, after
+      // what keepOriginalName inserts at the declaration's start.
+      if (Fn.SpecializationHeadEnd) {
+        addEdit(Fn.SpecializationHeadBegin, Fn.SpecializationHeadBegin, "/*");
+        addEdit(Fn.SpecializationHeadEnd, Fn.SpecializationHeadEnd, "*/");
+      }
       Ctx.Renamings.push_back(
           {SP.Name, V.Renamed, V.Condition, In.Path, FS.lineOf(Fn.NameBegin)});
       First = First ? First : &V;

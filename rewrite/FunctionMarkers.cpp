@@ -45,10 +45,10 @@ llvm::Error FileRewriter::keepOriginalName(const FunctionFact &Fn,
   bool AtLineStart = Begin == 0 || Text[Begin - 1] == '\n';
   addEdit(Begin, Begin,
           (AtLineStart ? "" : "\n") + originalNameDefines(Name) + "#line " +
-              std::to_string(FS.lineOf(Begin)) + "\n");
+              std::to_string(originalLine(FS.lineOf(Begin))) + "\n");
   addEdit(End, End,
           "\n" + originalNameUndefs() + "#line " +
-              std::to_string(FS.lineOf(Fn.BodyEnd)) + "\n");
+              std::to_string(originalLine(FS.lineOf(Fn.BodyEnd))) + "\n");
   return llvm::Error::success();
 }
 

@@ -44,7 +44,11 @@ struct FunctionFact {
   bool Template = false;  ///< A template or a member of one.
   bool CLanguage = false; ///< Parsed as C (a name is one function).
   bool OutOfLine = false; ///< A member defined outside its class.
-  bool Structor = false;  ///< A constructor or destructor.
+  /// An explicit specialization of a function template: its `template <>`
+  /// ([begin, end) offsets; 0, 0 otherwise). A variant renamed per feature
+  /// is a plain function and drops it.
+  unsigned SpecializationHeadBegin = 0, SpecializationHeadEnd = 0;
+  bool Structor = false; ///< A constructor or destructor.
   /// Its body (lambdas included) has a loop or a goto: its function marker
   /// is worth its cost (docs/rewriter.md, "Function markers").
   bool Loops = false;

@@ -251,6 +251,16 @@ bool DefinitionCollector::VisitFunctionDecl(FunctionDecl *FD) {
   F.Variadic = FD->isVariadic();
   F.Template = FD->isTemplated();
   F.OutOfLine = FD->isOutOfLine();
+  if (FD->getTemplateSpecializationKind() == TSK_ExplicitSpecialization &&
+      FD->getPrimaryTemplate() && FD->getNumTemplateParameterLists() == 1) {
+    const TemplateParameterList *Head = FD->getTemplateParameterList(0);
+    SourceLocation B = Head->getTemplateLoc(), E = Head->getRAngleLoc();
+    if (B.isFileID() && E.isFileID() && R.SM.getFileID(B) == FID &&
+        R.SM.getFileID(E) == FID && Head->size() == 0) {
+      F.SpecializationHeadBegin = R.SM.getFileOffset(B);
+      F.SpecializationHeadEnd = R.SM.getFileOffset(E) + 1;
+    }
+  }
   F.Structor = isa<CXXConstructorDecl>(FD) || isa<CXXDestructorDecl>(FD);
   if (FunctionTypeLoc TL = FD->getFunctionTypeLoc()) {
     SourceLocation L = TL.getLParenLoc(), RP = TL.getRParenLoc();

@@ -48,6 +48,8 @@ llvm::ArrayRef<RewritePass> rewritePasses() {
       {"template-lowering", runTemplateLoweringPass},
       {"value-arguments", runValueArgumentsPass},
       {"derived-macros", runDerivedMacrosPass},
+      {"feature-specializations", runFeatureSpecializationsPass},
+      {"derived-macros", runDerivedMacrosPass},
       {"designated-inits", runDesignatedInitsPass},
       {"global-lowering", runGlobalLoweringPass},
       {"derived-macros", runDerivedMacrosPass},

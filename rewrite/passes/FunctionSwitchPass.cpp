@@ -136,17 +136,22 @@ llvm::Error runFunctionSwitchPass(RewriteState &S) {
       for (const SwitchPlan::Variant &Other : SP.Variants)
         if (Other.Renamed == V.Renamed)
           V.Renamed += "_" + std::to_string(SP.Variants.size());
-      auto Declarator = [&, Fn = Fn](llvm::StringRef Name) {
+      // A variant of an explicit specialization is a plain function
+      // without its `template <>`; the switch is the specialization.
+      auto Declarator = [&, Fn = Fn](llvm::StringRef Name, bool Variant) {
+        unsigned From = Variant && Fn->SpecializationHeadEnd > Fn->DeclBegin
+                            ? Fn->SpecializationHeadEnd
+                            : Fn->DeclBegin;
         std::string H =
-            (Text.slice(Fn->DeclBegin, Fn->NameBegin) + Name +
+            (Text.slice(From, Fn->NameBegin) + Name +
              Text.slice(Fn->NameBegin + Fn->NameLength, Fn->BodyBegin))
                 .str();
         std::replace(H.begin(), H.end(), '\n', ' ');
         return llvm::StringRef(H).rtrim().str();
       };
-      V.Header = Declarator(V.Renamed);
+      V.Header = Declarator(V.Renamed, true);
       SP.Name = Fn->Name;
-      SP.Header = Declarator(Base);
+      SP.Header = Declarator(Base, false);
       SP.OwnerFile = File;
       SP.Variants.push_back(std::move(V));
     }

@@ -13,6 +13,7 @@
 #define VARSIM_REWRITE_TEMPLATES_TEMPLATELOWERING_H
 
 #include "manifest/Manifest.h"
+#include "rewrite/DirectiveScanner.h"
 #include "rewrite/FeatureSetup.h"
 #include "rewrite/ProjectLayout.h"
 
@@ -39,6 +40,10 @@ struct LoweringInput {
   /// Files an earlier pass replaced (absolute path -> text; their Texts
   /// entries are these texts): the parses must see them. May be null.
   const std::map<std::string, std::string> *Overlay = nullptr;
+  /// The files' structures with derived macros resolved (conditions over
+  /// features, rewrite/DerivedMacros.h), for a pass that needs them; may
+  /// be null (the pass scans the texts).
+  const std::map<std::string, FileStructure> *Structures = nullptr;
 };
 
 /// One configuration site that was lowered (for the manifest and summary).

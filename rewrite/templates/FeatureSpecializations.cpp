@@ -1,0 +1,352 @@
+//===- rewrite/templates/FeatureSpecializations.cpp - Specs per feature ---===//
+//
+// See FeatureSpecializations.h. Candidate branches are found on the text
+// (a feature branch holding `template <>`), parsed in configurations that
+// reach each of them; the lowering is written on the texts.
+//
+//===----------------------------------------------------------------------===//
+
+#include "rewrite/templates/FeatureSpecializations.h"
+#include "rewrite/DirectiveScanner.h"
+#include "rewrite/FeatureGroups.h"
+#include "rewrite/ParseLoop.h"
+#include "rewrite/PassThroughLines.h"
+#include "rewrite/TextEdits.h"
+#include "rewrite/templates/FeatureSpecializationFacts.h"
+#include "support/Diagnostic.h"
+#include "support/SourceFiles.h"
+
+#include "llvm/ADT/StringExtras.h"
+
+#include <algorithm>
+
+namespace varsim::rewrite::templates {
+namespace {
+
+using namespace specs;
+
+/// Text holds `template <>` (an explicit specialization's header).
+bool hasEmptyTemplateHeader(llvm::StringRef Text) {
+  for (size_t At = Text.find("template"); At != llvm::StringRef::npos;
+       At = Text.find("template", At + 1)) {
+    llvm::StringRef Rest = Text.drop_front(At + 8).ltrim();
+    if (Rest.consume_front("<") && Rest.ltrim().starts_with(">"))
+      return true;
+  }
+  return false;
+}
+
+/// '{' less '}' in Text, comments and literals aside: a group that opens
+/// a namespace or class before a specialization (the default arguments'
+/// copies under `#if` / `namespace rapidjson {`) has no place after its
+/// `#endif` in the specialization's scope.
+int braceDepth(llvm::StringRef Text) {
+  int Depth = 0;
+  for (size_t I = 0; I < Text.size(); ++I) {
+    char C = Text[I];
+    if (Text.substr(I).starts_with("//"))
+      I = std::min(Text.find('\n', I), Text.size());
+    else if (Text.substr(I).starts_with("/*"))
+      I = std::min(Text.find("*/", I + 2) + 1, Text.size());
+    else if (C == '"' || C == '\'') {
+      for (++I; I < Text.size() && Text[I] != C; ++I)
+        if (Text[I] == '\\')
+          ++I;
+    } else
+      Depth += C == '{' ? 1 : C == '}' ? -1 : 0;
+  }
+  return Depth;
+}
+
+/// Where a specialization lies: the feature branches around it (innermost
+/// first, up to the first group that tests no feature).
+struct Enclosing {
+  std::string Condition; ///< Their conjunction, preprocessor syntax.
+  std::string Shown;     ///< Over feature names, for messages.
+  unsigned Outer = 0;    ///< The outermost of those groups.
+  bool Any = false;
+};
+
+class Lowering {
+public:
+  explicit Lowering(const LoweringInput &In) : In(In) {}
+
+  llvm::Expected<LoweringResult> run() {
+    LoweringResult Result;
+    std::vector<CondPtr> ToCover;
+    findCandidates(ToCover);
+    if (Ranges.empty())
+      return Result;
+    if (llvm::Error E = parse(ToCover))
+      return E;
+    if (llvm::Error E = lower(Result))
+      return E;
+    return Result;
+  }
+
+private:
+  const FileStructure *structureOf(const std::string &File) {
+    if (auto It = Structures.find(File); It != Structures.end())
+      return &It->second;
+    auto T = In.Texts.find(File);
+    if (T == In.Texts.end())
+      return nullptr;
+    if (In.Structures)
+      if (auto R = In.Structures->find(File); R != In.Structures->end()) {
+        FileGroupsOf.emplace(File, analyzeGroups(R->second, In.Features));
+        return &Structures.emplace(File, R->second).first->second;
+      }
+    auto FS = scanDirectives(File, T->second);
+    if (!FS) {
+      llvm::consumeError(FS.takeError()); // The rewriter reports it.
+      return nullptr;
+    }
+    FileGroupsOf.emplace(File, analyzeGroups(*FS, In.Features));
+    return &Structures.emplace(File, std::move(*FS)).first->second;
+  }
+
+  void findCandidates(std::vector<CondPtr> &ToCover) {
+    for (const auto &[File, Text] : In.Texts) {
+      llvm::StringRef T(Text);
+      if (!T.contains("#if") || !hasEmptyTemplateHeader(T))
+        continue;
+      const FileStructure *FS = structureOf(File);
+      if (!FS)
+        continue;
+      const FileGroups &FG = FileGroupsOf.at(File);
+      for (unsigned GI = 0; GI < FS->Groups.size(); ++GI) {
+        if (!FG.Groups[GI].IsFeature)
+          continue;
+        const CondGroup &CG = FS->Groups[GI];
+        for (unsigned BI = 0; BI < CG.Branches.size(); ++BI) {
+          const CondGroup::Branch &B = CG.Branches[BI];
+          if (!hasEmptyTemplateHeader(T.slice(B.ContentBegin, B.ContentEnd)))
+            continue;
+          Ranges[File].push_back({B.ContentBegin, B.ContentEnd});
+          if (BI < FG.Groups[GI].Presence.size() && FG.Groups[GI].Presence[BI])
+            ToCover.push_back(FG.Groups[GI].Presence[BI]);
+        }
+      }
+    }
+  }
+
+  llvm::Error parse(const std::vector<CondPtr> &ToCover) {
+    std::vector<std::pair<const CompileEntry *, std::vector<std::string>>> Jobs;
+    for (const fm::Configuration &C :
+         chooseParseConfigurations(ToCover, In.Features))
+      for (const CompileEntry &E : In.Project.Entries)
+        if (isCxxCompile(E.File, E.Arguments))
+          Jobs.push_back({&E, In.Features.defines(C)});
+    std::vector<std::string> Strip = In.Features.macros();
+    std::vector<SpecializationFacts> Results(Jobs.size());
+    parseInParallel(In.Jobs, Jobs.size(), [&](size_t I) {
+      Results[I] =
+          collectSpecializationFacts(*Jobs[I].first, Jobs[I].second, Strip,
+                                     Ranges, In.Project, In.Overlay);
+    });
+    for (size_t I = 0; I < Jobs.size(); ++I) {
+      SpecializationFacts &R = Results[I];
+      if (R.Failed) {
+        std::string Defines = llvm::join(Jobs[I].second, " ");
+        return makeError(Jobs[I].first->File, 0, 0,
+                         "does not compile with " +
+                             (Defines.empty()
+                                  ? std::string("no feature defined")
+                                  : Defines) +
+                             " (specialization parse):\n" +
+                             llvm::StringRef(R.Diagnostics).rtrim());
+      }
+      for (SpecializationFact &S : R.Specializations)
+        Specs.try_emplace(S.File + ":" + std::to_string(S.Begin) + ":" +
+                              std::to_string(S.Line),
+                          std::move(S));
+    }
+    return llvm::Error::success();
+  }
+
+  /// The feature branches around Offset of File.
+  Enclosing enclosingOf(const std::string &File, unsigned Offset) {
+    Enclosing E;
+    const FileStructure &FS = Structures.at(File);
+    const FileGroups &FG = FileGroupsOf.at(File);
+    std::optional<unsigned> Inner;
+    unsigned InnerBegin = 0;
+    for (unsigned GI = 0; GI < FS.Groups.size(); ++GI)
+      for (const CondGroup::Branch &B : FS.Groups[GI].Branches)
+        if (B.ContentBegin <= Offset && Offset < B.ContentEnd &&
+            (!Inner || B.ContentBegin >= InnerBegin)) {
+          Inner = GI;
+          InnerBegin = B.ContentBegin;
+        }
+    std::vector<std::string> Conds, Shown;
+    for (std::optional<unsigned> G = Inner; G && FG.Groups[*G].IsFeature;
+         G = FS.Groups[*G].ParentGroup) {
+      const CondGroup &CG = FS.Groups[*G];
+      for (unsigned BI = 0; BI < CG.Branches.size(); ++BI)
+        if (CG.Branches[BI].ContentBegin <= Offset &&
+            Offset < CG.Branches[BI].ContentEnd) {
+          std::string C = branchCondition(FS, CG, BI);
+          Conds.push_back("(" + (C.empty() ? std::string("1") : C) + ")");
+          if (BI < FG.Groups[*G].Own.size() && FG.Groups[*G].Own[BI])
+            Shown.push_back(conditionText(*FG.Groups[*G].Own[BI], In.Features));
+        }
+      E.Outer = *G;
+      E.Any = true;
+    }
+    E.Condition = llvm::join(Conds, " && ");
+    E.Shown = llvm::join(Shown, " && ");
+    return E;
+  }
+
+  llvm::Error refuse(const SpecializationFact &S, const Enclosing &E,
+                     const std::string &Why) const {
+    return makeError(
+        S.File, S.Line, S.Column,
+        "the explicit specialization " + S.Shown + " is defined only where " +
+            (E.Shown.empty() ? E.Condition : E.Shown) +
+            " holds; the configurations without it call the template's "
+            "primary definition for the same arguments, which the simulator "
+            "runs through a copy of that definition, but " +
+            Why +
+            ": define the specialization in every configuration (with the "
+            "feature's code inside it) or leave the feature out of the model");
+  }
+
+  llvm::Error lower(LoweringResult &Result) {
+    // By signature: the specializations (one per feature branch) and the
+    // condition under which none of them exists.
+    struct Family {
+      std::vector<const SpecializationFact *> Members;
+      std::vector<std::string> Conditions;
+      std::vector<std::string> Shown;
+      unsigned Outer = 0;
+    };
+    std::map<std::string, Family> Families;
+    for (const auto &[Key, S] : Specs) {
+      const FileStructure *FS = structureOf(S.File);
+      if (!FS)
+        continue;
+      Enclosing E = enclosingOf(S.File, S.Begin);
+      if (!E.Any)
+        continue;
+      const CondGroup &Outer = FS->Groups[E.Outer];
+      unsigned OuterBegin =
+          FS->Directives[Outer.Branches[0].DirectiveIndex].Begin;
+      unsigned OuterEnd = FS->Directives[Outer.EndifIndex].End;
+      // The primary under the same #if: no configuration calls it without
+      // the specialization.
+      if (S.Why.empty() && S.Primary.File == S.File &&
+          OuterBegin <= S.Primary.Begin && S.Primary.Begin < OuterEnd)
+        continue;
+      if (!S.Why.empty())
+        return refuse(S, E, S.Why);
+      // Not lowered (docs/templates.md, limits): the simulator calls the
+      // specialization in every configuration, which the model's trace
+      // check refuses.
+      if (braceDepth(llvm::StringRef(In.Texts.at(S.File))
+                         .slice(OuterBegin, S.Begin)) != 0)
+        continue;
+      if (!llvm::StringRef(In.Texts.at(S.File))
+               .substr(S.Begin)
+               .starts_with("template"))
+        return refuse(S, E, "its text does not start with 'template'");
+      Family &F = Families[S.Signature];
+      if (!F.Members.empty() && F.Members.front()->File != S.File)
+        return refuse(S, E, "it is also defined in another file");
+      if (F.Members.empty() || S.Begin > F.Members.back()->Begin)
+        F.Outer = E.Outer;
+      F.Members.push_back(&S);
+      F.Conditions.push_back(E.Condition);
+      F.Shown.push_back(E.Shown);
+    }
+    std::set<std::pair<std::string, unsigned>> Copied;
+    for (auto &[Sig, F] : Families) {
+      const SpecializationFact &Last = *F.Members.back();
+      const SpecializationFact &First = *F.Members.front();
+      if (Copied.insert({First.Primary.File, First.Primary.Begin}).second)
+        copyPrimary(First.Primary);
+      placeSpecialization(F.Members, F.Conditions, F.Outer);
+      Result.Sites.push_back({Last.File, Last.Line,
+                              "specialization per feature",
+                              llvm::join(F.Shown, " || ")});
+      if (In.Log)
+        *In.Log << "lowered template variability: "
+                << In.Project.relativeToRoot(Last.File) << ":" << Last.Line
+                << " (specialization per feature, " << Last.Shown << ")\n";
+    }
+    for (const auto &[File, E] : Edits) {
+      auto Lowered = applyTextEdits(File, In.Texts.at(File), 0, E,
+                                    "specialization per feature");
+      if (!Lowered)
+        return Lowered.takeError();
+      Result.Files[File] = std::move(*Lowered);
+    }
+    return llvm::Error::success();
+  }
+
+  unsigned presumedLine(const std::string &File, unsigned Offset) {
+    auto [It, New] = Lines.try_emplace(File, In.Texts.at(File));
+    return It->second(Structures.at(File).lineOf(Offset));
+  }
+
+  /// After the primary's `}`: its renamed copy, under `#line` of the
+  /// original; the rest of the line keeps its number.
+  void copyPrimary(const PrimaryFact &P) {
+    structureOf(P.File);
+    llvm::StringRef Text = In.Texts.at(P.File);
+    unsigned NameEnd = P.NameOffset;
+    while (NameEnd < Text.size() &&
+           (llvm::isAlnum(Text[NameEnd]) || Text[NameEnd] == '_'))
+      ++NameEnd;
+    std::string Copy = Text.slice(P.Begin, NameEnd).str() +
+                       PrimaryCopySuffix.str() +
+                       Text.slice(NameEnd, P.End).str();
+    Edits[P.File].insert(
+        {P.End, 0,
+         "\n#line " + std::to_string(presumedLine(P.File, P.Begin)) + "\n" +
+             Copy + "\n#line " +
+             std::to_string(presumedLine(P.File, P.End - 1)) + "\n"});
+  }
+
+  /// After the #endif of the outermost feature group around the last
+  /// member: the specialization for the configurations without any member,
+  /// calling the primary's copy.
+  void
+  placeSpecialization(const std::vector<const SpecializationFact *> &Members,
+                      const std::vector<std::string> &Conditions,
+                      unsigned Outer) {
+    const SpecializationFact &S = *Members.back();
+    const FileStructure &FS = Structures.at(S.File);
+    llvm::StringRef Text = In.Texts.at(S.File);
+    const Directive &Endif = FS.Directives[FS.Groups[Outer].EndifIndex];
+    std::string Out =
+        Endif.End == Text.size() && !Text.ends_with("\n") ? "\n" : "";
+    Out += "#if !(" + llvm::join(Conditions, " || ") + ")\n";
+    Out += "#line " + std::to_string(presumedLine(S.File, S.Begin)) + "\n";
+    Out += Text.slice(S.Begin, S.BodyBegin).str() + "{ return " + S.Name +
+           PrimaryCopySuffix.str() + S.Arguments + "(" +
+           llvm::join(S.Forwarded, ", ") + "); }\n";
+    Out += "#endif\n#line " +
+           std::to_string(presumedLine(S.File, Endif.Begin) +
+                          Endif.PhysicalLines) +
+           "\n";
+    Edits[S.File].insert({Endif.End, 0, Out});
+  }
+
+  const LoweringInput &In;
+  std::map<std::string, FileStructure> Structures;
+  std::map<std::string, FileGroups> FileGroupsOf;
+  BranchRanges Ranges;
+  std::map<std::string, SpecializationFact> Specs;
+  std::map<std::string, PresumedLines> Lines;
+  std::map<std::string, std::set<TextEdit>> Edits;
+};
+
+} // namespace
+
+llvm::Expected<LoweringResult>
+lowerFeatureSpecializations(const LoweringInput &In) {
+  return Lowering(In).run();
+}
+
+} // namespace varsim::rewrite::templates
