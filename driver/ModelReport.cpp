@@ -1,0 +1,81 @@
+//===- driver/ModelReport.cpp - varsim model's notes ----------------------===//
+//
+// Part of `varsim model` (driver/ModelCommand.cpp): see ModelReport.h.
+//
+//===----------------------------------------------------------------------===//
+
+#include "driver/ModelReport.h"
+
+#include "support/Diagnostic.h"
+
+#include "llvm/ADT/Twine.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+
+namespace varsim::driver {
+
+using namespace varsim::model;
+
+namespace {
+
+void reportNote(const llvm::Twine &Message) {
+  llvm::errs() << "varsim: note: " << Message << "\n";
+}
+
+} // namespace
+
+void reportModel(const model::PerformanceModel &M) {
+  for (const std::string &W : M.Warnings)
+    reportWarning(W);
+  if (!M.Dropped.empty()) {
+    double Sum = 0;
+    for (const Term &T : M.Dropped)
+      Sum += T.Seconds;
+    reportWarning(fmt::format(
+        "dropped {} term(s) below the threshold of {} s (together {:.9f} "
+        "s); they are listed in MODEL.json under \"dropped\"",
+        M.Dropped.size(), M.ThresholdSeconds, Sum));
+  }
+  // Repetitions (`varsim run --repeat`): the run-to-run noise that the
+  // model kept out of its interaction terms.
+  unsigned MaxReps = 0;
+  double Range = 0, RangeShare = 0;
+  for (const RunSummary &R : M.Runs) {
+    MaxReps = std::max(MaxReps, R.Repetitions);
+    if (R.RangeSeconds > Range) {
+      Range = R.RangeSeconds;
+      RangeShare = R.Seconds > 0 ? R.RangeSeconds / R.Seconds : 0;
+    }
+  }
+  if (MaxReps > 1)
+    reportNote(fmt::format(
+        "{} configuration(s), each the median of up to {} repetitions; "
+        "the largest run-to-run range {:.6f} s ({:.1f} % of its run); "
+        "a context's differences within its typical range (the median "
+        "over the configurations) make no interaction term",
+        M.Runs.size(), MaxReps, Range, 100 * RangeShare));
+  if (M.LocalModelCount != 0)
+    reportNote(fmt::format(
+        "data flow: local models for {} calling context(s), over the "
+        "features of the {}; they are listed in MODEL.json under "
+        "\"local_models\"",
+        M.LocalModelCount,
+        M.DataFlowMode == "facts" ? "data-flow facts"
+                                  : "differences between runs"));
+  for (const DataFlowFinding &F : M.DataFlow)
+    reportWarning(
+        SourcePoint{F.Location, 0, 0},
+        fmt::format("likely data-flow interaction: the self time of {} "
+                    "(term {}) differs between runs by {:.6f} s: {:.6f} s "
+                    "in {}, {:.6f} s in {}{}",
+                    F.Function, F.Term, F.MaxSeconds - F.MinSeconds,
+                    F.MinSeconds, F.MinRun, F.MaxSeconds, F.MaxRun,
+                    F.CountWitness ? "; its visit counts differ too (an "
+                                     "exact witness)"
+                                   : ""));
+}
+
+} // namespace varsim::driver
