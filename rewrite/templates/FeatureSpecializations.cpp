@@ -9,10 +9,10 @@
 #include "rewrite/templates/FeatureSpecializations.h"
 #include "rewrite/DirectiveScanner.h"
 #include "rewrite/FeatureGroups.h"
-#include "rewrite/ParseLoop.h"
 #include "rewrite/PassThroughLines.h"
 #include "rewrite/TextEdits.h"
 #include "rewrite/templates/FeatureSpecializationFacts.h"
+#include "rewrite/templates/LoweringParses.h"
 #include "support/Diagnostic.h"
 #include "support/SourceFiles.h"
 
@@ -131,31 +131,16 @@ private:
   }
 
   llvm::Error parse(const std::vector<CondPtr> &ToCover) {
-    std::vector<std::pair<const CompileEntry *, std::vector<std::string>>> Jobs;
-    for (const fm::Configuration &C :
-         chooseParseConfigurations(ToCover, In.Features))
-      for (const CompileEntry &E : In.Project.Entries)
-        if (isCxxCompile(E.File, E.Arguments))
-          Jobs.push_back({&E, In.Features.defines(C)});
     std::vector<std::string> Strip = In.Features.macros();
-    std::vector<SpecializationFacts> Results(Jobs.size());
-    parseInParallel(In.Jobs, Jobs.size(), [&](size_t I) {
-      Results[I] =
-          collectSpecializationFacts(*Jobs[I].first, Jobs[I].second, Strip,
-                                     Ranges, In.Project, In.Overlay);
-    });
-    for (size_t I = 0; I < Jobs.size(); ++I) {
-      SpecializationFacts &R = Results[I];
-      if (R.Failed) {
-        std::string Defines = llvm::join(Jobs[I].second, " ");
-        return makeError(Jobs[I].first->File, 0, 0,
-                         "does not compile with " +
-                             (Defines.empty()
-                                  ? std::string("no feature defined")
-                                  : Defines) +
-                             " (specialization parse):\n" +
-                             llvm::StringRef(R.Diagnostics).rtrim());
-      }
+    auto Results = runLoweringParses<SpecializationFacts>(
+        In, loweringParses(In, ToCover, /*CxxOnly=*/true), "specialization",
+        [&](const LoweringParse &P) {
+          return collectSpecializationFacts(*P.Entry, P.Defines, Strip, Ranges,
+                                            In.Project, In.Overlay);
+        });
+    if (!Results)
+      return Results.takeError();
+    for (SpecializationFacts &R : *Results) {
       for (SpecializationFact &S : R.Specializations)
         Specs.try_emplace(S.File + ":" + std::to_string(S.Begin) + ":" +
                               std::to_string(S.Line),

@@ -10,8 +10,8 @@
 #include "rewrite/templates/PointerWrappers.h"
 #include "rewrite/DirectiveScanner.h"
 #include "rewrite/FeatureGroups.h"
-#include "rewrite/ParseLoop.h"
 #include "rewrite/TextEdits.h"
+#include "rewrite/templates/LoweringParses.h"
 #include "rewrite/templates/PointerWrapperFacts.h"
 #include "support/Diagnostic.h"
 #include "support/SourceFiles.h"
@@ -124,30 +124,16 @@ private:
     std::vector<CandidateGroup> Candidates;
     for (const auto &[_, G] : Groups)
       Candidates.push_back(G.Candidate);
-    std::vector<std::pair<const CompileEntry *, std::vector<std::string>>> Jobs;
-    for (const fm::Configuration &C :
-         chooseParseConfigurations(ToCover, In.Features))
-      for (const CompileEntry &E : In.Project.Entries)
-        if (isCxxCompile(E.File, E.Arguments))
-          Jobs.push_back({&E, In.Features.defines(C)});
     std::vector<std::string> Strip = In.Features.macros();
-    std::vector<WrapperFacts> Results(Jobs.size());
-    parseInParallel(In.Jobs, Jobs.size(), [&](size_t I) {
-      Results[I] = collectWrapperFacts(*Jobs[I].first, Jobs[I].second, Strip,
-                                       Candidates, In.Project, In.Overlay);
-    });
-    for (size_t I = 0; I < Jobs.size(); ++I) {
-      WrapperFacts &R = Results[I];
-      if (R.Failed) {
-        std::string Defines = llvm::join(Jobs[I].second, " ");
-        return makeError(Jobs[I].first->File, 0, 0,
-                         "does not compile with " +
-                             (Defines.empty()
-                                  ? std::string("no feature defined")
-                                  : Defines) +
-                             " (pointer wrapper parse):\n" +
-                             llvm::StringRef(R.Diagnostics).rtrim());
-      }
+    auto Results = runLoweringParses<WrapperFacts>(
+        In, loweringParses(In, ToCover, /*CxxOnly=*/true), "pointer wrapper",
+        [&](const LoweringParse &P) {
+          return collectWrapperFacts(*P.Entry, P.Defines, Strip, Candidates,
+                                     In.Project, In.Overlay);
+        });
+    if (!Results)
+      return Results.takeError();
+    for (WrapperFacts &R : *Results) {
       for (auto &[Key, Branches] : R.Groups)
         for (auto &[B, F] : Branches) {
           auto [It, New] = Groups.at(Key).Branches.try_emplace(B, F);

@@ -29,8 +29,8 @@
 #include "rewrite/templates/TemplateLowering.h"
 
 #include "rewrite/FeatureGroups.h"
-#include "rewrite/ParseLoop.h"
 #include "rewrite/templates/FlagLowering.h"
+#include "rewrite/templates/LoweringParses.h"
 #include "rewrite/templates/TemplateLoweringImpl.h"
 
 #include "llvm/ADT/StringExtras.h"
@@ -149,29 +149,17 @@ void SiteLowering::findMacros(const std::string &File, const FileStructure &FS,
 }
 
 llvm::Error SiteLowering::parseAll(const std::vector<CondPtr> &ToCover) {
-  std::vector<fm::Configuration> Configs =
-      chooseParseConfigurations(ToCover, In.Features);
   std::vector<std::string> FeatureMacros = In.Features.macros();
-  std::vector<FactsJob> Jobs;
-  for (const fm::Configuration &C : Configs)
-    for (const CompileEntry &E : In.Project.Entries)
-      Jobs.push_back({&E, In.Features.defines(C), FeatureMacros, &Candidates,
-                      &Macros, In.Overlay});
-  std::vector<TemplateFacts> Results(Jobs.size());
-  parseInParallel(In.Jobs, Jobs.size(), [&](size_t I) {
-    Results[I] = collectTemplateFacts(Jobs[I], In.Project);
-  });
-  for (size_t I = 0; I < Jobs.size(); ++I) {
-    TemplateFacts &R = Results[I];
-    if (R.Failed) {
-      std::string Defines = llvm::join(Jobs[I].Defines, " ");
-      return makeError(
-          Jobs[I].Entry->File, 0, 0,
-          "does not compile with " +
-              (Defines.empty() ? std::string("no feature defined") : Defines) +
-              " (template lowering parse):\n" +
-              llvm::StringRef(R.Diagnostics).rtrim());
-    }
+  auto Results = runLoweringParses<TemplateFacts>(
+      In, loweringParses(In, ToCover, /*CxxOnly=*/false), "template lowering",
+      [&](const LoweringParse &P) {
+        FactsJob Job{P.Entry,     P.Defines, FeatureMacros,
+                     &Candidates, &Macros,   In.Overlay};
+        return collectTemplateFacts(Job, In.Project);
+      });
+  if (!Results)
+    return Results.takeError();
+  for (TemplateFacts &R : *Results) {
     Facts.Defs.merge(R.Defs);
     Facts.Calls.merge(R.Calls);
     Facts.Refs.merge(R.Refs);
