@@ -18,6 +18,7 @@
 
 #include "driver/AdaptiveRun.h"
 #include "driver/Command.h"
+#include "driver/MeasureCpuOption.h"
 #include "driver/NativeReference.h"
 #include "driver/RunCommandImpl.h"
 #include "driver/RunProcess.h"
@@ -115,6 +116,7 @@ void RunCommand::addOptions(CLI::App &Sub) {
       ->type_name("CMD");
   Sub.add_flag("--no-native-reference", NoNative,
                "Ignore --native-build/--native-run: no native runs");
+  addMeasureCpuOption(Sub, CpuSpec);
   Sub.footer(
       "Each run: VARSIM_CONFIG=CONFIG VARSIM_TRACE=OUT/traces/run-K.json "
       "COMMAND ARGS...,\n"
@@ -162,6 +164,12 @@ int RunCommand::run() {
                           "(the native reference needs both)"));
     return ExitUsage;
   }
+  auto Cpu = resolveMeasureCpu(CpuSpec);
+  if (!Cpu) {
+    reportError(Cpu.takeError());
+    return ExitUsage;
+  }
+  MeasureCpu = *Cpu;
   plan::OutDirOptions Options;
   Options.FeatureModelPath = ModelPath;
   Options.NoDataFlow = NoDataFlow;
@@ -234,6 +242,7 @@ int RunCommand::run() {
   if (!NoNative && !NativeBuild.empty())
     if (int Code = startNativeReference(*In, Ran.Runs.front(), *Accepted))
       return Code;
+  pinTimedRuns();
   if (int Code = runRounds(Ran, 0, *Program, *Accepted, TraceDir, Runs))
     return Code;
   // The follow-up, a run at a time: each run's evidence is weighed before
@@ -313,6 +322,8 @@ int RunCommand::writeIndex(llvm::StringRef TraceDir, llvm::json::Array Runs,
     Root["adaptive"] = std::move(*Adapted);
   if (OnDemand)
     Root["on_demand"] = std::move(*OnDemand);
+  if (MeasureCpu)
+    Root["cpu"] = *MeasureCpu;
   if (Reference) {
     llvm::json::Array Seconds;
     for (int64_t Ns : Reference->times())

@@ -14,6 +14,7 @@
 #include "driver/NativeReference.h"
 
 #include "model/validation/ExitCodes.h"
+#include "model/validation/MeasurementCpu.h"
 #include "plan/OutDir.h"
 
 #include "llvm/Support/Error.h"
@@ -122,6 +123,15 @@ private:
   bool WarnedShort = false;
   /// What the adaptive run decided, for index.json.
   std::optional<llvm::json::Object> Adaptive;
+  /// --cpu, its resolution, and the pin of the timed runs (taken after the
+  /// native reference's build, so that builds are not pinned).
+  std::string CpuSpec = "auto";
+  std::optional<unsigned> MeasureCpu;
+  std::optional<validation::ScopedCpuPin> Pin;
+  void pinTimedRuns() {
+    if (!Pin)
+      Pin.emplace(MeasureCpu);
+  }
 };
 
 } // namespace varsim::driver::runcommand

@@ -268,6 +268,7 @@ int RunCommand::startNativeReference(const plan::OutDirPlanInput &In,
     return InterruptSignal ? 128 + InterruptSignal : ExitFailure;
   }
   Reference.emplace(std::move(*R));
+  pinTimedRuns();
   llvm::Expected<int64_t> Ns = Reference->run();
   if (!Ns) {
     reportError(Ns.takeError());

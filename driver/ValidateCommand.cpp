@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "driver/Command.h"
+#include "driver/MeasureCpuOption.h"
 
 #include "feature_models/FeatureModel.h"
 #include "model/FeatureValues.h"
@@ -117,6 +118,7 @@ public:
         ->check(CLI::IsMember({"cpu", "wall"}));
     Sub.add_flag("--no-baseline", NoBaseline,
                  "Do not measure the linear baseline's training sample");
+    addMeasureCpuOption(Sub, CpuSpec);
     Sub.footer(
         "Placeholders, replaced verbatim in --build, --run and --check-output "
         "(quote them\nyourself), e.g. for the configuration "
@@ -222,6 +224,12 @@ public:
       return ExitFailure;
     }
     Options.TimeoutSeconds = Timeout;
+    auto Cpu = resolveMeasureCpu(CpuSpec);
+    if (!Cpu) {
+      reportError(Cpu.takeError());
+      return ExitUsage;
+    }
+    Options.MeasureCpu = *Cpu;
     Options.CpuTime =
         (TimeBaseName.empty() ? Model->TimeBase : TimeBaseName) == "cpu";
     if (!TimeBaseName.empty() && TimeBaseName != Model->TimeBase)
@@ -396,6 +404,7 @@ private:
   std::optional<double> Timeout;
   bool NoBaseline = false;
   std::string TimeBaseName; ///< --time; empty: the model's.
+  std::string CpuSpec;      ///< --cpu.
   ValidationOptions Options;
 };
 

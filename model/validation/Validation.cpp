@@ -1,8 +1,10 @@
 //===- model/validation/Validation.cpp - Model against real variants ------===//
 
 #include "model/validation/Validation.h"
+
 #include "model/validation/BuildDir.h"
 #include "model/validation/MachineLoad.h"
+#include "model/validation/MeasurementCpu.h"
 
 #include "model/validation/LinearBaseline.h"
 #include "model/validation/Placeholders.h"
@@ -289,6 +291,8 @@ private:
     if (std::optional<std::string> Busy = busyMachineMessage())
       say("varsim: warning: " + *Busy +
           "; the measured times and the errors are less reliable");
+    // Every measured run on one CPU when the CPUs' speeds differ.
+    ScopedCpuPin Pin(Opts.MeasureCpu);
     auto PhaseStart = Clock::now();
     // Warm-ups first, then rounds of every variant: a slow phase of the
     // machine (another job, a thermal throttle) then hits every variant

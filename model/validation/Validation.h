@@ -77,6 +77,10 @@ struct ValidationOptions {
   /// model --time cpu`, robust to the machine's load for single-threaded
   /// variants. Both are recorded either way.
   bool CpuTime = false;
+  /// The CPU every measured run goes to (model/validation/MeasurementCpu.h);
+  /// none: the scheduler places them. Builds and output checks are not
+  /// pinned.
+  std::optional<unsigned> MeasureCpu;
 };
 
 enum class VariantStatus { Ok, Invalid, BuildFailed, RunFailed, TimedOut };

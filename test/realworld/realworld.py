@@ -733,19 +733,27 @@ class Program:
                    VARSIM_TRACE=str(self.work / "overhead-trace.json"))
         t_nat, t_sim = [], []
         load0 = loadavg()
+        # On the CPU varsim run timed the simulator on (index.json "cpu",
+        # when the CPUs' speeds differ), both of them: a ratio across CPUs
+        # of different speeds measures the CPUs.
+        index = self.sim / "traces" / "index.json"
+        cpu = json.loads(index.read_text()).get("cpu") \
+            if index.is_file() else None
+        pin = (lambda: os.sched_setaffinity(0, {cpu})) \
+            if cpu is not None else None
         for _ in range(5 + 1):
             for binary, times, e in ((native, t_nat, None), (self.simulator, t_sim, env)):
                 start = time.perf_counter()
                 subprocess.run(self.run_words(binary), cwd=self.dir, env=e,
                                stdout=subprocess.DEVNULL,
-                               stderr=subprocess.DEVNULL)
+                               stderr=subprocess.DEVNULL, preexec_fn=pin)
                 times.append(time.perf_counter() - start)
         t_nat, t_sim = t_nat[1:], t_sim[1:]  # the first round warms up
         self.result["overhead"] = {
             "config": config, "native_s": statistics.median(t_nat),
             "sim_s": statistics.median(t_sim),
             "ratio": statistics.median(t_sim) / statistics.median(t_nat),
-            "load": (load0 + loadavg()) / 2}
+            "cpu": cpu, "load": (load0 + loadavg()) / 2}
 
     def syntax_only_ratio(self):
         """clang -fsyntax-only once per translation unit and parse

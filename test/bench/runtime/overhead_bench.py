@@ -18,6 +18,10 @@ Cases:
                     builds its simulator and every valid variant under
                     /tmp/overhead-bench/NAME (with --varsim VARSIM, default
                     the newest build*/driver/varsim), one case per variant
+  --cpu N|none|auto  the CPU both binaries run on (default auto: the
+                    fastest when one CPU is more than 10 % slower than
+                    another, as `varsim run --cpu auto` decides; a ratio
+                    across CPUs of different speeds measures the CPUs)
 
 Usage:
   overhead_bench.py --samples build --repeat 5
@@ -122,8 +126,28 @@ def accuracy_cases(program, varsim):
     return cases
 
 
+def fastest_cpu():
+    """The fastest CPU this process may use when the CPUs' speeds differ by
+    more than 10 % (model/validation/MeasurementCpu.h), else None."""
+    cpus = sorted(os.sched_getaffinity(0))
+    if len(cpus) < 2:
+        return None
+    best = {c: float("inf") for c in cpus}
+    for _ in range(3):
+        for c in cpus:
+            os.sched_setaffinity(0, {c})
+            start = time.thread_time()
+            x = 0
+            for k in range(200000):
+                x = (x * 1103515245 + k) & 0xFFFFFFFF
+            best[c] = min(best[c], time.thread_time() - start)
+    os.sched_setaffinity(0, set(cpus))
+    fast = min(best, key=best.get)
+    return fast if max(best.values()) > 1.10 * best[fast] else None
+
+
 def main(argv):
-    repeat, cases, i = 5, [], 0
+    repeat, cases, i, cpu = 5, [], 0, "auto"
     varsim = os.environ.get("VARSIM") or newest_varsim()
     while i < len(argv):
         if argv[i] == "--varsim":
@@ -133,6 +157,8 @@ def main(argv):
             i += 2
         elif argv[i] == "--repeat":
             repeat, i = int(argv[i + 1]), i + 2
+        elif argv[i] == "--cpu":
+            cpu, i = argv[i + 1], i + 2
         elif argv[i] == "--samples":
             cases += sample_cases(argv[i + 1])
             i += 2
@@ -147,6 +173,13 @@ def main(argv):
             i = j + (1 if j < len(argv) and argv[j] == "--" else 0)
         else:
             sys.exit(__doc__)
+    if cpu == "auto":
+        cpu = fastest_cpu()
+    elif cpu == "none":
+        cpu = None
+    if cpu is not None:
+        os.sched_setaffinity(0, {int(cpu)})  # Inherited by every run.
+        print(f"pinned to CPU {cpu}")
     print("load average before: " + open("/proc/loadavg").read().split()[0])
     width = max([14] + [len(c[0]) + 2 for c in cases])
     print(f"{'case':<{width}}{'native wall':>12}{'sim wall':>10}{'ratio':>7}"

@@ -1,0 +1,39 @@
+//===- driver/MeasureCpuOption.cpp - --cpu of run and validate ------------===//
+
+#include "driver/MeasureCpuOption.h"
+
+#include "model/validation/MeasurementCpu.h"
+
+#include "llvm/Support/raw_ostream.h"
+
+#include <CLI/CLI.hpp>
+
+namespace varsim::driver {
+
+void addMeasureCpuOption(CLI::App &Sub, std::string &Spec) {
+  Sub.add_option("--cpu", Spec,
+                 "The CPU every timed run goes to: auto (default: when a "
+                 "short calibration finds a CPU more than 10 % slower than "
+                 "the fastest -- a hybrid processor, a virtual CPU sharing "
+                 "its core -- the fastest; else the scheduler places them), "
+                 "none, or a CPU number")
+      ->default_val("auto")
+      ->type_name("auto|none|N");
+}
+
+llvm::Expected<std::optional<unsigned>>
+resolveMeasureCpu(const std::string &Spec) {
+  llvm::Expected<validation::CpuRequest> Request =
+      validation::parseCpuRequest(Spec);
+  if (!Request)
+    return Request.takeError();
+  llvm::Expected<validation::CpuChoice> Choice =
+      validation::chooseMeasurementCpu(*Request);
+  if (!Choice)
+    return Choice.takeError();
+  if (!Choice->Note.empty())
+    llvm::errs() << "varsim: note: " << Choice->Note << "\n";
+  return Choice->Cpu;
+}
+
+} // namespace varsim::driver
