@@ -33,6 +33,8 @@ struct ContextRuns {
   /// The standard error of one run's median self time (model/Noise.h);
   /// nullopt when no configuration was repeated.
   std::optional<double> StandardError;
+  /// The configurations whose repetitions measured StandardError.
+  unsigned Repeated = 0;
 };
 
 /// The run-to-run noise of a context from the ranges of its repetitions in
@@ -86,6 +88,7 @@ public:
     for (size_t C = 0; C < Executed.size(); ++C) {
       Executed[C].Noise = pooledNoise(std::move(Ranges[C]));
       Executed[C].StandardError = aggregateStandardError(RangesAndCounts[C]);
+      Executed[C].Repeated = static_cast<unsigned>(RangesAndCounts[C].size());
     }
     if (Options.Influences)
       influenceSets();
@@ -202,6 +205,7 @@ public:
     Fit.NoisePerOrder = Obs.StandardError ? std::sqrt(2.0) : 1.0;
     Fit.NoiseMeasured = Obs.Noise > 0 || Obs.StandardError.has_value();
     Fit.StandardErrorSeconds = Obs.StandardError.value_or(0);
+    Fit.StandardErrorFreedom = Obs.Repeated;
     Fit.FloorSeconds = Options.NoiseAbsoluteNs * 1e-9;
     M.Terms = fitLocalModel(Points, ByValue, Fit);
     return M;
@@ -332,6 +336,7 @@ private:
     }
     Out.Noise = Ran.Noise;
     Out.StandardError = Ran.StandardError;
+    Out.Repeated = Ran.Repeated;
     return Out;
   }
 

@@ -111,6 +111,11 @@ struct FitOptions {
   /// design with more runs estimates a term more precisely (an effect
   /// seen in 3 runs against 3: SE sqrt(2/3), not SE sqrt 2).
   double StandardErrorSeconds = 0;
+  /// The degrees of freedom behind StandardErrorSeconds (the configurations
+  /// whose repetitions measured it); with them the F test pools the fit's
+  /// residual with the repetitions' noise instead of estimating the noise
+  /// from the residual alone. 0: the residual alone.
+  unsigned StandardErrorFreedom = 0;
   /// With StandardErrorSeconds: no term within this is an effect.
   double FloorSeconds = 0;
 };

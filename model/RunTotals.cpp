@@ -104,6 +104,8 @@ RunTotalsSummary reconcileRunTotals(PerformanceModel &M,
   Fit.NoisePerOrder = std::sqrt(2.0);
   Fit.NoiseMeasured = Out.NoiseMeasured;
   Fit.StandardErrorSeconds = Out.StandardErrorSeconds;
+  Fit.StandardErrorFreedom = static_cast<unsigned>(llvm::count_if(
+      M.Runs, [](const RunSummary &R) { return R.Repetitions > 1; }));
   Fit.FloorSeconds = Options.NoiseAbsoluteSeconds;
   std::vector<LocalTerm> Fitted = fitLocalModel(Points, ByValue, Fit);
 
