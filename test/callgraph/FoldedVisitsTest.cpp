@@ -1,11 +1,12 @@
 //===- test/callgraph/FoldedVisitsTest.cpp - Counted folds in traces ------===//
 //
 // A folded function under a feature condition: the trace counts its later
-// visits per thread ("folded") and lists the nodes its sampled visits were
-// recorded in ("fold_samples"). The reader spreads the count over those
-// nodes (an estimate per context), keeps the exact count per thread, and
-// marks the counts that are no longer exact; the call graph then finds no
-// count witness in them.
+// visits per context ("folded_nodes", since session 22) and per thread
+// ("folded"), and lists the nodes its sampled visits were recorded in
+// ("fold_samples"). The reader adds the counts per context exactly (older
+// traces: spreads the thread's count over those nodes, an estimate per
+// context), keeps the exact count per thread, and marks the counts that
+// are not exact; the call graph then finds no count witness in them.
 //
 //===----------------------------------------------------------------------===//
 
