@@ -68,12 +68,13 @@ struct TraceNode {
   /// The visits the runtime recorded (and whose markers cost).
   uint64_t recordedCalls() const { return Calls - FoldedCalls; }
   /// Calls is not this context's exact count: a node of a region whose
-  /// folded visits were spread over its contexts by a random sample, a
-  /// node under one (recorded only in its sampled visits), or a node of a
-  /// region seen called from one (a call from a folded visit is recorded
-  /// under the folded function's caller). The region's total per thread
-  /// stays exact (TraceThread::Folded); such a count witnesses nothing per
-  /// context (applyFoldedVisits).
+  /// folded visits were spread over its contexts by a random sample (a
+  /// trace without their counts per context), a node under a node of a
+  /// folded counted region (recorded only in its sampled visits), or a
+  /// node of a region seen called from one (a call from a folded visit is
+  /// recorded under the folded function's caller). The region's total per
+  /// thread stays exact (TraceThread::Folded); such a count witnesses nothing
+  /// per context (applyFoldedVisits).
   bool CountEstimated = false;
 };
 
@@ -88,19 +89,28 @@ struct TraceFoldSamples {
   int64_t Node = 0; ///< Index into the thread's Nodes.
   uint64_t Samples = 0;
 };
+/// The folded visits counted in one context ("folded_nodes": [node,
+/// visits]; runtimes since session 22): exact, summing per region to the
+/// thread's TraceFoldedVisits.
+struct TraceFoldedNode {
+  int64_t Node = 0; ///< Index into the thread's Nodes.
+  uint64_t Visits = 0;
+};
 
 /// Calls x the mean of the timed visits (TimedNs when Timed is 0 or Calls).
 double estimatedInclusiveNs(const TraceNode &N);
 
 struct CallTrace;
 
-/// Spreads each thread's folded visits over the region's nodes in that
-/// thread, in proportion to their fold samples (to their recorded visits
-/// if none has one): the count into Calls and FoldedCalls, their time into
-/// InclusiveNs as the count times the region's mean self time per
-/// recorded visit (overhead taken out; over every node of the region in
-/// the trace). The callers' self time, which held that time, loses it.
-/// Marks the nodes whose counts this makes estimates (CountEstimated).
+/// Adds each thread's folded visits to the region's nodes in that thread:
+/// the count of each context where the trace has it (FoldedNodes, exact),
+/// else spread in proportion to their fold samples (to their recorded
+/// visits if none has one; older traces): the count into Calls and
+/// FoldedCalls, their time into InclusiveNs as the count times the
+/// region's mean self time per recorded visit (overhead taken out; over
+/// every node of the region in the trace). The callers' self time, which
+/// held that time, loses it. Marks the nodes whose counts this makes
+/// estimates (CountEstimated).
 /// Called by the reader.
 void applyFoldedVisits(CallTrace &T);
 
@@ -120,10 +130,11 @@ struct TraceThread {
   int64_t MainNodeAtEnd = -1;
   std::vector<TraceNode> Nodes;
   /// As read: the visits of each folded counted region in this thread
-  /// after its fold, an exact count (applyFoldedVisits spreads them over
-  /// Nodes as estimates and keeps them here), and the fold samples
-  /// (cleared once spread).
+  /// after its fold, an exact count (applyFoldedVisits adds them to Nodes
+  /// and keeps them here), the same per context and the fold samples
+  /// (both cleared once added).
   std::vector<TraceFoldedVisits> Folded;
+  std::vector<TraceFoldedNode> FoldedNodes;
   std::vector<TraceFoldSamples> FoldSamples;
 };
 

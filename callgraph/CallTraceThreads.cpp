@@ -95,16 +95,18 @@ llvm::Error TraceReader::readThread(od::value V, size_t Index) {
         N.InclusiveNs = estimatedInclusiveNs(N);
         Th.Nodes.push_back(N);
       }
-    } else if (Key == "folded" || Key == "fold_samples") {
-      bool Visits = Key == "folded";
+    } else if (Key == "folded" || Key == "fold_samples" ||
+               Key == "folded_nodes") {
+      bool Visits = Key == "folded", PerNode = Key == "folded_nodes";
       od::array List;
       if (llvm::Error E = get(Field.value().get_array(), List, What))
         return E;
       for (auto Item : List) {
+        size_t At = Visits    ? Th.Folded.size()
+                    : PerNode ? Th.FoldedNodes.size()
+                              : Th.FoldSamples.size();
         std::string Entry =
-            (What + " " + (Visits ? "folded" : "fold_samples") + " entry " +
-             llvm::Twine(Visits ? Th.Folded.size() : Th.FoldSamples.size()))
-                .str();
+            (What + " " + std::string(Key) + " entry " + llvm::Twine(At)).str();
         od::array A;
         if (simdjson::error_code EC = Item.get_array().get(A))
           return jsonError(EC, Entry);
@@ -117,11 +119,15 @@ llvm::Error TraceReader::readThread(od::value V, size_t Index) {
           ++K;
         }
         if (K != 2 || Values[0] > UINT32_MAX)
-          return fail(Entry + (Visits ? ": expected [region, visits]"
-                                      : ": expected [node, samples]"),
+          return fail(Entry + (Visits    ? ": expected [region, visits]"
+                               : PerNode ? ": expected [node, visits]"
+                                         : ": expected [node, samples]"),
                       currentLine());
         if (Visits)
           Th.Folded.push_back({static_cast<uint32_t>(Values[0]), Values[1]});
+        else if (PerNode)
+          Th.FoldedNodes.push_back(
+              {static_cast<int64_t>(Values[0]), Values[1]});
         else
           Th.FoldSamples.push_back(
               {static_cast<int64_t>(Values[0]), Values[1]});
@@ -169,6 +175,11 @@ llvm::Error TraceReader::checkNodes() {
     for (const TraceFoldSamples &F : T.Threads[TI].FoldSamples)
       if (F.Node >= static_cast<int64_t>(Nodes.size()))
         return fail("thread " + llvm::Twine(TI) + " fold_samples: node " +
+                    llvm::Twine(F.Node) + " is not in the thread's tree (" +
+                    llvm::Twine(Nodes.size()) + " nodes)");
+    for (const TraceFoldedNode &F : T.Threads[TI].FoldedNodes)
+      if (F.Node >= static_cast<int64_t>(Nodes.size()))
+        return fail("thread " + llvm::Twine(TI) + " folded_nodes: node " +
                     llvm::Twine(F.Node) + " is not in the thread's tree (" +
                     llvm::Twine(Nodes.size()) + " nodes)");
   }

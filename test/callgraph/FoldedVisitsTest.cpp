@@ -1,11 +1,12 @@
 //===- test/callgraph/FoldedVisitsTest.cpp - Counted folds in traces ------===//
 //
 // A folded function under a feature condition: the trace counts its later
-// visits per thread ("folded") and lists the nodes its sampled visits were
-// recorded in ("fold_samples"). The reader spreads the count over those
-// nodes (an estimate per context), keeps the exact count per thread, and
-// marks the counts that are no longer exact; the call graph then finds no
-// count witness in them.
+// visits per context ("folded_nodes", since session 22) and per thread
+// ("folded"), and lists the nodes its sampled visits were recorded in
+// ("fold_samples"). The reader adds the counts per context exactly (older
+// traces: spreads the thread's count over those nodes, an estimate per
+// context), keeps the exact count per thread, and marks the counts that
+// are not exact; the call graph then finds no count witness in them.
 //
 //===----------------------------------------------------------------------===//
 
@@ -136,6 +137,43 @@ TEST(FoldedVisits, MarksTheCountsThatAreEstimates) {
   EXPECT_EQ(Exact.Threads[0].Nodes[2].Calls, 300u);
 }
 
+// Runtimes since session 22 count the folded visits per context too
+// ("folded_nodes"): the counts are added exactly, and f's own contexts
+// count exactly (those under f and of what f calls still do not).
+TEST(FoldedVisits, CountsPerContextAreAddedExactly) {
+  CallTrace T = parsed(replaced(Folded, R"("fold_samples": [[2, 30], [6, 10]])",
+                                R"("folded_nodes": [[2, 9000], [6, 1000]],
+               "fold_samples": [[2, 30], [6, 10]])"));
+  const std::vector<TraceNode> &N = T.Threads[0].Nodes;
+  EXPECT_EQ(N[2].Calls, 300u + 9000u);
+  EXPECT_EQ(N[2].FoldedCalls, 9000u);
+  EXPECT_EQ(N[6].Calls, 100u + 1000u);
+  double Mean = 3400.0 / 400;
+  EXPECT_DOUBLE_EQ(N[2].InclusiveNs, 3000 + 9000 * Mean);
+  EXPECT_DOUBLE_EQ(N[6].InclusiveNs, 1000 + 1000 * Mean);
+  std::vector<bool> Estimated;
+  for (const TraceNode &Node : N)
+    Estimated.push_back(Node.CountEstimated);
+  EXPECT_EQ(Estimated, (std::vector<bool>{false, false, false, true, true,
+                                          false, false, false}));
+  EXPECT_TRUE(T.Threads[0].FoldedNodes.empty());
+  ASSERT_EQ(T.Threads[0].Folded.size(), 1u);
+  EXPECT_EQ(T.Threads[0].Folded[0].Visits, 10000u);
+  // Per-context counts that do not add up to the thread's total (a
+  // snapshot of a running thread): spread by the samples as before.
+  CallTrace Short =
+      parsed(replaced(Folded, R"("fold_samples": [[2, 30], [6, 10]])",
+                      R"("folded_nodes": [[2, 9000]],
+               "fold_samples": [[2, 30], [6, 10]])"));
+  EXPECT_EQ(Short.Threads[0].Nodes[2].Calls, 300u + 7500u);
+  EXPECT_TRUE(Short.Threads[0].Nodes[2].CountEstimated);
+  EXPECT_NE(
+      errorOf(replaced(Folded, R"("fold_samples": [[2, 30], [6, 10]])",
+                       R"("folded_nodes": [[8, 9000]])"))
+          .find("thread 0 folded_nodes: node 8 is not in the thread's tree"),
+      std::string::npos);
+}
+
 TEST(FoldedVisits, BadEntriesAreLocatedErrors) {
   EXPECT_NE(errorOf(replaced(Folded, "[[2, 10000]]", "[[9, 10000]]"))
                 .find("thread 0 folded: region id 9 is not in the region "
@@ -154,9 +192,11 @@ TEST(FoldedVisits, BadEntriesAreLocatedErrors) {
 /// Two configurations that differ in B and run f (under A) from two
 /// contexts, run > f and run > h > f, with the same visits in all: only
 /// the random samples, by which the reader splits the folded visits, put
-/// them elsewhere. Plus g under run, which f calls.
-CallTrace sampledRun(const std::string &Config, uint64_t SamplesUnderRun,
-                     uint64_t SamplesUnderH) {
+/// them elsewhere. Plus g under run, which f calls. Nodes: 0 main, 1 run,
+/// 2 f under run, 3 g under f, 4 g under run, 5 h, 6 f under h; the folded
+/// visits not yet applied.
+CallTrace twoContexts(const std::string &Config, uint64_t UnderRunCalls,
+                      uint64_t UnderHCalls) {
   TraceBuilder B(Config, Config + ".json");
   B.feature("A", 1).feature("B", Config == "B");
   uint32_t Main = B.region(RegionKind::Function, "main", "1", 1);
@@ -166,18 +206,56 @@ CallTrace sampledRun(const std::string &Config, uint64_t SamplesUnderRun,
   uint32_t H = B.region(RegionKind::Function, "h", "1", 40);
   int64_t M = B.node(-1, Main, 1, 1e9);
   int64_t R = B.node(M, Run, 1, 9e8);
-  int64_t UnderRun = B.node(R, F, 128 + SamplesUnderRun, 1e5);
-  B.node(UnderRun, G, 128 + SamplesUnderRun, 1e4);
+  int64_t UnderRun = B.node(R, F, UnderRunCalls, 1e5);
+  B.node(UnderRun, G, UnderRunCalls, 1e4);
   B.node(R, G, 10, 1e3);
   int64_t Hn = B.node(R, H, 10, 1e6);
-  int64_t UnderH = B.node(Hn, F, SamplesUnderH, 1e4);
+  B.node(Hn, F, UnderHCalls, 1e4);
   CallTrace &T = B.trace();
   T.FoldedRegions = T.CountedFoldRegions = {F};
-  T.Threads[0].Folded.push_back({F, 40000});
-  T.Threads[0].FoldSamples.push_back({UnderRun, SamplesUnderRun});
-  T.Threads[0].FoldSamples.push_back({UnderH, SamplesUnderH});
+  return T;
+}
+
+CallTrace sampledRun(const std::string &Config, uint64_t SamplesUnderRun,
+                     uint64_t SamplesUnderH) {
+  CallTrace T = twoContexts(Config, 128 + SamplesUnderRun, SamplesUnderH);
+  T.Threads[0].Folded.push_back({2, 40000});
+  T.Threads[0].FoldSamples.push_back({2, SamplesUnderRun});
+  T.Threads[0].FoldSamples.push_back({6, SamplesUnderH});
   applyFoldedVisits(T);
   return T;
+}
+
+/// As sampledRun, with the folded visits counted per context.
+CallTrace countedRun(const std::string &Config, uint64_t UnderRun,
+                     uint64_t UnderH) {
+  CallTrace T = twoContexts(Config, 128 + 100, 50);
+  T.Threads[0].FoldedNodes = {{2, UnderRun}, {6, UnderH}};
+  T.Threads[0].Folded = {{2, UnderRun + UnderH}};
+  applyFoldedVisits(T);
+  return T;
+}
+
+TEST(FoldedVisits, ExactCountsPerContextAreWitnesses) {
+  // f's visits per context differ exactly between the configurations.
+  std::vector<CallTrace> Traces = {countedRun("", 30000, 10000),
+                                   countedRun("B", 20000, 20000)};
+  ASSERT_EQ(Traces[0].Threads[0].Nodes[2].Region, 2u);
+  EXPECT_EQ(Traces[0].Threads[0].Nodes[2].Calls, 228u + 30000u);
+  EXPECT_FALSE(Traces[0].Threads[0].Nodes[2].CountEstimated);
+  EXPECT_FALSE(Traces[0].Threads[0].Nodes[6].CountEstimated);
+  llvm::Expected<CallGraph> G = CallGraph::build(Traces, GraphOptions{});
+  ASSERT_TRUE(static_cast<bool>(G)) << errorToString(G.takeError());
+  unsigned Witnesses = 0;
+  for (Vertex V = 0; V < G->size(); ++V) {
+    const ContextNode &N = (*G)[V];
+    // f's contexts count exactly; g's (under f, under run) do not.
+    EXPECT_EQ(N.CallsDeterministic, N.Region != 3) << "context " << V;
+    Witnesses += N.CountWitness;
+    if (N.CountWitness)
+      EXPECT_NE(N.Region, 3u);
+  }
+  EXPECT_GT(Witnesses, 0u);
 }
 
 TEST(FoldedVisits, AnEstimatedSplitWitnessesNothingPerContext) {

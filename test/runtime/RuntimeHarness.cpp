@@ -297,9 +297,11 @@ llvm::Error readThread(object Obj, size_t Regions, TraceThread &T) {
                          ": region id out of the region table");
     T.Nodes.push_back(N);
   }
-  // "folded": [region, visits]; "fold_samples": [node, samples].
-  for (const char *Key : {"folded", "fold_samples"}) {
+  // "folded": [region, visits]; "folded_nodes": [node, visits];
+  // "fold_samples": [node, samples].
+  for (const char *Key : {"folded", "folded_nodes", "fold_samples"}) {
     bool Visits = std::string(Key) == "folded";
+    bool PerNode = std::string(Key) == "folded_nodes";
     simdjson::dom::array List;
     if (Obj[Key].get(List))
       continue;
@@ -315,7 +317,9 @@ llvm::Error readThread(object Obj, size_t Regions, TraceThread &T) {
       if (Visits ? First.value() >= Regions : First.value() >= T.Nodes.size())
         return schemaError(std::string("a ") + Key +
                            " entry names no region or node");
-      (Visits ? T.Folded : T.FoldSamples)
+      (Visits    ? T.Folded
+       : PerNode ? T.FoldedNodes
+                 : T.FoldSamples)
           .push_back({First.value(), Second.value()});
     }
   }

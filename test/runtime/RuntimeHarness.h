@@ -101,10 +101,10 @@ struct TraceThread {
   int64_t MainNodeAtEnd = -1;
   std::vector<TraceNode> Nodes;
   /// "folded": visits of folded regions under a feature condition after
-  /// the fold, counted, not recorded: {region, visits}; "fold_samples":
-  /// the nodes whose recorded visits the fold's random gap picked: {node,
-  /// samples}.
-  std::vector<std::array<uint64_t, 2>> Folded, FoldSamples;
+  /// the fold, counted, not recorded: {region, visits}; "folded_nodes":
+  /// the same per context, {node, visits}; "fold_samples": the nodes whose
+  /// recorded visits the fold's random gap picked: {node, samples}.
+  std::vector<std::array<uint64_t, 2>> Folded, FoldedNodes, FoldSamples;
 
   /// The nodes keyed by their region path from the top, e.g. "0/2/3".
   std::map<std::string, TraceNode> byPath() const;

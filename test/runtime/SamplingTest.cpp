@@ -16,7 +16,9 @@
 
 #include <algorithm>
 #include <cmath>
+#include <map>
 #include <simdjson.h>
+#include <string>
 
 namespace varsim::runtime::test {
 namespace {
@@ -188,10 +190,10 @@ TEST(FoldingTest, TinyHotBaseFunctionFolds) {
 
 // A tiny hot function under a feature condition folds too, but its time
 // is not its caller's (the caller's term lacks its condition): its folded
-// visits are counted per region, not recorded, and one in about
+// visits are counted per context, not recorded, and one in about
 // VARSIM_FOLD_PERIOD is still recorded and timed (a fold sample), so that
-// the reader can spread the count over the region's contexts and give it
-// its mean time (callgraph/FoldedVisits.cpp).
+// the reader can add the count to the region's contexts and give it its
+// mean time (callgraph/FoldedVisits.cpp).
 TEST(FoldingTest, FunctionUnderAConditionFoldsCounted) {
   SimulatorTables Tables = testTables();
   Tables.Regions[1].Condition = "LOGGING";
@@ -219,6 +221,10 @@ TEST(FoldingTest, FunctionUnderAConditionFoldsCounted) {
   EXPECT_EQ(Main.Nodes[Main.FoldSamples[0][0]].Region, 1u);
   EXPECT_EQ(Main.FoldSamples[0][1] + Warmup, Visited);
   EXPECT_EQ(Nodes["0/2"].Calls, 5u); // visited too rarely to fold
+  // The same count in its one context.
+  ASSERT_EQ(Main.FoldedNodes.size(), 1u);
+  EXPECT_EQ(Main.FoldedNodes[0][0], Main.FoldSamples[0][0]);
+  EXPECT_EQ(Main.FoldedNodes[0][1], Main.Folded[0][1]);
 
   // The model's reader puts the count back into the node, with time.
   auto Read = callgraph::readCallTrace(Box.path("calltrace.json"));
@@ -232,10 +238,9 @@ TEST(FoldingTest, FunctionUnderAConditionFoldsCounted) {
   ASSERT_NE(Leaf, nullptr);
   EXPECT_EQ(Leaf->Calls, 200000u);
   EXPECT_EQ(Leaf->FoldedCalls, Main.Folded[0][1]);
-  // Its count per context is an estimate (one context here, but the reader
-  // cannot know that no other context went unsampled); per thread exact.
+  // Its count per context is exact, and so per thread.
   EXPECT_EQ(Read->CountedFoldRegions, std::vector<uint32_t>{1});
-  EXPECT_TRUE(Leaf->CountEstimated);
+  EXPECT_FALSE(Leaf->CountEstimated);
   ASSERT_EQ(M->Folded.size(), 1u);
   EXPECT_EQ(M->Folded[0].Visits + Leaf->recordedCalls(), 200000u);
   // Their time: the recorded visits' mean self time (a leaf: inclusive
@@ -254,6 +259,52 @@ TEST(FoldingTest, FunctionUnderAConditionFoldsCounted) {
   Trace Off = runHot(Box, {{"VARSIM_FOLD", "off"}});
   EXPECT_TRUE(Off.mainThread()->Folded.empty());
   EXPECT_EQ(Off.mainThread()->byPath()["0/1"].Calls, 200000u);
+}
+
+// The folded visits of a counted region are counted in their calling
+// context, exactly (in a node created for the context if no recorded
+// visit came from there yet): the model's count witnesses can read them.
+TEST(FoldingTest, CountedFoldCountsEachContextExactly) {
+  SimulatorTables Tables = testTables();
+  Tables.Regions[1].Condition = "LOGGING";
+  Sandbox Box(Tables);
+  ASSERT_EQ(Box.build({"gcc", "-std=c99 -O2"}, "hot.c", "hot",
+                      "-DHOT_VISITS=200000 -DHOT_WORK=10 -DHOT_CONTEXTS"),
+            "");
+  Trace T = runHot(Box);
+  ASSERT_NE(T.mainThread(), nullptr);
+  EXPECT_EQ(T.CountedRegions, std::vector<uint64_t>{1});
+  const TraceThread &Main = *T.mainThread();
+  std::map<uint64_t, uint64_t> FoldedAt;
+  for (const auto &F : Main.FoldedNodes)
+    FoldedAt[F[0]] += F[1];
+  std::map<std::string, uint64_t> Visits;
+  uint64_t Counted = 0;
+  for (size_t I = 0; I < Main.Nodes.size(); ++I) {
+    const TraceNode &N = Main.Nodes[I];
+    if (N.Region != 1)
+      continue;
+    std::string Caller = std::to_string(Main.Nodes[N.Parent].Region);
+    Visits[Caller] += N.Calls + FoldedAt[I];
+    Counted += FoldedAt[I];
+  }
+  EXPECT_EQ(Visits["0"], 150000u);
+  EXPECT_EQ(Visits["3"], 50000u);
+  ASSERT_EQ(Main.Folded.size(), 1u);
+  EXPECT_EQ(Main.Folded[0][1], Counted);
+
+  auto Read = callgraph::readCallTrace(Box.path("calltrace.json"));
+  ASSERT_TRUE(static_cast<bool>(Read)) << llvm::toString(Read.takeError());
+  const callgraph::TraceThread *M = Read->mainThread();
+  ASSERT_NE(M, nullptr);
+  std::map<uint32_t, uint64_t> ByCaller;
+  for (const callgraph::TraceNode &N : M->Nodes)
+    if (N.Region == 1) {
+      ByCaller[M->Nodes[N.Parent].Region] += N.Calls;
+      EXPECT_FALSE(N.CountEstimated);
+    }
+  EXPECT_EQ(ByCaller[0], 150000u);
+  EXPECT_EQ(ByCaller[3], 50000u);
 }
 
 // Inside a recorded visit of a folded counted function, another one is

@@ -2,7 +2,7 @@
  * and does a fixed amount of work each time, short enough for the runtime
  * to sample it; region 2 (early) is visited a few times only.
  * Regions (tables in RuntimeHarness.cpp): 0 main, 1 leaf, 2 early, 4 inner
- * (with -DHOT_NESTED). */
+ * (with -DHOT_NESTED), 3 a block in main's loop (with -DHOT_CONTEXTS). */
 #include "varsim_generated.h"
 
 #include <stdio.h>
@@ -43,8 +43,18 @@ static void early(void) {
 int main(void) {
   VARSIM_REGION(0);
   unsigned i;
-  for (i = 0; i < HOT_VISITS; ++i)
+  for (i = 0; i < HOT_VISITS; ++i) {
+#ifdef HOT_CONTEXTS
+    /* -DHOT_CONTEXTS: one visit in 4 of leaf from inside block region 3
+     * (a block never folds): two contexts with known counts. */
+    if (i % 4 == 0) {
+      VARSIM_REGION(3);
+      leaf(i);
+      continue;
+    }
+#endif
     leaf(i);
+  }
   for (i = 0; i < 5; ++i)
     early();
   printf("sink=%u\n", sink);
