@@ -62,7 +62,9 @@ llvm::Error FileRewriter::mergeMemberVariants(const SwitchPlan &SP) {
     if (V.File != Front.File)
       return Refuse(*Front.Fn, "they are in different files (" + V.File + ")");
     const FunctionFact &Fn = *V.Fn;
-    if (Fn.NameLength == 0 || Fn.Variadic || Fn.Template)
+    // A member of a class template merges as any member (the text is the
+    // pattern's); a member template does not.
+    if (Fn.NameLength == 0 || Fn.Variadic || Fn.OwnTemplate)
       return Refuse(Fn, "it is a constructor, destructor, operator, "
                         "variadic function or template");
     if (Fn.Params != Front.Fn->Params)

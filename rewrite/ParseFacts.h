@@ -41,9 +41,10 @@ struct FunctionFact {
   unsigned Line = 0, EndLine = 0;
   bool Constexpr = false, Member = false, Variadic = false, Main = false;
   bool ReturnsVoid = false, ParamsNamed = true, Lambda = false;
-  bool Template = false;  ///< A template or a member of one.
-  bool CLanguage = false; ///< Parsed as C (a name is one function).
-  bool OutOfLine = false; ///< A member defined outside its class.
+  bool Template = false;    ///< A template or a member of one.
+  bool OwnTemplate = false; ///< A function template itself.
+  bool CLanguage = false;   ///< Parsed as C (a name is one function).
+  bool OutOfLine = false;   ///< A member defined outside its class.
   /// An explicit specialization of a function template: its `template <>`
   /// ([begin, end) offsets; 0, 0 otherwise). A variant renamed per feature
   /// is a plain function and drops it.

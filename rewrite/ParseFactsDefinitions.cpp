@@ -250,6 +250,7 @@ bool DefinitionCollector::VisitFunctionDecl(FunctionDecl *FD) {
     F.Lambda = MD->getParent()->isLambda();
   F.Variadic = FD->isVariadic();
   F.Template = FD->isTemplated();
+  F.OwnTemplate = FD->getDescribedFunctionTemplate() != nullptr;
   F.OutOfLine = FD->isOutOfLine();
   if (FD->getTemplateSpecializationKind() == TSK_ExplicitSpecialization &&
       FD->getPrimaryTemplate() && FD->getNumTemplateParameterLists() == 1) {

@@ -50,6 +50,8 @@ llvm::ArrayRef<RewritePass> rewritePasses() {
       {"derived-macros", runDerivedMacrosPass},
       {"feature-specializations", runFeatureSpecializationsPass},
       {"derived-macros", runDerivedMacrosPass},
+      {"feature-overloads", runFeatureOverloadsPass},
+      {"derived-macros", runDerivedMacrosPass},
       {"designated-inits", runDesignatedInitsPass},
       {"global-lowering", runGlobalLoweringPass},
       {"derived-macros", runDerivedMacrosPass},

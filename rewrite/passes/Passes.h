@@ -31,6 +31,7 @@ llvm::Error runPointerWrappersPass(RewriteState &S);
 llvm::Error runTemplateLoweringPass(RewriteState &S);
 llvm::Error runValueArgumentsPass(RewriteState &S);
 llvm::Error runFeatureSpecializationsPass(RewriteState &S);
+llvm::Error runFeatureOverloadsPass(RewriteState &S);
 llvm::Error runDesignatedInitsPass(RewriteState &S);
 llvm::Error runGlobalLoweringPass(RewriteState &S);
 llvm::Error runFeatureGroupsPass(RewriteState &S);

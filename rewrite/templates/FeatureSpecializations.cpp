@@ -11,6 +11,7 @@
 #include "rewrite/FeatureGroups.h"
 #include "rewrite/PassThroughLines.h"
 #include "rewrite/TextEdits.h"
+#include "rewrite/templates/FeatureBranchTexts.h"
 #include "rewrite/templates/FeatureSpecializationFacts.h"
 #include "rewrite/templates/LoweringParses.h"
 #include "support/Diagnostic.h"
@@ -36,37 +37,6 @@ bool hasEmptyTemplateHeader(llvm::StringRef Text) {
   return false;
 }
 
-/// '{' less '}' in Text, comments and literals aside: a group that opens
-/// a namespace or class before a specialization (the default arguments'
-/// copies under `#if` / `namespace rapidjson {`) has no place after its
-/// `#endif` in the specialization's scope.
-int braceDepth(llvm::StringRef Text) {
-  int Depth = 0;
-  for (size_t I = 0; I < Text.size(); ++I) {
-    char C = Text[I];
-    if (Text.substr(I).starts_with("//"))
-      I = std::min(Text.find('\n', I), Text.size());
-    else if (Text.substr(I).starts_with("/*"))
-      I = std::min(Text.find("*/", I + 2) + 1, Text.size());
-    else if (C == '"' || C == '\'') {
-      for (++I; I < Text.size() && Text[I] != C; ++I)
-        if (Text[I] == '\\')
-          ++I;
-    } else
-      Depth += C == '{' ? 1 : C == '}' ? -1 : 0;
-  }
-  return Depth;
-}
-
-/// Where a specialization lies: the feature branches around it (innermost
-/// first, up to the first group that tests no feature).
-struct Enclosing {
-  std::string Condition; ///< Their conjunction, preprocessor syntax.
-  std::string Shown;     ///< Over feature names, for messages.
-  unsigned Outer = 0;    ///< The outermost of those groups.
-  bool Any = false;
-};
-
 class Lowering {
 public:
   explicit Lowering(const LoweringInput &In) : In(In) {}
@@ -85,35 +55,15 @@ public:
   }
 
 private:
-  const FileStructure *structureOf(const std::string &File) {
-    if (auto It = Structures.find(File); It != Structures.end())
-      return &It->second;
-    auto T = In.Texts.find(File);
-    if (T == In.Texts.end())
-      return nullptr;
-    if (In.Structures)
-      if (auto R = In.Structures->find(File); R != In.Structures->end()) {
-        FileGroupsOf.emplace(File, analyzeGroups(R->second, In.Features));
-        return &Structures.emplace(File, R->second).first->second;
-      }
-    auto FS = scanDirectives(File, T->second);
-    if (!FS) {
-      llvm::consumeError(FS.takeError()); // The rewriter reports it.
-      return nullptr;
-    }
-    FileGroupsOf.emplace(File, analyzeGroups(*FS, In.Features));
-    return &Structures.emplace(File, std::move(*FS)).first->second;
-  }
-
   void findCandidates(std::vector<CondPtr> &ToCover) {
     for (const auto &[File, Text] : In.Texts) {
       llvm::StringRef T(Text);
       if (!T.contains("#if") || !hasEmptyTemplateHeader(T))
         continue;
-      const FileStructure *FS = structureOf(File);
+      const FileStructure *FS = Branches.structureOf(File);
       if (!FS)
         continue;
-      const FileGroups &FG = FileGroupsOf.at(File);
+      const FileGroups &FG = Branches.groupsOf(File);
       for (unsigned GI = 0; GI < FS->Groups.size(); ++GI) {
         if (!FG.Groups[GI].IsFeature)
           continue;
@@ -149,40 +99,6 @@ private:
     return llvm::Error::success();
   }
 
-  /// The feature branches around Offset of File.
-  Enclosing enclosingOf(const std::string &File, unsigned Offset) {
-    Enclosing E;
-    const FileStructure &FS = Structures.at(File);
-    const FileGroups &FG = FileGroupsOf.at(File);
-    std::optional<unsigned> Inner;
-    unsigned InnerBegin = 0;
-    for (unsigned GI = 0; GI < FS.Groups.size(); ++GI)
-      for (const CondGroup::Branch &B : FS.Groups[GI].Branches)
-        if (B.ContentBegin <= Offset && Offset < B.ContentEnd &&
-            (!Inner || B.ContentBegin >= InnerBegin)) {
-          Inner = GI;
-          InnerBegin = B.ContentBegin;
-        }
-    std::vector<std::string> Conds, Shown;
-    for (std::optional<unsigned> G = Inner; G && FG.Groups[*G].IsFeature;
-         G = FS.Groups[*G].ParentGroup) {
-      const CondGroup &CG = FS.Groups[*G];
-      for (unsigned BI = 0; BI < CG.Branches.size(); ++BI)
-        if (CG.Branches[BI].ContentBegin <= Offset &&
-            Offset < CG.Branches[BI].ContentEnd) {
-          std::string C = branchCondition(FS, CG, BI);
-          Conds.push_back("(" + (C.empty() ? std::string("1") : C) + ")");
-          if (BI < FG.Groups[*G].Own.size() && FG.Groups[*G].Own[BI])
-            Shown.push_back(conditionText(*FG.Groups[*G].Own[BI], In.Features));
-        }
-      E.Outer = *G;
-      E.Any = true;
-    }
-    E.Condition = llvm::join(Conds, " && ");
-    E.Shown = llvm::join(Shown, " && ");
-    return E;
-  }
-
   llvm::Error refuse(const SpecializationFact &S, const Enclosing &E,
                      const std::string &Why) const {
     return makeError(
@@ -208,10 +124,10 @@ private:
     };
     std::map<std::string, Family> Families;
     for (const auto &[Key, S] : Specs) {
-      const FileStructure *FS = structureOf(S.File);
+      const FileStructure *FS = Branches.structureOf(S.File);
       if (!FS)
         continue;
-      Enclosing E = enclosingOf(S.File, S.Begin);
+      Enclosing E = Branches.enclosingOf(S.File, S.Begin);
       if (!E.Any)
         continue;
       const CondGroup &Outer = FS->Groups[E.Outer];
@@ -269,15 +185,10 @@ private:
     return llvm::Error::success();
   }
 
-  unsigned presumedLine(const std::string &File, unsigned Offset) {
-    auto [It, New] = Lines.try_emplace(File, In.Texts.at(File));
-    return It->second(Structures.at(File).lineOf(Offset));
-  }
-
   /// After the primary's `}`: its renamed copy, under `#line` of the
   /// original; the rest of the line keeps its number.
   void copyPrimary(const PrimaryFact &P) {
-    structureOf(P.File);
+    Branches.structureOf(P.File);
     llvm::StringRef Text = In.Texts.at(P.File);
     unsigned NameEnd = P.NameOffset;
     while (NameEnd < Text.size() &&
@@ -288,9 +199,9 @@ private:
                        Text.slice(NameEnd, P.End).str();
     Edits[P.File].insert(
         {P.End, 0,
-         "\n#line " + std::to_string(presumedLine(P.File, P.Begin)) + "\n" +
-             Copy + "\n#line " +
-             std::to_string(presumedLine(P.File, P.End - 1)) + "\n"});
+         "\n#line " + std::to_string(Branches.presumedLine(P.File, P.Begin)) +
+             "\n" + Copy + "\n#line " +
+             std::to_string(Branches.presumedLine(P.File, P.End - 1)) + "\n"});
   }
 
   /// After the #endif of the outermost feature group around the last
@@ -301,29 +212,28 @@ private:
                       const std::vector<std::string> &Conditions,
                       unsigned Outer) {
     const SpecializationFact &S = *Members.back();
-    const FileStructure &FS = Structures.at(S.File);
+    const FileStructure &FS = *Branches.structureOf(S.File);
     llvm::StringRef Text = In.Texts.at(S.File);
     const Directive &Endif = FS.Directives[FS.Groups[Outer].EndifIndex];
     std::string Out =
         Endif.End == Text.size() && !Text.ends_with("\n") ? "\n" : "";
     Out += "#if !(" + llvm::join(Conditions, " || ") + ")\n";
-    Out += "#line " + std::to_string(presumedLine(S.File, S.Begin)) + "\n";
+    Out += "#line " + std::to_string(Branches.presumedLine(S.File, S.Begin)) +
+           "\n";
     Out += Text.slice(S.Begin, S.BodyBegin).str() + "{ return " + S.Name +
            PrimaryCopySuffix.str() + S.Arguments + "(" +
            llvm::join(S.Forwarded, ", ") + "); }\n";
     Out += "#endif\n#line " +
-           std::to_string(presumedLine(S.File, Endif.Begin) +
+           std::to_string(Branches.presumedLine(S.File, Endif.Begin) +
                           Endif.PhysicalLines) +
            "\n";
     Edits[S.File].insert({Endif.End, 0, Out});
   }
 
   const LoweringInput &In;
-  std::map<std::string, FileStructure> Structures;
-  std::map<std::string, FileGroups> FileGroupsOf;
+  FeatureBranchTexts Branches{In};
   BranchRanges Ranges;
   std::map<std::string, SpecializationFact> Specs;
-  std::map<std::string, PresumedLines> Lines;
   std::map<std::string, std::set<TextEdit>> Edits;
 };
 
