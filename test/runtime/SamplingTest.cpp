@@ -219,7 +219,12 @@ TEST(FoldingTest, FunctionUnderAConditionFoldsCounted) {
   ASSERT_EQ(Main.FoldSamples.size(), 1u);
   ASSERT_LT(Main.FoldSamples[0][0], Main.Nodes.size());
   EXPECT_EQ(Main.Nodes[Main.FoldSamples[0][0]].Region, 1u);
-  EXPECT_EQ(Main.FoldSamples[0][1] + Warmup, Visited);
+  // The recorded visits: the warm-up's and the fold samples. A preempted
+  // warm-up visit lifts the node's mean above the sampling threshold, and
+  // it times every visit until the mean falls below it, so under load the
+  // warm-up is longer: the CI's parallel run recorded 1028 visits against
+  // 895 samples + 128.
+  EXPECT_LE(Main.FoldSamples[0][1] + Warmup, Visited);
   EXPECT_EQ(Nodes["0/2"].Calls, 5u); // visited too rarely to fold
   // The same count in its one context.
   ASSERT_EQ(Main.FoldedNodes.size(), 1u);
