@@ -8,16 +8,23 @@
 
 #include <CLI/CLI.hpp>
 
+#include <cstdlib>
+
 namespace varsim::driver {
 
 void addMeasureCpuOption(CLI::App &Sub, std::string &Spec) {
+  // VARSIM_CPU sets the default: a test harness that runs several varsim
+  // commands at once (ctest -j) sets none, or they would all pin to the
+  // same fastest CPU and share it while the others idle.
+  const char *FromEnv = std::getenv("VARSIM_CPU");
   Sub.add_option("--cpu", Spec,
                  "The CPU every timed run goes to: auto (default: when a "
                  "short calibration finds a CPU more than 10 % slower than "
                  "the fastest -- a hybrid processor, a virtual CPU sharing "
                  "its core -- the fastest; else the scheduler places them), "
-                 "none, or a CPU number")
-      ->default_val("auto")
+                 "none, or a CPU number; the environment's VARSIM_CPU sets "
+                 "the default")
+      ->default_val(FromEnv && *FromEnv ? FromEnv : "auto")
       ->type_name("auto|none|N");
 }
 
