@@ -439,6 +439,13 @@ llvm::Error addRegion(const fm::FeatureModel &Model, const RegionToCover &R,
   return llvm::Error::success();
 }
 
+/// Options for a one-at-a-time design (strength 1 from a base point).
+PlanOptions oneAtATime(const PlanOptions &Options) {
+  PlanOptions One = Options;
+  One.FullCombinationsUpTo = 1;
+  return One;
+}
+
 } // namespace
 
 llvm::Expected<std::vector<RequirementSpec>>
@@ -504,13 +511,10 @@ buildRequirements(const fm::FeatureModel &Model,
         if (!llvm::is_contained(R.InfluencingFeatures, F) &&
             !llvm::is_contained(Timed.InfluencingFeatures, F))
           Timed.InfluencingFeatures.push_back(F); // Else observed already.
-      if (!Timed.InfluencingFeatures.empty()) {
-        PlanOptions OneAtATime = Options;
-        OneAtATime.FullCombinationsUpTo = 1;
-        if (llvm::Error E =
-                addRegion(Model, Timed, OneAtATime, Out, Notes, ++BaseGroups))
+      if (!Timed.InfluencingFeatures.empty())
+        if (llvm::Error E = addRegion(Model, Timed, oneAtATime(Options), Out,
+                                      Notes, ++BaseGroups))
           return E;
-      }
       // A timed feature and a data-flow feature of R act in one self time:
       // each such pair under every combination (strength 2). Apart, or one
       // at a time from one base, an effect that depends on the other
@@ -551,9 +555,18 @@ buildRequirements(const fm::FeatureModel &Model,
     for (const RegionToCover *M : Members) {
       Family.Condition +=
           (Family.Condition.empty() ? "(" : " || (") + M->Condition + ")";
+      // Each clone is a calling context of its own in the model, fitted
+      // from the runs that ran it (model/ContextModels.h): the family's
+      // combinations may all fall on one clone's runs and leave another's
+      // features confounded (Lua's switch-dispatch interpreter ran only
+      // with LUAI_ASSERT and HARDSTACKTESTS both on or both off, and the
+      // model gave one the other's time). A base point and each point that
+      // changes one feature, under the clone's own condition, make every
+      // feature's effect on each clone observable alone; the planner merges
+      // them into the runs the family needs where it can.
       RegionToCover Alone = *M;
-      Alone.InfluencingFeatures.clear();
-      if (llvm::Error E = addRegion(Model, Alone, Options, Out, Notes))
+      if (llvm::Error E = addRegion(Model, Alone, oneAtATime(Options), Out,
+                                    Notes, ++BaseGroups))
         return E;
     }
     if (llvm::Error E = addRegion(Model, Family, Options, Out, Notes))
