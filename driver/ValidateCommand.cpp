@@ -117,7 +117,10 @@ public:
                    "time_base; wall for older models)")
         ->check(CLI::IsMember({"cpu", "wall"}));
     Sub.add_flag("--no-baseline", NoBaseline,
-                 "Do not measure the linear baseline's training sample");
+                 "Measure only the sample and --config: not the linear "
+                 "baseline's training sample, nor the model's native "
+                 "reference (measured otherwise to show the model at this "
+                 "session's level)");
     addMeasureCpuOption(Sub, CpuSpec);
     Sub.footer(
         "Placeholders, replaced verbatim in --build, --run and --check-output "
@@ -205,9 +208,23 @@ public:
       return ExitFailure;
     }
 
+    // The model's level is the native reference's beside `varsim run`;
+    // its measurement here shows how far the machine drifted since.
+    std::optional<fm::Configuration> Reference;
+    if (Model->Native.Applied) {
+      if (auto R = FM->parseConfig(Model->Native.Config))
+        Reference = std::move(*R);
+      else
+        reportWarning("MODEL.json's native reference configuration '" +
+                      Model->Native.Config + "' is not a configuration of " +
+                      FeatureModelPath + ": " + llvm::toString(R.takeError()));
+    }
+
     PlanRequest Request;
     Request.ExtraConfigs = ExtraConfigs;
     Request.WithBaseline = !NoBaseline;
+    if (!NoBaseline)
+      Request.LevelReference = Reference;
     if (Parsed) {
       Request.Sample = *Parsed;
     } else if (ExtraConfigs.empty()) {
@@ -258,17 +275,8 @@ public:
       Context.Terms.push_back({T.name(), T.Seconds});
     if (!Model->Runs.empty())
       Context.SimulatorRuns = static_cast<unsigned>(Model->Runs.size());
-    if (Model->Native.Applied) {
-      // The model's level is the native reference's beside `varsim run`;
-      // its measurement here shows how far the machine drifted since.
-      if (auto Reference = FM->parseConfig(Model->Native.Config))
-        Context.Level = sessionLevel(*Plan, *Result, *Reference);
-      else
-        reportWarning("MODEL.json's native reference configuration '" +
-                      Model->Native.Config + "' is not a configuration of " +
-                      FeatureModelPath + ": " +
-                      llvm::toString(Reference.takeError()));
-    }
+    if (Reference)
+      Context.Level = sessionLevel(*Plan, *Result, *Reference);
 
     printTable(*Plan, *Result, Context, llvm::outs());
     llvm::outs().flush();

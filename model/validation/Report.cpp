@@ -47,11 +47,18 @@ std::optional<double> errorOf(std::optional<double> Predicted,
   return percentError(*Predicted, *Measured);
 }
 
-/// "sample", "training" or "sample, training": what a variant is for.
+/// "sample", "training", "level" or several of them: what a variant is
+/// for.
 std::string roleOf(const VariantSpec &S) {
-  if (S.InSample && S.BaselineTraining)
-    return "sample, training";
-  return S.InSample ? "sample" : "training";
+  std::string Role;
+  auto Add = [&](bool Has, llvm::StringRef Name) {
+    if (Has)
+      Role += (Role.empty() ? "" : ", ") + Name.str();
+  };
+  Add(S.InSample, "sample");
+  Add(S.BaselineTraining, "training");
+  Add(S.LevelReference, "level");
+  return Role.empty() ? "training" : Role;
 }
 
 std::string accuracyLine(const Accuracy &A) {

@@ -105,6 +105,12 @@ public:
     Plan.Variants.push_back(std::move(S));
   }
 
+  /// The model's native reference: measured, in no sample.
+  void addLevelReference(const fm::Configuration &C) {
+    add(C, /*InSample=*/false, /*Training=*/false);
+    if (VariantSpec *S = find(M.format(C)))
+      S->LevelReference = S->Invalid.empty();
+  }
   ValidationPlan take() { return std::move(Plan); }
   ValidationPlan &plan() { return Plan; }
 
@@ -211,6 +217,12 @@ llvm::Expected<ValidationPlan> planValidation(const fm::FeatureModel &M,
                    "values (" +
                    std::to_string(B.plan().Variants.size() - Before) +
                    " extra variant(s))";
+  }
+  if (Request.LevelReference) {
+    size_t Before = B.plan().Variants.size();
+    B.addLevelReference(*Request.LevelReference);
+    if (B.plan().Variants.size() > Before)
+      Description += "; the model's native reference (for its level)";
   }
   ValidationPlan P = B.take();
   P.SampleDescription = Description;

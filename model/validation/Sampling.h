@@ -18,6 +18,7 @@
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/Support/Error.h"
 
+#include <optional>
 #include <string>
 
 namespace varsim::validation {
@@ -35,6 +36,9 @@ struct PlanRequest {
   std::optional<fm::SampleOptions> Sample; ///< nullopt: only ExtraConfigs.
   std::vector<std::string> ExtraConfigs;   ///< CONFIG strings, as given.
   bool WithBaseline = true;
+  /// The model's native reference (MODEL.json native_reference), measured
+  /// even when no sample holds it: the level the report compares with.
+  std::optional<fm::Configuration> LevelReference;
 };
 
 /// The variants to build and measure. Fails only if sampling fails.

@@ -52,6 +52,9 @@ struct VariantSpec {
   std::string Invalid;
   bool InSample = true;          ///< In the user's sample.
   bool BaselineTraining = false; ///< In the baseline's training sample.
+  /// The model's native reference configuration, measured so that the
+  /// report can show the model at this session's level (SessionLevel.h).
+  bool LevelReference = false;
 };
 
 struct ValidationPlan {

@@ -307,9 +307,9 @@ TEST(Coverage, StrengthTwoObservesEveryFactInACoveringArray) {
   std::set<std::string> Runs;
   for (const PlannedRun &Run : P1->Runs)
     Runs.insert(Run.ConfigString);
-  EXPECT_EQ(Runs, (std::set<std::string>{"LEN=40", "N2S,LEN=40", "S2N,LEN=40",
-                                         "LEN=20", "N2S,LEN=20",
-                                         "S2N,LEN=20"}));
+  EXPECT_EQ(Runs,
+            (std::set<std::string>{"LEN=40", "N2S,LEN=40", "S2N,LEN=40",
+                                   "LEN=20", "N2S,LEN=20", "S2N,LEN=20"}));
   R.resize(20);
   auto Facts1 = factCoverage(M, R, *P1);
   ASSERT_TRUE(static_cast<bool>(Facts1));
@@ -356,8 +356,8 @@ TEST(Coverage, EachCloneSeesEachFeatureAlone) {
           return false;
       return true;
     });
-    EXPECT_TRUE(OneAtATime) << (Jump ? "JUMP" : "!JUMP") << ": "
-                            << Points.size() << " points";
+    EXPECT_TRUE(OneAtATime)
+        << (Jump ? "JUMP" : "!JUMP") << ": " << Points.size() << " points";
   }
 }
 
