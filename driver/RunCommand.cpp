@@ -170,6 +170,7 @@ int RunCommand::run() {
     return ExitUsage;
   }
   MeasureCpu = *Cpu;
+  PinIsAuto = llvm::StringRef(CpuSpec).trim() == "auto";
   plan::OutDirOptions Options;
   Options.FeatureModelPath = ModelPath;
   Options.NoDataFlow = NoDataFlow;

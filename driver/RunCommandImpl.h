@@ -128,6 +128,16 @@ private:
   std::string CpuSpec = "auto";
   std::optional<unsigned> MeasureCpu;
   std::optional<validation::ScopedCpuPin> Pin;
+  /// --cpu auto chose the pin (the user did not name the CPU).
+  bool PinIsAuto = false;
+  /// Whether the first pinned run's trace was checked for threads.
+  bool ThreadsChecked = false;
+  int unpinIfThreaded(const plan::Plan &P, size_t K, unsigned Round,
+                      const std::string &Program,
+                      const validation::ExitCodes &Accepted,
+                      llvm::StringRef TraceDir, llvm::json::Array &Runs,
+                      std::optional<double> &Seconds, llvm::StringRef Trace,
+                      llvm::StringRef What, bool &Repeated);
   void pinTimedRuns() {
     if (!Pin)
       Pin.emplace(MeasureCpu);

@@ -14,6 +14,7 @@
 #include "driver/RunProcess.h"
 
 #include "callgraph/CallTrace.h"
+#include "model/TimeBase.h"
 #include "model/validation/ExitCodes.h"
 #include "model/validation/MachineLoad.h"
 #include "model/validation/Sampling.h"
@@ -147,6 +148,12 @@ int RunCommand::runOnce(const plan::Plan &P, size_t K, unsigned Round,
     reportError(std::move(E));
     return ExitFailure;
   }
+  bool Repeated = false;
+  if (int Code = unpinIfThreaded(P, K, Round, Program, Accepted, TraceDir, Runs,
+                                 Seconds, Trace, What, Repeated))
+    return Code;
+  if (Repeated)
+    return 0;
   warnIfShort(What, Wall);
   if (Native)
     llvm::errs() << llvm::formatv(
@@ -176,6 +183,58 @@ int RunCommand::runOnce(const plan::Plan &P, size_t K, unsigned Round,
                 static_cast<double>(std::min(Native->BeforeNs, Native->AfterNs))
           : Wall;
   return 0;
+}
+
+/// One CPU serialises a program's threads: its wall times are then not
+/// the program's, and `--time cpu` refuses such runs anyway. The first
+/// pinned run's trace says whether the program runs several threads; under
+/// --cpu auto the pin is dropped and that run made again (the native
+/// reference too, whose last time the next trace records); a CPU the user
+/// named stays, with a warning. Sets Repeated when the run was made again
+/// (its index entry and Seconds are then the new run's). Returns 0 or the
+/// exit code to stop with.
+int RunCommand::unpinIfThreaded(
+    const plan::Plan &P, size_t K, unsigned Round, const std::string &Program,
+    const validation::ExitCodes &Accepted, llvm::StringRef TraceDir,
+    llvm::json::Array &Runs, std::optional<double> &Seconds,
+    llvm::StringRef Trace, llvm::StringRef What, bool &Repeated) {
+  if (ThreadsChecked || !Pin || !Pin->pinned())
+    return 0;
+  ThreadsChecked = true;
+  llvm::Expected<callgraph::CallTrace> T = callgraph::readCallTrace(Trace);
+  if (!T) {
+    llvm::consumeError(T.takeError()); // `varsim model` reports it.
+    return 0;
+  }
+  std::optional<std::string> Why = model::severalThreads(*T);
+  if (!Why)
+    return 0;
+  if (!PinIsAuto) {
+    reportWarning(What.str() + ": " + *Why + ": on CPU " +
+                  std::to_string(MeasureCpu.value_or(0)) +
+                  " (--cpu) its threads take turns, and its wall times are "
+                  "not the program's; --cpu none lets them run in parallel");
+    return 0;
+  }
+  reportWarning(What.str() + ": " + *Why +
+                ": one CPU would make its threads take " +
+                "turns, so the timed runs are not pinned (as with --cpu " +
+                "none); this run is made again");
+  Pin.reset();
+  MeasureCpu.reset();
+  llvm::sys::fs::remove(Trace);
+  if (Reference) {
+    llvm::Expected<int64_t> Ns = Reference->run();
+    if (!Ns) {
+      reportError(Ns.takeError());
+      return InterruptSignal ? 128 + InterruptSignal : ExitFailure;
+    }
+    LastNativeNs = *Ns;
+    LastNativeCpuNs = Reference->cpuTimes().back();
+    NativeSpentNs += *Ns;
+  }
+  Repeated = true;
+  return runOnce(P, K, Round, Program, Accepted, TraceDir, Runs, Seconds);
 }
 
 /// Runs configurations First.. of P in rounds, interleaved (every

@@ -43,6 +43,23 @@ std::optional<TimeBase> parseTimeBase(llvm::StringRef Name) {
   return std::nullopt;
 }
 
+std::optional<std::string> severalThreads(const CallTrace &T) {
+  const callgraph::ProcessCpuTimes &C = T.Cpu;
+  if (!C.Present)
+    return std::nullopt;
+  if (C.Threads > 1)
+    return llvm::formatv("the process ran {0} threads in instrumented code",
+                         C.Threads)
+        .str();
+  if (C.MainWrites &&
+      C.CpuNs > C.ThreadNs * (1 + OtherThreadsShare) + OtherThreadsNs)
+    return llvm::formatv("threads other than main used {0:F3} s of the "
+                         "process's {1:F3} s of CPU time",
+                         (C.CpuNs - C.ThreadNs) * 1e-9, C.CpuNs * 1e-9)
+        .str();
+  return std::nullopt;
+}
+
 std::optional<std::string> cpuTimeProblem(const CallTrace &T) {
   const callgraph::ProcessCpuTimes &C = T.Cpu;
   if (!C.Present)
@@ -51,21 +68,9 @@ std::optional<std::string> cpuTimeProblem(const CallTrace &T) {
                        "rerun, or use --time wall");
   if (!(C.WallNs > 0) || !(C.CpuNs > 0))
     return std::string("the trace's process CPU or wall time is zero");
-  if (C.Threads > 1)
-    return llvm::formatv("the process ran {0} threads in instrumented code: "
-                         "its CPU time sums them, so CPU over wall time is "
-                         "not the share of the run on a CPU (use --time "
-                         "wall)",
-                         C.Threads)
-        .str();
-  if (C.MainWrites &&
-      C.CpuNs > C.ThreadNs * (1 + OtherThreadsShare) + OtherThreadsNs)
-    return llvm::formatv("threads other than main used {0:F3} s of the "
-                         "process's {1:F3} s of CPU time: CPU over wall time "
-                         "is not the share of the run on a CPU (use --time "
-                         "wall)",
-                         (C.CpuNs - C.ThreadNs) * 1e-9, C.CpuNs * 1e-9)
-        .str();
+  if (std::optional<std::string> Several = severalThreads(T))
+    return *Several + ": its CPU time sums them, so CPU over wall time is not "
+                      "the share of the run on a CPU (use --time wall)";
   if (T.Native && !(T.Native->BeforeCpuNs > 0 && T.Native->AfterCpuNs > 0))
     return std::string("the native reference times carry no CPU times "
                        "(written by an older varsim run): rerun, or use "

@@ -43,6 +43,11 @@ llvm::StringRef timeBaseName(TimeBase B);
 /// "wall" or "cpu"; std::nullopt for anything else.
 std::optional<TimeBase> parseTimeBase(llvm::StringRef Name);
 
+/// Why T's run counts as multi-threaded (several threads ran instrumented
+/// code, or threads other than the writing one used the CPU beyond the
+/// clocks' granularity), or std::nullopt. Needs T's "cpu" figures.
+std::optional<std::string> severalThreads(const callgraph::CallTrace &T);
+
 /// Why T's times cannot be put on the CPU time base (no "cpu" figures,
 /// several threads on the CPU, a native reference without CPU times), or
 /// std::nullopt when they can.
