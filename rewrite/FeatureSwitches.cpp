@@ -89,9 +89,21 @@ llvm::Error FileRewriter::mergeMemberVariants(const SwitchPlan &SP) {
             : makeInt(1);
   const FunctionFact &First = *Front.Fn;
   const FunctionFact &Last = *SP.Variants.back().Fn;
-  unsigned Switch =
-      addRegion(runtime::RegionKind::Switch, SP.Name, conditionText(*Common, F),
-                First.Line, Last.EndLine);
+  // The dispatch is one test, and each variant's body has its own marker:
+  // as a free function's switch (emitSwitches), it gets no marker of its
+  // own unless every marker is kept, its time being its callers' self time
+  // (MarkerPolicy.h). A switch marker never folds (docs/runtime.md): a
+  // short hot member (RapidJSON's writer's ScanWriteUnescapedString, called
+  // per character of short strings) paid a whole recorded visit per call
+  // on top of its variant's folded one.
+  std::string SwitchMarker;
+  if (Ctx.Detail == Granularity::All)
+    SwitchMarker =
+        runtime::regionMarker(runtime::RegionKind::Switch,
+                              addRegion(runtime::RegionKind::Switch, SP.Name,
+                                        conditionText(*Common, F), First.Line,
+                                        Last.EndLine)) +
+        " ";
   for (size_t I = 0; I < SP.Variants.size(); ++I) {
     const SwitchPlan::Variant &V = SP.Variants[I];
     const FunctionFact &Fn = *V.Fn;
@@ -102,9 +114,7 @@ llvm::Error FileRewriter::mergeMemberVariants(const SwitchPlan &SP) {
         I + 1 < SP.Variants.size() ? "if (" + V.Code + ") {" : "{";
     Open += " " + runtime::regionMarker(runtime::RegionKind::Function, Id);
     if (I == 0) {
-      addEdit(Fn.BodyBegin + 1, Fn.BodyBegin + 1,
-              " " + runtime::regionMarker(runtime::RegionKind::Switch, Switch) +
-                  " " + Open);
+      addEdit(Fn.BodyBegin + 1, Fn.BodyBegin + 1, " " + SwitchMarker + Open);
     } else {
       llvm::StringRef Header = Text.slice(Fn.DeclBegin, Fn.BodyBegin + 1);
       addEdit(Fn.DeclBegin, Fn.BodyBegin + 1,

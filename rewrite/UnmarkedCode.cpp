@@ -65,16 +65,9 @@ FileRewriter::unmarkedSwitches() const {
   std::map<std::string, const SwitchPlan *> Out;
   if (Ctx.Detail == Granularity::All)
     return Out;
-  // All but merged members (emitSwitches).
-  for (const SwitchPlan &SP : Ctx.Switches) {
-    bool Members = llvm::any_of(
-        SP.Variants, [](const SwitchPlan::Variant &V) { return V.Fn->Member; });
-    bool OneFile = llvm::all_of(SP.Variants, [&](const SwitchPlan::Variant &V) {
-      return V.File == SP.Variants.front().File;
-    });
-    if (!(Members && OneFile))
-      Out.emplace(SP.Name, &SP);
-  }
+  // Every switch, merged members' too (emitSwitches, mergeMemberVariants).
+  for (const SwitchPlan &SP : Ctx.Switches)
+    Out.emplace(SP.Name, &SP);
   return Out;
 }
 

@@ -334,6 +334,23 @@ private:
           if (const auto *NS = dyn_cast<NamespaceDecl>(DC))
             U.Namespaces.insert(U.Namespaces.begin(),
                                 {NS->getName().str(), NS->isInline()});
+        // Where the namespaces around the definition are opened (its
+        // lexical ones: the semantic ones are the class's).
+        std::vector<const NamespaceDecl *> Lexical;
+        for (const DeclContext *DC = FD->getLexicalDeclContext(); DC;
+             DC = DC->getLexicalParent())
+          if (const auto *NS = dyn_cast<NamespaceDecl>(DC))
+            Lexical.insert(Lexical.begin(), NS);
+        for (size_t I = 0; I < U.Namespaces.size(); ++I) {
+          unsigned Open = 0;
+          if (I < Lexical.size() &&
+              Lexical[I]->getName() == U.Namespaces[I].first) {
+            SourceLocation L = SM.getExpansionLoc(Lexical[I]->getBeginLoc());
+            if (SM.getFileID(L) == SM.getFileID(B))
+              Open = SM.getFileOffset(L);
+          }
+          U.NamespaceOpens.push_back(Open);
+        }
         U.DeclBegin = SM.getFileOffset(B);
         U.DeclEnd = SM.getFileOffset(
             Lexer::getLocForEndOfToken(E, 0, SM, Ctx.getLangOpts()));

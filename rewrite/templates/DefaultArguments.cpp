@@ -76,8 +76,12 @@ llvm::Expected<std::string> specializationFor(const TypeUseFact &U,
 
 /// The copies of S for the values after the first, after the file's last
 /// line: behind a guard in a header, under the feature-independent and
-/// feature `#if`s around the original (an include guard aside), inside its
-/// namespaces, each under `#line` of the original.
+/// feature `#if`s around the original (an include guard aside) and inside
+/// its namespaces, nested as around the original (RapidJSON's writer.h
+/// opens its namespace, then the SSE `#if`: a feature group that opened
+/// the namespace would keep the feature specializations' lowering from
+/// placing a specialization after its `#endif`), each under `#line` of the
+/// original.
 llvm::Expected<std::string> appendedCopies(const SpecializationCopy &S,
                                            llvm::StringRef Text,
                                            const std::set<TextEdit> &Inside,
@@ -86,7 +90,19 @@ llvm::Expected<std::string> appendedCopies(const SpecializationCopy &S,
   auto FS = scanDirectives(U.File, Text);
   if (!FS)
     return FS.takeError();
-  std::vector<std::string> Conditions;
+  // What opens around the copies, by where it opens around the original:
+  // a namespace (name, inline) or an #if (its condition).
+  struct Opening {
+    unsigned At;
+    bool Namespace;
+    std::string Text;
+  };
+  std::vector<Opening> Openings;
+  for (size_t I = 0; I < U.Namespaces.size(); ++I)
+    Openings.push_back({I < U.NamespaceOpens.size() ? U.NamespaceOpens[I] : 0u,
+                        true,
+                        std::string(U.Namespaces[I].second ? "inline " : "") +
+                            "namespace " + U.Namespaces[I].first + " {\n"});
   const Directive *GuardEnd = nullptr;
   for (const CondGroup &G : FS->Groups)
     for (unsigned B = 0; B < G.Branches.size(); ++B) {
@@ -101,9 +117,12 @@ llvm::Expected<std::string> appendedCopies(const SpecializationCopy &S,
                      return FS->Directives[D].Kind == DirectiveKind::Define &&
                             FS->Directives[D].Macro == Open.Macro;
                    });
-      if (!Guard)
-        Conditions.push_back(branchCondition(*FS, G, B));
-      else
+      if (!Guard) {
+        std::string C = branchCondition(*FS, G, B);
+        Openings.push_back(
+            {Open.Begin, false,
+             "#if " + (C.empty() ? std::string("1") : C) + "\n"});
+      } else
         GuardEnd = &FS->Directives[G.EndifIndex];
     }
   std::string Name;
@@ -118,10 +137,13 @@ llvm::Expected<std::string> appendedCopies(const SpecializationCopy &S,
   if (Header)
     Out += "#ifndef VARSIM_DEFARG_" + Name + "\n#define VARSIM_DEFARG_" + Name +
            "\n";
-  for (const std::string &C : Conditions)
-    Out += "#if " + (C.empty() ? std::string("1") : C) + "\n";
-  for (const auto &[NS, Inline] : U.Namespaces)
-    Out += std::string(Inline ? "inline " : "") + "namespace " + NS + " {\n";
+  // Namespaces opened elsewhere (0) outermost; equal places keep their
+  // order (a namespace's parents first).
+  std::stable_sort(
+      Openings.begin(), Openings.end(),
+      [](const Opening &A, const Opening &B) { return A.At < B.At; });
+  for (const Opening &O : Openings)
+    Out += O.Text;
   for (size_t I = 1; I < S.Values.size(); ++I) {
     auto Copy = specializationFor(U, Text, Inside, S.Values[I]);
     if (!Copy)
@@ -129,10 +151,8 @@ llvm::Expected<std::string> appendedCopies(const SpecializationCopy &S,
     Out += "#line " + std::to_string(FS->lineOf(U.DeclBegin)) + "\n" + *Copy +
            "\n";
   }
-  for (size_t I = 0; I < U.Namespaces.size(); ++I)
-    Out += "}\n";
-  for (size_t I = 0; I < Conditions.size(); ++I)
-    Out += "#endif\n";
+  for (auto O = Openings.rbegin(); O != Openings.rend(); ++O)
+    Out += O->Namespace ? "}\n" : "#endif\n";
   if (Header)
     Out += "#endif\n";
   if (GuardEnd)

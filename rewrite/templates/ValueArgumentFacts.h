@@ -92,6 +92,11 @@ struct TypeUseFact {
   /// ExplicitSpecialization: its enclosing namespaces, outermost first
   /// (name, inline).
   std::vector<std::pair<std::string, bool>> Namespaces;
+  /// ExplicitSpecialization: where each of Namespaces is opened around it
+  /// in File (the `namespace` keyword's offset, through macros), 0 if it
+  /// is not opened there: the copies nest them with the #ifs around the
+  /// original as the original does.
+  std::vector<unsigned> NamespaceOpens;
 };
 
 struct ParseResult {
