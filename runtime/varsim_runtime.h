@@ -1420,6 +1420,35 @@ VARSIM_HELPER void varsim_put_cpu(varsim_out *o, varsim_u64 mono,
   varsim_puts(o, "}");
 }
 
+/* One [index, value] pair of a thread's array named name ("folded",
+ * "folded_nodes", "fold_samples"), left out where value is 0: the array
+ * is opened by its first pair (*started set) and left out if it has none. */
+VARSIM_HELPER void varsim_put_pair(varsim_out *o, int *started,
+                                   const char *name, varsim_u64 index,
+                                   varsim_u64 value) {
+  if (!value)
+    return;
+  if (*started) {
+    varsim_puts(o, ", [");
+  } else {
+    varsim_puts(o, ",\n     \"");
+    varsim_puts(o, name);
+    varsim_puts(o, "\": [[");
+    *started = 1;
+  }
+  varsim_put_u64(o, index);
+  varsim_puts(o, ", ");
+  varsim_put_u64(o, value);
+  varsim_puts(o, "]");
+}
+
+/* Closes the array varsim_put_pair opened, if it did, for the next. */
+VARSIM_HELPER void varsim_end_pairs(varsim_out *o, int *started) {
+  if (*started)
+    varsim_puts(o, "]");
+  *started = 0;
+}
+
 VARSIM_HELPER void varsim_write_calltrace(varsim_u64 now, varsim_u64 mono,
                                           varsim_u64 cpu, varsim_u64 thread_cpu,
                                           double tpn) {
@@ -1614,7 +1643,7 @@ VARSIM_HELPER void varsim_write_calltrace(varsim_u64 now, varsim_u64 mono,
        * visits were recorded in, [node, samples] (the reader adds the
        * visits to their contexts and estimates their time). The totals
        * per region are summed here: the hot path counts per node only. */
-      int any = 0;
+      int started = 0;
       if (t->fold_counts) {
         __builtin_memset(t->fold_counts, 0,
                          varsim_program_tables.num_regions *
@@ -1624,47 +1653,18 @@ VARSIM_HELPER void varsim_write_calltrace(varsim_u64 now, varsim_u64 mono,
           if (n->folded && n->region < varsim_program_tables.num_regions)
             t->fold_counts[n->region] += n->folded;
         }
-        for (i = 0; i < varsim_program_tables.num_regions; ++i) {
-          if (!t->fold_counts[i])
-            continue;
-          varsim_puts(o, any ? ", [" : ",\n     \"folded\": [[");
-          any = 1;
-          varsim_put_u64(o, i);
-          varsim_puts(o, ", ");
-          varsim_put_u64(o, t->fold_counts[i]);
-          varsim_puts(o, "]");
-        }
+        for (i = 0; i < varsim_program_tables.num_regions; ++i)
+          varsim_put_pair(o, &started, "folded", i, t->fold_counts[i]);
       }
-      if (any)
-        varsim_puts(o, "]");
-      any = 0;
-      for (i = 0; i < count; ++i) {
-        varsim_node *n = varsim_node_at(t, i);
-        if (!n->folded)
-          continue;
-        varsim_puts(o, any ? ", [" : ",\n     \"folded_nodes\": [[");
-        any = 1;
-        varsim_put_u64(o, i);
-        varsim_puts(o, ", ");
-        varsim_put_u64(o, n->folded);
-        varsim_puts(o, "]");
-      }
-      if (any)
-        varsim_puts(o, "]");
-      any = 0;
-      for (i = 0; i < count; ++i) {
-        varsim_node *n = varsim_node_at(t, i);
-        if (!n->fold_samples)
-          continue;
-        varsim_puts(o, any ? ", [" : ",\n     \"fold_samples\": [[");
-        any = 1;
-        varsim_put_u64(o, i);
-        varsim_puts(o, ", ");
-        varsim_put_u64(o, n->fold_samples);
-        varsim_puts(o, "]");
-      }
-      if (any)
-        varsim_puts(o, "]");
+      varsim_end_pairs(o, &started);
+      for (i = 0; i < count; ++i)
+        varsim_put_pair(o, &started, "folded_nodes", i,
+                        varsim_node_at(t, i)->folded);
+      varsim_end_pairs(o, &started);
+      for (i = 0; i < count; ++i)
+        varsim_put_pair(o, &started, "fold_samples", i,
+                        varsim_node_at(t, i)->fold_samples);
+      varsim_end_pairs(o, &started);
     }
     varsim_puts(o, "}");
     dropped += tdropped;

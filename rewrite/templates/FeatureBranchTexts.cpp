@@ -52,6 +52,29 @@ const FileStructure *FeatureBranchTexts::structureOf(const std::string &File) {
   return &Structures.emplace(File, std::move(*FS)).first->second;
 }
 
+void FeatureBranchTexts::forEachFeatureBranch(
+    llvm::function_ref<bool(llvm::StringRef)> Wanted,
+    llvm::function_ref<void(const FeatureBranch &)> F) {
+  for (const auto &[File, Text] : In.Texts) {
+    llvm::StringRef T(Text);
+    if (!T.contains("#if") || (Wanted && !Wanted(T)))
+      continue;
+    const FileStructure *FS = structureOf(File);
+    if (!FS)
+      continue;
+    const FileGroups &FG = groupsOf(File);
+    for (unsigned GI = 0; GI < FS->Groups.size(); ++GI) {
+      if (!FG.Groups[GI].IsFeature)
+        continue;
+      const std::vector<CondPtr> &Presence = FG.Groups[GI].Presence;
+      const CondGroup &CG = FS->Groups[GI];
+      for (unsigned BI = 0; BI < CG.Branches.size(); ++BI)
+        F({File, T, CG.Branches[BI].ContentBegin, CG.Branches[BI].ContentEnd,
+           BI < Presence.size() ? Presence[BI] : nullptr});
+    }
+  }
+}
+
 Enclosing FeatureBranchTexts::enclosingOf(const std::string &File,
                                           unsigned Offset) {
   Enclosing E;

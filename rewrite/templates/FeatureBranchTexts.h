@@ -16,6 +16,8 @@
 #include "rewrite/PassThroughLines.h"
 #include "rewrite/templates/TemplateLowering.h"
 
+#include "llvm/ADT/STLFunctionalExtras.h"
+
 #include <map>
 #include <string>
 
@@ -38,9 +40,23 @@ struct Enclosing {
   bool Any = false;
 };
 
+/// A branch of a feature group, as forEachFeatureBranch shows it.
+struct FeatureBranch {
+  const std::string &File;
+  llvm::StringRef Text;        ///< The whole file's.
+  unsigned Begin = 0, End = 0; ///< The branch's content in Text.
+  CondPtr Presence;            ///< Null if the group has none for it.
+};
+
 class FeatureBranchTexts {
 public:
   explicit FeatureBranchTexts(const LoweringInput &In) : In(In) {}
+
+  /// F for every branch of every feature group of the texts that hold an
+  /// `#if`, that Wanted accepts (null: all) and whose structure scans; in
+  /// file, group and branch order.
+  void forEachFeatureBranch(llvm::function_ref<bool(llvm::StringRef)> Wanted,
+                            llvm::function_ref<void(const FeatureBranch &)> F);
 
   /// The structure of File (null if it is not one of the texts or does not
   /// scan; the rewriter reports that).

@@ -9,13 +9,13 @@
 
 #include "rewrite/templates/FeatureOverloadFacts.h"
 #include "rewrite/ProjectPaths.h"
-#include "rewrite/SyntaxOnlyAST.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/TemplateBase.h"
+#include "clang/Frontend/ASTUnit.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/Support/Path.h"
 
@@ -274,29 +274,21 @@ private:
 } // namespace
 
 OverloadFacts collectOverloadFacts(
-    const CompileEntry &Entry, const std::vector<std::string> &Defines,
-    const std::vector<std::string> &StripMacros, const BranchRanges &Branches,
-    const std::set<std::string> &Names, const ProjectLayout &Project,
+    const LoweringParse &Parse, const std::vector<std::string> &StripMacros,
+    const BranchRanges &Branches, const std::set<std::string> &Names,
+    const ProjectLayout &Project,
     const std::map<std::string, std::string> *Overlay) {
   OverloadFacts Out;
-  SyntaxOnlyParse P;
-  P.Entry = &Entry;
-  P.Defines = Defines;
-  P.StripMacros = StripMacros;
-  P.Overlay = Overlay;
-  std::unique_ptr<clang::ASTUnit> AST;
-  SyntaxOnlyResult R = buildSyntaxOnlyAST(P, AST);
-  if (R.Failed || !AST) {
-    Out.Failed = true;
-    Out.Diagnostics = std::move(R.Diagnostics);
+  std::unique_ptr<clang::ASTUnit> AST =
+      buildLoweringAST(Parse, StripMacros, Overlay, Out);
+  if (!AST)
     return Out;
-  }
   Collector C(AST->getASTContext(), Branches, Names, Project, Out);
   C.TraverseDecl(AST->getASTContext().getTranslationUnitDecl());
   // Calls are compared within one unit: another may not see the overload
   // in any configuration.
   for (CallFact &Call : Out.Calls)
-    Call.Key = Entry.File + ": " + Call.Key;
+    Call.Key = Parse.Entry->File + ": " + Call.Key;
   return Out;
 }
 

@@ -15,6 +15,7 @@
 
 #include "rewrite/ProjectLayout.h"
 #include "rewrite/templates/FeatureSpecializationFacts.h"
+#include "rewrite/templates/LoweringParses.h"
 
 #include <map>
 #include <set>
@@ -82,18 +83,16 @@ struct CallFact {
   bool NotACall = false; ///< Its address taken, not called.
 };
 
-struct OverloadFacts {
-  bool Failed = false;
-  std::string Diagnostics;
+struct OverloadFacts : LoweringParseStatus {
   std::vector<OverloadFact> Overloads;
   std::vector<CallFact> Calls;
 };
 
 /// Names: the function templates' names to look at (a text prefilter).
 OverloadFacts collectOverloadFacts(
-    const CompileEntry &Entry, const std::vector<std::string> &Defines,
-    const std::vector<std::string> &StripMacros, const BranchRanges &Branches,
-    const std::set<std::string> &Names, const ProjectLayout &Project,
+    const LoweringParse &Parse, const std::vector<std::string> &StripMacros,
+    const BranchRanges &Branches, const std::set<std::string> &Names,
+    const ProjectLayout &Project,
     const std::map<std::string, std::string> *Overlay);
 
 } // namespace varsim::rewrite::templates::overloads

@@ -140,77 +140,48 @@ class Lowering {
 public:
   explicit Lowering(const LoweringInput &In) : In(In) {}
 
-  llvm::Expected<LoweringResult> run() {
-    LoweringResult Result;
-    std::vector<CondPtr> ToCover;
-    findCandidates(ToCover);
-    if (Ranges.empty())
-      return Result;
-    if (llvm::Error E = parse(ToCover))
-      return E;
-    if (llvm::Error E = lower(Result))
-      return E;
-    return Result;
-  }
-
-private:
-  void findCandidates(std::vector<CondPtr> &ToCover) {
+  // The steps of runTextLowering.
+  bool findCandidates(std::vector<CondPtr> &ToCover) {
     if (llvm::none_of(In.Project.Entries, [](const CompileEntry &E) {
           return isCxxCompile(E.File, E.Arguments);
         }))
-      return; // No overloads in C; its parses are C++ ones only.
+      return false; // No overloads in C; its parses are C++ ones only.
     std::set<std::string> Templates;
     for (const auto &[File, Text] : In.Texts)
       if (llvm::StringRef(Text).contains("template"))
         addTemplateNames(Text, Templates);
     if (Templates.empty())
-      return;
-    for (const auto &[File, Text] : In.Texts) {
-      llvm::StringRef T(Text);
-      if (!T.contains("#if"))
-        continue;
-      const FileStructure *FS = Branches.structureOf(File);
-      if (!FS)
-        continue;
-      const FileGroups &FG = Branches.groupsOf(File);
-      for (unsigned GI = 0; GI < FS->Groups.size(); ++GI) {
-        if (!FG.Groups[GI].IsFeature)
-          continue;
-        const CondGroup &CG = FS->Groups[GI];
-        for (unsigned BI = 0; BI < CG.Branches.size(); ++BI) {
-          const CondGroup::Branch &B = CG.Branches[BI];
-          llvm::StringRef Content = T.slice(B.ContentBegin, B.ContentEnd);
-          std::set<std::string> Found = namesBeforeParen(Content, Templates);
-          // A plain function defined here and named elsewhere: its calls
-          // elsewhere may pick another function where it is not defined.
-          for (const std::string &N : definedNames(Content))
-            if (!Found.count(N) && llvm::any_of(In.Texts, [&](const auto &FT) {
-                  return FT.first == File
-                             ? namedOutside(T, N, B.ContentBegin, B.ContentEnd)
-                             : namedOutside(FT.second, N, 0, 0);
-                }))
-              Found.insert(N);
-          if (Found.empty())
-            continue;
-          Names.insert(Found.begin(), Found.end());
-          Ranges[File].push_back({B.ContentBegin, B.ContentEnd});
-          if (BI < FG.Groups[GI].Presence.size() &&
-              FG.Groups[GI].Presence[BI]) {
-            ToCover.push_back(FG.Groups[GI].Presence[BI]);
-            ToCover.push_back(condition::makeNot(FG.Groups[GI].Presence[BI]));
-          }
-        }
+      return false;
+    Branches.forEachFeatureBranch(nullptr, [&](const FeatureBranch &B) {
+      llvm::StringRef Content = B.Text.slice(B.Begin, B.End);
+      std::set<std::string> Found = namesBeforeParen(Content, Templates);
+      // A plain function defined here and named elsewhere: its calls
+      // elsewhere may pick another function where it is not defined.
+      for (const std::string &N : definedNames(Content))
+        if (!Found.count(N) && llvm::any_of(In.Texts, [&](const auto &FT) {
+              return FT.first == B.File
+                         ? namedOutside(B.Text, N, B.Begin, B.End)
+                         : namedOutside(FT.second, N, 0, 0);
+            }))
+          Found.insert(N);
+      if (Found.empty())
+        return;
+      Names.insert(Found.begin(), Found.end());
+      Ranges[B.File].push_back({B.Begin, B.End});
+      if (B.Presence) {
+        ToCover.push_back(B.Presence);
+        ToCover.push_back(condition::makeNot(B.Presence));
       }
-    }
+    });
+    return !Ranges.empty();
   }
 
   llvm::Error parse(const std::vector<CondPtr> &ToCover) {
-    std::vector<std::string> Strip = In.Features.macros();
     auto Results = runLoweringParses<OverloadFacts>(
-        In, loweringParses(In, ToCover, /*CxxOnly=*/true), "overload",
-        [&](const LoweringParse &P) {
-          return collectOverloadFacts(*P.Entry, P.Defines, Strip, Ranges, Names,
-                                      In.Project, In.Overlay);
+        In, ToCover, /*CxxOnly=*/true, "overload",
+        [&](const LoweringParse &P, const std::vector<std::string> &Strip) {
+          return collectOverloadFacts(P, Strip, Ranges, Names, In.Project,
+                                      In.Overlay);
         });
     if (!Results)
       return Results.takeError();
@@ -221,6 +192,24 @@ private:
     return llvm::Error::success();
   }
 
+  llvm::Error lower(LoweringResult &Result) {
+    for (const auto &[At, O] : Overloads)
+      if (llvm::Error E = lowerOne(O, Result))
+        return E;
+    for (const auto &[File, ByOffset] : Twins) {
+      std::set<TextEdit> Edits;
+      for (const auto &[Offset, Text] : ByOffset)
+        Edits.insert({Offset, 0, Text});
+      auto Lowered = applyTextEdits(File, In.Texts.at(File), 0, Edits,
+                                    "overload per feature");
+      if (!Lowered)
+        return Lowered.takeError();
+      Result.Files[File] = std::move(*Lowered);
+    }
+    return llvm::Error::success();
+  }
+
+private:
   llvm::Error refuse(const OverloadFact &O, const Enclosing &E, const Place &At,
                      const std::string &Why) const {
     const Place &P = At.File.empty() ? O.At : At;
@@ -397,23 +386,6 @@ private:
     return llvm::Error::success();
   }
 
-  llvm::Error lower(LoweringResult &Result) {
-    for (const auto &[At, O] : Overloads)
-      if (llvm::Error E = lowerOne(O, Result))
-        return E;
-    for (const auto &[File, ByOffset] : Twins) {
-      std::set<TextEdit> Edits;
-      for (const auto &[Offset, Text] : ByOffset)
-        Edits.insert({Offset, 0, Text});
-      auto Lowered = applyTextEdits(File, In.Texts.at(File), 0, Edits,
-                                    "overload per feature");
-      if (!Lowered)
-        return Lowered.takeError();
-      Result.Files[File] = std::move(*Lowered);
-    }
-    return llvm::Error::success();
-  }
-
   const LoweringInput &In;
   FeatureBranchTexts Branches{In};
   BranchRanges Ranges;
@@ -427,7 +399,8 @@ private:
 } // namespace
 
 llvm::Expected<LoweringResult> lowerFeatureOverloads(const LoweringInput &In) {
-  return Lowering(In).run();
+  Lowering L(In);
+  return runTextLowering(L);
 }
 
 } // namespace varsim::rewrite::templates

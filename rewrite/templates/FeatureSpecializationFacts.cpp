@@ -9,12 +9,12 @@
 
 #include "rewrite/templates/FeatureSpecializationFacts.h"
 #include "rewrite/ProjectPaths.h"
-#include "rewrite/SyntaxOnlyAST.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/TemplateBase.h"
+#include "clang/Frontend/ASTUnit.h"
 
 namespace varsim::rewrite::templates::specs {
 namespace {
@@ -159,23 +159,14 @@ private:
 } // namespace
 
 SpecializationFacts collectSpecializationFacts(
-    const CompileEntry &Entry, const std::vector<std::string> &Defines,
-    const std::vector<std::string> &StripMacros, const BranchRanges &Branches,
-    const ProjectLayout &Project,
+    const LoweringParse &Parse, const std::vector<std::string> &StripMacros,
+    const BranchRanges &Branches, const ProjectLayout &Project,
     const std::map<std::string, std::string> *Overlay) {
   SpecializationFacts Out;
-  SyntaxOnlyParse P;
-  P.Entry = &Entry;
-  P.Defines = Defines;
-  P.StripMacros = StripMacros;
-  P.Overlay = Overlay;
-  std::unique_ptr<clang::ASTUnit> AST;
-  SyntaxOnlyResult R = buildSyntaxOnlyAST(P, AST);
-  if (R.Failed || !AST) {
-    Out.Failed = true;
-    Out.Diagnostics = std::move(R.Diagnostics);
+  std::unique_ptr<clang::ASTUnit> AST =
+      buildLoweringAST(Parse, StripMacros, Overlay, Out);
+  if (!AST)
     return Out;
-  }
   Collector C(AST->getASTContext(), Branches, Project, Out);
   C.TraverseDecl(AST->getASTContext().getTranslationUnitDecl());
   return Out;

@@ -14,6 +14,7 @@
 #define VARSIM_REWRITE_TEMPLATES_FEATURESPECIALIZATIONFACTS_H
 
 #include "rewrite/ProjectLayout.h"
+#include "rewrite/templates/LoweringParses.h"
 
 #include <map>
 #include <string>
@@ -49,16 +50,13 @@ struct SpecializationFact {
   std::string Why;
 };
 
-struct SpecializationFacts {
-  bool Failed = false;
-  std::string Diagnostics;
+struct SpecializationFacts : LoweringParseStatus {
   std::vector<SpecializationFact> Specializations;
 };
 
 SpecializationFacts collectSpecializationFacts(
-    const CompileEntry &Entry, const std::vector<std::string> &Defines,
-    const std::vector<std::string> &StripMacros, const BranchRanges &Branches,
-    const ProjectLayout &Project,
+    const LoweringParse &Parse, const std::vector<std::string> &StripMacros,
+    const BranchRanges &Branches, const ProjectLayout &Project,
     const std::map<std::string, std::string> *Overlay);
 
 } // namespace varsim::rewrite::templates::specs

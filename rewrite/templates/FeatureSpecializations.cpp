@@ -41,52 +41,25 @@ class Lowering {
 public:
   explicit Lowering(const LoweringInput &In) : In(In) {}
 
-  llvm::Expected<LoweringResult> run() {
-    LoweringResult Result;
-    std::vector<CondPtr> ToCover;
-    findCandidates(ToCover);
-    if (Ranges.empty())
-      return Result;
-    if (llvm::Error E = parse(ToCover))
-      return E;
-    if (llvm::Error E = lower(Result))
-      return E;
-    return Result;
-  }
-
-private:
-  void findCandidates(std::vector<CondPtr> &ToCover) {
-    for (const auto &[File, Text] : In.Texts) {
-      llvm::StringRef T(Text);
-      if (!T.contains("#if") || !hasEmptyTemplateHeader(T))
-        continue;
-      const FileStructure *FS = Branches.structureOf(File);
-      if (!FS)
-        continue;
-      const FileGroups &FG = Branches.groupsOf(File);
-      for (unsigned GI = 0; GI < FS->Groups.size(); ++GI) {
-        if (!FG.Groups[GI].IsFeature)
-          continue;
-        const CondGroup &CG = FS->Groups[GI];
-        for (unsigned BI = 0; BI < CG.Branches.size(); ++BI) {
-          const CondGroup::Branch &B = CG.Branches[BI];
-          if (!hasEmptyTemplateHeader(T.slice(B.ContentBegin, B.ContentEnd)))
-            continue;
-          Ranges[File].push_back({B.ContentBegin, B.ContentEnd});
-          if (BI < FG.Groups[GI].Presence.size() && FG.Groups[GI].Presence[BI])
-            ToCover.push_back(FG.Groups[GI].Presence[BI]);
-        }
-      }
-    }
+  // The steps of runTextLowering.
+  bool findCandidates(std::vector<CondPtr> &ToCover) {
+    Branches.forEachFeatureBranch(
+        hasEmptyTemplateHeader, [&](const FeatureBranch &B) {
+          if (!hasEmptyTemplateHeader(B.Text.slice(B.Begin, B.End)))
+            return;
+          Ranges[B.File].push_back({B.Begin, B.End});
+          if (B.Presence)
+            ToCover.push_back(B.Presence);
+        });
+    return !Ranges.empty();
   }
 
   llvm::Error parse(const std::vector<CondPtr> &ToCover) {
-    std::vector<std::string> Strip = In.Features.macros();
     auto Results = runLoweringParses<SpecializationFacts>(
-        In, loweringParses(In, ToCover, /*CxxOnly=*/true), "specialization",
-        [&](const LoweringParse &P) {
-          return collectSpecializationFacts(*P.Entry, P.Defines, Strip, Ranges,
-                                            In.Project, In.Overlay);
+        In, ToCover, /*CxxOnly=*/true, "specialization",
+        [&](const LoweringParse &P, const std::vector<std::string> &Strip) {
+          return collectSpecializationFacts(P, Strip, Ranges, In.Project,
+                                            In.Overlay);
         });
     if (!Results)
       return Results.takeError();
@@ -97,20 +70,6 @@ private:
                           std::move(S));
     }
     return llvm::Error::success();
-  }
-
-  llvm::Error refuse(const SpecializationFact &S, const Enclosing &E,
-                     const std::string &Why) const {
-    return makeError(
-        S.File, S.Line, S.Column,
-        "the explicit specialization " + S.Shown + " is defined only where " +
-            (E.Shown.empty() ? E.Condition : E.Shown) +
-            " holds; the configurations without it call the template's "
-            "primary definition for the same arguments, which the simulator "
-            "runs through a copy of that definition, but " +
-            Why +
-            ": define the specialization in every configuration (with the "
-            "feature's code inside it) or leave the feature out of the model");
   }
 
   llvm::Error lower(LoweringResult &Result) {
@@ -185,6 +144,21 @@ private:
     return llvm::Error::success();
   }
 
+private:
+  llvm::Error refuse(const SpecializationFact &S, const Enclosing &E,
+                     const std::string &Why) const {
+    return makeError(
+        S.File, S.Line, S.Column,
+        "the explicit specialization " + S.Shown + " is defined only where " +
+            (E.Shown.empty() ? E.Condition : E.Shown) +
+            " holds; the configurations without it call the template's "
+            "primary definition for the same arguments, which the simulator "
+            "runs through a copy of that definition, but " +
+            Why +
+            ": define the specialization in every configuration (with the "
+            "feature's code inside it) or leave the feature out of the model");
+  }
+
   /// After the primary's `}`: its renamed copy, under `#line` of the
   /// original; the rest of the line keeps its number.
   void copyPrimary(const PrimaryFact &P) {
@@ -241,7 +215,8 @@ private:
 
 llvm::Expected<LoweringResult>
 lowerFeatureSpecializations(const LoweringInput &In) {
-  return Lowering(In).run();
+  Lowering L(In);
+  return runTextLowering(L);
 }
 
 } // namespace varsim::rewrite::templates

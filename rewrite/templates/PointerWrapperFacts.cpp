@@ -10,8 +10,9 @@
 //===----------------------------------------------------------------------===//
 
 #include "rewrite/templates/PointerWrapperFacts.h"
-#include "rewrite/SyntaxOnlyAST.h"
 #include "rewrite/templates/PointerWrapperFactsImpl.h"
+
+#include "clang/Frontend/ASTUnit.h"
 
 namespace varsim::rewrite::templates::wrappers {
 namespace facts {
@@ -231,23 +232,14 @@ bool Collector::VisitDecl(Decl *D) {
 } // namespace facts
 
 WrapperFacts collectWrapperFacts(
-    const CompileEntry &Entry, const std::vector<std::string> &Defines,
-    const std::vector<std::string> &StripMacros,
+    const LoweringParse &Parse, const std::vector<std::string> &StripMacros,
     const std::vector<CandidateGroup> &Groups, const ProjectLayout &Project,
     const std::map<std::string, std::string> *Overlay) {
   WrapperFacts Out;
-  SyntaxOnlyParse P;
-  P.Entry = &Entry;
-  P.Defines = Defines;
-  P.StripMacros = StripMacros;
-  P.Overlay = Overlay;
-  std::unique_ptr<clang::ASTUnit> AST;
-  SyntaxOnlyResult R = buildSyntaxOnlyAST(P, AST);
-  if (R.Failed || !AST) {
-    Out.Failed = true;
-    Out.Diagnostics = std::move(R.Diagnostics);
+  std::unique_ptr<clang::ASTUnit> AST =
+      buildLoweringAST(Parse, StripMacros, Overlay, Out);
+  if (!AST)
     return Out;
-  }
   facts::Collector C(AST->getASTContext(), Groups, Project, Out);
   C.TraverseDecl(AST->getASTContext().getTranslationUnitDecl());
   C.classifyBranches();

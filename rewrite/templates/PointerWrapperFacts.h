@@ -17,7 +17,7 @@
 #define VARSIM_REWRITE_TEMPLATES_POINTERWRAPPERFACTS_H
 
 #include "rewrite/ProjectLayout.h"
-#include "rewrite/SyntaxOnlyParse.h"
+#include "rewrite/templates/LoweringParses.h"
 
 #include <map>
 #include <set>
@@ -57,9 +57,7 @@ struct BranchFacts {
   std::map<std::string, std::string> PointerByArgs;
 };
 
-struct WrapperFacts {
-  bool Failed = false;
-  std::string Diagnostics;
+struct WrapperFacts : LoweringParseStatus {
   /// By group key, by branch.
   std::map<std::string, std::map<unsigned, BranchFacts>> Groups;
   /// Uses of a wrapper type a plain pointer does not reproduce, by group.
@@ -70,10 +68,9 @@ struct WrapperFacts {
   std::map<std::string, Place> CallPlaces;
 };
 
-/// Parses Entry with Defines and collects the facts for Groups.
+/// Parses Parse's unit and collects the facts for Groups.
 WrapperFacts collectWrapperFacts(
-    const CompileEntry &Entry, const std::vector<std::string> &Defines,
-    const std::vector<std::string> &StripMacros,
+    const LoweringParse &Parse, const std::vector<std::string> &StripMacros,
     const std::vector<CandidateGroup> &Groups, const ProjectLayout &Project,
     const std::map<std::string, std::string> *Overlay);
 

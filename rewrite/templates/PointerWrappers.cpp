@@ -56,22 +56,8 @@ class Lowering {
 public:
   explicit Lowering(const LoweringInput &In) : In(In) {}
 
-  llvm::Expected<LoweringResult> run() {
-    LoweringResult Result;
-    std::vector<CondPtr> ToCover;
-    findCandidates(ToCover);
-    if (Groups.empty())
-      return Result;
-    if (llvm::Error E = parse(ToCover))
-      return E;
-    for (auto &[Key, G] : Groups)
-      if (llvm::Error E = decide(G, Result))
-        return E;
-    return Result;
-  }
-
-private:
-  void findCandidates(std::vector<CondPtr> &ToCover) {
+  // The steps of runTextLowering.
+  bool findCandidates(std::vector<CondPtr> &ToCover) {
     for (const auto &[File, Text] : In.Texts) {
       llvm::StringRef T(Text);
       if (!T.contains("#if") || !T.contains("template"))
@@ -118,18 +104,18 @@ private:
         Groups.emplace(G.Candidate.Key, std::move(G));
       }
     }
+    return !Groups.empty();
   }
 
   llvm::Error parse(const std::vector<CondPtr> &ToCover) {
     std::vector<CandidateGroup> Candidates;
     for (const auto &[_, G] : Groups)
       Candidates.push_back(G.Candidate);
-    std::vector<std::string> Strip = In.Features.macros();
     auto Results = runLoweringParses<WrapperFacts>(
-        In, loweringParses(In, ToCover, /*CxxOnly=*/true), "pointer wrapper",
-        [&](const LoweringParse &P) {
-          return collectWrapperFacts(*P.Entry, P.Defines, Strip, Candidates,
-                                     In.Project, In.Overlay);
+        In, ToCover, /*CxxOnly=*/true, "pointer wrapper",
+        [&](const LoweringParse &P, const std::vector<std::string> &Strip) {
+          return collectWrapperFacts(P, Strip, Candidates, In.Project,
+                                     In.Overlay);
         });
     if (!Results)
       return Results.takeError();
@@ -152,6 +138,14 @@ private:
     return llvm::Error::success();
   }
 
+  llvm::Error lower(LoweringResult &Result) {
+    for (auto &[Key, G] : Groups)
+      if (llvm::Error E = decide(G, Result))
+        return E;
+    return llvm::Error::success();
+  }
+
+private:
   /// G is nested in a feature group of File.
   bool inFeatureGroup(const std::string &File, const CondGroup &G) const {
     const FileStructure &FS = Structures.at(File);
@@ -252,13 +246,14 @@ private:
                           "operator ('" +
                           *P->second.begin() + "')");
     }
-    lower(G, PointerBranch, Result);
+    lowerGroup(G, PointerBranch, Result);
     return llvm::Error::success();
   }
 
   /// The directives and the fallback's lines blanked (a comment on the
   /// #if line says why): the wrapper is the type in every configuration.
-  void lower(const Group &G, unsigned PointerBranch, LoweringResult &Result) {
+  void lowerGroup(const Group &G, unsigned PointerBranch,
+                  LoweringResult &Result) {
     const std::string &File = G.Candidate.File;
     const CondGroup &CG = G.FS->Groups[G.Candidate.Group];
     const std::string &Text = In.Texts.at(File);
@@ -319,7 +314,8 @@ private:
 } // namespace
 
 llvm::Expected<LoweringResult> lowerPointerWrappers(const LoweringInput &In) {
-  return Lowering(In).run();
+  Lowering L(In);
+  return runTextLowering(L);
 }
 
 } // namespace varsim::rewrite::templates

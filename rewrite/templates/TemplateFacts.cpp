@@ -352,19 +352,8 @@ TemplateFacts collectTemplateFacts(const FactsJob &Job,
   State S{Project, Job.Candidates ? *Job.Candidates : None,
           Job.Macros ? *Job.Macros : NoMacros, Out};
 
-  // The entry's own flags, less its outputs and the feature macros' -D/-U,
-  // plus the configuration's defines: a syntax-only parse.
-  SyntaxOnlyParse P;
-  P.Entry = Job.Entry;
-  P.Defines = Job.Defines;
-  P.StripMacros = Job.StripMacros;
-  P.Overlay = Job.Overlay;
   auto F = actionFactoryFor<Action>(S);
-  SyntaxOnlyResult Parsed = runSyntaxOnly(P, F);
-  if (Parsed.Failed) {
-    Out.Failed = true;
-    Out.Diagnostics = std::move(Parsed.Diagnostics);
-  }
+  runLoweringActions(Job.Parse, Job.StripMacros, Job.Overlay, F, Out);
   return Out;
 }
 

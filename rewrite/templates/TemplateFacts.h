@@ -15,6 +15,7 @@
 #define VARSIM_REWRITE_TEMPLATES_TEMPLATEFACTS_H
 
 #include "rewrite/ProjectLayout.h"
+#include "rewrite/templates/LoweringParses.h"
 
 #include <map>
 #include <optional>
@@ -141,21 +142,18 @@ struct FlagBinding {
   unsigned Begin = 0, End = 0; ///< The argument's text.
 };
 
-struct TemplateFacts {
+struct TemplateFacts : LoweringParseStatus {
   std::map<std::string, FlagParam> FlagParams;
   std::map<std::string, FlagBinding> FlagBindings; ///< By File|offset.
   std::map<std::string, NameDef> Defs;  ///< By File|offset of the name.
   std::map<std::string, CallRef> Calls; ///< By File|offset.
   std::map<std::string, NameRef> Refs;  ///< By File|offset.
   std::map<std::string, FunctionSite> Functions;
-  bool Failed = false;
-  std::string Diagnostics;
 };
 
 struct FactsJob {
-  const CompileEntry *Entry = nullptr;
-  std::vector<std::string> Defines;
-  std::vector<std::string> StripMacros;
+  const LoweringParse &Parse;
+  const std::vector<std::string> &StripMacros;
   /// By absolute file: the candidate branches in it.
   const std::map<std::string, std::vector<CandidateBranch>> *Candidates =
       nullptr;
@@ -166,7 +164,7 @@ struct FactsJob {
   const std::map<std::string, std::string> *Overlay = nullptr;
 };
 
-/// Parses Job.Entry with its defines and collects the facts.
+/// Parses Job.Parse's unit and collects the facts.
 TemplateFacts collectTemplateFacts(const FactsJob &Job,
                                    const ProjectLayout &Project);
 

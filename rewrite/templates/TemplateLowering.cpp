@@ -149,12 +149,10 @@ void SiteLowering::findMacros(const std::string &File, const FileStructure &FS,
 }
 
 llvm::Error SiteLowering::parseAll(const std::vector<CondPtr> &ToCover) {
-  std::vector<std::string> FeatureMacros = In.Features.macros();
   auto Results = runLoweringParses<TemplateFacts>(
-      In, loweringParses(In, ToCover, /*CxxOnly=*/false), "template lowering",
-      [&](const LoweringParse &P) {
-        FactsJob Job{P.Entry,     P.Defines, FeatureMacros,
-                     &Candidates, &Macros,   In.Overlay};
+      In, ToCover, /*CxxOnly=*/false, "template lowering",
+      [&](const LoweringParse &P, const std::vector<std::string> &Strip) {
+        FactsJob Job{P, Strip, &Candidates, &Macros, In.Overlay};
         return collectTemplateFacts(Job, In.Project);
       });
   if (!Results)

@@ -14,6 +14,7 @@
 #define VARSIM_REWRITE_TEMPLATES_VALUEARGUMENTFACTS_H
 
 #include "rewrite/ProjectLayout.h"
+#include "rewrite/templates/LoweringParses.h"
 
 #include "clang/Frontend/FrontendAction.h"
 
@@ -99,7 +100,7 @@ struct TypeUseFact {
   std::vector<unsigned> NamespaceOpens;
 };
 
-struct ParseResult {
+struct ParseResult : LoweringParseStatus {
   std::set<std::string> Files; ///< The project files the unit read.
   /// By file: the [begin, end) ranges the preprocessor skipped.
   std::map<std::string, std::vector<std::pair<unsigned, unsigned>>> Skipped;
@@ -107,7 +108,6 @@ struct ParseResult {
   std::vector<RefFact> Refs;
   std::map<std::string, FamilyFact> Families;
   std::vector<TypeUseFact> TypeUses;
-  bool Failed = false;
 };
 
 std::string keyOf(const std::string &File, unsigned Offset);

@@ -19,6 +19,7 @@
 #include "rewrite/SyntaxOnlyParse.h"
 #include "rewrite/TextEdits.h"
 #include "rewrite/templates/DefaultArguments.h"
+#include "rewrite/templates/LoweringParses.h"
 #include "rewrite/templates/ValueArgumentFacts.h"
 #include "support/Diagnostic.h"
 
@@ -165,23 +166,18 @@ llvm::Expected<LoweringResult> lowerValueArguments(const LoweringInput &In) {
   std::set<std::vector<std::string>> Parsed;
   std::vector<ParseResult> Results;
   auto ParseIn = [&](const std::vector<fm::Configuration> &Configs) {
-    std::vector<std::pair<const CompileEntry *, std::vector<std::string>>> Jobs;
+    std::vector<LoweringParse> Jobs;
     for (const fm::Configuration &C : Configs)
       if (Parsed.insert(In.Features.defines(C)).second)
         for (const CompileEntry *E : Cxx)
-          Jobs.emplace_back(E, In.Features.defines(C));
+          Jobs.push_back({E, In.Features.defines(C)});
     size_t Base = Results.size();
     Results.resize(Base + Jobs.size());
     parseInParallel(In.Jobs, Jobs.size(), [&](size_t I) {
-      SyntaxOnlyParse P;
-      P.Entry = Jobs[I].first;
-      P.Defines = Jobs[I].second;
-      P.StripMacros = FeatureMacros;
-      P.Overlay = In.Overlay;
       ParseResult &Out = Results[Base + I];
-      Out.Failed = runSyntaxOnlyWith(P, [&] {
-                     return makeFactsAction(In.Project, Numeric, Out);
-                   }).Failed;
+      auto F = actionFactory(
+          [&] { return makeFactsAction(In.Project, Numeric, Out); });
+      runLoweringActions(Jobs[I], FeatureMacros, In.Overlay, F, Out);
     });
   };
   ParseIn(chooseParseConfigurations(ToCover, In.Features));
