@@ -138,6 +138,7 @@ private:
                       llvm::StringRef TraceDir, llvm::json::Array &Runs,
                       std::optional<double> &Seconds, llvm::StringRef Trace,
                       llvm::StringRef What, bool &Repeated);
+  int runNativeFirst();
   void pinTimedRuns() {
     if (!Pin)
       Pin.emplace(MeasureCpu);

@@ -149,9 +149,9 @@ int RunCommand::runOnce(const plan::Plan &P, size_t K, unsigned Round,
     return ExitFailure;
   }
   bool Repeated = false;
-  if (int Code = unpinIfThreaded(P, K, Round, Program, Accepted, TraceDir, Runs,
+  if (int Stop = unpinIfThreaded(P, K, Round, Program, Accepted, TraceDir, Runs,
                                  Seconds, Trace, What, Repeated))
-    return Code;
+    return Stop;
   if (Repeated)
     return 0;
   warnIfShort(What, Wall);
@@ -223,16 +223,9 @@ int RunCommand::unpinIfThreaded(
   Pin.reset();
   MeasureCpu.reset();
   llvm::sys::fs::remove(Trace);
-  if (Reference) {
-    llvm::Expected<int64_t> Ns = Reference->run();
-    if (!Ns) {
-      reportError(Ns.takeError());
-      return InterruptSignal ? 128 + InterruptSignal : ExitFailure;
-    }
-    LastNativeNs = *Ns;
-    LastNativeCpuNs = Reference->cpuTimes().back();
-    NativeSpentNs += *Ns;
-  }
+  if (Reference)
+    if (int Code = runNativeFirst())
+      return Code;
   Repeated = true;
   return runOnce(P, K, Round, Program, Accepted, TraceDir, Runs, Seconds);
 }
@@ -328,6 +321,17 @@ int RunCommand::startNativeReference(const plan::OutDirPlanInput &In,
   }
   Reference.emplace(std::move(*R));
   pinTimedRuns();
+  if (int Code = runNativeFirst())
+    return Code;
+  llvm::errs() << llvm::formatv("native reference {0:F3} s\n",
+                                LastNativeNs * 1e-9);
+  warnIfShort("the native reference run", LastNativeNs * 1e-9);
+  return 0;
+}
+
+/// The native reference's run before the next simulator run (whose trace
+/// records it as the run before). Returns 0 or the exit code to stop with.
+int RunCommand::runNativeFirst() {
   llvm::Expected<int64_t> Ns = Reference->run();
   if (!Ns) {
     reportError(Ns.takeError());
@@ -336,8 +340,6 @@ int RunCommand::startNativeReference(const plan::OutDirPlanInput &In,
   LastNativeNs = *Ns;
   LastNativeCpuNs = Reference->cpuTimes().back();
   NativeSpentNs += *Ns;
-  llvm::errs() << llvm::formatv("native reference {0:F3} s\n", *Ns * 1e-9);
-  warnIfShort("the native reference run", *Ns * 1e-9);
   return 0;
 }
 
