@@ -252,8 +252,9 @@ TEST(FoldedVisits, ExactCountsPerContextAreWitnesses) {
     // f's contexts count exactly; g's (under f, under run) do not.
     EXPECT_EQ(N.CallsDeterministic, N.Region != 3) << "context " << V;
     Witnesses += N.CountWitness;
-    if (N.CountWitness)
+    if (N.CountWitness) {
       EXPECT_NE(N.Region, 3u);
+    }
   }
   EXPECT_GT(Witnesses, 0u);
 }
