@@ -5,11 +5,14 @@
 #include "model/Noise.h"
 
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringMap.h"
 
 #include <algorithm>
 #include <cmath>
+#include <map>
+#include <tuple>
 
 namespace varsim::model {
 
@@ -35,6 +38,9 @@ struct ContextRuns {
   std::optional<double> StandardError;
   /// The configurations whose repetitions measured StandardError.
   unsigned Repeated = 0;
+  /// Per observation, the clone it observed (the index in its family);
+  /// empty outside a family. Runs group by it as by a feature's value.
+  std::vector<unsigned> Member;
 };
 
 /// The run-to-run noise of a context from the ranges of its repetitions in
@@ -105,22 +111,25 @@ public:
     // flips two features between its only two runs) takes the set the
     // unambiguous contexts vote for: the feature that changes the block
     // count everywhere else, not the one that merely flipped with it.
+    // The clones of one piece of code (cloneFamilies) are fitted together.
     struct Pending {
-      Vertex V;
+      std::vector<Vertex> Members; ///< One context, or a family of clones.
       ContextRuns Obs;
       bool Witness, FactsCover;
       std::vector<std::vector<unsigned>> Sets;
     };
     std::vector<Pending> All;
     Votes.assign(Names.size(), 0);
-    for (Vertex V = 0; V < CG.size(); ++V) {
+    for (std::vector<Vertex> &Members : cloneFamilies()) {
+      Vertex V = Members.front();
       // Visit counts that differ between configurations (and agree
       // between repetitions) witness an interaction exactly: they confirm
       // a fact, or stand in for one the analysis missed.
-      bool Witness = CG[V].CountWitness;
+      bool Witness =
+          llvm::any_of(Members, [&](Vertex M) { return CG[M].CountWitness; });
       if (Options.Influences && Sets[SetOf[V]].empty() && !Witness)
         continue;
-      ContextRuns Obs = observations(V);
+      ContextRuns Obs = observations(Members);
       if (Obs.Runs.size() < 2)
         continue;
       // The facts only narrow the candidates: a context whose times agree
@@ -143,8 +152,8 @@ public:
         for (unsigned F : Explaining.front())
           Votes[F] += High - Low;
       }
-      All.push_back(
-          {V, std::move(Obs), Witness, FactsCover, std::move(Explaining)});
+      All.push_back({std::move(Members), std::move(Obs), Witness, FactsCover,
+                     std::move(Explaining)});
     }
     for (Pending &P : All) {
       const std::vector<unsigned> *Features = &P.Sets.front();
@@ -156,44 +165,76 @@ public:
         if (Sum > BestVotes)
           BestVotes = Sum, Features = &S;
       }
-      Out.push_back(modelOf(P.V, P.Obs, P.Witness, P.FactsCover, *Features,
-                            P.Sets.size() > 1));
+      for (ContextModel &M : modelsOf(P.Members, P.Obs, P.Witness, P.FactsCover,
+                                      *Features, P.Sets.size() > 1))
+        Out.push_back(std::move(M));
     }
     return Out;
   }
 
-  ContextModel modelOf(Vertex V, const ContextRuns &Obs, bool Witness,
-                       bool FactsCover, const std::vector<unsigned> &Features,
-                       bool Confounded) const {
-    ContextModel M;
-    M.Context = V;
-    M.FromFacts = FactsCover;
-    M.CountWitness = Witness;
-    M.Why = FactsCover ? "data-flow facts name these features on its path"
-            : Options.Influences
-                ? "its visit counts differ between configurations "
-                  "(an exact witness) though no data-flow fact names it"
-                : "its time differs between runs beyond noise";
+  /// The local models of Members (one context, or a family of clones)
+  /// from their observations Obs over Features.
+  ///
+  /// A family's clones are one local model, the clone a feature of it
+  /// (an indicator per clone beside the most observed one): the plan runs
+  /// each clone with only some of the family's combinations (Lua's
+  /// switch-dispatch interpreter, copied for LUA_USE_JUMPTABLE = 0, ran
+  /// only with LUAI_ASSERT and HARDSTACKTESTS both on or both off), and a
+  /// clone fitted on its own runs gave one feature the other's time. Fitted
+  /// together, the features' effects come from every clone's runs, and a
+  /// clone's own difference (its indicator's interactions) only where its
+  /// runs show one beyond noise. Each clone then gets the terms that hold
+  /// for it.
+  std::vector<ContextModel> modelsOf(const std::vector<Vertex> &Members,
+                                     const ContextRuns &Obs, bool Witness,
+                                     bool FactsCover,
+                                     const std::vector<unsigned> &Features,
+                                     bool Confounded) const {
+    std::string Why =
+        FactsCover ? "data-flow facts name these features on its path"
+        : Options.Influences
+            ? "its visit counts differ between configurations "
+              "(an exact witness) though no data-flow fact names it"
+            : "its time differs between runs beyond noise";
     if (Witness && FactsCover)
-      M.Why += "; its visit counts differ between configurations (an "
-               "exact witness)";
+      Why += "; its visit counts differ between configurations (an "
+             "exact witness)";
     if (Confounded)
-      M.Why += "; its runs confound several features: these are the ones "
-               "that explain the other contexts";
-    M.Observations = static_cast<unsigned>(Obs.Runs.size());
-    for (unsigned F : Features) {
-      M.Features.push_back(Names[F]);
-      M.Numeric.push_back(Numeric[F]);
-    }
+      Why += "; its runs confound several features: these are the ones "
+             "that explain the other contexts";
+    if (Members.size() > 1)
+      Why += "; fitted together with the " +
+             std::to_string(Members.size() - 1) +
+             " other copies of its code (a copy per configuration), which "
+             "share the features' effects";
+    // The reference clone (no indicator): the most observed one.
+    std::vector<unsigned> PerMember(Members.size(), 0);
+    for (unsigned M : Obs.Member)
+      ++PerMember[M];
+    if (Obs.Member.empty())
+      PerMember.front() = static_cast<unsigned>(Obs.Runs.size());
+    unsigned Reference = static_cast<unsigned>(
+        std::max_element(PerMember.begin(), PerMember.end()) -
+        PerMember.begin());
+    auto IndicatorOf = [&](unsigned Member) -> unsigned {
+      return static_cast<unsigned>(Features.size()) + Member -
+             (Member > Reference ? 1 : 0);
+    };
     std::vector<Observation> Points;
     for (size_t K = 0; K < Obs.Runs.size(); ++K) {
       Observation P;
       for (unsigned F : Features)
         P.Values.push_back(Values[Obs.Runs[K]][F]);
+      for (unsigned M = 0; M < Members.size(); ++M)
+        if (M != Reference)
+          P.Values.push_back(Obs.Member[K] == M);
       P.Seconds = Obs.Seconds[K];
       Points.push_back(std::move(P));
     }
-    llvm::SmallVector<bool, 8> ByValue(M.Numeric.begin(), M.Numeric.end());
+    llvm::SmallVector<bool, 8> ByValue;
+    for (unsigned F : Features)
+      ByValue.push_back(Numeric[F]);
+    ByValue.append(Members.size() - 1, false);
     // Hierarchical least squares, not the inversion over the observed
     // points: a sparse plan (a covering array) observes few combinations,
     // and the inversion charges a feature's effect to whichever observed
@@ -207,8 +248,67 @@ public:
     Fit.StandardErrorSeconds = Obs.StandardError.value_or(0);
     Fit.StandardErrorFreedom = Obs.Repeated;
     Fit.FloorSeconds = Options.NoiseAbsoluteNs * 1e-9;
-    M.Terms = fitLocalModel(Points, ByValue, Fit);
-    return M;
+    std::vector<LocalTerm> Terms = fitLocalModel(Points, ByValue, Fit);
+
+    std::vector<ContextModel> Out;
+    for (unsigned M = 0; M < Members.size(); ++M) {
+      ContextModel C;
+      C.Context = Members[M];
+      C.FromFacts = FactsCover;
+      C.CountWitness = Witness;
+      C.Why = Why;
+      C.Observations = PerMember[M];
+      for (unsigned F : Features) {
+        C.Features.push_back(Names[F]);
+        C.Numeric.push_back(Numeric[F]);
+      }
+      C.Terms =
+          Members.size() == 1
+              ? Terms
+              : termsOfClone(Terms, Features.size(),
+                             M == Reference ? std::nullopt
+                                            : std::optional(IndicatorOf(M)));
+      Out.push_back(std::move(C));
+    }
+    return Out;
+  }
+
+  /// A family's terms that hold for one clone, without the clones'
+  /// indicators (the feature indices from FeatureCount on): those of its
+  /// own indicator (none for the reference clone) and those of none.
+  static std::vector<LocalTerm>
+  termsOfClone(llvm::ArrayRef<LocalTerm> Family, size_t FeatureCount,
+               std::optional<unsigned> Indicator) {
+    std::vector<LocalTerm> Out;
+    for (const LocalTerm &T : Family) {
+      LocalTerm Own = T;
+      bool Holds = true;
+      std::erase_if(Own.Assignment, [&](const std::pair<unsigned, int64_t> &L) {
+        if (L.first < FeatureCount)
+          return false;
+        Holds &= Indicator && L.first == *Indicator && L.second != 0;
+        return true;
+      });
+      if (!Holds)
+        continue;
+      auto Same = llvm::find_if(Out, [&](const LocalTerm &O) {
+        return O.Assignment == Own.Assignment && O.Unlike == Own.Unlike;
+      });
+      if (Same == Out.end()) {
+        Out.push_back(std::move(Own));
+        continue;
+      }
+      Same->Seconds += Own.Seconds;
+      Same->Runs = std::max(Same->Runs, Own.Runs);
+      Same->NoiseSeconds = std::max(Same->NoiseSeconds, Own.NoiseSeconds);
+    }
+    std::stable_sort(Out.begin(), Out.end(),
+                     [](const LocalTerm &X, const LocalTerm &Z) {
+                       if (X.Assignment.size() != Z.Assignment.size())
+                         return X.Assignment.size() < Z.Assignment.size();
+                       return X.Assignment < Z.Assignment;
+                     });
+    return Out;
   }
 
 private:
@@ -340,6 +440,92 @@ private:
     return Out;
   }
 
+  /// The observations of one context, or of a family of clones: each
+  /// clone's, marked with its index (ContextRuns::Member). The family's
+  /// noise pools its clones' (their standard errors weighted by the
+  /// configurations that measured them).
+  ContextRuns observations(const std::vector<Vertex> &Members) {
+    if (Members.size() == 1)
+      return observations(Members.front());
+    ContextRuns Out;
+    double Variance = 0;
+    for (unsigned M = 0; M < Members.size(); ++M) {
+      ContextRuns One = observations(Members[M]);
+      Out.Runs.insert(Out.Runs.end(), One.Runs.begin(), One.Runs.end());
+      Out.Calls.insert(Out.Calls.end(), One.Calls.begin(), One.Calls.end());
+      Out.Seconds.insert(Out.Seconds.end(), One.Seconds.begin(),
+                         One.Seconds.end());
+      Out.Member.insert(Out.Member.end(), One.Runs.size(), M);
+      Out.Noise = std::max(Out.Noise, One.Noise);
+      if (One.StandardError) {
+        Variance += *One.StandardError * *One.StandardError * One.Repeated;
+        Out.Repeated += One.Repeated;
+      }
+    }
+    if (Out.Repeated > 0)
+      Out.StandardError = std::sqrt(Variance / Out.Repeated);
+    return Out;
+  }
+
+  /// The contexts grouped into families of clones, each other context a
+  /// group of its own, in the order of their first context. Clones are the
+  /// copies of one piece of code the rewrite made per configuration
+  /// (rewrite/FunctionCopies.h): regions of one function name, kind, file
+  /// and line (each copy keeps the original's `#line`) under clones of one
+  /// calling context, whose terms exclude each other (no run holds or runs
+  /// two of them) and whose facts agree: the families that
+  /// plan/Requirements.cpp plans as one (same label, same facts). Copies
+  /// with names of their own (`main__varsim_BINS_LOG`) are planned and
+  /// fitted apart.
+  std::vector<std::vector<Vertex>> cloneFamilies() {
+    using Key =
+        std::tuple<uint32_t, std::string, std::string, unsigned, unsigned>;
+    std::map<Key, uint32_t> KeyIndex;
+    std::vector<uint32_t> KeyOf(CG.size(), 0);
+    std::vector<std::vector<Vertex>> ByKey;
+    for (Vertex V = 0; V < CG.size(); ++V) {
+      const callgraph::ContextNode &N = CG[V];
+      const callgraph::TraceRegion &R = CG.regions()[N.Region];
+      // Parents come before their children (callgraph/CallGraph.cpp).
+      uint32_t Parent = N.Parent >= 0 ? KeyOf[N.Parent] + 1 : 0;
+      Key K{Parent, R.Function, R.File, R.Line, static_cast<unsigned>(R.Kind)};
+      auto [It, New] =
+          KeyIndex.try_emplace(K, static_cast<uint32_t>(ByKey.size()));
+      if (New)
+        ByKey.emplace_back();
+      KeyOf[V] = It->second;
+      ByKey[It->second].push_back(V);
+    }
+    std::vector<std::vector<Vertex>> Out;
+    for (std::vector<Vertex> &Group : ByKey) {
+      if (Group.size() > 1 && !areClones(Group)) {
+        for (Vertex V : Group)
+          Out.push_back({V});
+        continue;
+      }
+      Out.push_back(std::move(Group));
+    }
+    return Out;
+  }
+
+  /// Whether no run holds or executes two of Group's contexts, and their
+  /// facts agree.
+  bool areClones(const std::vector<Vertex> &Group) {
+    if (Options.Influences)
+      for (Vertex V : Group)
+        if (SetOf[V] != SetOf[Group.front()])
+          return false;
+    for (unsigned R = 0; R < Runs.size(); ++R) {
+      unsigned Present = 0;
+      for (Vertex V : Group)
+        Present +=
+            termHolds(CG[V].Term, R) || llvm::is_contained(Executed[V].Runs, R);
+      if (Present > 1)
+        return false;
+    }
+    return true;
+  }
+
   /// The features of Of whose value is not the same in all of Obs's runs.
   std::vector<unsigned> differing(const ContextRuns &Obs,
                                   std::vector<unsigned> Of) const {
@@ -352,16 +538,25 @@ private:
     return Of;
   }
 
+  /// Observation K's values of Features, and its clone in a family (the
+  /// clones of a family are told apart as a feature's values are).
+  std::vector<int64_t> keyOf(const ContextRuns &Obs, size_t K,
+                             const std::vector<unsigned> &Features) const {
+    std::vector<int64_t> Key;
+    for (unsigned F : Features)
+      Key.push_back(Values[Obs.Runs[K]][F]);
+    if (!Obs.Member.empty())
+      Key.push_back(Obs.Member[K]);
+    return Key;
+  }
+
   /// Whether runs with equal values of Features differ in their visit
   /// counts (which carry no timing noise).
   bool countsDiffer(const ContextRuns &Obs,
                     const std::vector<unsigned> &Features) const {
     std::map<std::vector<int64_t>, double> Seen;
     for (size_t K = 0; K < Obs.Runs.size(); ++K) {
-      std::vector<int64_t> Key;
-      for (unsigned F : Features)
-        Key.push_back(Values[Obs.Runs[K]][F]);
-      auto [It, New] = Seen.try_emplace(Key, Obs.Calls[K]);
+      auto [It, New] = Seen.try_emplace(keyOf(Obs, K, Features), Obs.Calls[K]);
       if (!New && It->second != Obs.Calls[K])
         return true;
     }
@@ -394,10 +589,8 @@ private:
                  repetitionNoise(Obs));
     std::map<std::vector<int64_t>, std::pair<double, double>> Range;
     for (size_t K = 0; K < Obs.Runs.size(); ++K) {
-      std::vector<int64_t> Key;
-      for (unsigned F : Features)
-        Key.push_back(Values[Obs.Runs[K]][F]);
-      auto [It, New] = Range.try_emplace(Key, Obs.Seconds[K], Obs.Seconds[K]);
+      auto [It, New] = Range.try_emplace(keyOf(Obs, K, Features),
+                                         Obs.Seconds[K], Obs.Seconds[K]);
       It->second.first = std::min(It->second.first, Obs.Seconds[K]);
       It->second.second = std::max(It->second.second, Obs.Seconds[K]);
     }

@@ -25,6 +25,12 @@
 // two standard errors of a difference of two configurations' medians,
 // model/Noise.h) never make one.
 //
+// The copies of one piece of code that the rewrite made per configuration
+// (a function copied per value of a macro it depends on) are fitted as one
+// local model with the copy a feature of it: they share the features'
+// effects, so a copy that ran with few combinations of them is still
+// predicted from every copy's runs.
+//
 //===----------------------------------------------------------------------===//
 
 #ifndef VARSIM_MODEL_CONTEXTMODELS_H
