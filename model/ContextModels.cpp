@@ -2,6 +2,7 @@
 
 #include "model/ContextModels.h"
 
+#include "model/CopyFamilies.h"
 #include "model/Noise.h"
 
 #include "llvm/ADT/DenseMap.h"
@@ -12,7 +13,6 @@
 #include <algorithm>
 #include <cmath>
 #include <map>
-#include <tuple>
 
 namespace varsim::model {
 
@@ -265,49 +265,11 @@ public:
       C.Terms =
           Members.size() == 1
               ? Terms
-              : termsOfClone(Terms, Features.size(),
-                             M == Reference ? std::nullopt
-                                            : std::optional(IndicatorOf(M)));
+              : termsOfCopy(Terms, Features.size(),
+                            M == Reference ? std::nullopt
+                                           : std::optional(IndicatorOf(M)));
       Out.push_back(std::move(C));
     }
-    return Out;
-  }
-
-  /// A family's terms that hold for one clone, without the clones'
-  /// indicators (the feature indices from FeatureCount on): those of its
-  /// own indicator (none for the reference clone) and those of none.
-  static std::vector<LocalTerm>
-  termsOfClone(llvm::ArrayRef<LocalTerm> Family, size_t FeatureCount,
-               std::optional<unsigned> Indicator) {
-    std::vector<LocalTerm> Out;
-    for (const LocalTerm &T : Family) {
-      LocalTerm Own = T;
-      bool Holds = true;
-      std::erase_if(Own.Assignment, [&](const std::pair<unsigned, int64_t> &L) {
-        if (L.first < FeatureCount)
-          return false;
-        Holds &= Indicator && L.first == *Indicator && L.second != 0;
-        return true;
-      });
-      if (!Holds)
-        continue;
-      auto Same = llvm::find_if(Out, [&](const LocalTerm &O) {
-        return O.Assignment == Own.Assignment && O.Unlike == Own.Unlike;
-      });
-      if (Same == Out.end()) {
-        Out.push_back(std::move(Own));
-        continue;
-      }
-      Same->Seconds += Own.Seconds;
-      Same->Runs = std::max(Same->Runs, Own.Runs);
-      Same->NoiseSeconds = std::max(Same->NoiseSeconds, Own.NoiseSeconds);
-    }
-    std::stable_sort(Out.begin(), Out.end(),
-                     [](const LocalTerm &X, const LocalTerm &Z) {
-                       if (X.Assignment.size() != Z.Assignment.size())
-                         return X.Assignment.size() < Z.Assignment.size();
-                       return X.Assignment < Z.Assignment;
-                     });
     return Out;
   }
 
@@ -467,37 +429,12 @@ private:
     return Out;
   }
 
-  /// The contexts grouped into families of clones, each other context a
-  /// group of its own, in the order of their first context. Clones are the
-  /// copies of one piece of code the rewrite made per configuration
-  /// (rewrite/FunctionCopies.h): regions of one function name, kind, file
-  /// and line (each copy keeps the original's `#line`) under clones of one
-  /// calling context, whose terms exclude each other (no run holds or runs
-  /// two of them) and whose facts agree: the families that
-  /// plan/Requirements.cpp plans as one (same label, same facts). Copies
-  /// with names of their own (`main__varsim_BINS_LOG`) are planned and
-  /// fitted apart.
+  /// The families of copies (model/CopyFamilies.h) whose clones exclude
+  /// each other and whose facts agree; each other context a group of its
+  /// own.
   std::vector<std::vector<Vertex>> cloneFamilies() {
-    using Key =
-        std::tuple<uint32_t, std::string, std::string, unsigned, unsigned>;
-    std::map<Key, uint32_t> KeyIndex;
-    std::vector<uint32_t> KeyOf(CG.size(), 0);
-    std::vector<std::vector<Vertex>> ByKey;
-    for (Vertex V = 0; V < CG.size(); ++V) {
-      const callgraph::ContextNode &N = CG[V];
-      const callgraph::TraceRegion &R = CG.regions()[N.Region];
-      // Parents come before their children (callgraph/CallGraph.cpp).
-      uint32_t Parent = N.Parent >= 0 ? KeyOf[N.Parent] + 1 : 0;
-      Key K{Parent, R.Function, R.File, R.Line, static_cast<unsigned>(R.Kind)};
-      auto [It, New] =
-          KeyIndex.try_emplace(K, static_cast<uint32_t>(ByKey.size()));
-      if (New)
-        ByKey.emplace_back();
-      KeyOf[V] = It->second;
-      ByKey[It->second].push_back(V);
-    }
     std::vector<std::vector<Vertex>> Out;
-    for (std::vector<Vertex> &Group : ByKey) {
+    for (std::vector<Vertex> &Group : groupCopies(CG)) {
       if (Group.size() > 1 && !areClones(Group)) {
         for (Vertex V : Group)
           Out.push_back({V});
