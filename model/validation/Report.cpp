@@ -141,6 +141,27 @@ std::string timeBaseText(const ValidationOptions &Options) {
                            "results.csv too)";
 }
 
+/// The features whose effect the model gets wrong (FeatureEffects.h).
+static void printFeatureEffects(const std::vector<FeatureEffect> &Effects,
+                                llvm::raw_ostream &OS) {
+  bool Any = false;
+  for (const FeatureEffect &E : Effects) {
+    if (!E.Differs)
+      continue;
+    if (!Any)
+      OS << "features whose effect the model misses (main effects over the "
+            "measured variants, beyond 2 standard errors):\n";
+    Any = true;
+    OS << fmt::format("  {}: {:+.6f} s in the variants, {:+.6f} s in the "
+                      "model (standard error {:.6f} s)\n",
+                      E.Feature, E.Measured, E.Modelled, *E.StandardError);
+  }
+  if (Any)
+    OS << "  (a feature that changes how the compiler optimises code that "
+          "runs in every configuration costs the simulator in all of them; "
+          "docs/validation.md)\n";
+}
+
 void printTable(const ValidationPlan &Plan, const ValidationResult &Result,
                 const ReportContext &Context, llvm::raw_ostream &OS) {
   size_t Width = 13;
@@ -199,6 +220,7 @@ void printTable(const ValidationPlan &Plan, const ValidationResult &Result,
   } else {
     OS << "linear baseline: " << B.Error << '\n';
   }
+  printFeatureEffects(Result.Effects, OS);
   if (!Context.Options.CheckOutputCommand.empty())
     OS << "output check: " << Result.OutputMismatches
        << " configuration(s) differ\n";
@@ -333,6 +355,19 @@ std::string renderResultsJson(const ValidationPlan &Plan,
                                                        : "differs"},
         {"message", V.Message}});
   }
+  auto EffectsJson = [](const std::vector<FeatureEffect> &Effects) {
+    llvm::json::Array Out;
+    for (const FeatureEffect &E : Effects) {
+      llvm::json::Object O{{"feature", E.Feature},
+                           {"measured_s", E.Measured},
+                           {"model_s", E.Modelled},
+                           {"differs", E.Differs}};
+      if (E.StandardError)
+        O["standard_error_s"] = *E.StandardError;
+      Out.push_back(std::move(O));
+    }
+    return Out;
+  };
   const BaselineSummary &B = Result.Baseline;
   llvm::json::Object Summary{
       {"sample", Plan.SampleDescription},
@@ -345,6 +380,7 @@ std::string renderResultsJson(const ValidationPlan &Plan,
       {"baseline_training", static_cast<int64_t>(B.TrainingVariants)},
       {"baseline_held_out", AccuracyJson(B.HeldOut)},
       {"model_held_out", AccuracyJson(B.ModelHeldOut)},
+      {"feature_effects", EffectsJson(Result.Effects)},
       {"repeat", static_cast<int64_t>(Context.Options.Repeat)},
       {"time_base", Context.Options.CpuTime ? "cpu" : "wall"}};
   if (const std::optional<SessionLevel> &L = Context.Level)

@@ -472,6 +472,18 @@ private:
     }
     R.Model = score(P, M);
     fitBaseline(R);
+    std::vector<std::vector<double>> X;
+    std::vector<double> Measured, Predicted;
+    for (size_t I = 0; I < R.Variants.size(); ++I) {
+      const VariantResult &V = R.Variants[I];
+      if (spec(I).Invalid.empty() && V.Measured && V.Predicted) {
+        X.push_back(spec(I).Features);
+        Measured.push_back(*V.Measured);
+        Predicted.push_back(*V.Predicted);
+      }
+    }
+    R.Effects =
+        compareFeatureEffects(Plan.FeatureNames, X, Measured, Predicted);
   }
 };
 

@@ -25,6 +25,8 @@
 #include "feature_models/FeatureModel.h"
 #include "model/validation/ExitCodes.h"
 
+#include "model/validation/FeatureEffects.h"
+
 #include "llvm/Support/Error.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -133,6 +135,9 @@ struct ValidationResult {
   std::vector<VariantResult> Variants; ///< Parallel to the plan's.
   Accuracy Model;                      ///< Over the sample's measured variants.
   BaselineSummary Baseline;
+  /// The features' main effects in the measured variants and in the
+  /// model's predictions of them (FeatureEffects.h).
+  std::vector<FeatureEffect> Effects;
   size_t Measured = 0; ///< Variants measured (sample and baseline training).
   size_t Failed = 0;   ///< Variants that are invalid or failed.
   size_t OutputMismatches = 0;
