@@ -61,12 +61,7 @@ std::vector<LocalTerm> termsOfCopy(llvm::ArrayRef<LocalTerm> Family,
     Same->Runs = std::max(Same->Runs, Own.Runs);
     Same->NoiseSeconds = std::max(Same->NoiseSeconds, Own.NoiseSeconds);
   }
-  std::stable_sort(Out.begin(), Out.end(),
-                   [](const LocalTerm &X, const LocalTerm &Z) {
-                     if (X.Assignment.size() != Z.Assignment.size())
-                       return X.Assignment.size() < Z.Assignment.size();
-                     return X.Assignment < Z.Assignment;
-                   });
+  sortTermsByOrder(Out);
   return Out;
 }
 

@@ -102,12 +102,7 @@ public:
       Out.push_back({Terms[K], Coefficients[K], Runs, {}, thresholdOf(K)});
     }
     termPerValue(Out);
-    std::stable_sort(Out.begin(), Out.end(),
-                     [](const LocalTerm &X, const LocalTerm &Z) {
-                       if (X.Assignment.size() != Z.Assignment.size())
-                         return X.Assignment.size() < Z.Assignment.size();
-                       return X.Assignment < Z.Assignment;
-                     });
+    sortTermsByOrder(Out);
     return Out;
   }
 

@@ -87,4 +87,13 @@ double evaluateLocalModel(llvm::ArrayRef<LocalTerm> Model,
   return Sum;
 }
 
+void sortTermsByOrder(std::vector<LocalTerm> &Terms) {
+  std::stable_sort(Terms.begin(), Terms.end(),
+                   [](const LocalTerm &X, const LocalTerm &Z) {
+                     if (X.Assignment.size() != Z.Assignment.size())
+                       return X.Assignment.size() < Z.Assignment.size();
+                     return X.Assignment < Z.Assignment;
+                   });
+}
+
 } // namespace varsim::model

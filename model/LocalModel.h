@@ -144,6 +144,10 @@ std::vector<condition::CondPtr> localTermConditions(
     const LocalTerm &T,
     llvm::function_ref<std::pair<std::string, bool>(unsigned)> NameOf);
 
+/// Orders terms as the fits return them: by the number of features in the
+/// term, then by assignment (stable).
+void sortTermsByOrder(std::vector<LocalTerm> &Terms);
+
 /// The local model's prediction for a point.
 double evaluateLocalModel(llvm::ArrayRef<LocalTerm> Model,
                           llvm::ArrayRef<int64_t> Values,

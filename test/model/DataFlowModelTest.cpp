@@ -82,6 +82,24 @@ callgraph::CallTrace traceOf(const Variant &V, double Jitter = 0) {
   return B.trace();
 }
 
+/// The model of Traces with the data-flow facts Influences (region ->
+/// features whose data reaches its control flow).
+PerformanceModel
+modelWithFacts(const std::vector<callgraph::CallTrace> &Traces,
+               std::map<unsigned, std::vector<std::string>> Influences) {
+  callgraph::CallGraph G = graphOf(Traces);
+  llvm::Expected<RunObservations> Obs = observeRuns(G, Traces);
+  EXPECT_TRUE(static_cast<bool>(Obs)) << errorToString(Obs.takeError());
+  DataFlowOptions DF;
+  DF.Runs = &*Obs;
+  DF.Influences = std::move(Influences);
+  ModelOptions O;
+  O.DataFlow = &DF;
+  llvm::Expected<PerformanceModel> M = buildModel(G, O);
+  EXPECT_TRUE(static_cast<bool>(M)) << errorToString(M.takeError());
+  return std::move(*M);
+}
+
 /// The model of the four runs: plain (no DataFlow), from facts (main's
 /// control flow depends on BIG), or from the runs alone.
 enum class Mode { Plain, Facts, Runs };
@@ -332,18 +350,7 @@ TEST(DataFlowModel, ATimedFeatureAndANumericFactFeatureAreFittedTogether) {
         B.node(-1, 0, 1, (Designed(Leaf, D) * 1e3 + 0.25 * Rep) * Ms);
         Traces.push_back(B.trace());
       }
-    callgraph::CallGraph G = graphOf(Traces);
-    llvm::Expected<RunObservations> Obs = observeRuns(G, Traces);
-    EXPECT_TRUE(static_cast<bool>(Obs)) << errorToString(Obs.takeError());
-    DataFlowOptions DF;
-    DF.Runs = &*Obs;
-    DF.Influences = std::map<unsigned, std::vector<std::string>>{
-        {0, {"LEAF_STATS", "MAX_DEPTH"}}};
-    ModelOptions O;
-    O.DataFlow = &DF;
-    llvm::Expected<PerformanceModel> M = buildModel(G, O);
-    EXPECT_TRUE(static_cast<bool>(M)) << errorToString(M.takeError());
-    return std::move(*M);
+    return modelWithFacts(Traces, {{0, {"LEAF_STATS", "MAX_DEPTH"}}});
   };
   auto Predict = [&](const PerformanceModel &M, bool Leaf, size_t D) {
     return M.predict([&](llvm::StringRef Name) -> int64_t {
@@ -399,21 +406,12 @@ TEST(DataFlowModel, ClonesShareTheFeaturesEffects) {
       B.node(M, R.J ? 1 : 2, 1, Execute);
       Traces.push_back(B.trace());
     }
-  callgraph::CallGraph G = graphOf(Traces);
-  llvm::Expected<RunObservations> Obs = observeRuns(G, Traces);
-  ASSERT_TRUE(static_cast<bool>(Obs)) << errorToString(Obs.takeError());
-  DataFlowOptions DF;
-  DF.Runs = &*Obs;
-  DF.Influences = std::map<unsigned, std::vector<std::string>>{{1, {"A", "H"}},
-                                                               {2, {"A", "H"}}};
-  ModelOptions O;
-  O.DataFlow = &DF;
-  llvm::Expected<PerformanceModel> M = buildModel(G, O);
-  ASSERT_TRUE(static_cast<bool>(M)) << errorToString(M.takeError());
+  PerformanceModel M =
+      modelWithFacts(Traces, {{1, {"A", "H"}}, {2, {"A", "H"}}});
   for (bool J : {false, true})
     for (bool A : {false, true})
       for (bool H : {false, true}) {
-        double Predicted = M->predict([&](llvm::StringRef Name) -> int64_t {
+        double Predicted = M.predict([&](llvm::StringRef Name) -> int64_t {
           return Name == "J" ? J : Name == "A" ? A : H;
         });
         EXPECT_NEAR(Predicted / Designed(J, A, H), 1, 0.05)
@@ -421,7 +419,7 @@ TEST(DataFlowModel, ClonesShareTheFeaturesEffects) {
       }
   // Both copies have a local model, and say why they share it.
   unsigned Copies = 0;
-  for (const LocalModelSummary &L : M->LocalModels)
+  for (const LocalModelSummary &L : M.LocalModels)
     if (L.Function.rfind("execute", 0) == 0) {
       ++Copies;
       EXPECT_NE(L.Why.find("other copies of its code"), std::string::npos)
