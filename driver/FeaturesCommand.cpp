@@ -17,6 +17,7 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <string>
+#include <vector>
 
 namespace varsim::driver {
 namespace {
@@ -47,10 +48,13 @@ public:
                               "Exit 0 if CONFIG is valid, else 1 with the "
                               "violated constraint");
     CheckOpt->type_name("CONFIG");
-    DefinesOpt = Sub.add_option("--defines", DefinesConfig,
+    // Repeatable: the test harnesses build every valid configuration and
+    // ask for all their flags in one process instead of one per CONFIG.
+    DefinesOpt = Sub.add_option("--defines", DefinesConfigs,
                                 "Print the compiler flags (-DMACRO=VALUE) of "
-                                "CONFIG on one line");
-    DefinesOpt->type_name("CONFIG");
+                                "CONFIG on one line; repeated, one line per "
+                                "CONFIG in order");
+    DefinesOpt->type_name("CONFIG")->allow_extra_args(false);
     SampleOpt = Sub.add_option(
         "--sample", Sample,
         "Print a sample of valid configurations: all, featurewise, "
@@ -69,7 +73,7 @@ public:
     Sub.footer("Output: --count a number, --list and --sample one CONFIG per "
                "line (an empty line\n"
                "selects no optional feature), --defines one line of -D "
-               "flags, on stdout.\n"
+               "flags (one line per --defines), on stdout.\n"
                "Exit code: 0; 1 for a bad model file (file:line:col: error: "
                "...) or, with --check,\n"
                "an invalid CONFIG (naming the violated constraint, an unknown, "
@@ -173,10 +177,17 @@ private:
   }
 
   int defines(const FeatureModel &M) {
-    std::optional<Configuration> C = validConfig(M, DefinesConfig);
-    if (!C)
-      return ExitFailure;
-    llvm::outs() << llvm::join(M.compilerDefines(*C), " ") << '\n';
+    // Every CONFIG is checked before anything is printed, so that a bad
+    // one leaves no partial output to be mistaken for the flags.
+    std::vector<Configuration> Configs;
+    for (const std::string &Text : DefinesConfigs) {
+      std::optional<Configuration> C = validConfig(M, Text);
+      if (!C)
+        return ExitFailure;
+      Configs.push_back(std::move(*C));
+    }
+    for (const Configuration &C : Configs)
+      llvm::outs() << llvm::join(M.compilerDefines(C), " ") << '\n';
     return ExitSuccess;
   }
 
@@ -313,7 +324,8 @@ private:
 
   std::string Path;
   bool CountOnly = false, ListAll = false;
-  std::string CheckConfig, DefinesConfig, Sample, ConvertPath;
+  std::string CheckConfig, Sample, ConvertPath;
+  std::vector<std::string> DefinesConfigs;
   uint64_t Seed = 1;
   CLI::Option *CheckOpt = nullptr, *DefinesOpt = nullptr, *SampleOpt = nullptr,
               *ConvertOpt = nullptr;

@@ -6,7 +6,7 @@ way: `features --list/--defines` from the brute-force reference reader, and
 `rewrite` by compiling every variant up front and writing a "simulator" that
 execs the variant named by VARSIM_CONFIG after writing a minimal trace.
 
-  fake_varsim.py features MODEL --list | --defines CONFIG
+  fake_varsim.py features MODEL --list | --defines CONFIG...
   fake_varsim.py rewrite DB -f MODEL -o OUT
   fake_varsim.py plan OUT | model TRACE... (accepted, do nothing)
 
@@ -122,9 +122,11 @@ def main():
         if args[1] == "--list":
             for config in model.configurations():
                 print(config_line(model, config))
-        else:
-            config = featuremodel_ref.parse_config_line(args[2])
-            print(" ".join(model.defines(config)))
+        else:  # --defines CONFIG, repeatable: one line per CONFIG
+            for flag, line in zip(args[1::2], args[2::2]):
+                assert flag == "--defines", args
+                config = featuremodel_ref.parse_config_line(line)
+                print(" ".join(model.defines(config)))
         return 0
     if command == "rewrite":
         return rewrite(mode, args[0], args[args.index("-f") + 1],

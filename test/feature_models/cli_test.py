@@ -99,6 +99,17 @@ def case_defines():
     expect(out == "-DSabbath=1 -DELEVATOR_LOG=1\n", out)
     err = run(ELEVATOR, "--defines", "Sabbath,Service", code=1).stderr
     expect("constraint 'Sabbath => !Service'" in err, err)
+    # Repeated: one line per CONFIG, in order.
+    out = run(ELEVATOR, "--defines", "Sabbath,Logging", "--defines",
+              "Sabbath").stdout
+    expect(out == "-DSabbath=1 -DELEVATOR_LOG=1\n-DSabbath=1\n", out)
+    out = run(EMAIL, "--defines", "SMTP,LEVEL=2", "--defines", "IMAP").stdout
+    expect(out.count("\n") == 2 and out.startswith("-DMAIL_Base=1 "
+                                                  "-DMAIL_SMTP=1"), out)
+    # A bad CONFIG among them: nothing printed, exit 1.
+    proc = run(ELEVATOR, "--defines", "Sabbath", "--defines",
+               "Sabbath,Service", code=1)
+    expect(proc.stdout == "", proc.stdout)
 
 
 def expect_valid_sample(model, configs):

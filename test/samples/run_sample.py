@@ -392,9 +392,15 @@ class Pipeline:
         if self.plain_json:
             for v, p in zip(self.variants, self.predict(self.plain_json, configs)):
                 v.plain = p
-        for v in self.variants:
-            v.defines = self.varsim("features", self.model_xml, "--defines",
-                                    v.config).stdout.strip()
+        # One varsim process for every configuration's flags, a line each.
+        args = [a for v in self.variants for a in ("--defines", v.config)]
+        lines = self.varsim("features", self.model_xml,
+                            *args).stdout.split("\n")
+        if len(lines) != len(self.variants) + 1 or lines[-1] != "":
+            raise Failure(f"varsim features --defines printed {lines} for "
+                          f"{len(self.variants)} configurations")
+        for v, line in zip(self.variants, lines):
+            v.defines = line.strip()
             v.build_dir = self.work / "variants" / variant_key(v.config)
 
     def build_variants(self):
