@@ -157,8 +157,10 @@ static void printFeatureEffects(const std::vector<FeatureEffect> &Effects,
                       E.Feature, E.Measured, E.Modelled, *E.StandardError);
   }
   if (Any)
-    OS << "  (a feature that changes how the compiler optimises code that "
-          "runs in every configuration costs the simulator in all of them; "
+    OS << "  (causes: a feature that changes how the compiler optimises "
+          "code that runs in every configuration, which the simulator pays "
+          "for in all of them; a feature whose cost lies in code the plan "
+          "ran with it only a few times, or with noisy runs; "
           "docs/validation.md)\n";
 }
 
