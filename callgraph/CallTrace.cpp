@@ -277,11 +277,18 @@ llvm::Error TraceReader::readNative(od::value V) {
       E = get(Field.value().get_double(), N.BeforeCpuNs, "\"native\"");
     else if (Key == "after_cpu_ns")
       E = get(Field.value().get_double(), N.AfterCpuNs, "\"native\"");
+    else if (Key == "variant_ns")
+      E = get(Field.value().get_double(), N.VariantNs, "\"native\"");
+    else if (Key == "variant_cpu_ns")
+      E = get(Field.value().get_double(), N.VariantCpuNs, "\"native\"");
     if (E)
       return E;
   }
   if (!(N.BeforeNs > 0) || !(N.AfterNs > 0))
     return fail("\"native\": before_ns and after_ns must be positive");
+  if (N.VariantNs < 0 || N.VariantCpuNs < 0)
+    return fail("\"native\": variant_ns and variant_cpu_ns must not be "
+                "negative");
   T.Native = std::move(N);
   return llvm::Error::success();
 }

@@ -172,6 +172,10 @@ struct NativeReferenceTimes {
   /// The same runs' CPU time (wait4: user + system, their children's
   /// included); 0 in traces of varsim runs from before it was recorded.
   double BeforeCpuNs = 0, AfterCpuNs = 0;
+  /// With `varsim run --native-variants`: the native variant of this run's
+  /// own configuration ran right after it (before the reference's run
+  /// after), and took VariantNs (wall) and VariantCpuNs (CPU); 0 without.
+  double VariantNs = 0, VariantCpuNs = 0;
   /// This run's measure of the machine's speed: the faster of the two. On
   /// a shared machine a burst of other work stretches one native run now
   /// and then (0.69 s instead of 0.12 s, test/accuracy/depth_limit at load

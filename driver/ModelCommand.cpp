@@ -280,11 +280,24 @@ public:
     MO.ThresholdSeconds = Threshold;
     MO.Features = FM ? &*FM : nullptr;
     MO.DataFlow = DF.Runs ? &DF : nullptr;
+    if (Native.Variants)
+      MO.NativeTotalOf = [&Native](llvm::StringRef Config) {
+        return Native.variantTotal(Config);
+      };
     llvm::Expected<PerformanceModel> M = buildModel(*CG, MO);
     if (!M) {
       reportError(M.takeError());
       return ExitFailure;
     }
+    if (M->RunTotals.NativeTotals)
+      reportNote(
+          llvm::formatv("the runs' totals fitted are their native variants' "
+                        "(--native-variants): {0} term(s) from them",
+                        M->RunTotals.Terms.size())
+              .str());
+    else if (Native.Variants)
+      reportNote("the native variants' times were not used: the features "
+                 "do not vary between the runs");
     M->Native = std::move(Native);
     M->TimeBase = timeBaseName(*Used).str();
     reportModel(*M);

@@ -23,8 +23,8 @@ namespace varsim::driver {
 llvm::Expected<NativeReference>
 NativeReference::build(llvm::StringRef BuildCommand, llvm::StringRef RunCommand,
                        llvm::StringRef Config, llvm::StringRef Defines,
-                       llvm::StringRef WorkDir,
-                       validation::ExitCodes Accepted) {
+                       llvm::StringRef WorkDir, validation::ExitCodes Accepted,
+                       llvm::StringRef What) {
   llvm::SmallString<256> Dir(WorkDir);
   llvm::sys::fs::make_absolute(Dir);
   llvm::SmallString<256> BuildDir(Dir), Stamp(Dir);
@@ -38,10 +38,11 @@ NativeReference::build(llvm::StringRef BuildCommand, llvm::StringRef RunCommand,
   if (std::error_code EC =
           validation::prepareBuildDir(BuildDir, Stamp, Command))
     return makeError(BuildDir, 0, 0,
-                     "cannot prepare the native reference's build directory: " +
-                         EC.message());
+                     "cannot prepare " + What.str() +
+                         "'s build directory: " + EC.message());
   NativeReference R;
   R.Config = Config.str();
+  R.What = What.str();
   R.Accepted = std::move(Accepted);
   llvm::SmallString<256> BuildLog(Dir), RunLog(Dir);
   llvm::sys::path::append(BuildLog, "build.log");
@@ -56,10 +57,10 @@ NativeReference::build(llvm::StringRef BuildCommand, llvm::StringRef RunCommand,
   if (!Built)
     return Built.takeError();
   if (InterruptSignal)
-    return makeError("the native reference's build was interrupted (" +
+    return makeError(R.What + "'s build was interrupted (" +
                      std::string(::strsignal(InterruptSignal)) + ")");
   if (!WIFEXITED(Built->Status) || WEXITSTATUS(Built->Status) != 0)
-    return makeError("the native reference (CONFIG '" + R.Config +
+    return makeError(R.What + " (CONFIG '" + R.Config +
                      "') did not build: " + describeStatus(Built->Status) +
                      " (command: " + Command + "); log " +
                      std::string(BuildLog) + validation::tailOf(BuildLog) +
@@ -93,7 +94,7 @@ llvm::Expected<int64_t> NativeReference::run() {
     return Done.takeError();
   int Status = Done->Status;
   if (InterruptSignal)
-    return makeError("the native reference run was interrupted (" +
+    return makeError(What + "'s run was interrupted (" +
                      std::string(::strsignal(InterruptSignal)) + ")");
   std::string Why;
   if (WIFSIGNALED(Status))
@@ -104,9 +105,9 @@ llvm::Expected<int64_t> NativeReference::run() {
     Why = "it exited with code " + std::to_string(WEXITSTATUS(Status)) +
           " (--exit-code accepts " + Accepted.str() + ")";
   if (!Why.empty())
-    return makeError("the native reference run (CONFIG '" + Config +
-                     "') failed: " + Why + " (command: " + Command +
-                     "); output in " + LogPath + validation::tailOf(LogPath));
+    return makeError(What + "'s run (CONFIG '" + Config + "') failed: " + Why +
+                     " (command: " + Command + "); output in " + LogPath +
+                     validation::tailOf(LogPath));
   Times.push_back(Done->ExitNs - Done->LaunchNs);
   CpuTimes.push_back(Done->CpuNs);
   return Times.back();

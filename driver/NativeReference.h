@@ -33,11 +33,13 @@ public:
   /// WorkDir/build with BuildCommand ({dir}, {defines}, {config}, as for
   /// `varsim validate --build`); its output goes to WorkDir/build.log.
   /// RunCommand (same placeholders) runs it; a simple command is launched
-  /// directly, anything else through /bin/sh -c.
+  /// directly, anything else through /bin/sh -c. What names it in
+  /// messages ("the native reference", "the native variant of run 3").
   static llvm::Expected<NativeReference>
   build(llvm::StringRef BuildCommand, llvm::StringRef RunCommand,
         llvm::StringRef Config, llvm::StringRef Defines,
-        llvm::StringRef WorkDir, validation::ExitCodes Accepted);
+        llvm::StringRef WorkDir, validation::ExitCodes Accepted,
+        llvm::StringRef What = "the native reference");
 
   /// Runs the native variant once (output to WorkDir/run.log); its wall
   /// time from spawn to exit in ns. Fails when it exits with a code that
@@ -52,7 +54,7 @@ public:
   const std::vector<int64_t> &cpuTimes() const { return CpuTimes; }
 
 private:
-  std::string Config, Command, LogPath;
+  std::string Config, Command, LogPath, What;
   std::vector<std::string> Argv; ///< Program first.
   validation::ExitCodes Accepted;
   std::vector<int64_t> Times, CpuTimes;

@@ -114,6 +114,14 @@ void RunCommand::addOptions(CLI::App &Sub) {
                  "Run command of the native variant ({dir}, ...; the same "
                  "workload as COMMAND); needed with --native-build")
       ->type_name("CMD");
+  Sub.add_flag("--native-variants", NativeVariants,
+               "With --native-build/--native-run: also build the native "
+               "variant of every planned configuration (OUT/native/"
+               "variant-K, one build each) and run it right after that "
+               "configuration's simulator run; 'varsim model' then fits "
+               "its last terms to the native variants' times, so that what "
+               "a run-time simulator cannot time (code the compiler "
+               "optimises differently in a variant) enters the model");
   Sub.add_flag("--no-native-reference", NoNative,
                "Ignore --native-build/--native-run: no native runs");
   addMeasureCpuOption(Sub, CpuSpec);
@@ -139,6 +147,8 @@ void RunCommand::addOptions(CLI::App &Sub) {
       "-DCMAKE_C_FLAGS=\"{defines}\" && cmake --build {dir}' \\\n"
       "      --native-run '{dir}/app workload.txt' -- sim-build/app "
       "workload.txt\n"
+      "  varsim run sim --native-build ... --native-run ... --native-variants "
+      "-- sim-build/app workload.txt\n"
       "  varsim model sim -o model.json    # the model from the traces "
       "in sim/traces\n"
       "See docs/plan.md.");
@@ -164,6 +174,12 @@ int RunCommand::run() {
                           "(the native reference needs both)"));
     return ExitUsage;
   }
+  if (NativeVariants && !NoNative && NativeBuild.empty()) {
+    reportError(makeError("--native-variants needs --native-build and "
+                          "--native-run (the variants are built and run "
+                          "with them)"));
+    return ExitUsage;
+  }
   auto Cpu = resolveMeasureCpu(CpuSpec);
   if (!Cpu) {
     reportError(Cpu.takeError());
@@ -181,6 +197,7 @@ int RunCommand::run() {
     reportError(In.takeError());
     return ExitFailure;
   }
+  PlanInput = &*In;
   auto P = plan::planOutDir(*In);
   if (!P) {
     reportError(P.takeError());

@@ -21,6 +21,7 @@
 #include "llvm/Support/JSON.h"
 
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -112,6 +113,18 @@ private:
   bool EveryCopy = false;
   std::string NativeBuild, NativeRun;
   bool NoNative = false;
+  /// --native-variants: each planned configuration's native variant,
+  /// built the first time it runs (by configuration; the reference's
+  /// configuration runs the reference).
+  bool NativeVariants = false;
+  std::map<std::string, NativeReference> Variants;
+  const plan::OutDirPlanInput *PlanInput = nullptr;
+  /// The native variant to run after configuration K's simulator run (null
+  /// without --native-variants); builds it the first time. Returns 0 or
+  /// the exit code to stop with.
+  int nativeVariantOf(const plan::Plan &P, size_t K,
+                      const validation::ExitCodes &Accepted,
+                      NativeReference *&Variant);
   /// The native reference, when --native-build/--native-run gave one, and
   /// the time of its last run.
   std::optional<NativeReference> Reference;

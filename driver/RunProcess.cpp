@@ -223,6 +223,11 @@ llvm::Error addProcessTimes(llvm::StringRef Trace, int64_t LaunchNs,
       if (Native->BeforeCpuNs > 0 && Native->AfterCpuNs > 0)
         OS << ", \"before_cpu_ns\": " << Native->BeforeCpuNs
            << ", \"after_cpu_ns\": " << Native->AfterCpuNs;
+      if (Native->VariantNs > 0) {
+        OS << ", \"variant_ns\": " << Native->VariantNs;
+        if (Native->VariantCpuNs > 0)
+          OS << ", \"variant_cpu_ns\": " << Native->VariantCpuNs;
+      }
       OS << "}";
     }
     OS << "\n}\n";

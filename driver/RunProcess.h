@@ -129,6 +129,9 @@ struct NativeTimes {
   std::string Config;
   int64_t BeforeNs = 0, AfterNs = 0;
   int64_t BeforeCpuNs = 0, AfterCpuNs = 0; ///< The same runs' CPU time.
+  /// --native-variants: the native variant of the run's own configuration,
+  /// run right after it (0: none).
+  int64_t VariantNs = 0, VariantCpuNs = 0;
 };
 
 /// Adds `"process": {"launch_ns": L, "exit_ns": E}` (and, with Native,

@@ -74,6 +74,9 @@ int RunCommand::runOnce(const plan::Plan &P, size_t K, unsigned Round,
                           N, Round, Config)
                 .str()
           : llvm::formatv("run {0}/{1}: CONFIG '{2}'", K + 1, N, Config).str();
+  NativeReference *Variant = nullptr;
+  if (int Stop = nativeVariantOf(P, K, Accepted, Variant))
+    return Stop;
   llvm::errs() << What << " ...\n";
   // The wait blocks in waitpid (no polling), so the interval is the
   // launch, the run and the exit, plus a spawn's cost.
@@ -130,6 +133,21 @@ int RunCommand::runOnce(const plan::Plan &P, size_t K, unsigned Round,
   // The native run after this one (and before the next): the drift of
   // the machine over this run lies between the two.
   std::optional<NativeTimes> Native;
+  int64_t VariantNs = 0, VariantCpuNs = 0;
+  if (Variant) {
+    // Right after the simulator's run, inside the reference's runs around
+    // it: the drift the reference measures holds for both.
+    llvm::Expected<int64_t> Ran = Variant->run();
+    if (!Ran) {
+      llvm::sys::fs::remove(Trace);
+      reportError(llvm::joinErrors(Ran.takeError(),
+                                   makeError("no index written" + Kept)));
+      return InterruptSignal ? 128 + InterruptSignal : ExitFailure;
+    }
+    VariantNs = *Ran;
+    VariantCpuNs = Variant->cpuTimes().back();
+    NativeSpentNs += *Ran;
+  }
   if (Reference) {
     llvm::Expected<int64_t> After = Reference->run();
     if (!After) {
@@ -138,8 +156,13 @@ int RunCommand::runOnce(const plan::Plan &P, size_t K, unsigned Round,
                                    makeError("no index written" + Kept)));
       return InterruptSignal ? 128 + InterruptSignal : ExitFailure;
     }
-    Native = NativeTimes{Reference->config(), LastNativeNs, *After,
-                         LastNativeCpuNs, Reference->cpuTimes().back()};
+    Native = NativeTimes{Reference->config(),
+                         LastNativeNs,
+                         *After,
+                         LastNativeCpuNs,
+                         Reference->cpuTimes().back(),
+                         VariantNs,
+                         VariantCpuNs};
     LastNativeCpuNs = Native->AfterCpuNs;
     NativeSpentNs += *After;
     LastNativeNs = *After;
@@ -155,7 +178,13 @@ int RunCommand::runOnce(const plan::Plan &P, size_t K, unsigned Round,
   if (Repeated)
     return 0;
   warnIfShort(What, Wall);
-  if (Native)
+  if (Native && Variant)
+    llvm::errs() << llvm::formatv(
+        "{0} {1:F3} s (native variant {2:F3} s; native reference {3:F3} s / "
+        "{4:F3} s)\n",
+        What, Wall, VariantNs * 1e-9, Native->BeforeNs * 1e-9,
+        Native->AfterNs * 1e-9);
+  else if (Native)
     llvm::errs() << llvm::formatv(
         "{0} {1:F3} s (native reference {2:F3} s / {3:F3} s)\n", What, Wall,
         Native->BeforeNs * 1e-9, Native->AfterNs * 1e-9);
@@ -174,6 +203,8 @@ int RunCommand::runOnce(const plan::Plan &P, size_t K, unsigned Round,
     llvm::json::Object &Entry = *Runs.back().getAsObject();
     Entry["native_seconds"] =
         std::min(Native->BeforeNs, Native->AfterNs) * 1e-9;
+    if (VariantNs > 0)
+      Entry["native_variant_seconds"] = VariantNs * 1e-9;
   }
   // For --repeat auto: with a native reference, relative to it (at the
   // first native run's speed), so that the drift asks for no repetition.
@@ -327,6 +358,51 @@ int RunCommand::startNativeReference(const plan::OutDirPlanInput &In,
                                 LastNativeNs * 1e-9);
   warnIfShort("the native reference run", LastNativeNs * 1e-9);
   return 0;
+}
+
+/// The native variant to run after configuration K's simulator run (null
+/// without --native-variants); builds it the first time. Returns 0 or the
+/// exit code to stop with.
+int RunCommand::nativeVariantOf(const plan::Plan &P, size_t K,
+                                const validation::ExitCodes &Accepted,
+                                NativeReference *&Variant) {
+  Variant = nullptr;
+  if (!NativeVariants || !Reference)
+    return 0;
+  const plan::PlannedRun &Run = P.Runs[K];
+  if (Run.ConfigString == Reference->config()) {
+    Variant = &*Reference;
+    return 0;
+  }
+  auto Known = Variants.find(Run.ConfigString);
+  if (Known != Variants.end()) {
+    Variant = &Known->second;
+    return 0;
+  }
+  llvm::SmallString<256> Dir(OutDir);
+  llvm::sys::path::append(Dir, "native", "variant-" + std::to_string(K + 1));
+  std::string What = "the native variant of run " + std::to_string(K + 1);
+  llvm::errs() << "varsim: building " << What << " (CONFIG '"
+               << Run.ConfigString << "') in " << Dir << " ...\n";
+  // As the reference's, the build is not pinned to the timed runs' CPU.
+  bool WasPinned = Pin.has_value();
+  Pin.reset();
+  auto Built = NativeReference::build(
+      NativeBuild, NativeRun, Run.ConfigString,
+      validation::definesFor(PlanInput->Model, Run.Config), Dir, Accepted,
+      What);
+  if (WasPinned)
+    pinTimedRuns();
+  if (!Built) {
+    reportError(llvm::joinErrors(Built.takeError(),
+                                 makeError("no index written" + Kept)));
+    return InterruptSignal ? 128 + InterruptSignal : ExitFailure;
+  }
+  Variant =
+      &Variants.emplace(Run.ConfigString, std::move(*Built)).first->second;
+  // The build took a while and moved the machine's speed: the reference's
+  // run before this simulator run is made afresh.
+  return runNativeFirst();
 }
 
 /// The native reference's run before the next simulator run (whose trace

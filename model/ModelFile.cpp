@@ -145,6 +145,12 @@ void writeModelJson(const PerformanceModel &M, llvm::raw_ostream &OS) {
       J.attribute("noise_seconds", RT.NoiseSeconds);
       J.attribute("noise_measured", RT.NoiseMeasured);
       J.attribute("standard_error_seconds", RT.StandardErrorSeconds);
+      J.attribute("measured",
+                  RT.NativeTotals ? "native variants" : "simulator");
+      J.attributeArray("measured_seconds", [&] {
+        for (double S : RT.Measured)
+          J.value(S);
+      });
       J.attributeArray("features", [&] {
         for (const std::string &F : RT.Features)
           J.value(F);
@@ -181,6 +187,8 @@ void writeModelJson(const PerformanceModel &M, llvm::raw_ostream &OS) {
             J.attribute("simulator_seconds", R.SimulatorSeconds);
             J.attribute("ratio", R.SimulatorSeconds / R.NativeSeconds);
             J.attribute("factor", R.Factor);
+            if (NC.Variants)
+              J.attribute("variant_seconds", R.VariantSeconds);
           });
       });
     });

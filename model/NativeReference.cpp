@@ -120,10 +120,14 @@ NativeCalibration calibrateToNative(std::vector<CallTrace> &Traces) {
   if (!(Out.Ratio > 0))
     Out.Ratio = 1;
 
+  Out.Variants = true;
   llvm::DenseMap<int64_t, double> FactorOfPid;
   for (size_t K = 0; K < Main.size(); ++K) {
     NativeCalibration::Run &R = Out.Runs[K];
     R.Factor = Out.NativeSeconds / (R.NativeSeconds * Out.Ratio);
+    double Variant = Traces[Main[K]].Native->VariantNs * 1e-9;
+    R.VariantSeconds = Variant * Out.NativeSeconds / R.NativeSeconds;
+    Out.Variants = Out.Variants && Variant > 0;
     scaleTrace(Traces[Main[K]], R.Factor);
     FactorOfPid[Traces[Main[K]].Pid] = R.Factor;
   }
@@ -147,6 +151,21 @@ NativeCalibration calibrateToNative(std::vector<CallTrace> &Traces) {
   }
   Out.Applied = true;
   return Out;
+}
+
+std::optional<MeasuredTotal>
+NativeCalibration::variantTotal(llvm::StringRef Of) const {
+  if (!Applied || !Variants)
+    return std::nullopt;
+  std::vector<double> Seconds;
+  for (const Run &R : Runs)
+    if (sameConfig(R.Config, Of))
+      Seconds.push_back(R.VariantSeconds);
+  if (Seconds.empty())
+    return std::nullopt;
+  auto [Low, High] = std::minmax_element(Seconds.begin(), Seconds.end());
+  return MeasuredTotal{median(Seconds), *High - *Low,
+                       static_cast<unsigned>(Seconds.size())};
 }
 
 } // namespace varsim::model

@@ -20,13 +20,22 @@
 // differences between configurations in native time elsewhere (the
 // slowdown taken as a factor common to all configurations).
 //
+// With --native-variants, the native variant of each run's own
+// configuration ran right after it, between the same reference runs: its
+// time V_r at the common speed is V_r * median(N) / N_r, a native total of
+// that configuration that model/RunTotals.h fits the model to.
+//
 //===----------------------------------------------------------------------===//
 
 #ifndef VARSIM_MODEL_NATIVEREFERENCE_H
 #define VARSIM_MODEL_NATIVEREFERENCE_H
 
 #include "callgraph/CallTrace.h"
+#include "model/RunTotals.h"
 
+#include "llvm/ADT/StringRef.h"
+
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -50,8 +59,17 @@ struct NativeCalibration {
     double NativeSeconds = 0;    ///< N_r: the faster of the runs around it.
     double SimulatorSeconds = 0; ///< Its overhead-corrected total.
     double Factor = 1;           ///< f_r, applied to its times.
+    /// --native-variants: its configuration's native variant's time, at
+    /// the level of median(N); 0 without.
+    double VariantSeconds = 0;
   };
   std::vector<Run> Runs;
+  /// Every run has its native variant's time (--native-variants).
+  bool Variants = false;
+
+  /// A configuration's native variant's total (the median and range over
+  /// its runs), when every run has one; none otherwise.
+  std::optional<MeasuredTotal> variantTotal(llvm::StringRef Config) const;
 };
 
 /// The run's total as the model counts it: its regions' time on the main

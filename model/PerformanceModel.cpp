@@ -402,6 +402,7 @@ llvm::Expected<PerformanceModel> buildModel(const CallGraph &CG,
     Totals.SourcesOf = [&](const Term &T) {
       return movingContexts(CG, *Options.DataFlow->Runs, T);
     };
+    Totals.NativeTotalOf = Options.NativeTotalOf;
     M.RunTotals = reconcileRunTotals(M, Atoms, Totals);
   }
 

@@ -35,6 +35,8 @@
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/Support/Error.h"
 
+#include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -167,6 +169,11 @@ struct ModelOptions {
   /// data of features (model/ContextModels.h) and add their interaction
   /// terms, instead of averaging each context over its runs.
   const DataFlowOptions *DataFlow = nullptr;
+  /// Optional: each configuration's native variant's total (`varsim run
+  /// --native-variants`, model/NativeReference.h); the runs' totals fitted
+  /// at the end (model/RunTotals.h) are then these.
+  std::function<std::optional<MeasuredTotal>(llvm::StringRef Config)>
+      NativeTotalOf;
 };
 
 inline constexpr size_t MaxLocalModelSummaries = 100;

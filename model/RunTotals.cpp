@@ -32,12 +32,34 @@ llvm::StringMap<int64_t> configValues(llvm::StringRef Config) {
 
 namespace {
 
-/// The standard error of one run's total, from the repetitions.
-std::optional<double> totalsStandardError(const PerformanceModel &M) {
-  std::vector<std::pair<double, unsigned>> Ranges;
+/// Each run's total to fit: the native variants' when every run has one,
+/// else the simulator's (overhead corrected).
+std::vector<MeasuredTotal> measuredTotals(const PerformanceModel &M,
+                                          const RunTotalsOptions &Options,
+                                          bool &Native) {
+  std::vector<MeasuredTotal> Totals;
+  Native = false;
+  if (Options.NativeTotalOf) {
+    for (const RunSummary &R : M.Runs)
+      if (std::optional<MeasuredTotal> T = Options.NativeTotalOf(R.Config))
+        Totals.push_back(*T);
+    Native = Totals.size() == M.Runs.size();
+    if (Native)
+      return Totals;
+    Totals.clear();
+  }
   for (const RunSummary &R : M.Runs)
-    if (R.Repetitions > 1)
-      Ranges.emplace_back(R.RangeSeconds, R.Repetitions);
+    Totals.push_back({R.Seconds, R.RangeSeconds, R.Repetitions});
+  return Totals;
+}
+
+/// The standard error of one run's total, from the repetitions.
+std::optional<double>
+totalsStandardError(const std::vector<MeasuredTotal> &Totals) {
+  std::vector<std::pair<double, unsigned>> Ranges;
+  for (const MeasuredTotal &T : Totals)
+    if (T.Repetitions > 1)
+      Ranges.emplace_back(T.RangeSeconds, T.Repetitions);
   return aggregateStandardError(Ranges);
 }
 
@@ -76,6 +98,8 @@ RunTotalsSummary reconcileRunTotals(PerformanceModel &M,
   if (Varying.empty())
     return Out;
 
+  std::vector<MeasuredTotal> Totals =
+      measuredTotals(M, Options, Out.NativeTotals);
   std::vector<Observation> Points;
   for (size_t R = 0; R < M.Runs.size(); ++R) {
     const llvm::StringMap<int64_t> &V = Values[R];
@@ -84,14 +108,15 @@ RunTotalsSummary reconcileRunTotals(PerformanceModel &M,
     Observation P;
     for (size_t F : Varying)
       P.Values.push_back(V.lookup(M.Features[F].Name));
-    P.Seconds = M.Runs[R].Seconds - Before;
+    P.Seconds = Totals[R].Seconds - Before;
+    Out.Measured.push_back(Totals[R].Seconds);
     Points.push_back(std::move(P));
   }
   llvm::SmallVector<bool, 8> ByValue;
   for (size_t F : Varying)
     ByValue.push_back(M.Features[F].Numeric);
   FitOptions Fit;
-  std::optional<double> SE = totalsStandardError(M);
+  std::optional<double> SE = totalsStandardError(Totals);
   Out.NoiseMeasured = SE.has_value();
   Out.StandardErrorSeconds = SE.value_or(0);
   auto NoiseOf = [&](size_t Order) {
@@ -105,7 +130,7 @@ RunTotalsSummary reconcileRunTotals(PerformanceModel &M,
   Fit.NoiseMeasured = Out.NoiseMeasured;
   Fit.StandardErrorSeconds = Out.StandardErrorSeconds;
   Fit.StandardErrorFreedom = static_cast<unsigned>(llvm::count_if(
-      M.Runs, [](const RunSummary &R) { return R.Repetitions > 1; }));
+      Totals, [](const MeasuredTotal &T) { return T.Repetitions > 1; }));
   Fit.FloorSeconds = Options.NoiseAbsoluteSeconds;
   std::vector<LocalTerm> Fitted = fitLocalModel(Points, ByValue, Fit);
 

@@ -24,6 +24,16 @@
 // the repetitions (model/Noise.h). Over every combination of the features
 // the model then reproduces every run's total within that noise.
 //
+// With `varsim run --native-variants` each planned configuration's native
+// variant ran beside its simulator run, and the totals fitted are the
+// native variants' (model/NativeReference.h, at the model's level): the
+// simulator times what code does, not how the compiler treats it in a
+// variant. Assertions compiled into an interpreter loop cost a native
+// variant 11 % of its time and a simulator, whose base already carries
+// every assertion and its flag test, 2 % (Lua's LUAI_ASSERT). The
+// residuals then carry that difference, and the fit gives it to the
+// features that cause it.
+//
 //===----------------------------------------------------------------------===//
 
 #ifndef VARSIM_MODEL_RUNTOTALS_H
@@ -35,6 +45,7 @@
 #include "llvm/ADT/StringRef.h"
 
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -47,6 +58,13 @@ struct Term;
 /// 1, `NAME=V` is V, anything unlisted is 0.
 llvm::StringMap<int64_t> configValues(llvm::StringRef Config);
 
+/// A configuration's measured total taken in place of the simulator's.
+struct MeasuredTotal {
+  double Seconds = 0;      ///< The median over its repetitions.
+  double RangeSeconds = 0; ///< Their range (noise).
+  unsigned Repetitions = 1;
+};
+
 struct RunTotalsOptions {
   /// Residual terms within this many seconds of 0 are noise, or within the
   /// statistical noise of the repetitions (model/Noise.h).
@@ -54,6 +72,11 @@ struct RunTotalsOptions {
   /// Optional: where a new fitted term's time lies (its sources): the
   /// contexts whose self time moves most with it between the runs.
   std::function<std::vector<std::string>(const Term &)> SourcesOf;
+  /// Optional: a configuration's native variant's total
+  /// (--native-variants). Used in place of the simulator's totals when
+  /// every run has one.
+  std::function<std::optional<MeasuredTotal>(llvm::StringRef Config)>
+      NativeTotalOf;
 };
 
 /// What the fit did, for MODEL.json (`run_totals`).
@@ -67,6 +90,11 @@ struct RunTotalsSummary {
   double StandardErrorSeconds = 0;
   bool NoiseMeasured = false;        ///< From repetitions, not only the floor.
   std::vector<std::string> Features; ///< The features that vary.
+  /// Whose totals were fitted: the simulator's, or the native variants'
+  /// (--native-variants).
+  bool NativeTotals = false;
+  /// Per run (M.Runs' order): the total fitted to.
+  std::vector<double> Measured;
   /// Per run (M.Runs' order): the contexts' prediction before the fit.
   std::vector<double> Before;
   /// The added terms: name ("Base", "LUAI_ASSERT", "LEVEL == 2") and

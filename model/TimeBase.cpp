@@ -71,7 +71,8 @@ std::optional<std::string> cpuTimeProblem(const CallTrace &T) {
   if (std::optional<std::string> Several = severalThreads(T))
     return *Several + ": its CPU time sums them, so CPU over wall time is not "
                       "the share of the run on a CPU (use --time wall)";
-  if (T.Native && !(T.Native->BeforeCpuNs > 0 && T.Native->AfterCpuNs > 0))
+  if (T.Native && (!(T.Native->BeforeCpuNs > 0 && T.Native->AfterCpuNs > 0) ||
+                   (T.Native->VariantNs > 0 && !(T.Native->VariantCpuNs > 0))))
     return std::string("the native reference times carry no CPU times "
                        "(written by an older varsim run): rerun, or use "
                        "--time wall or --no-native-reference");
@@ -107,6 +108,7 @@ llvm::Expected<TimeBaseChoice> applyTimeBase(std::vector<CallTrace> &Traces,
     if (T.Native) {
       T.Native->BeforeNs = T.Native->BeforeCpuNs;
       T.Native->AfterNs = T.Native->AfterCpuNs;
+      T.Native->VariantNs = T.Native->VariantCpuNs;
     }
   }
   if (Traces.empty())

@@ -61,6 +61,49 @@ with tempfile.TemporaryDirectory() as tmp:
     check(all(r.get("native_seconds", 0) > 0 for r in index["runs"]),
           "each run's entry has its native seconds")
 
+    # --native-variants: each configuration's own native variant right
+    # after its simulator run, inside the reference's runs around it; the
+    # first configuration's is the reference itself (no second build), the
+    # second's is built into native/variant-2 with its own defines, and the
+    # reference runs afresh after that build.
+    os.remove(log)
+    p = varsim("run", out, "--repeat", "1", "--native-build", build,
+               "--native-run", "{dir}/app {config}", "--native-variants",
+               "--", "sh", "-c", sim)
+    check(p.returncode == 0, "run with --native-variants exits 0", p)
+    order = open(log).read().split("\n")[:-1]
+    second = configs[1]
+    check(order == [f"native {first}", f"sim {first}", f"native {first}",
+                    f"native {first}", f"native {first}", f"sim {second}",
+                    f"native {second}", f"native {first}"],
+          f"N S V N, build, N S V N: {order}", p)
+    variant_dir = os.path.join(out, "native", "variant-2", "build")
+    check(open(os.path.join(variant_dir, "defines.txt")).read() ==
+          f"-D{second}=1", "the second variant is built with its defines")
+    check(not os.path.exists(os.path.join(out, "native", "variant-1")),
+          "the reference's configuration is not built again")
+    traces = [json.load(open(t)) for t in p.stdout.split()]
+    check(all(t.get("native", {}).get("variant_ns", 0) > 0 and
+              t["native"].get("variant_cpu_ns", 0) >= 0 for t in traces),
+          f"each trace has its variant's time: "
+          f"{[t.get('native') for t in traces]}")
+    index = json.load(open(os.path.join(out, "traces", "index.json")))
+    check(all(r.get("native_variant_seconds", 0) > 0 for r in index["runs"]),
+          "each run's index entry has its variant's seconds")
+    check("building the native variant of run 2" in p.stderr and
+          "native variant" in p.stderr, "the build and the times are shown", p)
+    p = varsim("run", out, "--repeat", "1", "--native-variants", "--",
+               "sh", "-c", sim)
+    check(p.returncode == 2 and "--native-build" in p.stderr,
+          "--native-variants without a build recipe is a usage error", p)
+    p = varsim("run", out, "--repeat", "1", "--native-build",
+               build + " && case '{config}' in " + second + ") exit 5;; esac",
+               "--native-run", "{dir}/app {config}", "--native-variants",
+               "--", "sh", "-c", sim)
+    check(p.returncode == 1 and "native variant of run 2" in p.stderr and
+          "did not build" in p.stderr and "no index written" in p.stderr,
+          "a variant that does not build: exit 1, named, no index", p)
+
     # --no-native-reference: no native run.
     os.remove(log)
     p = varsim("run", out, "--repeat", "1", "--native-build", build,
@@ -83,7 +126,7 @@ with tempfile.TemporaryDirectory() as tmp:
           "broken" in p.stderr, "a failing native build: exit 1, its log", p)
     p = varsim("run", out, "--repeat", "1", "--native-build", "true",
                "--native-run", "sh -c 'exit 3'", "--", "sh", "-c", sim)
-    check(p.returncode == 1 and "native reference run" in p.stderr and
+    check(p.returncode == 1 and "native reference's run" in p.stderr and
           "code 3" in p.stderr, "a failing native run: exit 1, why", p)
     check(open(os.path.join(out, "traces", "index.json")).read() == before,
           "the earlier index is kept after a failure")

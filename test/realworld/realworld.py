@@ -551,6 +551,10 @@ class Program:
         native = [] if self.args.no_native_reference or self.quick else [
             "--native-build", self.variant_build_cmd(),
             "--native-run", show(self.run_words("{dir}/" + self.conf["target"]))]
+        # Each planned configuration's native variant too (one build each):
+        # the model's last terms fitted to their times (docs/plan.md).
+        if native and self.args.native_variants:
+            native.append("--native-variants")
         # --quick asserts no timing: one run per configuration (as
         # validate's --repeat), not 'auto' (3-5 each).
         repeat = ["--repeat", str(self.args.repeat)] if self.quick else []
@@ -1019,6 +1023,10 @@ def main():
     ap.add_argument("--varsim", default=default_varsim())
     ap.add_argument("--no-native-reference", action="store_true",
                     help="varsim run without the native reference runs")
+    ap.add_argument("--native-variants", action="store_true",
+                    help="varsim run --native-variants: build and run each "
+                         "planned configuration's native variant beside its "
+                         "simulator run (one build per run)")
     ap.add_argument("--cache", default=os.environ.get(
         "VARSIM_REALWORLD_CACHE",
         str(Path.home() / ".cache" / "varsim-realworld")))
