@@ -8,6 +8,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include <algorithm>
 #include <cstdlib>
 
 namespace varsim::driver {
@@ -29,7 +30,7 @@ void addMeasureCpuOption(CLI::App &Sub, std::string &Spec) {
 }
 
 llvm::Expected<std::optional<unsigned>>
-resolveMeasureCpu(const std::string &Spec) {
+resolveMeasureCpu(const std::string &Spec, bool SameCpu) {
   llvm::Expected<validation::CpuRequest> Request =
       validation::parseCpuRequest(Spec);
   if (!Request)
@@ -38,6 +39,20 @@ resolveMeasureCpu(const std::string &Spec) {
       validation::chooseMeasurementCpu(*Request);
   if (!Choice)
     return Choice.takeError();
+  if (SameCpu && !Choice->Cpu && Choice->Speeds.size() > 1) {
+    const validation::CpuSpeed &Fastest = *std::min_element(
+        Choice->Speeds.begin(), Choice->Speeds.end(),
+        [](const validation::CpuSpeed &A, const validation::CpuSpeed &B) {
+          return A.Seconds < B.Seconds;
+        });
+    Choice->Cpu = Fastest.Cpu;
+    Choice->Note = "the timed runs and the native runs beside them go to "
+                   "CPU " +
+                   std::to_string(Fastest.Cpu) +
+                   " (the fastest now): a native run measures the speed of "
+                   "the CPU it runs on (--cpu none lets the scheduler place "
+                   "them)";
+  }
   if (!Choice->Note.empty())
     llvm::errs() << "varsim: note: " << Choice->Note << "\n";
   return Choice->Cpu;

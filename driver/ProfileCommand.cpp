@@ -81,6 +81,12 @@ public:
                  "free of the machine's drift and in native time (off by "
                  "default: it assumes the simulator's slowdown is the same "
                  "in every configuration, and its build must succeed)");
+    Sub.add_flag("--native-variants", Options.NativeVariants,
+                 "Implies --native-reference: build and run every planned "
+                 "configuration's native variant too (one build per run), "
+                 "and fit the model's last terms to their times: what the "
+                 "simulator cannot time, such as code the compiler "
+                 "optimises differently in a variant, enters the model");
     Sub.add_flag("--force", Options.Force,
                  "Run every stage even if its inputs did not change");
     Sub.footer(

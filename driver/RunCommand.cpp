@@ -180,7 +180,7 @@ int RunCommand::run() {
                           "with them)"));
     return ExitUsage;
   }
-  auto Cpu = resolveMeasureCpu(CpuSpec);
+  auto Cpu = resolveMeasureCpu(CpuSpec, !NoNative && !NativeBuild.empty());
   if (!Cpu) {
     reportError(Cpu.takeError());
     return ExitUsage;

@@ -66,6 +66,10 @@ struct ProfileOptions {
   /// assumes one slowdown for every configuration, which measured worse on
   /// a sample whose slowdown differs per configuration.
   bool NativeReference = false;
+  /// Implies NativeReference: `varsim run --native-variants`, each planned
+  /// configuration's native variant built and run beside its simulator run
+  /// (one build per run), the model's last terms fitted to their times.
+  bool NativeVariants = false;
   /// The varsim executable the stages run (this process's, normally).
   std::string Varsim;
 };

@@ -196,11 +196,13 @@ llvm::Expected<ProfileResult> Pipeline::run() {
   // The native reference beside the simulator's runs, built as validate
   // builds a variant, where the build system gives a recipe.
   std::string Native;
-  if (O.NativeReference) {
+  if (O.NativeReference || O.NativeVariants) {
     std::string VB = variantBuildCommand();
     if (!VB.empty())
       Native = " --native-build " + shq(VB) + " --native-run " +
                shq(variantRunCommand());
+    if (!Native.empty() && O.NativeVariants)
+      Native += " --native-variants";
   }
   K3.add(Native);
   std::string Cmd3 = shq(Varsim) + " run " + shq(SimDir) + " --exit-code " +

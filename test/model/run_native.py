@@ -104,6 +104,20 @@ with tempfile.TemporaryDirectory() as tmp:
           "did not build" in p.stderr and "no index written" in p.stderr,
           "a variant that does not build: exit 1, named, no index", p)
 
+    # --cpu auto with a native reference: the timed runs and the native
+    # runs share one CPU even when the CPUs run alike (a native run
+    # measures the speed of the CPU it ran on).
+    if len(os.sched_getaffinity(0)) > 1:
+        p = varsim("run", out, "--repeat", "1", "--cpu", "auto",
+                   "--native-build", build, "--native-run",
+                   "{dir}/app {config}", "--", "sh", "-c", sim)
+        index = json.load(open(os.path.join(out, "traces", "index.json")))
+        check(p.returncode == 0 and isinstance(index.get("cpu"), int) and
+              ("native runs beside them go to CPU" in p.stderr or
+               "different speeds" in p.stderr),
+              f"--cpu auto pins a run with a native reference: "
+              f"{index.get('cpu')}", p)
+
     # --no-native-reference: no native run.
     os.remove(log)
     p = varsim("run", out, "--repeat", "1", "--native-build", build,
