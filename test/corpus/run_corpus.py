@@ -50,6 +50,7 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+import batch_build  # noqa: E402
 import featuremodel_ref  # noqa: E402
 
 CORPUS_DIR = Path(__file__).resolve().parent
@@ -287,9 +288,14 @@ class Program:
                           f"{shlex.join(args)}\n{text(proc.stderr)}")
         return obj
 
-    def link(self, objects, files, exe, extra=(), linker=None):
-        cmd = [linker or self.linker(files), *map(str, objects), "-o", str(exe),
-               "-pthread", *self.meta.get("libs", []), *extra]
+    def link_command(self, objects, files, exe, extra=(), linker=None):
+        return [linker or self.linker(files), *map(str, objects), "-o",
+                str(exe), "-pthread", *self.meta.get("libs", []), *extra]
+
+    def link(self, objects, files, exe, extra=(), linker=None, cmd=None):
+        """Links OBJECTS into EXE with the compiler driver, or with CMD, the
+        command the driver would run (batch_build.linker_command)."""
+        cmd = cmd or self.link_command(objects, files, exe, extra, linker)
         proc = run(cmd)
         if proc.returncode != 0:
             raise Failure(f"link failed:\n  {shlex.join(cmd)}\n"
@@ -301,6 +307,11 @@ class Program:
         configuration's -D flags) exactly when their objects are: the flags
         other than the output and the macro definitions, and the
         preprocessed text (which is all the definitions decide)."""
+        return self.preprocess(entry, extra)[0]
+
+    def preprocess(self, entry, extra):
+        """preprocessed_key's key and the preprocessed text; (None, None)
+        when the unit does not preprocess."""
         args = entry_args(entry) + list(extra)
         flags, pp, skip = [], [], False
         for i, a in enumerate(args):
@@ -318,10 +329,10 @@ class Program:
                 flags.append(a)
         proc = run(pp, cwd=entry["directory"])
         if proc.returncode != 0:
-            return None  # the compile itself reports the error
+            return None, None  # the compile itself reports the error
         digest = hashlib.sha256("\0".join(flags).encode())
         digest.update(proc.stdout)
-        return digest.hexdigest()
+        return digest.hexdigest(), proc.stdout
 
     def compile_variant_entry(self, entry, extra, output):
         """compile_entry, sharing one object between the configurations
@@ -355,6 +366,88 @@ class Program:
         objects = [one(e) for e in enumerate(db_entries)]
         return self.link(objects, [e["file"] for e in db_entries],
                          directory / "app", link_flags, linker)
+
+    def build_variants(self, db_entries, defines, root):
+        """Every configuration's variant (DEFINES[i], its -D flags, for the
+        i-th) built as build_variant builds one, in fewer processes
+        (batch_build.py): each C unit's compiles for all configurations are
+        split into --jobs batches, and all but the first variant link
+        without the driver. Returns the programs, in order."""
+        if not defines:
+            return []
+        dirs = [root / str(i) for i in range(len(defines))]
+        for d in dirs:
+            d.mkdir(parents=True)
+        objects = [[None] * len(db_entries) for _ in defines]
+        singles, batches = [], []  # (i, j); (j, cc1, cwd, items)
+        for j, entry in enumerate(db_entries):
+            args = entry_args(entry)
+            source = batch_build.source_index(entry, args)
+            if source is None or is_cxx(entry["file"]):
+                # A C++ unit: as build_variant, an object per distinct
+                # preprocessed text (compile_variant_entry). Its compile
+                # is long beside clang's start.
+                singles += [(i, j) for i in range(len(defines))]
+                continue
+            flags = batch_build.batch_flags(args, source)
+            items = []  # (wrapper, configuration)
+            wrap = root / "wrap"
+            wrap.mkdir(exist_ok=True)
+            for i in range(len(defines)):
+                lines = batch_build.define_lines(defines[i])
+                if lines is None:
+                    singles.append((i, j))
+                    continue
+                path = wrap / f"varsim-e{j}-v{i}.c"
+                batch_build.write_wrapper(path, args[source], lines)
+                items.append((path, i))
+            cwd = Path(entry["directory"])
+            cc1 = items and batch_build.cc1_command(run, flags, items[0][0],
+                                                    cwd)
+            if not cc1:
+                singles += [(i, j) for _, i in items]
+                continue
+            for part in batch_build.chunks(items, self.options.jobs):
+                batches.append((j, cc1, cwd, part))
+
+        def compile_batch(batch):
+            j, cc1, cwd, items = batch
+            proc, objs = batch_build.compile_batch(
+                run, cc1, [p for p, _ in items], cwd)
+            if proc.returncode != 0:
+                # Again one at a time: the failing compile names its flags.
+                for _, i in items:
+                    self.compile_entry(db_entries[j], defines[i],
+                                       dirs[i] / f"{j}-single.o")
+                raise Failure(f"compile failed in {cwd}:\n"
+                              f"{text(proc.stderr)}")
+            for obj, (_, i) in zip(objs, items):
+                if not obj.is_file():
+                    raise Failure(f"the compiler wrote no {obj}")
+                objects[i][j] = obj
+
+        def compile_single(ij):
+            i, j = ij
+            entry = db_entries[j]
+            objects[i][j] = self.compile_variant_entry(
+                entry, defines[i], dirs[i] / f"{j}-{Path(entry['file']).name}.o")
+
+        parallel(self.options.jobs, compile_batch, batches)
+        parallel(self.options.jobs, compile_single, singles)
+        # The first variant links through the driver, which also says what
+        # it runs; the others run the linker directly (the same command).
+        files = [e["file"] for e in db_entries]
+        first = self.link(objects[0], files, dirs[0] / "app")
+        direct = batch_build.linker_command(
+            run, self.link_command(objects[0], files, first), objects[0],
+            first)
+
+        def link(i):
+            cmd = direct and direct(objects[i], dirs[i] / "app")
+            return self.link(objects[i], files, dirs[i] / "app", cmd=cmd)
+
+        return [first] + parallel(self.options.jobs, link,
+                                  range(1, len(defines)))
 
     def build_simulator(self, out):
         db_path = out / "compile_commands.json"
@@ -432,12 +525,7 @@ class Program:
         configs = self.varsim_configs()
         defines = self.varsim_defines(configs)
 
-        def variant(i):
-            directory = tmp / "variants" / str(i)
-            directory.mkdir(parents=True)
-            return self.build_variant(db_entries, defines[i], directory)
-
-        apps = parallel(self.options.jobs, variant, range(len(configs)))
+        apps = self.build_variants(db_entries, defines, tmp / "variants")
         failures = []
         for i, (config, app) in enumerate(zip(configs, apps)):
             failures += self.compare(i, config, app, simulator, tmp)
