@@ -296,8 +296,9 @@ public:
                         M->RunTotals.Terms.size())
               .str());
     else if (Native.Variants)
-      reportNote("the native variants' times were not used: the features "
-                 "do not vary between the runs");
+      reportNote("the native variants' times were not used: there was no "
+                 "fit to the runs' totals (--no-dataflow, a single "
+                 "configuration, or no feature varies between the runs)");
     M->Native = std::move(Native);
     M->TimeBase = timeBaseName(*Used).str();
     reportModel(*M);

@@ -307,11 +307,6 @@ class Program:
         configuration's -D flags) exactly when their objects are: the flags
         other than the output and the macro definitions, and the
         preprocessed text (which is all the definitions decide)."""
-        return self.preprocess(entry, extra)[0]
-
-    def preprocess(self, entry, extra):
-        """preprocessed_key's key and the preprocessed text; (None, None)
-        when the unit does not preprocess."""
         args = entry_args(entry) + list(extra)
         flags, pp, skip = [], [], False
         for i, a in enumerate(args):
@@ -329,10 +324,10 @@ class Program:
                 flags.append(a)
         proc = run(pp, cwd=entry["directory"])
         if proc.returncode != 0:
-            return None, None  # the compile itself reports the error
+            return None  # the compile itself reports the error
         digest = hashlib.sha256("\0".join(flags).encode())
         digest.update(proc.stdout)
-        return digest.hexdigest(), proc.stdout
+        return digest.hexdigest()
 
     def compile_variant_entry(self, entry, extra, output):
         """compile_entry, sharing one object between the configurations
