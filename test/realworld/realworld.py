@@ -705,6 +705,8 @@ class Program:
         measured = [(r["config"], float(r["measured_s"])) for r in ok
                     if r.get("measured_s") not in ("", None)]
         features = model_features(self.model_used)
+        self.result["run_variants_baseline"] = run_variants_baseline_mape(
+            self.model_json, ok, features, self.reference_config())
         n = self.result["sim_runs"]
         for k, label in ((n, "baseline_same"), (2 * n, "baseline_double")):
             b = baseline_mape(measured, features, k)
@@ -935,6 +937,46 @@ def same_session_mape(rows, reference):
     return statistics.mean(model), statistics.mean(constant), len(model)
 
 
+def run_variants_baseline_mape(model_json, rows, features, reference):
+    """The black-box baseline given the very measurements the model had:
+    with `varsim run --native-variants` every planned configuration's
+    native variant was timed beside its simulator run (MODEL.json
+    run_totals.measured_seconds, at the native reference's speed). A linear
+    model fitted on those, levelled as same_session_mape levels the model
+    (its prediction for REFERENCE scaled to REFERENCE's measured time in the
+    validation), scored on the other variants. It separates what the
+    machine's drift between the runs and the validation costs (both suffer
+    it) from what the model's structure costs. Returns (MAPE, variants
+    fitted, variants scored) or None."""
+    if not reference:
+        return None
+    try:
+        model = json.loads(Path(model_json).read_text())
+    except (OSError, ValueError):
+        return None
+    totals = model.get("run_totals") or {}
+    seconds = totals.get("measured_seconds") or []
+    configs = [r.get("config", "") for r in model.get("runs", [])]
+    if totals.get("measured") != "native variants" or \
+            len(seconds) != len(configs) or not configs:
+        return None
+    X = [encode(c, features) for c in configs]
+    w = least_squares(X, seconds,
+                      ridge=1e-3 * statistics.fmean(v * v for v in seconds))
+    def predict(config):
+        return sum(a * b for a, b in zip(w, encode(config, features)))
+    by_config = {r["config"]: float(r["measured_s"]) for r in rows
+                 if r.get("measured_s") not in ("", None)}
+    if reference not in by_config or predict(reference) <= 0:
+        return None
+    factor = by_config[reference] / predict(reference)
+    errors = [abs(predict(c) * factor - m) / m * 100
+              for c, m in by_config.items() if c != reference]
+    if not errors:
+        return None
+    return statistics.mean(errors), len(configs), len(errors)
+
+
 # -- the table ---------------------------------------------------------------
 def fmt(v, spec="{:.1f}"):
     if v in (None, ""):
@@ -949,14 +991,19 @@ def same_session(r):
     v = r.get("same_session")
     if not v:
         return "-"
-    return f"{v[0]:.1f} % / {v[1]:.1f} % (n={v[2]})"
+    text = f"{v[0]:.1f} % / {v[1]:.1f} %"
+    linear = r.get("run_variants_baseline")
+    if linear:
+        text += f" / {linear[0]:.1f} %"
+    return text + f" (n={v[2]})"
 
 
 def table(results):
     head = ("| program | options accepted | valid configs (full model) | "
             "variants measured | equivalent | sim runs | model MAPE / max / "
             "Spearman | run-to-run noise | level from the reference measured "
-            "in validation: model / constant | baseline held-out MAPE, n = sim "
+            "in validation: model / constant [/ linear on the run's "
+            "native variants] | baseline held-out MAPE, n = sim "
             "runs / 2n | simulator / native | rewrite / syntax-only | load |")
     lines = [head, "|" + "---|" * 13]
     for r in results:
