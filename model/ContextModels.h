@@ -30,6 +30,9 @@
 // local model with the copy a feature of it: they share the features'
 // effects, so a copy that ran with few combinations of them is still
 // predicted from every copy's runs.
+// A copy that ran in a single configuration takes the family's model:
+// its one observation cannot tell the copy's own difference from that
+// configuration's drift.
 //
 //===----------------------------------------------------------------------===//
 
