@@ -2,6 +2,8 @@
 
 #include "model/NativeReference.h"
 
+#include "llvm/ADT/STLExtras.h"
+
 #include "model/RunTotals.h"
 
 #include "llvm/ADT/DenseMap.h"
@@ -120,14 +122,20 @@ NativeCalibration calibrateToNative(std::vector<CallTrace> &Traces) {
   if (!(Out.Ratio > 0))
     Out.Ratio = 1;
 
-  Out.Variants = true;
+  // With every run's own native variant (--native-variants), each run is
+  // scaled to its variant's total (the header says why); a run without
+  // one would mix the two scales, so then none is.
+  Out.Variants = llvm::all_of(Main, [&](size_t I) {
+    return Traces[I].Native->VariantNs > 0;
+  });
   llvm::DenseMap<int64_t, double> FactorOfPid;
   for (size_t K = 0; K < Main.size(); ++K) {
     NativeCalibration::Run &R = Out.Runs[K];
-    R.Factor = Out.NativeSeconds / (R.NativeSeconds * Out.Ratio);
     double Variant = Traces[Main[K]].Native->VariantNs * 1e-9;
     R.VariantSeconds = Variant * Out.NativeSeconds / R.NativeSeconds;
-    Out.Variants = Out.Variants && Variant > 0;
+    R.Factor = Out.Variants && R.SimulatorSeconds > 0
+                   ? R.VariantSeconds / R.SimulatorSeconds
+                   : Out.NativeSeconds / (R.NativeSeconds * Out.Ratio);
     scaleTrace(Traces[Main[K]], R.Factor);
     FactorOfPid[Traces[Main[K]].Pid] = R.Factor;
   }
