@@ -2,10 +2,13 @@
 its variant builds (run_corpus.py; docs/testing.md, "Time").
 
 Most of a corpus C++ unit's compile at -O0 is the standard headers' parse
-(cpp_virtual's main.cpp: 0.8 s of CPU, 0.3 s with them precompiled). Each
-configuration's variant is compiled from a wrapper, as a C unit's is
-(batch_build.py): `-include-pch PCH`, then the configuration's macros as
-#define lines, then #include of the unchanged source. The PCH holds only
+(cpp_virtual's main.cpp: 0.8 s of CPU, 0.3 s with them precompiled, 0.15 s
+in a batch). Each configuration's variant is compiled from a wrapper, as a
+C unit's is (batch_build.py), many in one clang -cc1 process:
+`-include-pch PCH`, then the configuration's macros as #define lines, then
+#include of the unchanged source. Every configuration is compiled: the
+preprocessed text that tells the distinct ones apart (run_corpus.py's
+preprocessed_key) costs as much as such a compile. The PCH holds only
 the system headers that the unit's compile reads FIRST, before any other
 text: the source's leading `#include <...>` lines, following a leading
 `#include "..."` of the project into its own leading ones (past its
@@ -39,7 +42,6 @@ LOCAL_INCLUDE = re.compile(r'#\s*include\s*"([^"]+)"\s*(//.*)?$')
 PRAGMA_ONCE = re.compile(r"#\s*pragma\s+once\s*$")
 IFNDEF = re.compile(r"#\s*ifndef\s+(\w+)\s*$")
 DEFINE = re.compile(r"#\s*define\s+(\w+)\s*$")
-MIN_PREPROCESSED = 200_000  # bytes of preprocessed headers (worth_precompiling)
 
 
 def significant_lines(text):
@@ -201,15 +203,6 @@ def macro_flags(defines, guards):
     return flags + [f"-D{g}" for g in guards if g not in seen]
 
 
-def worth_precompiling(cache, flags, header, cwd):
-    """Whether HEADER's text is long enough that a PCH saves more than it
-    costs: <cstdio> alone (25 kB preprocessed) compiles in 0.2 s, and its
-    PCH made the test slower; <vector> is 440 kB, <iostream> with a few
-    containers 1.3 MB (a unit 0.8 s of CPU, 0.3 s with the PCH)."""
-    plain = cache.preprocessed(flags, header, cwd)
-    return plain is not None and len(plain) >= MIN_PREPROCESSED
-
-
 def headers_ignore(cache, flags, header, macros, cwd):
     """Whether HEADER preprocesses to the same text with MACROS (-D flags)
     as without: then none of its headers reads those names, and defining
@@ -222,13 +215,12 @@ def headers_ignore(cache, flags, header, macros, cwd):
 
 
 
-def plan_unit(run, parallel, jobs, dirs, j, entry, args, source, defines,
-              wrap):
+def plan_unit(run, jobs, dirs, j, entry, args, source, defines, wrap):
     """The compiles of C++ unit J (ENTRY, its ARGS, the source at index
     SOURCE) for every configuration (DEFINES, their -D flags) through a PCH
-    of the standard headers it starts with: (batches, singles, shared) as
-    run_corpus.py's build_variants takes them, one compile per distinct
-    preprocessed text, the wrappers in WRAP; None when it has no such PCH.
+    of the standard headers it starts with: batches (j, cc1, cwd, items) as
+    run_corpus.py's build_variants takes them, the wrappers in WRAP; None
+    when it has no such PCH.
     DIRS: the shared cache directory and the test's temporary one."""
     if "clang" not in Path(args[0]).name:
         return None  # -include-pch is clang's
@@ -244,9 +236,8 @@ def plan_unit(run, parallel, jobs, dirs, j, entry, args, source, defines,
     cache = PchCache(shared_dir if str(tmp) not in " ".join(flags)
                      else Path(tmp) / "pch", run)
     header = cache.header(flags, headers)
-    if not worth_precompiling(cache, flags, header, cwd) or \
-            not headers_ignore(cache, flags, header,
-                               macro_flags(defines, guards), cwd):
+    if not headers_ignore(cache, flags, header, macro_flags(defines, guards),
+                          cwd):
         return None
     pch = cache.pch(flags, header, cwd)
     if not pch:
@@ -257,23 +248,13 @@ def plan_unit(run, parallel, jobs, dirs, j, entry, args, source, defines,
     for path, config_lines in zip(wrappers, lines):
         batch_build.write_wrapper(path, args[source], config_lines)
 
-    def key(path):
-        """The wrapper's text with the PCH, its own name left out."""
-        proc = run(pch_flags + ["-E", str(path)], cwd=cwd)
-        if proc.returncode != 0:
-            return None  # the compile reports the error
-        return proc.stdout.replace(str(path).encode(), b"<wrapper>")
-
-    first, items, shared = {}, [], []
-    for i, k in enumerate(parallel(key, wrappers)):
-        if k is not None and k in first:
-            shared.append((i, j, first[k]))
-            continue
-        if k is not None:
-            first[k] = i
-        items.append((wrappers[i], i))
+    # Every configuration is compiled, not only each distinct preprocessed
+    # text as without a PCH (run_corpus.py's preprocessed_key): clang -E
+    # reads a PCH's headers as text, so the key cost as much as a compile
+    # with the PCH (cpp_plugins: 60 keys 15.2 s of CPU and 6.6 s of
+    # compiles, against 8.5 s compiling all 60).
+    items = [(path, i) for i, path in enumerate(wrappers)]
     cc1 = batch_build.cc1_command(run, pch_flags, items[0][0], cwd)
     if not cc1:
-        return [], [(i, j) for _, i in items], shared
-    return ([(j, cc1, cwd, part) for part in batch_build.chunks(items, jobs)],
-            [], shared)
+        return None
+    return [(j, cc1, cwd, part) for part in batch_build.chunks(items, jobs)]

@@ -377,7 +377,6 @@ class Program:
             d.mkdir(parents=True)
         objects = [[None] * len(db_entries) for _ in defines]
         singles, batches = [], []  # (i, j); (j, cc1, cwd, items)
-        shared = []  # (i, j, i'): variant i's object of unit j is i''s
         for j, entry in enumerate(db_entries):
             args = entry_args(entry)
             source = batch_build.source_index(entry, args)
@@ -385,9 +384,7 @@ class Program:
                 planned = self.plan_pch_unit(j, entry, args, source, defines,
                                              root / "wrap")
                 if planned:
-                    batches += planned[0]
-                    singles += planned[1]
-                    shared += planned[2]
+                    batches += planned
                     continue
             if source is None or is_cxx(entry["file"]):
                 # A C++ unit: as build_variant, an object per distinct
@@ -441,8 +438,6 @@ class Program:
 
         parallel(self.options.jobs, compile_batch, batches)
         parallel(self.options.jobs, compile_single, singles)
-        for i, j, first in shared:
-            objects[i][j] = objects[first][j]
         # The first variant links through the driver, which also says what
         # it runs; the others run the linker directly (the same command).
         files = [e["file"] for e in db_entries]
@@ -462,10 +457,9 @@ class Program:
         """Unit J's compiles through a PCH (pch_build.plan_unit), or None."""
         if not self.pch_dir:
             return None
-        return pch_build.plan_unit(
-            run, lambda fn, items: parallel(self.options.jobs, fn, items),
-            self.options.jobs, (self.pch_dir, self.tmp), j, entry, args,
-            source, defines, wrap)
+        return pch_build.plan_unit(run, self.options.jobs,
+                                   (self.pch_dir, self.tmp), j, entry, args,
+                                   source, defines, wrap)
 
     def build_simulator(self, out):
         db_path = out / "compile_commands.json"
