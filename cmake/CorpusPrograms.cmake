@@ -7,6 +7,9 @@ find_program(VARSIM_CORPUS_CC NAMES clang-19 clang gcc
              DOC "C compiler for the corpus programs and their simulators")
 find_program(VARSIM_CORPUS_CXX NAMES clang++-19 clang++ g++
              DOC "C++ compiler for the corpus programs and their simulators")
+# The precompiled standard headers of the C++ variant builds, shared by the
+# corpus, realistic and qa tests (test/corpus/pch_build.py).
+set(VARSIM_CORPUS_PCH_CACHE ${PROJECT_BINARY_DIR}/test/corpus-pch)
 
 # An optional third argument is the tests' COST: CTest starts the costliest
 # first, which a fresh clone (no Testing/Temporary/CTestCostData.txt yet)
@@ -28,6 +31,7 @@ function(varsim_corpus_programs prefix timeout)
       COMMAND ${Python3_EXECUTABLE} ${harness}
               --varsim $<TARGET_FILE:varsim>
               --cc ${VARSIM_CORPUS_CC} --cxx ${VARSIM_CORPUS_CXX} -j 2
+            --pch-cache ${VARSIM_CORPUS_PCH_CACHE}
               ${CMAKE_CURRENT_SOURCE_DIR}/${program})
     # Parallel inside, but with serial steps: two side by side keep both
     # cores busy.

@@ -16,10 +16,10 @@ small C unit: 0.14 s against 0.89 s as 8 drivers):
   main file. (Only __BASE_FILE__ and __INCLUDE_LEVEL__ tell the two apart;
   no program of the corpus reads them, and __FILE__ is the source's path,
   as written in the compile command.)
-- a C++ unit is not batched: its compile (the standard headers) is long
-  beside clang's start. (And clang -cc1 names an object without -o after
-  its main file: a preprocessed unit's is the original source, so its
-  object would be written into the program's directory.)
+- a C++ unit is batched the same way when its standard headers are
+  precompiled (pch_build.py: the wrapper is compiled with -include-pch);
+  otherwise its compile (the standard headers) is long beside clang's
+  start, and it is compiled alone.
 
 A batch that fails is compiled again one unit at a time by the caller, so
 that a compile error names its configuration.

@@ -51,6 +51,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import batch_build  # noqa: E402
+import pch_build  # noqa: E402
 import featuremodel_ref  # noqa: E402
 
 CORPUS_DIR = Path(__file__).resolve().parent
@@ -365,9 +366,10 @@ class Program:
     def build_variants(self, db_entries, defines, root):
         """Every configuration's variant (DEFINES[i], its -D flags, for the
         i-th) built as build_variant builds one, in fewer processes
-        (batch_build.py): each C unit's compiles for all configurations are
-        split into --jobs batches, and all but the first variant link
-        without the driver. Returns the programs, in order."""
+        (batch_build.py): each C unit's compiles for all configurations,
+        and a C++ unit's distinct ones with its standard headers
+        precompiled (plan_pch_unit), are split into --jobs batches, and
+        all but the first variant link without the driver. Returns the programs, in order."""
         if not defines:
             return []
         dirs = [root / str(i) for i in range(len(defines))]
@@ -378,6 +380,12 @@ class Program:
         for j, entry in enumerate(db_entries):
             args = entry_args(entry)
             source = batch_build.source_index(entry, args)
+            if source is not None and is_cxx(entry["file"]):
+                planned = self.plan_pch_unit(j, entry, args, source, defines,
+                                             root / "wrap")
+                if planned:
+                    batches += planned
+                    continue
             if source is None or is_cxx(entry["file"]):
                 # A C++ unit: as build_variant, an object per distinct
                 # preprocessed text (compile_variant_entry). Its compile
@@ -410,12 +418,13 @@ class Program:
             proc, objs = batch_build.compile_batch(
                 run, cc1, [p for p, _ in items], cwd)
             if proc.returncode != 0:
-                # Again one at a time: the failing compile names its flags.
+                # Again one at a time, with the driver and without a PCH:
+                # a failing compile names its flags, and a PCH that clang
+                # refused (its headers changed) costs only time.
                 for _, i in items:
-                    self.compile_entry(db_entries[j], defines[i],
-                                       dirs[i] / f"{j}-single.o")
-                raise Failure(f"compile failed in {cwd}:\n"
-                              f"{text(proc.stderr)}")
+                    objects[i][j] = self.compile_entry(
+                        db_entries[j], defines[i], dirs[i] / f"{j}-single.o")
+                return
             for obj, (_, i) in zip(objs, items):
                 if not obj.is_file():
                     raise Failure(f"the compiler wrote no {obj}")
@@ -443,6 +452,14 @@ class Program:
 
         return [first] + parallel(self.options.jobs, link,
                                   range(1, len(defines)))
+
+    def plan_pch_unit(self, j, entry, args, source, defines, wrap):
+        """Unit J's compiles through a PCH (pch_build.plan_unit), or None."""
+        if not self.pch_dir:
+            return None
+        return pch_build.plan_unit(run, self.options.jobs,
+                                   (self.pch_dir, self.tmp), j, entry, args,
+                                   source, defines, wrap)
 
     def build_simulator(self, out):
         db_path = out / "compile_commands.json"
@@ -474,6 +491,9 @@ class Program:
 
     def test(self, tmp):
         before = tree_hashes(self.dir)
+        chosen, self.tmp = self.options.pch_cache, tmp
+        self.pch_dir = (tmp / "pch" if chosen is None else
+                        None if chosen == "none" else Path(chosen))
         build = tmp / "build"
         db_path = self.write_compile_db(build)
         db_entries = json.loads(db_path.read_text())
@@ -756,6 +776,10 @@ def main():
     parser.add_argument("-j", "--jobs", type=int, default=2)
     parser.add_argument("--filecheck", help="LLVM's FileCheck (default: "
                         "found on PATH or in /usr/lib/llvm-19/bin)")
+    parser.add_argument("--pch-cache", help="a directory for the "
+                        "precompiled standard headers of the C++ variant "
+                        "builds, shared by the tests (default: one in the "
+                        "temporary directory; 'none': no PCH)")
     parser.add_argument("--keep", action="store_true",
                         help="keep the temporary directories")
     options = parser.parse_args()

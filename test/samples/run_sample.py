@@ -14,7 +14,8 @@ yet, one simulator run per line of varsim plan, or a single run under the
 simulator's default configuration if plan is not built either); varsim
 model; varsim predict. Then, for every configuration of varsim features
 --list: build the variant from the original sources with the configuration's
--D flags (one build directory per configuration, in parallel), check that its
+-D flags (--jobs build directories in parallel, each configured again for
+the next variant, the program copied to the variant's own), check that its
 stdout and exit code equal the simulator's under that configuration, measure
 it (a warm-up and --repeat runs, the median) and compare with the prediction.
 Also: every trace varsim run wrote is a varsim-calltrace object, and the
@@ -40,6 +41,7 @@ import shutil
 import statistics
 import subprocess
 import sys
+import threading
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -420,14 +422,34 @@ class Pipeline:
             v.build_dir = self.work / "variants" / variant_key(v.config)
 
     def build_variants(self):
-        # Each variant starts from the platform files of the sample's own
-        # configure (rewrite; the same compilers, the flags aside).
-        for v in self.variants:
-            seed_platform(self.work / "original", v.build_dir)
-        with concurrent.futures.ThreadPoolExecutor(self.jobs) as pool:
-            futures = [pool.submit(cmake_build, self.sample.dir, v.build_dir,
-                                   v.defines) for v in self.variants]
-            for f in futures:
+        """Builds every variant with the sample's CMake and its -D flags in
+        --jobs build directories, each configured once (from the platform
+        files of the sample's own configure: the same compilers, the flags
+        aside) and then again for each variant it builds: configuring an
+        existing build directory with other flags costs 0.12 s of CPU, a
+        new one 0.67 s (email: 27 variants). Each variant's program is
+        copied into its own directory (build_dir) before the next variant
+        is built in the same place."""
+        slots = [self.work / "variants" / f".build-{k}"
+                 for k in range(max(1, self.jobs))]
+        for slot in slots:
+            seed_platform(self.work / "original", slot)
+        pending = list(self.variants)
+        lock = threading.Lock()
+
+        def build_in(slot):
+            while True:
+                with lock:
+                    if not pending:
+                        return
+                    v = pending.pop(0)
+                cmake_build(self.sample.dir, slot, v.defines)
+                v.build_dir.mkdir(parents=True, exist_ok=True)
+                shutil.copy2(slot / self.sample.target,
+                             v.build_dir / self.sample.target)
+
+        with concurrent.futures.ThreadPoolExecutor(len(slots)) as pool:
+            for f in [pool.submit(build_in, slot) for slot in slots]:
                 f.result()
 
     def check_outputs(self):
