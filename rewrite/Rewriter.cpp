@@ -10,6 +10,7 @@
 
 #include "rewrite/Rewriter.h"
 
+#include "rewrite/ParseFileCache.h"
 #include "rewrite/passes/Passes.h"
 
 #include "clang/Frontend/ASTUnit.h"
@@ -96,6 +97,9 @@ llvm::Expected<RewriteSummary> rewriteProject(const RewriteOptions &Options) {
   };
   for (const RewritePass &P : rewritePasses()) {
     CountParses Count(S.Parses, P.Name);
+    // The pass's parses read each file once; a scope per pass, as nothing
+    // writes what a parse reads during a pass (rewrite/ParseFileCache.h).
+    ParseFileCacheScope Files;
     auto Start = std::chrono::steady_clock::now();
     double Cpu0 = CpuNow();
     llvm::Error E = P.Run(S);

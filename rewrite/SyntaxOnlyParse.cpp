@@ -2,6 +2,7 @@
 
 #include "rewrite/SyntaxOnlyParse.h"
 #include "rewrite/ParseCount.h"
+#include "rewrite/ParseFileCache.h"
 #include "rewrite/SyntaxOnlyAST.h"
 
 #include "runtime/SimulatorTables.h"
@@ -10,7 +11,6 @@
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/TextDiagnosticPrinter.h"
 #include "clang/Tooling/CompilationDatabase.h"
-#include "llvm/Support/VirtualFileSystem.h"
 
 namespace varsim::rewrite {
 namespace {
@@ -120,10 +120,11 @@ SyntaxOnlyResult runParse(const SyntaxOnlyParse &P, RunTool Run) {
   SingleCommandDatabase DB(clang::tooling::CompileCommand(
       P.Entry->Directory, P.Entry->File, syntaxOnlyArguments(P), ""));
   // A file system of its own: the shared real one would chdir the whole
-  // process, and parses run in parallel from different directories.
+  // process, and parses run in parallel from different directories. The
+  // files come through the pass's cache (rewrite/ParseFileCache.h).
   clang::tooling::ClangTool Tool(
       DB, {P.Entry->File}, std::make_shared<clang::PCHContainerOperations>(),
-      llvm::vfs::createPhysicalFileSystem());
+      parseFileSystem());
   if (P.Overlay)
     for (const auto &[Path, Text] : *P.Overlay)
       Tool.mapVirtualFile(Path, Text);
