@@ -12,14 +12,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import realworld  # noqa: E402
+from checks import Checks  # noqa: E402
 
-FAILED = []
-
-
-def check(cond, what):
-    print(("ok   " if cond else "FAIL ") + what)
-    if not cond:
-        FAILED.append(what)
+CHECKS = Checks()
+check = CHECKS.check
 
 
 FEATURES = {"A": {"numeric": None, "mandatory": False},
@@ -78,4 +74,4 @@ with tempfile.TemporaryDirectory() as tmp:
         exact, [r for r in rows(1.0) if r["config"] != "A"], FEATURES, "A")
         is None, "no baseline when validation did not measure the reference")
 
-sys.exit(1 if FAILED else 0)
+CHECKS.finish()

@@ -11,14 +11,10 @@ from types import SimpleNamespace
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import realworld  # noqa: E402
+from checks import Checks  # noqa: E402
 
-FAILED = []
-
-
-def check(cond, what):
-    print(("ok   " if cond else "FAIL ") + what)
-    if not cond:
-        FAILED.append(what)
+CHECKS = Checks()
+check = CHECKS.check
 
 
 class StandIn(realworld.Program):
@@ -78,4 +74,4 @@ check(p.result["refusals"] == {"D (with A, B, C)":
       f"D is reported with the message its addition gave: "
       f"{p.result['refusals']}")
 
-sys.exit(1 if FAILED else 0)
+CHECKS.finish()
