@@ -109,7 +109,8 @@ TEST(SamplingTest, PeriodIsConfigurableAndBadValuesAreRefused) {
 // close to the mean of every visit, measured in a run that times them all
 // (the Chrome file's events). Preempted visits (longer than the outlier
 // limit) are left out of both: a sampled node leaves them to its parent.
-// Runs on a machine shared with other jobs: the best of three runs each.
+// Runs on a machine shared with other jobs: the best of at least three
+// runs each.
 TEST(SamplingTest, EstimateIsCloseToTheExactTime) {
   // Every run on the CPU this test started on: the development VM's CPUs
   // run this program at speeds 1.8x apart (docs/benchmarks.md, "One
@@ -127,22 +128,26 @@ TEST(SamplingTest, EstimateIsCloseToTheExactTime) {
   ASSERT_EQ(Box.build({"gcc", "-std=c99 -O2"}, "hot.c", "hot",
                       "-DHOT_VISITS=50000 -DHOT_WORK=100"),
             "");
-  double Sampled = 1e300, OutlierNs = 0;
-  for (int Run = 0; Run < 3; ++Run) {
+  // The two kinds of run alternate, and each keeps its best: a phase of
+  // load on the shared VM then slows both kinds, not one. A round is added
+  // (up to 6) while the best of each disagree; a biased estimate disagrees
+  // in every round.
+  double Sampled = 1e300, Exact = 1e300;
+  for (int Round = 0; Round < 6; ++Round) {
+    if (Round >= 3 && std::abs(Sampled / Exact - 1.0) <= 0.25)
+      break;
     // The leaf is a Base function: folding would stop its visits.
-    Trace T = runHot(Box, {{"VARSIM_FOLD", "off"}});
-    ASSERT_NE(T.mainThread(), nullptr);
-    const TraceNode Hot = T.mainThread()->byPath()["0/1"];
+    Trace S = runHot(Box, {{"VARSIM_FOLD", "off"}});
+    ASSERT_NE(S.mainThread(), nullptr);
+    const TraceNode Hot = S.mainThread()->byPath()["0/1"];
     EXPECT_EQ(Hot.Calls, 50000u);
     ASSERT_LT(Hot.Timed, Hot.Calls); // sampled
     ASSERT_GT(Hot.Timed, 0u);
     Sampled = std::min(Sampled, static_cast<double>(Hot.InclusiveNs) /
                                     static_cast<double>(Hot.Timed));
-    OutlierNs = T.SampleOutlierNs;
-  }
-  ASSERT_GT(OutlierNs, 0.0);
-  double Exact = 1e300;
-  for (int Run = 0; Run < 3; ++Run) {
+    const double OutlierNs = S.SampleOutlierNs;
+    ASSERT_GT(OutlierNs, 0.0);
+
     Trace T = runHot(Box, {{"VARSIM_CHROME_TRACE", "chrome.json"}});
     ASSERT_EQ(T.SamplePeriod, 0u);
     simdjson::dom::parser Parser;
