@@ -263,10 +263,13 @@ int RunCommand::run() {
   pinTimedRuns();
   if (int Code = runRounds(Ran, 0, *Program, *Accepted, TraceDir, Runs))
     return Code;
-  // The follow-up, a run at a time: each run's evidence is weighed before
-  // the next is chosen (addFollowUp adds none once the runs made meet
-  // every requirement or the bound).
+  // The follow-up, a run at a time: each run's evidence (its first
+  // round; visit counts are exact) is weighed before the next is chosen
+  // (addFollowUp adds none once the runs made meet every requirement or
+  // the bound). Their repetitions come after, interleaved, so that a slow
+  // phase of the machine is not one follow-up's cost.
   std::vector<plan::RunEvidence> Evidence;
+  const size_t FollowUps = Ran.Runs.size();
   for (size_t First = Ran.Runs.size(); Adapt && !InterruptSignal;) {
     size_t Made = Ran.Runs.size();
     if (int Code = addFollowUp(*In, *P, First, Ran, TraceDir, Runs, Evidence,
@@ -274,7 +277,8 @@ int RunCommand::run() {
       return Code;
     if (Ran.Runs.size() == Made)
       break;
-    if (int Code = runRounds(Ran, Made, *Program, *Accepted, TraceDir, Runs))
+    if (int Code = runRounds(Ran, Made, *Program, *Accepted, TraceDir, Runs,
+                             Rounds::FirstOnly))
       return Code;
   }
   // Without the adaptive phases, the copies of a function covered on
@@ -285,9 +289,14 @@ int RunCommand::run() {
       return Code;
     if (Ran.Runs.size() == Made)
       break;
-    if (int Code = runRounds(Ran, Made, *Program, *Accepted, TraceDir, Runs))
+    if (int Code = runRounds(Ran, Made, *Program, *Accepted, TraceDir, Runs,
+                             Rounds::FirstOnly))
       return Code;
   }
+  if (Ran.Runs.size() > FollowUps && !InterruptSignal)
+    if (int Code = runRounds(Ran, FollowUps, *Program, *Accepted, TraceDir,
+                             Runs, Rounds::Remaining))
+      return Code;
   warnIfBusy("after the runs");
   if (InterruptSignal) { // After the last run: its trace is whole.
     reportError(makeError(std::string("interrupted (") +

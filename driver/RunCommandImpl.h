@@ -51,9 +51,14 @@ private:
   /// pending configuration once, then again, ...), so that a slow phase of
   /// the machine hits every configuration alike instead of one
   /// configuration's repetitions. Returns 0 or the exit code to stop with.
+  /// FirstOnly makes round 1 only; Remaining then makes the later rounds
+  /// of First.. (as All would have after round 1): an adaptive run weighs
+  /// each follow-up's first run before choosing the next, and still
+  /// interleaves the follow-ups' repetitions.
+  enum class Rounds { All, FirstOnly, Remaining };
   int runRounds(const plan::Plan &P, size_t First, const std::string &Program,
                 const validation::ExitCodes &Accepted, llvm::StringRef TraceDir,
-                llvm::json::Array &Runs);
+                llvm::json::Array &Runs, Rounds Which = Rounds::All);
 
   /// The configurations (of Pending) to run once more after round Done. A
   /// number: every one until that many rounds. auto: AutoMinRounds rounds
@@ -133,6 +138,9 @@ private:
   /// The native reference's run time so far (left out of --repeat auto's
   /// budget).
   int64_t NativeSpentNs = 0;
+  /// Per run of the plan, the times of its rounds so far (as runOnce
+  /// sets Seconds): --repeat auto decides on them.
+  std::vector<std::vector<double>> RoundSeconds;
   bool WarnedShort = false;
   /// What the adaptive run decided, for index.json.
   std::optional<llvm::json::Object> Adaptive;

@@ -33,6 +33,7 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <algorithm>
+#include <cassert>
 #include <chrono>
 #include <cmath>
 #include <csignal>
@@ -268,29 +269,44 @@ int RunCommand::unpinIfThreaded(
 int RunCommand::runRounds(const plan::Plan &P, size_t First,
                           const std::string &Program,
                           const validation::ExitCodes &Accepted,
-                          llvm::StringRef TraceDir, llvm::json::Array &Runs) {
+                          llvm::StringRef TraceDir, llvm::json::Array &Runs,
+                          Rounds Which) {
   size_t N = P.Runs.size();
-  std::vector<std::vector<double>> Totals(N);
+  RoundSeconds.resize(std::max(RoundSeconds.size(), N));
   std::vector<size_t> Pending;
   for (size_t K = First; K < N; ++K)
     Pending.push_back(K);
+  unsigned Round = 1;
+  // The simulator's time of the rounds made before this call.
+  double Before = 0;
+  if (Which == Rounds::Remaining) {
+    for (size_t K : Pending) {
+      assert(RoundSeconds[K].size() == 1 && "round 1 made, nothing more");
+      Before += RoundSeconds[K].front();
+    }
+    Pending = toRepeat(1, Before, Pending, RoundSeconds);
+    Round = 2;
+  }
   auto Start = std::chrono::steady_clock::now();
   int64_t NativeAtStart = NativeSpentNs;
-  for (unsigned Round = 1; !Pending.empty(); ++Round) {
+  for (; !Pending.empty(); ++Round) {
     for (size_t K : Pending) {
       std::optional<double> Seconds;
       if (int Code =
               runOnce(P, K, Round, Program, Accepted, TraceDir, Runs, Seconds))
         return Code;
-      Totals[K].push_back(*Seconds);
+      RoundSeconds[K].push_back(*Seconds);
     }
+    if (Which == Rounds::FirstOnly)
+      break;
     // The simulator's time only: the native reference's runs between
     // them are not what --repeat auto's budget bounds.
     double Elapsed =
+        Before +
         std::chrono::duration<double>(std::chrono::steady_clock::now() - Start)
             .count() -
         static_cast<double>(NativeSpentNs - NativeAtStart) * 1e-9;
-    Pending = toRepeat(Round, Elapsed, Pending, Totals);
+    Pending = toRepeat(Round, Elapsed, Pending, RoundSeconds);
   }
   return 0;
 }

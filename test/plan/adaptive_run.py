@@ -145,6 +145,19 @@ with tempfile.TemporaryDirectory() as tmp:
           "the evidence is weighed after each added run", p)
     check("region 2 scan" in p.stderr and "visit counts differ" in p.stderr,
           "the run names the witnessing region", p)
+
+    # With repetitions: the first runs' rounds interleave; each follow-up
+    # runs once when it is chosen (its counts are exact), and the
+    # follow-ups' repetitions come after all of them, interleaved too.
+    p = varsim("run", out, "--repeat", "2", "--", sys.executable, sim)
+    check(p.returncode == 0, "adaptive run with --repeat 2 exits 0", p)
+    order = [(r["run"], r["repetition"]) for r in index_of(out)["runs"]]
+    check(order == [(1, 1), (2, 1), (1, 2), (2, 2), (3, 1), (4, 1), (3, 2),
+                    (4, 2)],
+          f"the follow-ups' repetitions come after them, interleaved: "
+          f"{order}", p)
+    check(p.stderr.count("varsim: adaptive run, after") == 3,
+          "the evidence is still weighed after each added run", p)
     del os.environ["SCAN_BY_A"]
 
     # Decisions in an unmarked callee (evidence kind "callee": work's
