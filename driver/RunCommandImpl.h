@@ -62,13 +62,14 @@ private:
 
   /// The configurations (of Pending) to run once more after round Done. A
   /// number: every one until that many rounds. auto: AutoMinRounds rounds
-  /// of every one while the rounds so far took under AutoBudgetSeconds;
+  /// of every one while the rounds so far took under Budget seconds;
   /// then, up to AutoMaxRounds, only a configuration whose median is not
   /// backed by another of its runs within AutoSpread (and
   /// AutoSpreadFloorSeconds) of it: repetitions that agree need no more;
   /// at least one round however long it takes.
   std::vector<size_t>
-  toRepeat(unsigned Done, double Elapsed, const std::vector<size_t> &Pending,
+  toRepeat(unsigned Done, double Elapsed, double Budget,
+           const std::vector<size_t> &Pending,
            const std::vector<std::vector<double>> &Totals) const;
 
   /// Builds the native variant of First's configuration into OUT/native

@@ -279,12 +279,16 @@ int RunCommand::runRounds(const plan::Plan &P, size_t First,
   unsigned Round = 1;
   // The simulator's time of the rounds made before this call.
   double Before = 0;
+  // --repeat auto's budget: each follow-up keeps the one it had when its
+  // rounds ran back to back.
+  double Budget = AutoBudgetSeconds;
   if (Which == Rounds::Remaining) {
+    Budget *= static_cast<double>(Pending.size());
     for (size_t K : Pending) {
       assert(RoundSeconds[K].size() == 1 && "round 1 made, nothing more");
       Before += RoundSeconds[K].front();
     }
-    Pending = toRepeat(1, Before, Pending, RoundSeconds);
+    Pending = toRepeat(1, Before, Budget, Pending, RoundSeconds);
     Round = 2;
   }
   auto Start = std::chrono::steady_clock::now();
@@ -306,7 +310,7 @@ int RunCommand::runRounds(const plan::Plan &P, size_t First,
         std::chrono::duration<double>(std::chrono::steady_clock::now() - Start)
             .count() -
         static_cast<double>(NativeSpentNs - NativeAtStart) * 1e-9;
-    Pending = toRepeat(Round, Elapsed, Pending, RoundSeconds);
+    Pending = toRepeat(Round, Elapsed, Budget, Pending, RoundSeconds);
   }
   return 0;
 }
@@ -319,13 +323,13 @@ int RunCommand::runRounds(const plan::Plan &P, size_t First,
 /// AutoSpreadFloorSeconds) of it: repetitions that agree need no more;
 /// at least one round however long it takes.
 std::vector<size_t>
-RunCommand::toRepeat(unsigned Done, double Elapsed,
+RunCommand::toRepeat(unsigned Done, double Elapsed, double Budget,
                      const std::vector<size_t> &Pending,
                      const std::vector<std::vector<double>> &Totals) const {
   if (Repeat)
     return Done < *Repeat ? Pending : std::vector<size_t>();
   double PerRound = Elapsed / Done;
-  if (Elapsed + PerRound > AutoBudgetSeconds || Done >= AutoMaxRounds)
+  if (Elapsed + PerRound > Budget || Done >= AutoMaxRounds)
     return {};
   if (Done < AutoMinRounds)
     return Pending;
