@@ -299,6 +299,8 @@ public:
       reportNote("the native variants' times were not used: there was no "
                  "fit to the runs' totals (--no-dataflow, a single "
                  "configuration, or no feature varies between the runs)");
+    if (std::optional<std::string> W = speedChangeWarning(Native))
+      M->Warnings.push_back(std::move(*W));
     M->Native = std::move(Native);
     M->TimeBase = timeBaseName(*Used).str();
     reportModel(*M);

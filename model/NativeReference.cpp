@@ -7,6 +7,8 @@
 #include "model/RunTotals.h"
 
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/Path.h"
 
 #include <algorithm>
 
@@ -125,9 +127,8 @@ NativeCalibration calibrateToNative(std::vector<CallTrace> &Traces) {
   // With every run's own native variant (--native-variants), each run is
   // scaled to its variant's total (the header says why); a run without
   // one would mix the two scales, so then none is.
-  Out.Variants = llvm::all_of(Main, [&](size_t I) {
-    return Traces[I].Native->VariantNs > 0;
-  });
+  Out.Variants = llvm::all_of(
+      Main, [&](size_t I) { return Traces[I].Native->VariantNs > 0; });
   llvm::DenseMap<int64_t, double> FactorOfPid;
   for (size_t K = 0; K < Main.size(); ++K) {
     NativeCalibration::Run &R = Out.Runs[K];
@@ -174,6 +175,33 @@ NativeCalibration::variantTotal(llvm::StringRef Of) const {
   auto [Low, High] = std::minmax_element(Seconds.begin(), Seconds.end());
   return MeasuredTotal{median(Seconds), *High - *Low,
                        static_cast<unsigned>(Seconds.size())};
+}
+
+std::optional<std::string> speedChangeWarning(const NativeCalibration &N) {
+  if (!N.Applied || N.Runs.size() < 2)
+    return std::nullopt;
+  auto [Low, High] = std::minmax_element(
+      N.Runs.begin(), N.Runs.end(), [](const auto &A, const auto &B) {
+        return A.NativeSeconds < B.NativeSeconds;
+      });
+  if (Low->NativeSeconds <= 0 ||
+      High->NativeSeconds <= SpeedChangeRatio * Low->NativeSeconds)
+    return std::nullopt;
+  return llvm::formatv(
+             "the native reference (CONFIG '{0}') took {1:F3} s beside {2} "
+             "and {3:F3} s beside {4} ({5:F0} % apart): the machine's speed "
+             "changed while the simulator ran. Each run is scaled by the "
+             "reference beside it, so the terms' shares hold, but the "
+             "model's seconds are at the median speed ({6:F3} s); variants "
+             "timed at another speed differ from them by the change "
+             "(`varsim validate` reports its own reference's time and the "
+             "error scaled by it)",
+             N.Config, Low->NativeSeconds,
+             llvm::sys::path::filename(Low->Trace), High->NativeSeconds,
+             llvm::sys::path::filename(High->Trace),
+             100 * (High->NativeSeconds / Low->NativeSeconds - 1),
+             N.NativeSeconds)
+      .str();
 }
 
 } // namespace varsim::model

@@ -81,6 +81,19 @@ struct NativeCalibration {
   std::optional<MeasuredTotal> variantTotal(llvm::StringRef Config) const;
 };
 
+/// The spread of the native reference's runs (max over min) beyond which
+/// the machine's speed changed while the simulator ran, not its noise: on
+/// the development VM the same binary's runs spread 2-15 % in a quiet
+/// half hour, and 40 % when the host slowed it (docs/realworld.md).
+constexpr double SpeedChangeRatio = 1.25;
+
+/// A warning when the native reference's runs beside the simulator's
+/// spread more than SpeedChangeRatio: each run is scaled by its own
+/// reference, so the model's shares hold, but its seconds are at the
+/// median speed, and variants timed at another speed differ from them
+/// by the change. None otherwise.
+std::optional<std::string> speedChangeWarning(const NativeCalibration &N);
+
 /// The run's total as the model counts it: its regions' time on the main
 /// thread and the process's untraced time (CallTrace::untracedNs), less
 /// the instrumentation's calibrated cost. Without launch times, wall_ns
