@@ -11,12 +11,9 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "model/NativeReference.h"
 #include "model/ModelFile.h"
 #include "model/Noise.h"
-#include "model/RunObservations.h"
-#include "test/callgraph/TraceBuilder.h"
-#include "test/model/ModelTestUtil.h"
+#include "test/model/DriftingVm.h"
 
 #include <cmath>
 #include <random>
@@ -24,13 +21,10 @@
 using namespace varsim;
 using namespace varsim::model;
 using namespace varsim::model::test;
-using varsim::callgraph::RegionKind;
-using varsim::callgraph::test::TraceBuilder;
+using namespace varsim::model::test::vm;
 
 namespace {
 
-constexpr double Ms = 1e6;
-constexpr int Functions = 20;
 /// The simulator's slowdown: run-time feature tests no marker sees.
 constexpr double Slowdown = 1.3;
 
@@ -46,26 +40,9 @@ double designedMs(bool A, bool B, bool C) {
 /// nothing selected) measured beside it on the same machine.
 callgraph::CallTrace run(bool A, bool B, bool C, double Speed, std::string Path,
                          bool WithNative) {
-  std::string Config;
-  for (auto [On, Name] : {std::pair{A, "A"}, {B, "B"}, {C, "C"}})
-    if (On)
-      Config += (Config.empty() ? "" : ",") + std::string(Name);
-  TraceBuilder T(Config, std::move(Path));
-  T.feature("A", A).feature("B", B).feature("C", C);
-  uint32_t Main = T.region(RegionKind::Function, "main", "1", 1, "vm.c");
-  std::vector<uint32_t> Ops;
-  for (int F = 0; F < Functions; ++F)
-    Ops.push_back(T.region(RegionKind::Function, "op" + std::to_string(F), "1",
-                           10 + F, "vm.c"));
-  uint32_t InC = T.region(RegionKind::Region, "main", "C", 5, "vm.c");
-  double K = Slowdown * Speed * Ms;
-  int64_t M = T.node(-1, Main, 1, designedMs(A, B, C) * K);
-  double Op = 10 + (A ? 0.6 : 0) - (B ? 0.4 : 0);
-  for (int F = 0; F < Functions; ++F)
-    T.node(M, Ops[F], 1000, Op * K);
-  if (C)
-    T.node(M, InC, 1, 30 * K);
-  callgraph::CallTrace Out = T.trace();
+  callgraph::CallTrace Out =
+      vmTrace(A, B, C, 10 + (A ? 0.6 : 0) - (B ? 0.4 : 0),
+              Slowdown * Speed * Ms, std::move(Path));
   if (WithNative) {
     // The native runs just before and after: the one after was slowed
     // by a little other work (the faster one measures the machine).
@@ -76,73 +53,23 @@ callgraph::CallTrace run(bool A, bool B, bool C, double Speed, std::string Path,
 }
 
 /// The pair-wise plan of three features, three rounds; the machine's speed
-/// changes from run to run by up to 30 % (Speeds, one per run, cycled).
+/// changes from run to run by up to 30 % (DriftSpeeds).
 std::vector<callgraph::CallTrace> drifting(bool WithNative) {
-  const double Speeds[] = {1.0,  1.3, 0.85, 1.2,  1.1, 0.9,
-                           1.25, 1.0, 0.8,  1.15, 1.3, 1.0};
-  std::vector<callgraph::CallTrace> Traces;
-  size_t I = 0;
-  for (int Round = 1; Round <= 3; ++Round) {
-    int K = 0;
-    for (auto [A, B, C] : {std::tuple{false, false, false},
-                           {true, true, false},
-                           {true, false, true},
-                           {false, true, true}})
-      Traces.push_back(run(A, B, C, Speeds[I++ % 12],
-                           "run-" + std::to_string(++K) + ".rep-" +
-                               std::to_string(Round) + ".json",
-                           WithNative));
-  }
-  return Traces;
+  return pairwiseRounds(
+      [&](bool A, bool B, bool C, size_t I, std::string Path) {
+        return run(A, B, C, DriftSpeeds[I], std::move(Path), WithNative);
+      });
 }
 
-struct Built {
-  NativeCalibration Native;
-  PerformanceModel M;
-};
-
 Built build(std::vector<callgraph::CallTrace> Traces) {
-  Built Out;
-  Out.Native = calibrateToNative(Traces);
-  callgraph::CallGraph G = graphOf(Traces);
-  llvm::Expected<RunObservations> Runs = observeRuns(G, Traces);
-  if (!Runs) {
-    ADD_FAILURE() << errorToString(Runs.takeError());
-    std::abort();
-  }
-  DataFlowOptions DF;
-  DF.Runs = &*Runs;
-  ModelOptions O;
-  O.ThresholdSeconds = 0;
-  O.DataFlow = &DF;
-  llvm::Expected<PerformanceModel> M = buildModel(G, O);
-  if (!M) {
-    ADD_FAILURE() << errorToString(M.takeError());
-    std::abort();
-  }
-  Out.M = std::move(*M);
-  Out.M.Native = Out.Native;
-  return Out;
+  return buildCalibrated(std::move(Traces));
 }
 
 /// The mean absolute percentage error over all eight configurations
-/// against the native times at the machine's median speed (Level).
-double mape(const PerformanceModel &M, double Level) {
-  double Sum = 0;
-  for (int Bits = 0; Bits < 8; ++Bits) {
-    bool A = Bits & 1, B = Bits & 2, C = Bits & 4;
-    std::set<std::string> On;
-    for (auto [X, Name] : {std::pair{A, "A"}, {B, "B"}, {C, "C"}})
-      if (X)
-        On.insert(Name);
-    double Want = designedMs(A, B, C) * 1e-3 * Level;
-    Sum += 100 * std::abs(predictSelected(M, On) - Want) / Want;
-  }
-  return Sum / 8;
+/// against the native times at the machine's median speed.
+double mape(const PerformanceModel &M) {
+  return errorsOverAll(M, designedMs).first;
 }
-
-/// The median of the twelve runs' machine speeds.
-constexpr double MedianSpeed = 1.05;
 
 TEST(NativeReference, RemovesTheDriftAndCalibratesToNativeTime) {
   Built B = build(drifting(true));
@@ -156,7 +83,7 @@ TEST(NativeReference, RemovesTheDriftAndCalibratesToNativeTime) {
   EXPECT_LT(B.Native.Runs[1].Factor, B.Native.Runs[2].Factor);
   // Every configuration's native time, within 0.1 %: the spread features
   // A and B come from the totals, which are now free of drift.
-  EXPECT_LT(mape(B.M, MedianSpeed), 0.1);
+  EXPECT_LT(mape(B.M), 0.1);
   std::map<std::string, double> T = termsOf(B.M);
   EXPECT_NEAR(T["A"], Functions * 0.6e-3 * MedianSpeed, 1e-4);
   EXPECT_NEAR(T["B"], -Functions * 0.4e-3 * MedianSpeed, 1e-4);
@@ -169,7 +96,7 @@ TEST(NativeReference, WithoutItTheModelIsOffByTheDriftAndTheSlowdown) {
   EXPECT_TRUE(B.Native.Note.empty());
   // Off by the slowdown and the drift: and the drift, as repetition
   // noise, hides A's and B's effects (no term from the totals).
-  EXPECT_GT(mape(B.M, MedianSpeed), 20.0);
+  EXPECT_GT(mape(B.M), 20.0);
   EXPECT_FALSE(B.M.RunTotals.Fitted);
 }
 
@@ -203,6 +130,29 @@ TEST(NativeReference, WithoutARunOfTheReferenceOnlyTheDriftIsRemoved) {
   for (size_t R = 0; R < 4; ++R)
     EXPECT_NEAR(correctedTotalNs(Traces[R]), correctedTotalNs(Traces[R + 4]),
                 1e-6 * correctedTotalNs(Traces[R]));
+}
+
+TEST(NativeReference, ASpeedChangeDuringTheRunsIsWarnedOf) {
+  // The drifting machine's reference runs spread 0.8-1.3: warned of, with
+  // the two runs and the median level named.
+  std::vector<callgraph::CallTrace> Traces = drifting(true);
+  NativeCalibration N = calibrateToNative(Traces);
+  ASSERT_TRUE(N.Applied);
+  std::optional<std::string> W = speedChangeWarning(N);
+  ASSERT_TRUE(W.has_value());
+  EXPECT_NE(W->find("speed changed"), std::string::npos) << *W;
+  EXPECT_NE(W->find("beside run-1.rep-3.json"), std::string::npos)
+      << *W; // The fastest runs, at speed 0.8.
+  EXPECT_NE(W->find("% apart"), std::string::npos) << *W;
+
+  // Within SpeedChangeRatio (here 1.0-1.2): noise, no warning.
+  std::vector<callgraph::CallTrace> Steady;
+  for (int K = 0; K < 4; ++K)
+    Steady.push_back(run(K & 1, K & 2, false, 1.0 + 0.05 * K,
+                         "run-" + std::to_string(K + 1) + ".json", true));
+  N = calibrateToNative(Steady);
+  ASSERT_TRUE(N.Applied);
+  EXPECT_FALSE(speedChangeWarning(N).has_value());
 }
 
 TEST(NativeReference, ForkChildrenAndGrandchildrenTakeTheRunsFactor) {
