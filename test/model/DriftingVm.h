@@ -107,13 +107,9 @@ inline Built buildCalibrated(std::vector<callgraph::CallTrace> Traces) {
   Built Out;
   Out.Native = calibrateToNative(Traces);
   callgraph::CallGraph G = graphOf(Traces);
-  llvm::Expected<RunObservations> Runs = observeRuns(G, Traces);
-  if (!Runs) {
-    ADD_FAILURE() << errorToString(Runs.takeError());
-    std::abort();
-  }
+  RunObservations Runs = observationsOf(G, Traces);
   DataFlowOptions DF;
-  DF.Runs = &*Runs;
+  DF.Runs = &Runs;
   ModelOptions O;
   O.ThresholdSeconds = 0;
   O.DataFlow = &DF;
@@ -121,12 +117,7 @@ inline Built buildCalibrated(std::vector<callgraph::CallTrace> Traces) {
     O.NativeTotalOf = [&](llvm::StringRef Config) {
       return Out.Native.variantTotal(Config);
     };
-  llvm::Expected<PerformanceModel> M = buildModel(G, O);
-  if (!M) {
-    ADD_FAILURE() << errorToString(M.takeError());
-    std::abort();
-  }
-  Out.M = std::move(*M);
+  Out.M = modelWith(G, O);
   Out.M.Native = Out.Native;
   return Out;
 }

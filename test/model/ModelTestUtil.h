@@ -6,6 +6,7 @@
 #include "callgraph/CallGraph.h"
 #include "feature_models/FeatureModel.h"
 #include "model/PerformanceModel.h"
+#include "model/RunObservations.h"
 #include "support/Diagnostic.h"
 
 #include <gtest/gtest.h>
@@ -39,6 +40,29 @@ inline callgraph::CallGraph graphOfFiles(std::vector<std::string> Paths) {
   return graphOf(std::move(Traces));
 }
 
+/// Each run's observations of G's contexts (model/RunObservations.h).
+inline RunObservations
+observationsOf(const callgraph::CallGraph &G,
+               const std::vector<callgraph::CallTrace> &Traces) {
+  llvm::Expected<RunObservations> Runs = observeRuns(G, Traces);
+  if (!Runs) {
+    ADD_FAILURE() << errorToString(Runs.takeError());
+    std::abort();
+  }
+  return std::move(*Runs);
+}
+
+/// The model of G with options O.
+inline PerformanceModel modelWith(const callgraph::CallGraph &G,
+                                  const ModelOptions &O) {
+  llvm::Expected<PerformanceModel> M = buildModel(G, O);
+  if (!M) {
+    ADD_FAILURE() << errorToString(M.takeError());
+    std::abort();
+  }
+  return std::move(*M);
+}
+
 inline PerformanceModel modelOf(const callgraph::CallGraph &G,
                                 Simplification Mode,
                                 const fm::FeatureModel *FM = nullptr,
@@ -47,12 +71,7 @@ inline PerformanceModel modelOf(const callgraph::CallGraph &G,
   O.Mode = Mode;
   O.Features = FM;
   O.ThresholdSeconds = Threshold;
-  llvm::Expected<PerformanceModel> M = buildModel(G, O);
-  if (!M) {
-    ADD_FAILURE() << errorToString(M.takeError());
-    std::abort();
-  }
-  return std::move(*M);
+  return modelWith(G, O);
 }
 
 inline fm::FeatureModel featureModel(const std::string &Path) {

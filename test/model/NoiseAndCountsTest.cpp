@@ -53,24 +53,16 @@ Built build(std::vector<callgraph::CallTrace> Traces,
                 Influences = std::nullopt,
             const fm::FeatureModel *FM = nullptr) {
   callgraph::CallGraph G = graphOf(Traces);
-  llvm::Expected<RunObservations> Runs = observeRuns(G, Traces);
-  if (!Runs) {
-    ADD_FAILURE() << errorToString(Runs.takeError());
-    std::abort();
-  }
+  RunObservations Runs = observationsOf(G, Traces);
   DataFlowOptions DF;
-  DF.Runs = &*Runs;
+  DF.Runs = &Runs;
   DF.Influences = std::move(Influences);
   ModelOptions O;
   O.ThresholdSeconds = 0;
   O.DataFlow = &DF;
   O.Features = FM;
-  llvm::Expected<PerformanceModel> M = buildModel(G, O);
-  if (!M) {
-    ADD_FAILURE() << errorToString(M.takeError());
-    std::abort();
-  }
-  return {std::move(G), std::move(*Runs), std::move(*M)};
+  PerformanceModel M = modelWith(G, O);
+  return {std::move(G), std::move(Runs), std::move(M)};
 }
 
 TEST(Repetitions, MedianOfEachConfigurationAndItsRange) {

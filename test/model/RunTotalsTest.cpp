@@ -100,24 +100,16 @@ Built build(const std::vector<callgraph::CallTrace> &Traces, bool DataFlow,
             std::optional<std::map<unsigned, std::vector<std::string>>>
                 Influences = std::nullopt) {
   callgraph::CallGraph G = graphOf(Traces);
-  llvm::Expected<RunObservations> Runs = observeRuns(G, Traces);
-  if (!Runs) {
-    ADD_FAILURE() << errorToString(Runs.takeError());
-    std::abort();
-  }
+  Built Out{observationsOf(G, Traces), {}};
   DataFlowOptions DF;
-  DF.Runs = &*Runs;
+  DF.Runs = &Out.Runs;
   DF.Influences = std::move(Influences);
   ModelOptions O;
   O.ThresholdSeconds = 0;
   if (DataFlow)
     O.DataFlow = &DF;
-  llvm::Expected<PerformanceModel> M = buildModel(G, O);
-  if (!M) {
-    ADD_FAILURE() << errorToString(M.takeError());
-    std::abort();
-  }
-  return {std::move(*Runs), std::move(*M)};
+  Out.M = modelWith(G, O);
+  return Out;
 }
 
 /// The largest error over all eight configurations, in percent.
