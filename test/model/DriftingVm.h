@@ -49,38 +49,51 @@ inline std::string configOf(bool A, bool B, bool C) {
   return Config;
 }
 
-/// A simulator trace of (A, B, C): main's own 2 ms, each opcode function
-/// OpMs over 1000 visits, 30 ms in a region under C; every time is
-/// multiplied by NsPerMs (the simulator's slowdown and the machine's speed).
+/// The VM's layout: main's own time, the opcode functions (each visited
+/// 1000 times), the region under C, and extra time on the first opcode
+/// (repetition jitter), in ms.
+struct VmShape {
+  int Functions = vm::Functions;
+  double MainOwnMs = 2, RegionCMs = 30, FirstOpExtraMs = 0;
+};
+
+/// A simulator trace of (A, B, C): each opcode function takes OpMs; every
+/// time is multiplied by NsPerMs (the simulator's slowdown and the
+/// machine's speed).
 inline callgraph::CallTrace vmTrace(bool A, bool B, bool C, double OpMs,
-                                    double NsPerMs, std::string Path) {
+                                    double NsPerMs, std::string Path,
+                                    const VmShape &Shape = {}) {
   callgraph::test::TraceBuilder T(configOf(A, B, C), std::move(Path));
   T.feature("A", A).feature("B", B).feature("C", C);
   using callgraph::RegionKind;
   uint32_t Main = T.region(RegionKind::Function, "main", "1", 1, "vm.c");
   std::vector<uint32_t> Ops;
-  for (int F = 0; F < Functions; ++F)
+  for (int F = 0; F < Shape.Functions; ++F)
     Ops.push_back(T.region(RegionKind::Function, "op" + std::to_string(F), "1",
                            10 + F, "vm.c"));
   uint32_t InC = T.region(RegionKind::Region, "main", "C", 5, "vm.c");
-  int64_t M =
-      T.node(-1, Main, 1, (2 + Functions * OpMs + (C ? 30 : 0)) * NsPerMs);
-  for (int F = 0; F < Functions; ++F)
-    T.node(M, Ops[F], 1000, OpMs * NsPerMs);
+  int64_t M = T.node(-1, Main, 1,
+                     (Shape.MainOwnMs + Shape.Functions * OpMs +
+                      Shape.FirstOpExtraMs + (C ? Shape.RegionCMs : 0)) *
+                         NsPerMs);
+  for (int F = 0; F < Shape.Functions; ++F)
+    T.node(M, Ops[F], 1000,
+           (OpMs + (F == 0 ? Shape.FirstOpExtraMs : 0)) * NsPerMs);
   if (C)
-    T.node(M, InC, 1, 30 * NsPerMs);
+    T.node(M, InC, 1, Shape.RegionCMs * NsPerMs);
   return T.trace();
 }
 
-/// The pair-wise plan of A, B, C run three rounds: Run(A, B, C, I, Path)
-/// makes the I-th run (0-11, in the order of DriftSpeeds), named as
-/// `varsim run` names repetitions.
+/// The pair-wise plan of A, B, C run Rounds rounds: Run(A, B, C, I, Path)
+/// makes the I-th run (in order; 0-11 in three rounds, as DriftSpeeds),
+/// named as `varsim run` names repetitions.
 inline std::vector<callgraph::CallTrace> pairwiseRounds(
     const std::function<callgraph::CallTrace(bool, bool, bool, size_t,
-                                             std::string)> &Run) {
+                                             std::string)> &Run,
+    int Rounds = 3) {
   std::vector<callgraph::CallTrace> Traces;
   size_t I = 0;
-  for (int Round = 1; Round <= 3; ++Round) {
+  for (int Round = 1; Round <= Rounds; ++Round) {
     int K = 0;
     for (auto [A, B, C] : {std::tuple{false, false, false},
                            {true, true, false},

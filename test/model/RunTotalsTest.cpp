@@ -12,6 +12,7 @@
 #include "model/ModelFile.h"
 #include "model/RunObservations.h"
 #include "test/callgraph/TraceBuilder.h"
+#include "test/model/DriftingVm.h"
 #include "test/model/ModelTestUtil.h"
 
 #include <cmath>
@@ -39,43 +40,23 @@ double designedMs(bool A, bool B, bool C) {
 /// One repetition of a configuration; Jitter ms on the first function.
 callgraph::CallTrace run(bool A, bool B, bool C, double Jitter,
                          std::string Path) {
-  std::string Config;
-  for (auto [On, Name] : {std::pair{A, "A"}, {B, "B"}, {C, "C"}})
-    if (On)
-      Config += (Config.empty() ? "" : ",") + std::string(Name);
-  TraceBuilder T(Config, std::move(Path));
-  T.feature("A", A).feature("B", B).feature("C", C);
-  uint32_t Main = T.region(RegionKind::Function, "main", "1", 1, "vm.c");
-  std::vector<uint32_t> Ops;
-  for (int F = 0; F < Functions; ++F)
-    Ops.push_back(T.region(RegionKind::Function, "op" + std::to_string(F), "1",
-                           10 + F, "vm.c"));
-  uint32_t InC = T.region(RegionKind::Region, "main", "C", 5, "vm.c");
-  int64_t M = T.node(-1, Main, 1, (designedMs(A, B, C) + Jitter) * Ms);
-  double Op = 10 + (A ? 0.5 : 0) - (B ? 0.3 : 0);
-  for (int F = 0; F < Functions; ++F)
-    T.node(M, Ops[F], 1000, (Op + (F == 0 ? Jitter : 0)) * Ms);
-  if (C)
-    T.node(M, InC, 1, 4 * Ms);
-  return T.trace();
+  return vm::vmTrace(A, B, C, 10 + (A ? 0.5 : 0) - (B ? 0.3 : 0), Ms,
+                     std::move(Path),
+                     {.Functions = Functions,
+                      .MainOwnMs = 1,
+                      .RegionCMs = 4,
+                      .FirstOpExtraMs = Jitter});
 }
 
 /// The pair-wise plan of three boolean features (4 runs, as `varsim plan`
 /// makes for Lua's three options), Reps repetitions each; Jitter[r] ms
 /// added in repetition r.
 std::vector<callgraph::CallTrace> pairwise(std::vector<double> Jitter) {
-  std::vector<callgraph::CallTrace> Traces;
-  for (size_t R = 0; R < Jitter.size(); ++R) {
-    int K = 0;
-    for (auto [A, B, C] : {std::tuple{false, false, false},
-                           {true, true, false},
-                           {true, false, true},
-                           {false, true, true}})
-      Traces.push_back(run(A, B, C, Jitter[R],
-                           "run-" + std::to_string(++K) + ".rep-" +
-                               std::to_string(R + 1) + ".json"));
-  }
-  return Traces;
+  return vm::pairwiseRounds(
+      [&](bool A, bool B, bool C, size_t I, std::string Path) {
+        return run(A, B, C, Jitter[I / 4], std::move(Path));
+      },
+      static_cast<int>(Jitter.size()));
 }
 
 /// Every configuration of the three features (8 runs), Reps repetitions
