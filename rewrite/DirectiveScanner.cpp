@@ -6,6 +6,7 @@
 #include "support/Diagnostic.h"
 #include "support/Identifiers.h"
 
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSwitch.h"
@@ -13,6 +14,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <numeric>
 
 namespace varsim::rewrite {
 namespace {
@@ -338,6 +340,12 @@ llvm::Expected<FileStructure> scanDirectives(llvm::StringRef File,
         FS.Directives[FS.Groups[Stack.back().Group].Branches[0].DirectiveIndex];
     return makeError(File, D.Line, D.Column, "unterminated conditional");
   }
+  // Groups close in the order of their #endif directives.
+  FS.GroupsByEnd.resize(FS.Groups.size());
+  std::iota(FS.GroupsByEnd.begin(), FS.GroupsByEnd.end(), 0u);
+  llvm::sort(FS.GroupsByEnd, [&](unsigned A, unsigned B) {
+    return FS.Groups[A].EndifIndex < FS.Groups[B].EndifIndex;
+  });
   return FS;
 }
 

@@ -108,6 +108,10 @@ struct FileStructure {
   std::vector<unsigned> TopGroups;
   std::vector<unsigned> TopDirectives; ///< Non-conditional, outside groups.
   std::vector<unsigned> LineStarts;    ///< Offset of each line (0-based).
+  /// Groups' indices in order of their #endif: the groups that close in a
+  /// range of the text are found by a binary search, not a pass over
+  /// every group (SQLite's amalgamation has thousands).
+  std::vector<unsigned> GroupsByEnd;
 
   /// 1-based line of an offset.
   unsigned lineOf(unsigned Offset) const;

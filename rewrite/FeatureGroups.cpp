@@ -4,6 +4,8 @@
 
 #include "runtime/SimulatorTables.h"
 
+#include "llvm/ADT/STLExtras.h"
+
 #include <functional>
 #include <set>
 
@@ -141,12 +143,20 @@ CondPtr FileGroups::presenceAt(const FileStructure &FS, unsigned Offset) const {
 
 unsigned declarationStart(const FileStructure &FS, unsigned Begin,
                           unsigned Name) {
+  auto Close = [&](unsigned GI) {
+    return FS.Directives[FS.Groups[GI].EndifIndex].End;
+  };
+  // Only groups that close in (Begin, Name] can move Begin; each move
+  // (to a group's #if) can bring earlier-closing groups in.
   for (bool Changed = true; Changed;) {
     Changed = false;
-    for (const CondGroup &G : FS.Groups) {
+    auto First = llvm::partition_point(
+        FS.GroupsByEnd, [&](unsigned GI) { return Close(GI) <= Begin; });
+    for (auto It = First; It != FS.GroupsByEnd.end() && Close(*It) <= Name;
+         ++It) {
+      const CondGroup &G = FS.Groups[*It];
       unsigned Open = FS.Directives[G.Branches.front().DirectiveIndex].Begin;
-      unsigned Close = FS.Directives[G.EndifIndex].End;
-      if (Open < Begin && Begin < Close && Close <= Name) {
+      if (Open < Begin && Begin < Close(*It)) {
         Begin = Open;
         Changed = true;
       }
