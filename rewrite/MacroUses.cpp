@@ -37,9 +37,10 @@ struct Definitions {
   /// be unread (only tested by #if lines, which the rewrite resolves).
   bool InFeatureGroups = true;
   std::map<std::string, std::set<unsigned>> AllDirectives; ///< By file.
-  /// Definitions outside feature groups that an #undef in the same place
-  /// ends before any other directive names the macro (`#define ROTL8(x)
-  /// ...` / uses / `#undef ROTL8`): (file, offset range, #undef index).
+  /// Definitions that an #undef in the same place ends before any other
+  /// directive names the macro (`#define ROTL8(x) ...` / uses / `#undef
+  /// ROTL8`; in a feature branch, only before a definition in another
+  /// group): (file, offset range, #undef index).
   /// Their uses are theirs; they must end before the candidate group.
   struct Closed {
     std::string File;
@@ -116,20 +117,34 @@ std::set<std::string> findConfinedMacros(
       auto H = Holder.find(DI);
       bool InFeatureGroup = H != Holder.end() && FGIt != Groups.end() &&
                             FGIt->second.Groups[H->second.first].IsFeature;
-      if (!InFeatureGroup) {
-        unsigned Next = DI + 1;
-        while (Next < FS.Directives.size() &&
-               FS.Directives[Next].Macro != D.Macro)
-          ++Next;
-        if (Next < FS.Directives.size() &&
-            FS.Directives[Next].Kind == DirectiveKind::Undef &&
-            PlaceOf(Next) == PlaceOf(DI)) {
-          Ds.ClosedBefore.push_back(
-              {File, D.Begin, FS.Directives[Next].End, Next});
-          Ds.AllDirectives[File].insert(DI);
-          Ds.InFeatureGroups = false;
-          continue;
-        }
+      auto NextNaming = [&](unsigned From) {
+        while (From < FS.Directives.size() &&
+               FS.Directives[From].Macro != D.Macro)
+          ++From;
+        return From;
+      };
+      unsigned Next = NextNaming(DI + 1);
+      bool ClosedHere = Next < FS.Directives.size() &&
+                        FS.Directives[Next].Kind == DirectiveKind::Undef &&
+                        PlaceOf(Next) == PlaceOf(DI);
+      // In a feature branch, a closed pair is another macro only when the
+      // next definition lies in another group (Mbed TLS AES: `#define
+      // ROTL8` / uses / `#undef ROTL8` in the #else of
+      // MBEDTLS_AES_ROM_TABLES, then ROTL8 again under
+      // MBEDTLS_AES_FEWER_TABLES); pairs in the branches of one group stay
+      // that group's definitions.
+      if (ClosedHere && InFeatureGroup) {
+        unsigned After = NextNaming(Next + 1);
+        ClosedHere = After < FS.Directives.size() &&
+                     FS.Directives[After].Kind == DirectiveKind::Define &&
+                     PlaceOf(After).first != PlaceOf(DI).first;
+      }
+      if (ClosedHere) {
+        Ds.ClosedBefore.push_back(
+            {File, D.Begin, FS.Directives[Next].End, Next});
+        Ds.AllDirectives[File].insert(DI);
+        Ds.InFeatureGroups = false;
+        continue;
       }
       Ds.AllDirectives[File].insert(DI);
       if (H == Holder.end() || FGIt == Groups.end() ||

@@ -144,27 +144,34 @@ std::string namespacesOpen(const NamespaceChain &NS) {
   return Out;
 }
 
-/// Whether every definition of Macro that a unit reads lies where Here
-/// holds (no configuration outside Here defines it), with one body (no
-/// run-time selection among them can stand in the copy's text), and it
-/// is no feature.
-bool definedOnlyUnder(const Discovered &Dx, const std::string &Macro,
-                      const CondPtr &Here) {
+/// Whether Macro is defined in every configuration where Here holds,
+/// with one body wherever a unit reads a definition of it (no run-time
+/// selection among bodies can stand in the copy's text), and it is no
+/// feature: then the in-place text means the same in each of them. Its
+/// definitions may hold outside Here too: Mbed TLS AES defines the table
+/// list `FT` under MBEDTLS_AES_ROM_TABLES, and `FT1 = { FT }` is copied
+/// in place for the configurations with it and without
+/// MBEDTLS_AES_FEWER_TABLES.
+bool definedThroughout(const Discovered &Dx, const std::string &Macro,
+                       const CondPtr &Here) {
   if (Dx.In.Features.isFeatureMacro(Macro))
     return false;
   auto It = Dx.MacroDefs.find(Macro);
   if (It == Dx.MacroDefs.end())
     return false;
   std::set<std::string> Bodies;
+  std::vector<CondPtr> Where;
   for (const MacroDef &D : It->second) {
     if (!Dx.unitsRead(D.File))
       continue;
-    if (!D.Presence ||
-        isSatisfiable(*makeAnd({D.Presence, makeNot(Here)}), Dx.In.Features))
+    if (!D.Presence)
       return false;
+    Where.push_back(D.Presence);
     Bodies.insert(D.Params + " " + llvm::StringRef(D.Replacement).trim().str());
   }
-  return Bodies.size() == 1;
+  return Bodies.size() == 1 &&
+         !isSatisfiable(*makeAnd({Here, makeNot(makeOr(Where))}),
+                        Dx.In.Features);
 }
 
 } // namespace
@@ -259,7 +266,7 @@ llvm::Error copyEdits(const Discovered &Dx, const ItemTable &Tab, const Item &I,
     bool Determined = false;
     if (Direct) {
       DecisionSet Needs;
-      macroDecisions(Dx, Direct->Macro, Needs);
+      macroDecisions(Dx, Direct->Macro, Needs, File, Off);
       Determined = std::includes(I.Decisions.begin(), I.Decisions.end(),
                                  Needs.begin(), Needs.end());
       if (Determined)
@@ -272,12 +279,13 @@ llvm::Error copyEdits(const Discovered &Dx, const ItemTable &Tab, const Item &I,
     }
     if (I.IsFunction || (Direct && !Determined))
       continue; // The #if rewriter selects it at run time.
-    // In place, a macro that only configurations of this copy define (`#if
+    // In place, a macro of one body defined wherever this copy is (`#if
     // ROM_TABLES` / `#define FT V(..), ...` / `#define V(a, b, c, d) ...` /
     // `static const uint32_t FT0[256] = { FT };`): the text stays as it
     // is, and the #if rewriter keeps or refuses those definitions as for
-    // any code of the branch.
-    if (InPlace && Direct && definedOnlyUnder(Dx, Direct->Macro, Here))
+    // any code of the branch. The macros in its body are fixed per copy
+    // (Determined: the decisions of the definitions that reach the use).
+    if (InPlace && Direct && definedThroughout(Dx, Direct->Macro, Here))
       continue;
     const MacroExpansion &E = *Es.front();
     return Dx.located(File, E.Line, E.Column,
@@ -319,7 +327,14 @@ llvm::Error copyEdits(const Discovered &Dx, const ItemTable &Tab, const Item &I,
       Defines[R.Member] = Renamed;
       continue;
     }
-    if (!TC || TC->Name == Target.Name)
+    // A configuration in which no definition of the target exists (Mbed
+    // TLS AES: `FT1` with MBEDTLS_AES_FEWER_TABLES) reaches it only in
+    // code it does not run: a per-feature macro's other body (`#define
+    // AES_FT1(idx) FT1[idx]`), which the #if rewriter selects at run time
+    // and so compiles in every copy. The union's name serves, as for an
+    // absent enumerator.
+    if (!TC || TC->Name == Target.Name ||
+        (!Target.IsFunction && TC->Def < 0))
       continue;
     if (!R.ViaMacro) {
       Out.insert(

@@ -41,7 +41,7 @@ void expansionsIn(const Discovered &Dx, const std::string &File, unsigned Begin,
   for (const auto &[_, E] : Dx.Facts.Expansions)
     if (E.File == File && E.Offset >= Begin && E.Offset < End &&
         !Dx.onDirectiveLine(File, E.Offset) && !isOpaque(Of, E.Offset))
-      macroDecisions(Dx, E.Macro, Out);
+      macroDecisions(Dx, E.Macro, Out, E.File, E.Offset);
 }
 
 /// Leaves Key alone, and every variant item it uses (its text would
@@ -152,6 +152,36 @@ bool initializedAtStartup(const Discovered &Dx, const Item &I) {
   return !Const;
 }
 
+/// Where an entity exists. Defined once: where its definition is.
+/// Defined in the branches of one feature group: where the group is (a
+/// configuration in which no branch defines it has no copy to use).
+/// Defined in several groups (Mbed TLS AES: `FT1` as a table under
+/// `#if !defined(MBEDTLS_AES_FEWER_TABLES)` inside the
+/// `MBEDTLS_AES_ROM_TABLES` branch, and as a zeroed array under another
+/// `#if !defined(MBEDTLS_AES_FEWER_TABLES)` in its `#else`): where any of
+/// those groups is; the first one alone would leave out the others'
+/// configurations.
+CondPtr itemPresence(const Discovered &Dx, const Item &I) {
+  const EntityDef &First = *I.Defs.front();
+  if (I.Defs.size() == 1)
+    return Dx.Groups.at(First.File)
+        .presenceAt(Dx.structure(First.File), First.Begin);
+  std::set<std::pair<std::string, unsigned>> Places;
+  for (const EntityDef *D : I.Defs) {
+    const FileStructure &FS = Dx.structure(D->File);
+    auto GI = Dx.innermostFeatureGroup(D->File, D->NameOffset);
+    Places.insert(
+        {D->File,
+         GI ? FS.Directives[FS.Groups[*GI].Branches.front().DirectiveIndex]
+                  .Begin
+            : D->Begin});
+  }
+  std::vector<CondPtr> Each;
+  for (const auto &[File, At] : Places)
+    Each.push_back(Dx.Groups.at(File).presenceAt(Dx.structure(File), At));
+  return Each.size() == 1 ? Each.front() : makeOr(Each);
+}
+
 /// The item of a reference's context (created for a function).
 Item *contextItem(const Discovered &Dx, ItemTable &Tab,
                   const std::string &Context) {
@@ -228,19 +258,7 @@ void buildItems(const Discovered &Dx, ItemTable &Tab, Additions &Add) {
     if (Tab.withdrawn(I))
       I.Decisions.clear();
 
-    const EntityDef &First = *I.Defs.front();
-    const FileStructure &FS = Dx.structure(First.File);
-    const FileGroups &FG = Dx.Groups.at(First.File);
-    if (I.Defs.size() > 1) {
-      auto GI = Dx.innermostFeatureGroup(First.File, First.NameOffset);
-      unsigned At =
-          GI ? FS.Directives[FS.Groups[*GI].Branches.front().DirectiveIndex]
-                   .Begin
-             : First.Begin;
-      I.Presence = FG.presenceAt(FS, At);
-    } else {
-      I.Presence = FG.presenceAt(FS, First.Begin);
-    }
+    I.Presence = itemPresence(Dx, I);
   }
   for (auto &[_, I] : Tab.Items)
     if (I.Kind == "enum" && I.Defs.size() == 1 && I.variant() &&

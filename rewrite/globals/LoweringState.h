@@ -248,9 +248,11 @@ bool parseAll(Discovered &Dx);
 
 // --- Macro values (MacroValues.cpp) --------------------------------------
 
-/// The decisions that fix a watched macro's value.
+/// The decisions that fix a watched macro's value at a use at Offset of
+/// File (the definitions macroValue may choose there, and the watched
+/// names in their bodies).
 void macroDecisions(const Discovered &Dx, const std::string &Macro,
-                    DecisionSet &Out, int Depth = 0);
+                    DecisionSet &Out, const std::string &File, unsigned Offset);
 /// The text a watched object-like macro stands for under Cfg, its
 /// watched names replaced recursively; nullopt if it cannot be told
 /// (function-like, undefined).

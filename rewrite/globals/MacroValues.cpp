@@ -1,8 +1,9 @@
 //===- rewrite/globals/MacroValues.cpp - Watched macros' values -----------===//
 //
 // Reads the Discovered record's macro table and facts; adds nothing: it
-// answers which decisions fix a watched macro's value (macroDecisions) and
-// what text the macro stands for in a configuration (macroValue).
+// answers which decisions fix a watched macro's value at a use
+// (macroDecisions) and what text the macro stands for in a configuration
+// (macroValue).
 //
 //===----------------------------------------------------------------------===//
 
@@ -12,9 +13,56 @@
 
 namespace varsim::rewrite::globals::lowering {
 
-/// The decisions that fix a watched macro's value.
-void macroDecisions(const Discovered &Dx, const std::string &Macro,
-                    DecisionSet &Out, int Depth) {
+namespace {
+
+/// The definitions of Macro that a use at Offset of File may expand, as
+/// macroValue chooses among them: the definitions of File before the use,
+/// the last first, up to the first one that every configuration of the
+/// use (At) defines, and only if there is none such, the other files'.
+/// An X-macro table (Mbed TLS AES: `#define V(a, b, c, d) 0x##a##b##c##d`
+/// / `FT0[256] = { FT };` / `#undef V`, then other `V`s under
+/// `!MBEDTLS_AES_FEWER_TABLES` for FT1..FT3) defines `V` before each
+/// table: the later tables' definitions, under another option, decide
+/// nothing about FT0's.
+std::vector<const MacroDef *> reachingDefs(const Discovered &Dx,
+                                           const std::vector<MacroDef> &Defs,
+                                           const std::string &File,
+                                           unsigned Offset,
+                                           std::optional<CondPtr> &At) {
+  std::vector<const MacroDef *> Out;
+  std::vector<const MacroDef *> Before;
+  for (const MacroDef &D : Defs)
+    if (D.File == File && D.Offset < Offset)
+      Before.push_back(&D);
+  std::sort(Before.begin(), Before.end(),
+            [](const MacroDef *A, const MacroDef *B) {
+              return A->Offset > B->Offset;
+            });
+  for (const MacroDef *D : Before) {
+    // Outside feature groups it is defined wherever the use is.
+    if (!D->Decides)
+      return Out.push_back(D), Out;
+    if (!At) {
+      auto G = Dx.Groups.find(File);
+      At = G == Dx.Groups.end()
+               ? makeInt(1)
+               : G->second.presenceAt(Dx.structure(File), Offset);
+    }
+    if (!isSatisfiable(*makeAnd({*At, D->Presence}), Dx.In.Features))
+      continue; // Never defined where the use is.
+    Out.push_back(D);
+    if (!isSatisfiable(*makeAnd({*At, makeNot(D->Presence)}), Dx.In.Features))
+      return Out;
+  }
+  for (const MacroDef &D : Defs)
+    if (D.File != File && Dx.unitsRead(D.File))
+      Out.push_back(&D);
+  return Out;
+}
+
+void macroDecisionsAt(const Discovered &Dx, const std::string &Macro,
+                      DecisionSet &Out, const std::string &File,
+                      unsigned Offset, std::optional<CondPtr> &At, int Depth) {
   if (Depth > 8)
     return;
   if (Dx.In.Features.isFeatureMacro(Macro))
@@ -22,16 +70,27 @@ void macroDecisions(const Discovered &Dx, const std::string &Macro,
   auto It = Dx.MacroDefs.find(Macro);
   if (It == Dx.MacroDefs.end())
     return;
-  for (const MacroDef &D : It->second) {
-    if (!Dx.unitsRead(D.File))
+  for (const MacroDef *D : reachingDefs(Dx, It->second, File, Offset, At)) {
+    if (!Dx.unitsRead(D->File))
       continue;
-    if (D.Decides)
-      Out.insert(*D.Decides);
-    forIdentifiers(D.Replacement, [&](size_t, llvm::StringRef Id) {
+    if (D->Decides)
+      Out.insert(*D->Decides);
+    // The names in its body expand at the use too (macroValue).
+    forIdentifiers(D->Replacement, [&](size_t, llvm::StringRef Id) {
       if (Dx.Watched.count(Id.str()) && Id != Macro)
-        macroDecisions(Dx, Id.str(), Out, Depth + 1);
+        macroDecisionsAt(Dx, Id.str(), Out, File, Offset, At, Depth + 1);
     });
   }
+}
+
+} // namespace
+
+/// The decisions that fix a watched macro's value at a use.
+void macroDecisions(const Discovered &Dx, const std::string &Macro,
+                    DecisionSet &Out, const std::string &File,
+                    unsigned Offset) {
+  std::optional<CondPtr> At;
+  macroDecisionsAt(Dx, Macro, Out, File, Offset, At, 0);
 }
 
 /// The text a watched object-like macro stands for under Cfg, its
