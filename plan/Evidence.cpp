@@ -77,6 +77,14 @@ llvm::Expected<RunEvidence> evidenceOf(llvm::ArrayRef<CallTrace> Repetitions) {
   for (const callgraph::TraceRegion &R : First.Regions)
     E.Conditions.push_back(R.Cond);
   size_t N = First.Regions.size();
+  // Each repetition's times at the speed of the machine the repetitions'
+  // references share (their median), if every one had a reference.
+  std::vector<double> Speeds;
+  for (const CallTrace &T : Repetitions)
+    if (T.Native && T.Native->speedNs() > 0)
+      Speeds.push_back(T.Native->speedNs());
+  if (Speeds.size() == Repetitions.size())
+    E.SpeedNs = median(Speeds);
   std::vector<std::vector<uint64_t>> Calls(N);
   std::vector<std::vector<double>> Self(N);
   for (const CallTrace &T : Repetitions) {
@@ -87,9 +95,10 @@ llvm::Expected<RunEvidence> evidenceOf(llvm::ArrayRef<CallTrace> Repetitions) {
     std::vector<uint64_t> C;
     std::vector<double> S;
     perRegion(T, C, S);
+    double Scale = E.SpeedNs > 0 ? E.SpeedNs / T.Native->speedNs() : 1;
     for (size_t R = 0; R < N; ++R) {
       Calls[R].push_back(C[R]);
-      Self[R].push_back(S[R]);
+      Self[R].push_back(S[R] * Scale);
     }
   }
   for (size_t R = 0; R < N; ++R) {
@@ -247,9 +256,37 @@ FactVerdict weighFact(const RegionToCover &R, const std::string &W,
 
 } // namespace
 
+namespace {
+
+/// Runs with their times at one speed of the machine: the median of the
+/// runs' native references (each run's times scaled by that over its own
+/// reference). As they are when some run had no reference.
+std::vector<RunEvidence> atOneSpeed(llvm::ArrayRef<RunEvidence> Runs) {
+  std::vector<RunEvidence> Out(Runs.begin(), Runs.end());
+  std::vector<double> Speeds;
+  for (const RunEvidence &E : Runs)
+    if (E.SpeedNs > 0)
+      Speeds.push_back(E.SpeedNs);
+  if (Speeds.empty() || Speeds.size() != Runs.size())
+    return Out;
+  double Level = median(Speeds);
+  for (RunEvidence &E : Out) {
+    double Scale = Level / E.SpeedNs;
+    for (double &Ns : E.SelfNs)
+      Ns *= Scale;
+    for (double &Ns : E.NoiseNs)
+      Ns *= Scale;
+    E.SpeedNs = Level;
+  }
+  return Out;
+}
+
+} // namespace
+
 WeighedFacts weighFacts(const std::vector<RegionToCover> &Regions,
-                        llvm::ArrayRef<RunEvidence> Runs,
+                        llvm::ArrayRef<RunEvidence> RunsAsMeasured,
                         const EvidenceOptions &Options) {
+  std::vector<RunEvidence> Runs = atOneSpeed(RunsAsMeasured);
   WeighedFacts Out;
   Out.Regions = Regions;
   std::set<unsigned> WithFacts;

@@ -16,7 +16,11 @@
 //    differ between its witnessing runs as influences (the analysis missed
 //    a flow).
 // Timing differences beyond noise keep a fact but never add one: a time
-// carries the load of the machine, a count does not.
+// carries the load of the machine, a count does not. Where a native
+// reference ran beside the runs, their times are compared at one speed of
+// the machine (the median of the references'): a VM whose speed moves by
+// 20-40 % within minutes at load 1 would otherwise keep every fact of a
+// region that runs long, RapidJSON's main included.
 //
 //===----------------------------------------------------------------------===//
 
@@ -52,6 +56,11 @@ struct RunEvidence {
   /// How many repetitions the medians and ranges are of (a range of one
   /// run says nothing of the noise).
   unsigned Repetitions = 1;
+  /// The machine's speed while this configuration ran: the median over its
+  /// repetitions of the native reference run beside each (ns; 0 without a
+  /// native reference). SelfNs and NoiseNs are at that speed: each
+  /// repetition's times are scaled to it first.
+  double SpeedNs = 0;
   /// Region id -> whether its visits differ between repetitions (a program
   /// that counts by the clock) or are not all counted (a Base region the
   /// runtime folded): such counts witness nothing. A folded region under a
@@ -110,7 +119,8 @@ struct WeighedFacts {
 };
 
 /// Weighs the static facts of Regions (InfluencingFeatures) against the
-/// runs' evidence.
+/// runs' evidence, their times at one speed of the machine where every run
+/// had a native reference (RunEvidence::SpeedNs).
 WeighedFacts weighFacts(const std::vector<RegionToCover> &Regions,
                         llvm::ArrayRef<RunEvidence> Runs,
                         const EvidenceOptions &Options = {});

@@ -306,3 +306,61 @@ TEST(Evidence, AFoldedBaseRegionsVisitsWitnessNothing) {
   EXPECT_EQ(W.Facts[0].V, Verdict::Unobserved) << W.Facts[0].Why;
   EXPECT_EQ(W.Regions[0].InfluencingFeatures, std::vector<std::string>{"B"});
 }
+
+namespace {
+
+/// One repetition of A's value: main's self time SelfMs, beside a native
+/// reference that took ReferenceMs (0: no reference).
+callgraph::CallTrace timedRun(int64_t A, double SelfMs, double ReferenceMs) {
+  TraceBuilder T(A ? "A" : "", A ? "a.json" : "none.json");
+  T.feature("A", A);
+  uint32_t Main = T.region(callgraph::RegionKind::Function, "main", "1", 1);
+  T.node(-1, Main, 1, SelfMs * 1e6);
+  callgraph::CallTrace &Trace = T.trace();
+  if (ReferenceMs > 0)
+    Trace.Native = callgraph::NativeReferenceTimes{"", ReferenceMs * 1e6,
+                                                   ReferenceMs * 1e6};
+  return Trace;
+}
+
+RunEvidence evidence(std::vector<callgraph::CallTrace> Repetitions) {
+  llvm::Expected<RunEvidence> E = evidenceOf(Repetitions);
+  if (!E) {
+    ADD_FAILURE() << errorToString(E.takeError());
+    return {};
+  }
+  return std::move(*E);
+}
+
+} // namespace
+
+TEST(Evidence, TimesAreComparedAtOneSpeedOfTheMachine) {
+  // A does nothing to main, but the machine ran 25 % slower while A was
+  // on (its native reference too): at one speed the times are equal, and
+  // the fact is refuted. Without references the same times keep it.
+  std::vector<RunEvidence> Measured = {
+      evidence({timedRun(0, 100, 1000), timedRun(0, 101, 1000)}),
+      evidence({timedRun(1, 125, 1250), timedRun(1, 126, 1250)})};
+  EXPECT_DOUBLE_EQ(Measured[1].SpeedNs, 1250e6);
+  WeighedFacts W = weighFacts({region(0, {"A"})}, Measured);
+  ASSERT_EQ(W.Facts.size(), 1u);
+  EXPECT_EQ(W.Facts[0].V, Verdict::Refuted) << W.Facts[0].Why;
+
+  std::vector<RunEvidence> Unlevelled = {
+      evidence({timedRun(0, 100, 0), timedRun(0, 101, 0)}),
+      evidence({timedRun(1, 125, 0), timedRun(1, 126, 0)})};
+  W = weighFacts({region(0, {"A"})}, Unlevelled);
+  ASSERT_EQ(W.Facts.size(), 1u);
+  EXPECT_EQ(W.Facts[0].V, Verdict::TimeWitness) << W.Facts[0].Why;
+}
+
+TEST(Evidence, ARepetitionIsScaledByItsOwnReference) {
+  // The second repetition ran while the machine was twice as slow: at the
+  // configuration's median speed it took what the first did, so the
+  // range (the noise a verdict allows for) is small, not 100 ms.
+  RunEvidence E = evidence(
+      {timedRun(1, 100, 1000), timedRun(1, 200, 2000), timedRun(1, 102, 1000)});
+  EXPECT_DOUBLE_EQ(E.SpeedNs, 1000e6);
+  EXPECT_NEAR(E.SelfNs[0], 100e6, 1e3);
+  EXPECT_NEAR(E.NoiseNs[0], 2e6, 1e3);
+}
