@@ -109,6 +109,26 @@ int main(int argc, char **argv) {
   return 0;
 }
 """,
+    # OPT_A and OPT_B set how much work OPT_C's block does (data-flow
+    # facts): the static plan needs more runs than the minimal one, so
+    # `varsim run` is adaptive, and its follow-up then meets the copies.
+    "with_fact": MAIN_PROLOGUE + """
+int main(int argc, char **argv) {
+  int n = 1000;
+#ifdef OPT_A
+  n += 500;
+#endif
+#ifdef OPT_B
+  n *= 2;
+#endif
+#ifdef OPT_C
+  printf("%ld\\n", work(n));
+#endif
+  if (argc > 1)
+    printf("%s: %d\\n", argv[1], check_option(argv[1]));
+  return 0;
+}
+""",
 }
 CONFIGS = [",".join(f for f, on in zip(("OPT_A", "OPT_B", "OPT_C"), bits)
                     if on)
@@ -224,9 +244,14 @@ with tempfile.TemporaryDirectory(prefix="varsim-ondemand-") as tmp:
         print(f"{case}: plan sizes: static {len(static)}, minimal "
               f"{len(minimal)}, --every-copy {len(every)}")
         check(len(every) == 8, f"{case}: --every-copy: 8 runs: {every}")
-        check(len(static) <= 2 and len(minimal) <= 2,
-              f"{case}: on demand: at most 2 runs (OPT_A's block on and "
-              f"off): static {static}, minimal {minimal}")
+        if case == "with_fact":
+            check(len(static) > len(minimal),
+                  f"{case}: the facts need more runs than the minimal plan:"
+                  f" static {static}, minimal {minimal}")
+        else:
+            check(len(static) <= 2 and len(minimal) <= 2,
+                  f"{case}: on demand: at most 2 runs (OPT_A's block on "
+                  f"and off): static {static}, minimal {minimal}")
 
         sim = build_simulator(out)
         # Differential: every configuration, with and without the call.
@@ -265,7 +290,7 @@ with tempfile.TemporaryDirectory(prefix="varsim-ondemand-") as tmp:
             # Inside `#ifdef OPT_C` only the 4 copies with OPT_C are ever
             # called; every copy's configuration runs all the same (each
             # copy is covered once the function runs).
-            called = 8 if case == "direct" else 4
+            called = 4 if case == "in_feature" else 8
             check(sorted(ran) == sorted(CONFIGS) and
                   len(copies_run) == called,
                   f"{case} {extra}: called: every copy covered, 8 runs, "
@@ -277,4 +302,13 @@ with tempfile.TemporaryDirectory(prefix="varsim-ondemand-") as tmp:
             check("copies are covered now" in proc.stderr,
                   f"{case} {extra}: stderr says the copies are covered",
                   proc)
+            if case == "with_fact" and not extra:
+                # Adaptive: the static plan over the copies that ran (the
+                # 8 configurations) is what the follow-up is bounded by.
+                adaptive = index.get("adaptive", {})
+                check("8 with the copies of the functions that ran" in
+                      proc.stderr and
+                      adaptive.get("static_runs_with_copies") == 8,
+                      f"{case}: adaptive, the static plan with the copies: "
+                      f"8 runs: {adaptive}", proc)
 checks.finish()

@@ -581,11 +581,16 @@ class Program:
         if adaptive:
             self.result["adaptive"] = {
                 k: adaptive.get(k) for k in
-                ("minimal_runs", "static_runs", "added_runs", "bound")}
+                ("minimal_runs", "static_runs", "static_runs_with_copies",
+                 "added_runs", "bound")}
         log(f"   varsim run made {len(made)} configuration(s)"
             + (f" (adaptive: {adaptive.get('minimal_runs')} first + "
                f"{adaptive.get('added_runs')} added; static plan "
-               f"{adaptive.get('static_runs')})" if adaptive else
+               f"{adaptive.get('static_runs')}"
+               + (f", {adaptive['static_runs_with_copies']} with the copies "
+                  "that ran" if adaptive.get('static_runs_with_copies',
+                                             adaptive.get('static_runs')) !=
+                  adaptive.get('static_runs') else "") + ")" if adaptive else
                " (the static plan)"))
 
     def model_and_predict(self):
