@@ -254,13 +254,18 @@ callgraph::CallTrace foldedRun(int64_t B, uint64_t Folded,
   return Trace;
 }
 
-RunEvidence evidence(callgraph::CallTrace T) {
-  llvm::Expected<RunEvidence> E = evidenceOf({T});
+/// The evidence of one configuration from its repetitions' traces.
+RunEvidence evidence(std::vector<callgraph::CallTrace> Repetitions) {
+  llvm::Expected<RunEvidence> E = evidenceOf(Repetitions);
   if (!E) {
     ADD_FAILURE() << errorToString(E.takeError());
     return {};
   }
   return std::move(*E);
+}
+
+RunEvidence evidence(callgraph::CallTrace T) {
+  return evidence(std::vector<callgraph::CallTrace>{std::move(T)});
 }
 
 } // namespace
@@ -321,15 +326,6 @@ callgraph::CallTrace timedRun(int64_t A, double SelfMs, double ReferenceMs) {
     Trace.Native = callgraph::NativeReferenceTimes{"", ReferenceMs * 1e6,
                                                    ReferenceMs * 1e6};
   return Trace;
-}
-
-RunEvidence evidence(std::vector<callgraph::CallTrace> Repetitions) {
-  llvm::Expected<RunEvidence> E = evidenceOf(Repetitions);
-  if (!E) {
-    ADD_FAILURE() << errorToString(E.takeError());
-    return {};
-  }
-  return std::move(*E);
 }
 
 } // namespace
