@@ -50,6 +50,7 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(REPO / "test" / "common"))
 from compiler_cache import use_private_compiler_cache  # noqa: E402
+from cmake_platform import seed_platform  # noqa: E402
 SKIP = 77
 REFERENCE_MS = 50  # the reference program's own run time
 
@@ -203,21 +204,6 @@ def cmake_build(src, build, flags=None):
     """Configures and builds SRC in BUILD (an existing build is reused)."""
     cmake_configure(src, build, flags)
     run(["cmake", "--build", build])
-
-
-def seed_platform(configured, build):
-    """Gives BUILD, a build directory not configured yet, the CMake platform
-    files of CONFIGURED (CMakeFiles/<version>/CMake*.cmake: the system, and
-    each compiler identified and found working), so that its configure
-    reads them instead of identifying and trying the same compilers again
-    (about a second of processes per variant). The variant's own flags are
-    read as always."""
-    for f in Path(configured, "CMakeFiles").glob("*/CMake*.cmake"):
-        if not re.fullmatch(r"\d+(\.\d+)+", f.parent.name):
-            continue
-        dest = Path(build) / f.relative_to(configured)
-        dest.parent.mkdir(parents=True, exist_ok=True)
-        shutil.copy2(f, dest)
 
 
 def tree_hashes(directory):
