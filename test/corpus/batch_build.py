@@ -132,14 +132,21 @@ def compile_batch(run, cc1, inputs, cwd):
     return proc, [Path(i).with_suffix(".o") for i in inputs]
 
 
-def linker_command(run, driver_cmd, objects, exe):
-    """The linker's own command that DRIVER_CMD (a compiler driver's link of
-    OBJECTS, in order, into EXE) runs, as a function of other objects and
-    output: (objects, exe) -> command; None when the driver's plan is not
-    the one linker command with the objects side by side. Running it
-    directly is the same link without starting the driver (the driver only
-    runs this command)."""
-    proc = run([*map(str, driver_cmd), "-###"])
+def link_verbose(run, driver_cmd, objects, exe):
+    """Runs DRIVER_CMD, a compiler driver's link of OBJECTS, in order, into
+    EXE, with -v: the driver prints the linker's own command as it runs it
+    (as -### prints it without running it, which would be a driver process
+    more). Returns the process (the caller checks its exit code) and that
+    command as a function of other objects and output: (objects, exe) ->
+    command; None when the driver's plan is not the one linker command with
+    the objects side by side. Running it directly is the same link without
+    starting the driver (the driver only runs this command)."""
+    proc = run([*map(str, driver_cmd), "-v"])
+    return proc, linker_command(proc, objects, exe)
+
+
+def linker_command(proc, objects, exe):
+    """The linker command of PROC, a driver's link with -v (link_verbose)."""
     lines = [line for line in proc.stderr.decode("utf-8", "replace")
              .splitlines() if line.startswith(" \"")]
     if proc.returncode != 0 or len(lines) != 1:

@@ -295,7 +295,7 @@ class Program:
 
     def link(self, objects, files, exe, extra=(), linker=None, cmd=None):
         """Links OBJECTS into EXE with the compiler driver, or with CMD, the
-        command the driver would run (batch_build.linker_command)."""
+        command the driver would run (batch_build.link_verbose)."""
         cmd = cmd or self.link_command(objects, files, exe, extra, linker)
         proc = run(cmd)
         if proc.returncode != 0:
@@ -441,10 +441,12 @@ class Program:
         # The first variant links through the driver, which also says what
         # it runs; the others run the linker directly (the same command).
         files = [e["file"] for e in db_entries]
-        first = self.link(objects[0], files, dirs[0] / "app")
-        direct = batch_build.linker_command(
-            run, self.link_command(objects[0], files, first), objects[0],
-            first)
+        first = dirs[0] / "app"
+        cmd = self.link_command(objects[0], files, first)
+        proc, direct = batch_build.link_verbose(run, cmd, objects[0], first)
+        if proc.returncode != 0:
+            raise Failure(f"link failed:\n  {shlex.join(map(str, cmd))}\n"
+                          f"{text(proc.stderr)}")
 
         def link(i):
             cmd = direct and direct(objects[i], dirs[i] / "app")

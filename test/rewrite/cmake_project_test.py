@@ -15,6 +15,9 @@ import sys
 import tempfile
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "common"))
+from cmake_platform import seed_platform  # noqa: E402
+
 
 def run(cmd, **kw):
     return subprocess.run(cmd, capture_output=True, text=True, timeout=240, **kw)
@@ -25,8 +28,14 @@ def digest(root):
             for p in sorted(Path(root).rglob("*")) if p.is_file()}
 
 
-def build(src, build_dir, defines=""):
-    cfg = run(["cmake", "-S", str(src), "-B", str(build_dir),
+def build(src, build_dir, defines="", platform=None):
+    """Configures and builds SRC in BUILD_DIR, a new directory, with
+    DEFINES as the C flags; PLATFORM: a build directory configured with
+    the same compilers, whose platform files spare this configure the
+    compilers' identification (cmake_platform.py)."""
+    if platform is not None:
+        seed_platform(platform, build_dir)
+    cfg = run(["cmake", "-S", str(src), "-B", str(build_dir), "-G", "Ninja",
                "-DCMAKE_BUILD_TYPE=Release", f"-DCMAKE_C_FLAGS={defines}"])
     if cfg.returncode != 0:
         sys.exit(f"cmake configure failed in {build_dir}:\n{cfg.stdout}{cfg.stderr}")
@@ -53,13 +62,13 @@ def main():
         after = {k: v for k, v in digest(src).items() if k.parts[0] != "build"}
         if after != {k: v for k, v in before.items()}:
             sys.exit("the original sources changed")
-        sim = build(out / "src", tmp / "sim-build")
+        sim = build(out / "src", tmp / "sim-build", platform=orig_build)
         features = ["PRECISE", "SCALED", "VERBOSE"]
         for bits in itertools.product([0, 1], repeat=len(features)):
             chosen = [f for f, b in zip(features, bits) if b]
             defines = " ".join(f"-D{f}=1" for f in chosen)
             variant = build(src, tmp / ("v-" + "-".join(chosen or ["none"])),
-                            defines)
+                            defines, platform=orig_build)
             want = run([str(variant)])
             env = dict(os.environ, VARSIM_CONFIG=",".join(chosen),
                        VARSIM_TRACE=str(tmp / "trace.json"))

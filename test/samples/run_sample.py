@@ -17,7 +17,8 @@ model; varsim predict. Then, for every configuration of varsim features
 -D flags (--jobs build directories in parallel, each configured again for
 the next variant, the program copied to the variant's own), check that its
 stdout and exit code equal the simulator's under that configuration, measure
-it (a warm-up and --repeat runs, the median) and compare with the prediction.
+it (--repeat runs, the median; the check's run was its warm-up) and compare
+with the prediction.
 Also: every trace varsim run wrote is a varsim-calltrace object, and the
 sample's own files are unchanged at the end (sha256 of every file); with
 these the printer's test covers what corpus.sample_printer checked (removed
@@ -49,6 +50,7 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(REPO / "test" / "common"))
 from compiler_cache import use_private_compiler_cache  # noqa: E402
+from cmake_platform import seed_platform  # noqa: E402
 SKIP = 77
 REFERENCE_MS = 50  # the reference program's own run time
 
@@ -204,21 +206,6 @@ def cmake_build(src, build, flags=None):
     run(["cmake", "--build", build])
 
 
-def seed_platform(configured, build):
-    """Gives BUILD, a build directory not configured yet, the CMake platform
-    files of CONFIGURED (CMakeFiles/<version>/CMake*.cmake: the system, and
-    each compiler identified and found working), so that its configure
-    reads them instead of identifying and trying the same compilers again
-    (about a second of processes per variant). The variant's own flags are
-    read as always."""
-    for f in Path(configured, "CMakeFiles").glob("*/CMake*.cmake"):
-        if not re.fullmatch(r"\d+(\.\d+)+", f.parent.name):
-            continue
-        dest = Path(build) / f.relative_to(configured)
-        dest.parent.mkdir(parents=True, exist_ok=True)
-        shutil.copy2(f, dest)
-
-
 def tree_hashes(directory):
     """sha256 of every file under DIRECTORY, keyed by relative path."""
     return {str(p.relative_to(directory)): hashlib.sha256(p.read_bytes())
@@ -237,11 +224,16 @@ def variant_key(config):
 
 
 def timer_main():
-    """The --timer child: reads {"commands": [{"cmd", "cwd"}], "rounds": N}
-    on stdin, runs every command once per round (in order), and prints the
+    """The --timer child: reads {"commands": [{"cmd", "cwd"}], "rounds": N,
+    "warm": [I...]} on stdin, runs the commands numbered in "warm" once,
+    untimed, then every command once per round (in order), and prints the
     wall times in seconds, one list per command, as JSON."""
     request = json.load(sys.stdin)
     times = [[] for _ in request["commands"]]
+    for i in request.get("warm", []):
+        c = request["commands"][i]
+        subprocess.run(c["cmd"], cwd=c["cwd"], stdout=subprocess.DEVNULL,
+                       stderr=subprocess.DEVNULL)
     for _ in range(request["rounds"]):
         for i, c in enumerate(request["commands"]):
             # No timeout here: Popen.wait(timeout) polls with sleeps of up to
@@ -468,27 +460,32 @@ class Pipeline:
                     real.stdout, sim.stdout)
 
     def measure(self):
-        """Measures every variant in rounds (a warm-up round, then --repeat
-        rounds), so that load that comes and goes spreads over all variants
-        alike; a variant's time is its median, as measured (the model
-        predicts wall time including the process's start-up and exit, which
-        varsim run measures). Each round also times the reference program,
-        whose median less its own run time is the launch overhead of the
-        moment, printed for comparison only. The timing runs in a child
-        process of its own session (see prioritize)."""
+        """Measures every variant in --repeat rounds, so that load that
+        comes and goes spreads over all variants alike; a variant's time is
+        its median, as measured (the model predicts wall time including the
+        process's start-up and exit, which varsim run measures). Each round
+        also times the reference program, whose median less its own run
+        time is the launch overhead of the moment, printed for comparison
+        only. The timing runs in a child process of its own session (see
+        prioritize). The variants' warm-up (a freshly linked program's
+        first launch is slower: its pages are faulted in) is their run in
+        check_outputs, just before; a warm-up round here ran each a fourth
+        time (a quarter of the stage: email 27 variants, 15 s). The
+        reference, compiled here, is warmed up by one untimed run."""
         ref = self.work / "reference"
         run(["cc", "-O2", "-o", ref, Path(__file__).with_name("reference.c")])
         commands = [{"cmd": [str(ref), str(REFERENCE_MS)], "cwd": str(self.work)}]
         commands += [{"cmd": [str(v.build_dir / self.sample.target),
                               *self.sample.args], "cwd": str(self.sample.dir)}
                      for v in self.variants]
-        request = json.dumps({"commands": commands, "rounds": self.repeat + 1})
+        request = json.dumps({"commands": commands, "rounds": self.repeat,
+                              "warm": [0]})
         proc = subprocess.run([sys.executable, __file__, "--timer"],
                               input=request, capture_output=True, text=True,
                               timeout=1800, **timing_kwargs())
         if proc.returncode != 0:
             raise Failure(f"measuring failed: {proc.stdout}{proc.stderr}")
-        times = [t[1:] for t in json.loads(proc.stdout)]  # less the warm-up
+        times = json.loads(proc.stdout)
         ref_runs, variant_runs = times[0], times[1:]
         self.launch_overhead = max(0.0, statistics.median(ref_runs) -
                                    REFERENCE_MS / 1e3)
@@ -510,7 +507,8 @@ class Pipeline:
         self.stage("behavioural equivalence (variant vs. simulator)",
                    self.check_outputs)
         self.stage(f"measure the variants and the reference "
-                   f"(a warm-up round + {self.repeat} rounds, medians)",
+                   f"({self.repeat} rounds, medians; the equivalence check "
+                   f"was the variants' warm-up)",
                    self.measure)
         # Nothing of the pipeline writes into the sample's sources.
         after = tree_hashes(self.sample.dir)
@@ -629,7 +627,8 @@ def main():
     mismatches = [v for v in p.variants if v.mismatch]
     log(f"\n{sample.name}: {len(p.traces)} simulator run(s) for the model, "
         f"{len(p.variants)} variants built and measured "
-        f"(warm-up + {opts.repeat} runs each, median)")
+        f"(warm-up + {opts.repeat} runs each, median; the warm-up is the "
+        f"equivalence check's run)")
     log(f"{sample.name}: launch overhead of the moment {p.launch_overhead * 1e3:.1f} ms "
         f"(reference program: median of {opts.repeat} runs less its "
         f"{REFERENCE_MS} ms); not subtracted: the model has the process's "
