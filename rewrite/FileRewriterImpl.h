@@ -22,6 +22,7 @@
 #include "support/Diagnostic.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringMap.h"
 
 #include <map>
 #include <optional>
@@ -36,10 +37,30 @@ namespace varsim::rewrite::detail {
 /// them).
 inline constexpr llvm::StringLiteral FeatureSentinelOpen = "/*varsim-fv:";
 
+/// The identifiers of a text, each with whether every use of it (a whole
+/// word of the raw text, comments and literals included) is followed by
+/// `(`: read once per file, as onlyCalledInFile asks it of every static
+/// function (scanning the whole text per function was a twentieth of
+/// SQLite's rewrite).
+class CalledNames {
+public:
+  explicit CalledNames(llvm::StringRef Text);
+  /// Whether every whole-word use of Name is followed by `(` (also when
+  /// there is none); Name is made of identifier characters.
+  bool onlyCalled(llvm::StringRef Name) const {
+    auto It = OnlyCalled.find(Name);
+    return It == OnlyCalled.end() || It->second;
+  }
+
+private:
+  llvm::StringMap<bool> OnlyCalled;
+};
+
 /// A `static` function of a source file that the file only calls (no
-/// address taken): every caller is code of this file.
+/// address taken): every caller is code of this file. Names, if given,
+/// are Text's (the same answer, without a scan of the text).
 bool onlyCalledInFile(const FunctionFact &Fn, llvm::StringRef Path,
-                      llvm::StringRef Text);
+                      llvm::StringRef Text, const CalledNames *Names = nullptr);
 
 /// The shape of a macro's replacement list, for selecting it at run time.
 struct MacroBody {
@@ -449,6 +470,13 @@ private:
   /// outside any, those around the calls of its function if all are in
   /// this file.
   std::vector<unsigned> timedIn(unsigned Offset) const;
+  /// onlyCalledInFile for a function of this file (its names read once).
+  bool onlyCalledHere(const FunctionFact &Fn) const {
+    if (!CalledNameTable)
+      CalledNameTable.emplace(In.Text);
+    return onlyCalledInFile(Fn, In.Path, In.Text, &*CalledNameTable);
+  }
+  mutable std::optional<CalledNames> CalledNameTable;
   /// The innermost marked function or block whose scope holds Offset.
   std::optional<unsigned> markedScopeAt(unsigned Offset) const;
 

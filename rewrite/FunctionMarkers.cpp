@@ -57,7 +57,7 @@ llvm::Error FileRewriter::keepOriginalName(const FunctionFact &Fn,
 /// caller is code of this file, none takes its address for a table or a
 /// callback that Base code might call through.
 bool onlyCalledInFile(const FunctionFact &Fn, llvm::StringRef Path,
-                      llvm::StringRef Text) {
+                      llvm::StringRef Text, const CalledNames *Names) {
   if (Fn.Member || Fn.Template || Fn.Lambda || Fn.NameLength == 0 ||
       Fn.NameBegin + Fn.NameLength > Text.size())
     return false;
@@ -71,6 +71,10 @@ bool onlyCalledInFile(const FunctionFact &Fn, llvm::StringRef Path,
       (Static + 6 < Head.size() && IsIdent(Head[Static + 6])))
     return false;
   llvm::StringRef Name = Text.substr(Fn.NameBegin, Fn.NameLength);
+  // A use of an identifier is a whole word, so the names' table answers
+  // for a name of identifier characters (the scan below, for the rest).
+  if (Names && llvm::all_of(Name, IsIdent))
+    return Names->onlyCalled(Name);
   for (size_t At = Text.find(Name); At != llvm::StringRef::npos;
        At = Text.find(Name, At + Name.size())) {
     size_t End = At + Name.size();
@@ -82,6 +86,24 @@ bool onlyCalledInFile(const FunctionFact &Fn, llvm::StringRef Path,
       return false; // Its address, or a use the scan cannot read.
   }
   return true;
+}
+
+CalledNames::CalledNames(llvm::StringRef Text) {
+  auto IsIdent = [](char C) { return llvm::isAlnum(C) || C == '_'; };
+  for (size_t At = 0; At < Text.size();) {
+    if (!IsIdent(Text[At])) {
+      ++At;
+      continue;
+    }
+    size_t End = At + 1;
+    while (End < Text.size() && IsIdent(Text[End]))
+      ++End;
+    bool &Called =
+        OnlyCalled.try_emplace(Text.slice(At, End), true).first->second;
+    if (Called)
+      Called = Text.drop_front(End).ltrim().starts_with("(");
+    At = End;
+  }
 }
 
 /// The most lines of a Base function with a loop (or goto) that calls the
@@ -149,7 +171,7 @@ void FileRewriter::markFunctions() {
       if (FG.Groups[GI].IsFeature && At > Fn.BodyBegin && At < Fn.BodyEnd)
         return false;
     }
-    return onlyCalledInFile(Fn, In.Path, In.Text) ||
+    return onlyCalledHere(Fn) ||
            callsOf(llvm::StringRef(In.Text).slice(Fn.BodyBegin, Fn.BodyEnd),
                    UnmarkedSwitchNames)
                .empty();
@@ -170,8 +192,8 @@ void FileRewriter::markFunctions() {
     // code). Block markers (--granularity function has none) are what
     // cover the callers.
     bool ConditionCovered =
-        Condition == "1" || (Ctx.Detail == Granularity::Region &&
-                             onlyCalledInFile(*Fn, In.Path, In.Text));
+        Condition == "1" ||
+        (Ctx.Detail == Granularity::Region && onlyCalledHere(*Fn));
     if (!Ctx.MarkEveryFunction && ConditionCovered && !Fn->Main &&
         !ReadsAConstant(*Fn) &&
         (!inAnyParse(Begin, &FunctionFact::Loops) ||

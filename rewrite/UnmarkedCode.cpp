@@ -28,7 +28,7 @@ bool FileRewriter::leaveUnmarked(unsigned GI, size_t BI) {
     return false;
   bool Marked = Ctx.MarkEveryFunction || Fn->Main ||
                 inAnyParse(Fn->BodyBegin, &FunctionFact::Loops);
-  if (!Marked && !onlyCalledInFile(*Fn, In.Path, In.Text))
+  if (!Marked && !onlyCalledHere(*Fn))
     return false;
   for (const auto &[Begin, L] : Functions)
     if (L->Lambda && L->BodyBegin >= Fn->BodyBegin &&
@@ -78,8 +78,7 @@ bool FileRewriter::isLoopAroundSwitches(const FunctionFact &Fn,
   // body, and its time is its caller's self time (Base: the same term).
   constexpr unsigned MaxLines = 12;
   if (Ctx.Detail != Granularity::Region || Condition != "1" ||
-      Fn.EndLine - Fn.Line > MaxLines ||
-      !onlyCalledInFile(Fn, In.Path, In.Text))
+      Fn.EndLine - Fn.Line > MaxLines || !onlyCalledHere(Fn))
     return false;
   // No feature code of its own (its blocks' contexts need the marker).
   for (unsigned GI = 0; GI < FS.Groups.size(); ++GI) {
@@ -104,7 +103,7 @@ std::vector<unsigned> FileRewriter::timedIn(unsigned Offset) const {
     return {*Id};
   const FunctionFact *Fn = enclosingFunction(Offset, Offset + 1);
   if (!Fn || Offset <= Fn->BodyBegin || Offset >= Fn->BodyEnd ||
-      !onlyCalledInFile(*Fn, In.Path, In.Text))
+      !onlyCalledHere(*Fn))
     return {}; // Also a function's own declarator.
   // A call from unmarked code (recursion) is timed in that code's
   // callers, which the other calls cover.
