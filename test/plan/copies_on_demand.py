@@ -268,9 +268,13 @@ with tempfile.TemporaryDirectory(prefix="varsim-ondemand-") as tmp:
         # A workload that never calls it: no run for the copies.
         ran, index, proc = run_traces(out, sim)
         on_demand = index.get("on_demand", [])
-        check(len(ran) <= 3 and not copy_visits(out, index),
-              f"{case}: uncalled: at most 3 runs, no copy visited: {ran}",
-              proc)
+        # At most the static plan's runs (with_fact's facts may need its
+        # 4th run, as its counts and times say), never the copies' 8.
+        most = max(3, len(static))
+        print(f"{case}: uncalled: {len(ran)} runs")
+        check(len(ran) <= most and not copy_visits(out, index),
+              f"{case}: uncalled: at most {most} runs, no copy visited: "
+              f"{ran}", proc)
         check([d["called"] for d in on_demand] == [False],
               f"{case}: uncalled: index says not called: {on_demand}")
         model_proc = varsim("model", *[os.path.join(out, "traces", r["trace"])
