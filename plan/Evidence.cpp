@@ -254,10 +254,6 @@ FactVerdict weighFact(const RegionToCover &R, const std::string &W,
   return F;
 }
 
-} // namespace
-
-namespace {
-
 /// Runs with their times at one speed of the machine: the median of the
 /// runs' native references (each run's times scaled by that over its own
 /// reference). As they are when some run had no reference.

@@ -583,15 +583,16 @@ class Program:
                 k: adaptive.get(k) for k in
                 ("minimal_runs", "static_runs", "static_runs_with_copies",
                  "added_runs", "bound")}
-        log(f"   varsim run made {len(made)} configuration(s)"
-            + (f" (adaptive: {adaptive.get('minimal_runs')} first + "
-               f"{adaptive.get('added_runs')} added; static plan "
-               f"{adaptive.get('static_runs')}"
-               + (f", {adaptive['static_runs_with_copies']} with the copies "
-                  "that ran" if adaptive.get('static_runs_with_copies',
-                                             adaptive.get('static_runs')) !=
-                  adaptive.get('static_runs') else "") + ")" if adaptive else
-               " (the static plan)"))
+        how = " (the static plan)"
+        if adaptive:
+            static = adaptive.get("static_runs")
+            with_copies = adaptive.get("static_runs_with_copies", static)
+            copies = (f", {with_copies} with the copies that ran"
+                      if with_copies != static else "")
+            how = (f" (adaptive: {adaptive.get('minimal_runs')} first + "
+                   f"{adaptive.get('added_runs')} added; static plan "
+                   f"{static}{copies})")
+        log(f"   varsim run made {len(made)} configuration(s){how}")
 
     def model_and_predict(self):
         self.model_json = self.work / "model.json"
