@@ -108,11 +108,15 @@ llvm::Error FileRewriter::mergeMemberVariants(const SwitchPlan &SP) {
     const SwitchPlan::Variant &V = SP.Variants[I];
     const FunctionFact &Fn = *V.Fn;
     Merged.insert(Fn.BodyBegin);
-    unsigned Id = addRegion(runtime::RegionKind::Function, SP.Name, V.Condition,
-                            Fn.Line, Fn.EndLine);
     std::string Open =
         I + 1 < SP.Variants.size() ? "if (" + V.Code + ") {" : "{";
-    Open += " " + runtime::regionMarker(runtime::RegionKind::Function, Id);
+    if (isUnmarkedPrimaryVariant(Fn))
+      Ctx.Unmarked.push_back({SP.Name, In.Path, Fn.Line, Fn.EndLine});
+    else
+      Open += " " + runtime::regionMarker(
+                        runtime::RegionKind::Function,
+                        addRegion(runtime::RegionKind::Function, SP.Name,
+                                  V.Condition, Fn.Line, Fn.EndLine));
     if (I == 0) {
       addEdit(Fn.BodyBegin + 1, Fn.BodyBegin + 1, " " + SwitchMarker + Open);
     } else {

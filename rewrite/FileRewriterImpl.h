@@ -62,6 +62,13 @@ private:
 bool onlyCalledInFile(const FunctionFact &Fn, llvm::StringRef Path,
                       llvm::StringRef Text, const CalledNames *Names = nullptr);
 
+/// Whether Body (a function body, `{` to `}`) of a function named Name
+/// only returns the call of the primary template's body: the function
+/// that a feature specialization's or overload's lowering gives the
+/// configurations without one (templates/FeatureSpecializations.h,
+/// FeatureOverloads.h).
+bool forwardsToPrimary(llvm::StringRef Body, llvm::StringRef Name);
+
 /// The shape of a macro's replacement list, for selecting it at run time.
 struct MacroBody {
   enum Kind { Expression, Void, Empty, DoWhile, Block, Other } K = Other;
@@ -464,8 +471,18 @@ private:
   /// unmarked feature switches that gets no marker (MarkerPolicy.h).
   bool isLoopAroundSwitches(const FunctionFact &Fn,
                             llvm::StringRef Condition) const;
-  /// The feature switches emitted without a marker, by name.
-  std::map<std::string, const SwitchPlan *> unmarkedSwitches() const;
+  /// The feature switches emitted without a marker, by the name their
+  /// calls use: the last part of a qualified name (a member, or a function
+  /// called unqualified in its namespace). Switches sharing it (overloads,
+  /// specializations, members of other classes) cannot be told apart by a
+  /// call's text: their calls count as calls of each.
+  std::map<std::string, std::vector<const SwitchPlan *>>
+  unmarkedSwitches() const;
+  /// Whether Fn, a variant of a feature switch, needs no marker of its
+  /// own: it runs the primary template's body (forwardsToPrimary),
+  /// whose time is its callers' self time as for every other argument
+  /// type, and the switch's calls are recorded as unmarked code.
+  bool isUnmarkedPrimaryVariant(const FunctionFact &Fn) const;
   /// The marked scopes Offset is timed in: its innermost marked scope, or,
   /// outside any, those around the calls of its function if all are in
   /// this file.

@@ -126,13 +126,10 @@ constexpr unsigned MaxUnmarkedLoopLines = 40;
 
 void FileRewriter::markFunctions() {
   std::set<std::string> UnmarkedSwitchNames, ConstantReads;
-  for (const auto &[Name, SP] : unmarkedSwitches()) {
+  for (const auto &[Name, Plans] : unmarkedSwitches()) {
     UnmarkedSwitchNames.insert(Name);
-    // Called unqualified in its namespace (the switch's name is qualified).
-    llvm::StringRef Plain = llvm::StringRef(Name).rsplit("::").second;
-    Plain = Plain.empty() ? llvm::StringRef(Name) : Plain;
-    if (Plain.ends_with(templates::ValueSuffix))
-      ConstantReads.insert(Plain.str());
+    if (llvm::StringRef(Name).ends_with(templates::ValueSuffix))
+      ConstantReads.insert(Name);
   }
   // A lowered `if constexpr` on a feature constant or a template flag
   // (`if (kNormalize__varsim_value())`, docs/templates.md) is a feature
@@ -180,6 +177,10 @@ void FileRewriter::markFunctions() {
     if (Fn->Lambda || Fn->Constexpr || Duplicates.count(Begin) ||
         Merged.count(Begin))
       continue;
+    if (isUnmarkedPrimaryVariant(*Fn)) {
+      Ctx.Unmarked.push_back({Fn->Name, In.Path, Fn->Line, Fn->EndLine});
+      continue;
+    }
     CondPtr PC = FG.presenceAt(FS, Fn->DeclBegin);
     std::string Condition = conditionText(*PC, F);
     // A loopless function's marker costs more than a small hot function

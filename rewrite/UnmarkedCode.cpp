@@ -6,6 +6,9 @@
 //===----------------------------------------------------------------------===//
 
 #include "rewrite/FileRewriterImpl.h"
+#include "rewrite/templates/FeatureSpecializations.h"
+
+#include "llvm/ADT/StringExtras.h"
 
 namespace varsim::rewrite::detail {
 
@@ -60,15 +63,51 @@ std::optional<unsigned> FileRewriter::markedScopeAt(unsigned Offset) const {
   return Best->Id;
 }
 
-std::map<std::string, const SwitchPlan *>
+std::map<std::string, std::vector<const SwitchPlan *>>
 FileRewriter::unmarkedSwitches() const {
-  std::map<std::string, const SwitchPlan *> Out;
+  std::map<std::string, std::vector<const SwitchPlan *>> Out;
   if (Ctx.Detail == Granularity::All)
     return Out;
   // Every switch, merged members' too (emitSwitches, mergeMemberVariants).
-  for (const SwitchPlan &SP : Ctx.Switches)
-    Out.emplace(SP.Name, &SP);
+  // A qualified name never appears as one identifier in a call's text.
+  for (const SwitchPlan &SP : Ctx.Switches) {
+    llvm::StringRef Called = llvm::StringRef(SP.Name).rsplit("::").second;
+    Out[(Called.empty() ? llvm::StringRef(SP.Name) : Called).str()].push_back(
+        &SP);
+  }
   return Out;
+}
+
+bool forwardsToPrimary(llvm::StringRef Body, llvm::StringRef Name) {
+  llvm::StringRef T = Body.trim();
+  if (Name.empty() || !T.consume_front("{") || !T.consume_back("}"))
+    return false;
+  T = T.trim();
+  if (!T.consume_front("return") || T.empty() || !llvm::isSpace(T.front()))
+    return false;
+  T = T.ltrim();
+  if (T.count(';') != 1 || !T.rtrim().ends_with(";"))
+    return false;
+  // `Name__varsim_primary<Args>(...)` (a specialization's lowering) or
+  // `Name<>(...)` (an overload's).
+  return T.consume_front(Name) &&
+         (T.starts_with(templates::PrimaryCopySuffix) ||
+          T.ltrim().starts_with("<>"));
+}
+
+bool FileRewriter::isUnmarkedPrimaryVariant(const FunctionFact &Fn) const {
+  if (Ctx.Detail == Granularity::All || Ctx.MarkEveryFunction ||
+      Fn.BodyEnd >= In.Text.size() ||
+      Fn.NameBegin + Fn.NameLength > In.Text.size() ||
+      !forwardsToPrimary(
+          llvm::StringRef(In.Text).slice(Fn.BodyBegin, Fn.BodyEnd + 1),
+          llvm::StringRef(In.Text).substr(Fn.NameBegin, Fn.NameLength)))
+    return false;
+  for (const SwitchPlan &SP : Ctx.Switches)
+    for (const SwitchPlan::Variant &V : SP.Variants)
+      if (V.File == In.Path && V.Fn->BodyBegin == Fn.BodyBegin)
+        return true;
+  return false;
 }
 
 bool FileRewriter::isLoopAroundSwitches(const FunctionFact &Fn,
@@ -91,7 +130,7 @@ bool FileRewriter::isLoopAroundSwitches(const FunctionFact &Fn,
       if (U.Offset > Fn.BodyBegin && U.Offset < Fn.BodyEnd)
         return false;
   std::set<std::string> Names;
-  for (const auto &[Name, SP] : unmarkedSwitches())
+  for (const auto &[Name, Plans] : unmarkedSwitches())
     Names.insert(Name);
   return !callsOf(llvm::StringRef(In.Text).slice(Fn.BodyBegin, Fn.BodyEnd),
                   Names)
@@ -120,9 +159,10 @@ void FileRewriter::recordUnmarkedCode() {
     Ctx.UnmarkedFeatureCode.push_back(std::move(B.Code));
   }
   UnmarkedBlocks.clear();
-  std::map<std::string, const SwitchPlan *> Unmarked = unmarkedSwitches();
+  std::map<std::string, std::vector<const SwitchPlan *>> Unmarked =
+      unmarkedSwitches();
   std::set<std::string> Names;
-  for (const auto &[Name, SP] : Unmarked)
+  for (const auto &[Name, Plans] : Unmarked)
     Names.insert(Name);
   // One entry per switch and calling place (declarations and calls
   // outside any known context are left out).
@@ -131,16 +171,16 @@ void FileRewriter::recordUnmarkedCode() {
     std::vector<unsigned> Ids = timedIn(At);
     if (Ids.empty() || !Seen.emplace(Name, Ids).second)
       continue;
-    const SwitchPlan &SP = *Unmarked[Name];
     UnmarkedCode U;
     U.Kind = "switch";
-    U.Name = Name;
+    U.Name = Unmarked[Name].front()->Name;
     std::set<std::string> Features;
-    for (const SwitchPlan::Variant &V : SP.Variants) {
-      U.Condition += (U.Condition.empty() ? "" : " | ") + V.Condition;
-      for (std::string &Feature : featuresRead(V.Code, F))
-        Features.insert(std::move(Feature));
-    }
+    for (const SwitchPlan *SP : Unmarked[Name])
+      for (const SwitchPlan::Variant &V : SP->Variants) {
+        U.Condition += (U.Condition.empty() ? "" : " | ") + V.Condition;
+        for (std::string &Feature : featuresRead(V.Code, F))
+          Features.insert(std::move(Feature));
+      }
     U.Features.assign(Features.begin(), Features.end());
     U.File = In.Path;
     U.Line = FS.lineOf(At);

@@ -152,6 +152,85 @@ TEST(MarkerPolicy, SwitchAndTinyBlockAreTimedInTheirCallers) {
   EXPECT_EQ(P.checkAllConfigurations(P.root() + "/model.xml"), "");
 }
 
+/// A specialization under a feature of a namespace's function template,
+/// called by an unqualified-looking qualified name from a Base loop.
+const char *SpecializedScan = R"(#include <cstddef>
+#include <cstdio>
+namespace text {
+struct Source {
+  const char *Pos, *Head;
+  std::size_t tell() const { return static_cast<std::size_t>(Pos - Head); }
+};
+template <typename S> bool scan(S &In, std::size_t Length) {
+  return In.tell() < Length;
+}
+#ifdef FAST
+template <> inline bool scan(Source &In, std::size_t Length) {
+  while (In.tell() + 1 < Length && *In.Pos != '"')
+    ++In.Pos;
+  return In.tell() < Length;
+}
+#endif
+} // namespace text
+int count(const char *S, std::size_t N) {
+  int Quotes = 0;
+  text::Source In{S, S};
+  while (text::scan(In, N)) {
+    if (*In.Pos == '"')
+      ++Quotes;
+    ++In.Pos;
+  }
+  return Quotes;
+}
+int main() {
+  const char T[] = "say \"a\" and \"b\"";
+  std::printf("%d\n", count(T, sizeof T - 1));
+  return 0;
+}
+)";
+
+TEST(MarkerPolicy, VariantRunningThePrimaryIsTimedInItsCallers) {
+  TempProject P({{"main.cpp", SpecializedScan},
+                 {"model.xml",
+                  "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<featureModel>"
+                  "<struct><and abstract=\"true\" mandatory=\"true\" "
+                  "name=\"Root\"><feature name=\"FAST\"/></and></struct>"
+                  "</featureModel>\n"}},
+                /*Cxx=*/true);
+  ASSERT_EQ(P.rewrite(), "");
+  std::string Source = P.readOut("src/main.cpp");
+  // The specialization keeps its marker; the variant calling the primary's
+  // copy has none.
+  size_t Fallback = Source.find("return scan__varsim_primary");
+  ASSERT_NE(Fallback, std::string::npos) << Source;
+  size_t Open = Source.rfind('{', Fallback);
+  EXPECT_EQ(Source.substr(Open, Fallback - Open).find("VARSIM_REGION"),
+            std::string::npos)
+      << Source;
+  llvm::Expected<llvm::json::Value> Manifest =
+      llvm::json::parse(P.readOut("manifest.json"));
+  ASSERT_TRUE(bool(Manifest));
+  const llvm::json::Object &Root = *Manifest->getAsObject();
+  // The qualified switch's call (`text::scan(`) is found: its caller keeps
+  // its marker and times the variant with FAST on and off.
+  int64_t Count = functionRegion(Root, "count");
+  ASSERT_GE(Count, 0) << P.readOut("manifest.json");
+  bool SawSwitch = false;
+  for (const llvm::json::Value &V : *Root.getArray("unmarked_code")) {
+    const llvm::json::Object &U = *V.getAsObject();
+    if (U.getString("kind") != "switch")
+      continue;
+    SawSwitch = true;
+    EXPECT_EQ(U.getString("function"), "text::scan");
+    const llvm::json::Array &TimedIn = *U.getArray("timed_in");
+    ASSERT_EQ(TimedIn.size(), 1u);
+    EXPECT_EQ(TimedIn[0].getAsInteger(), Count);
+    EXPECT_EQ((*U.getArray("features"))[0].getAsString(), "FAST");
+  }
+  EXPECT_TRUE(SawSwitch) << P.readOut("manifest.json");
+  EXPECT_EQ(P.checkAllConfigurations(P.root() + "/model.xml"), "");
+}
+
 TEST(MarkerPolicy, GranularityAllKeepsEveryMarker) {
   TempProject P({{"main.c", HotCode}, {"model.xml", modelXml()}});
   ASSERT_EQ(P.rewrite(Granularity::All), "");
