@@ -162,8 +162,13 @@ void FileRewriter::recordUnmarkedCode() {
   std::map<std::string, std::vector<const SwitchPlan *>> Unmarked =
       unmarkedSwitches();
   std::set<std::string> Names;
+  // A lowered constant's read (`kNormalize__varsim_value()`) is a decision
+  // of the function holding it, which keeps its marker for it
+  // (markFunctions): as an entry here it would be a fact of every clone of
+  // its callers per policy, one run per variant.
   for (const auto &[Name, Plans] : Unmarked)
-    Names.insert(Name);
+    if (!llvm::StringRef(Name).ends_with(templates::ValueSuffix))
+      Names.insert(Name);
   // One entry per switch and calling place (declarations and calls
   // outside any known context are left out).
   std::set<std::pair<std::string, std::vector<unsigned>>> Seen;
