@@ -23,8 +23,13 @@
 // Runs only when a file holds a feature #if inside a struct or union body
 // (a lexical check; no parse otherwise).
 //
+// The global lowering and the record pass parse every unit in the same
+// configurations: these parses carry their recorders, and they take a
+// recording where no file it read changed since (EarlyRecordings.h).
+//
 // Reads: the project, features, texts, structures and the files lowered so
-// far. Adds: the lowered files (every later pass sees the designators).
+// far. Adds: the lowered files (every later pass sees the designators);
+// Recordings, RecordingFingerprints and RecordingGlobalsWatched.
 //
 //===----------------------------------------------------------------------===//
 
