@@ -16,12 +16,11 @@ using namespace clang;
 
 class RecordingAction : public ASTFrontendAction {
 public:
-  RecordingAction(const ProjectLayout &Project, FactsRecorder *Facts,
-                  const safety::FeatureRanges *Ranges,
-                  safety::SafetyFacts *Safety,
+  RecordingAction(const ProjectLayout &Project, const RecordingJob &Job,
+                  FactsRecorder *Facts, safety::SafetyFacts *Safety,
                   globals::GlobalsRecorder *Globals, bool SkipBodies,
                   std::set<std::string> &Read)
-      : Project(Project), Facts(Facts), Ranges(Ranges), Safety(Safety),
+      : Project(Project), Job(Job), Facts(Facts), Safety(Safety),
         Globals(Globals), SkipBodies(SkipBodies), Read(Read) {}
 
   bool BeginSourceFileAction(CompilerInstance &CI) override {
@@ -41,9 +40,11 @@ public:
       Consumers.push_back(Facts->consumer(CI));
     if (Safety)
       Consumers.push_back(
-          safety::makeSafetyConsumer(CI, Project, *Ranges, *Safety));
+          safety::makeSafetyConsumer(CI, Project, *Job.Ranges, *Safety));
     if (Globals)
       Consumers.push_back(Globals->consumer(CI));
+    if (Job.Extra)
+      Consumers.push_back(Job.Extra(CI));
     return std::make_unique<MultiplexConsumer>(std::move(Consumers));
   }
 
@@ -58,8 +59,8 @@ public:
 
 private:
   const ProjectLayout &Project;
+  const RecordingJob &Job;
   FactsRecorder *Facts;
-  const safety::FeatureRanges *Ranges;
   safety::SafetyFacts *Safety;
   globals::GlobalsRecorder *Globals;
   bool SkipBodies;
@@ -84,7 +85,7 @@ RecordedParse record(const RecordingJob &Job, const ProjectLayout &Project,
     Globals.emplace(GlobalsJob, Project);
   SyntaxOnlyResult R = runSyntaxOnlyWith(Job.Parse, [&] {
     return std::make_unique<RecordingAction>(
-        Project, Facts ? &*Facts : nullptr, Job.Ranges,
+        Project, Job, Facts ? &*Facts : nullptr,
         Out.Safety ? &*Out.Safety : nullptr, Globals ? &*Globals : nullptr,
         SkipBodies, Out.Read);
   });

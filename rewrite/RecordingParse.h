@@ -20,11 +20,18 @@
 #include "rewrite/safety/FeatureRanges.h"
 #include "rewrite/safety/SafetyFacts.h"
 
+#include <functional>
 #include <map>
+#include <memory>
 #include <optional>
 #include <set>
 #include <string>
 #include <vector>
+
+namespace clang {
+class ASTConsumer;
+class CompilerInstance;
+} // namespace clang
 
 namespace varsim::rewrite {
 
@@ -39,6 +46,11 @@ struct RecordingJob {
   /// the macros it watches (may be null).
   bool Globals = false;
   const std::set<std::string> *GlobalsWatchedMacros = nullptr;
+  /// The recorder of the pass that parses (the designated initializers'),
+  /// installed beside the others: its consumer, made when the parse starts
+  /// (empty: none). Called from the parse's thread.
+  std::function<std::unique_ptr<clang::ASTConsumer>(clang::CompilerInstance &)>
+      Extra;
 };
 
 struct RecordedParse {

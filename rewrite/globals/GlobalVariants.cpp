@@ -73,6 +73,14 @@ private:
 
 } // namespace
 
+std::set<std::string> globalsWatchedMacros(const GlobalsInput &In) {
+  Discovered Dx(In);
+  for (const auto &[File, FS] : In.Structures)
+    Dx.Groups.emplace(File, analyzeGroups(FS, In.Features));
+  collectMacroDefs(Dx);
+  return std::move(Dx.Watched);
+}
+
 llvm::Expected<GlobalsResult> lowerGlobalVariability(const GlobalsInput &In) {
   PassTimer Timer(In.Log);
   GlobalsResult Result;

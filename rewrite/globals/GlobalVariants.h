@@ -28,6 +28,7 @@
 
 #include <functional>
 #include <map>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -59,6 +60,12 @@ struct GlobalsResult {
   /// "array bound", ...), for the manifest and the summary.
   std::vector<templates::LoweredSite> Sites;
 };
+
+/// The macros whose values the lowering's parses record
+/// (GlobalFactsJob::WatchedMacros) on In's texts: a pass that parses
+/// before it records its facts with the same set, so that the lowering can
+/// take those parses (rewrite/passes/EarlyRecordings.h).
+std::set<std::string> globalsWatchedMacros(const GlobalsInput &In);
 
 /// Lowers the project's file-scope variability. What cannot be lowered is
 /// a located error naming the construct; a project without any is returned

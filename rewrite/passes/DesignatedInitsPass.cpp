@@ -23,16 +23,24 @@
 // Runs only when a file holds a feature #if inside a struct or union body
 // (a lexical check; no parse otherwise).
 //
+// The global lowering and the record pass parse every unit in the same
+// configurations: these parses carry their recorders, and they take a
+// recording where no file it read changed since (EarlyRecordings.h).
+//
 // Reads: the project, features, texts, structures and the files lowered so
-// far. Adds: the lowered files (every later pass sees the designators).
+// far. Adds: the lowered files (every later pass sees the designators);
+// Recordings, RecordingFingerprints and RecordingGlobalsWatched.
 //
 //===----------------------------------------------------------------------===//
 
 #include "rewrite/FeatureGroups.h"
 #include "rewrite/ParseLoop.h"
 #include "rewrite/ProjectPaths.h"
+#include "rewrite/RecordingParse.h"
 #include "rewrite/SyntaxOnlyParse.h"
 #include "rewrite/TextEdits.h"
+#include "rewrite/globals/GlobalVariants.h"
+#include "rewrite/passes/EarlyRecordings.h"
 #include "rewrite/passes/Passes.h"
 #include "support/SourceFiles.h"
 
@@ -40,7 +48,6 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Frontend/CompilerInstance.h"
-#include "clang/Frontend/FrontendAction.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/StringExtras.h"
 
@@ -243,25 +250,19 @@ private:
   llvm::DenseMap<const RecordDecl *, std::optional<unsigned>> Varying;
 };
 
-class InitAction : public ASTFrontendAction {
+/// This pass's recorder, installed beside the record pass's
+/// (rewrite/RecordingParse.h).
+class InitConsumer : public ASTConsumer {
 public:
-  InitAction(const ProjectLayout &Project, const Inputs &In,
-             ListDesignators &Out)
+  InitConsumer(const ProjectLayout &Project, const Inputs &In,
+               ListDesignators &Out)
       : Project(Project), In(In), Out(Out) {}
 
-  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &,
-                                                 llvm::StringRef) override {
-    struct Consumer : ASTConsumer {
-      Consumer(InitAction &A) : A(A) {}
-      void HandleTranslationUnit(ASTContext &Ctx) override {
-        if (Ctx.getLangOpts().CPlusPlus)
-          return;
-        InitVisitor V(Ctx, A.Project, A.In, A.Out);
-        V.TraverseDecl(Ctx.getTranslationUnitDecl());
-      }
-      InitAction &A;
-    };
-    return std::make_unique<Consumer>(*this);
+  void HandleTranslationUnit(ASTContext &Ctx) override {
+    if (Ctx.getLangOpts().CPlusPlus)
+      return;
+    InitVisitor V(Ctx, Project, In, Out);
+    V.TraverseDecl(Ctx.getTranslationUnitDecl());
   }
 
 private:
@@ -310,8 +311,17 @@ llvm::Error runDesignatedInitsPass(RewriteState &S) {
   for (const fm::Configuration &C : Configs)
     for (const CompileEntry &E : S.Project->Entries)
       Jobs.emplace_back(&E, S.Features->defines(C));
-  Inputs In{S.Structures, Groups};
+  // The global lowering and the record pass parse every unit in the same
+  // configurations (a cover of every feature branch): these parses carry
+  // their recorders too, and they take a recording whose files this pass
+  // leaves alone (rewrite/passes/EarlyRecordings.h).
+  RecorderInputs Recorders(S, std::move(Groups));
+  S.RecordingGlobalsWatched = globals::globalsWatchedMacros(
+      {*S.Project, *S.Features, S.Texts, S.Structures, S.Lowered});
+  S.RecordingFingerprints = recordingFingerprints(S, Recorders.Groups);
+  Inputs In{S.Structures, Recorders.Groups};
   std::vector<ListDesignators> Results(Jobs.size());
+  std::vector<RecordedParse> Recorded(Jobs.size());
   std::vector<bool> Failed(Jobs.size());
   std::vector<std::string> FeatureMacros = S.Features->macros();
   parseInParallel(S.Options.Jobs, Jobs.size(), [&](size_t I) {
@@ -320,11 +330,19 @@ llvm::Error runDesignatedInitsPass(RewriteState &S) {
     P.Defines = Jobs[I].second;
     P.StripMacros = FeatureMacros;
     P.Overlay = &S.Lowered;
-    Failed[I] =
-        runSyntaxOnlyWith(P, [&, I] {
-          return std::make_unique<InitAction>(*S.Project, In, Results[I]);
-        }).Failed;
+    RecordingJob J = Recorders.job(S, std::move(P), &S.RecordingGlobalsWatched);
+    J.Extra = [&, I](CompilerInstance &) {
+      // A parse made again in full (RecordingParse.h) starts afresh.
+      Results[I].clear();
+      return std::make_unique<InitConsumer>(*S.Project, In, Results[I]);
+    };
+    Recorded[I] = recordTranslationUnit(J, *S.Project);
+    Failed[I] = Recorded[I].Failed;
   });
+  S.Recordings.clear();
+  for (size_t I = 0; I < Jobs.size(); ++I)
+    S.Recordings[recordingKey(S, Jobs[I].first, Jobs[I].second)] =
+        std::move(Recorded[I]);
   // A unit that does not compile somewhere: the later passes report it.
   if (std::find(Failed.begin(), Failed.end(), true) != Failed.end())
     return llvm::Error::success();

@@ -1,20 +1,23 @@
 //===- rewrite/passes/GlobalLoweringPass.cpp - File-scope variability
 //------===//
 //
-// Reads: the project, features, texts, structures and the files lowered so
-// far. Adds: file-scope variability (tables with conditional entries,
-// constants, variables and typedefs per feature) lowered into renamed
-// variants and per-configuration functions: the lowered files and
-// GlobalSites (rewrite/globals/). Its parses carry every recorder of the
-// record pass (Recordings, with the fingerprints of what they read), so
-// that a unit whose files the lowering leaves alone is parsed once.
+// Reads: the project, features, texts, structures, the files lowered so
+// far and the designated initializers' recordings. Adds: file-scope
+// variability (tables with conditional entries, constants, variables and
+// typedefs per feature) lowered into renamed variants and
+// per-configuration functions: the lowered files and GlobalSites
+// (rewrite/globals/). Its parses carry every recorder of the record pass
+// (Recordings, with the fingerprints of what they read), so that a unit
+// whose files the lowering leaves alone is parsed once; where the
+// designated initializers' pass already parsed a unit in a configuration
+// and no file that parse read changed since, its recording is taken
+// instead of parsing again (rewrite/passes/EarlyRecordings.h).
 //
 //===----------------------------------------------------------------------===//
 
 #include "rewrite/globals/GlobalVariants.h"
+#include "rewrite/passes/EarlyRecordings.h"
 #include "rewrite/passes/Passes.h"
-
-#include "llvm/ADT/StringExtras.h"
 
 #include <mutex>
 
@@ -23,39 +26,64 @@ namespace varsim::rewrite {
 llvm::Error runGlobalLoweringPass(RewriteState &S) {
   // The record pass's inputs as they are now; the record pass checks that
   // they did not change for the files a recording read.
-  std::map<std::string, FileGroups> Groups;
-  std::map<std::string, std::vector<unsigned>> Watched;
-  for (const auto &[File, FS] : S.Structures) {
-    FileGroups G = analyzeGroups(FS, *S.Features);
-    Watched[File] = G.Watched;
-    Groups.emplace(File, std::move(G));
-  }
-  safety::FeatureRanges Ranges(S.Structures, Groups, *S.Features);
+  RecorderInputs Inputs(S);
+  std::map<std::string, std::string> Fingerprints =
+      recordingFingerprints(S, Inputs.Groups);
+  // The designated initializers' recordings that still hold: none of the
+  // files they read changed since.
+  std::map<std::pair<size_t, std::string>, RecordedParse> Earlier;
+  std::set<std::string> Changed =
+      changedFiles(S.RecordingFingerprints, Fingerprints);
+  for (auto &[Key, P] : S.Recordings)
+    if (P.Globals && readNoneOf(P, Changed))
+      Earlier.emplace(Key, std::move(P));
   S.Recordings.clear();
+  S.RecordingFingerprints = std::move(Fingerprints);
+
   std::mutex RecordingsMutex;
+  unsigned Taken = 0;
   auto Collect = [&](const globals::GlobalFactsJob &J) {
-    RecordingJob R;
-    R.Parse = {J.Entry, J.Defines, J.StripMacros, {}, J.Overlay};
-    R.Structures = &S.Structures;
-    R.Watched = &Watched;
-    R.Ranges = Ranges.any() ? &Ranges : nullptr;
-    R.Globals = true;
-    R.GlobalsWatchedMacros = J.WatchedMacros;
-    RecordedParse P = recordTranslationUnit(R, *S.Project);
-    globals::GlobalFacts Facts = std::move(*P.Globals);
-    P.Globals.reset();
+    auto Key = recordingKey(S, J.Entry, J.Defines);
+    std::optional<RecordedParse> P;
+    {
+      // Taken only if the global recorder watched the same macros then.
+      std::lock_guard<std::mutex> Lock(RecordingsMutex);
+      auto It = Earlier.find(Key);
+      if (It != Earlier.end() && J.WatchedMacros &&
+          *J.WatchedMacros == S.RecordingGlobalsWatched) {
+        P = std::move(It->second);
+        Earlier.erase(It);
+        ++Taken;
+      }
+    }
+    if (!P)
+      P = recordTranslationUnit(
+          Inputs.job(S, {J.Entry, J.Defines, J.StripMacros, {}, J.Overlay},
+                     J.WatchedMacros),
+          *S.Project);
+    globals::GlobalFacts Facts = std::move(*P->Globals);
+    P->Globals.reset();
     std::lock_guard<std::mutex> Lock(RecordingsMutex);
-    S.Recordings[{static_cast<size_t>(J.Entry - S.Project->Entries.data()),
-                  llvm::join(J.Defines, " ")}] = std::move(P);
+    S.Recordings[Key] = std::move(*P);
     return Facts;
   };
-  S.RecordingFingerprints = recordingFingerprints(S, Groups);
 
   auto Globals = globals::lowerGlobalVariability(
       {*S.Project, *S.Features, S.Texts, S.Structures, S.Lowered,
        S.Options.Jobs, S.Options.Log, Collect});
   if (!Globals)
     return Globals.takeError();
+  if (S.Options.Verbose && Taken)
+    S.Log << "global-lowering: " << Taken
+          << " parses taken from the designated initializers' (no file they "
+             "read changed)\n";
+  // Recordings the lowering did not ask for (it parsed nothing, or in other
+  // configurations) stay for the record pass.
+  for (auto &[Key, P] : Earlier) {
+    P.Globals.reset();
+    S.Recordings.try_emplace(Key, std::move(P));
+  }
+  S.RecordingGlobalsWatched.clear();
   if (llvm::Error E = S.applyLowering(std::move(Globals->Files)))
     return E;
   S.GlobalSites = std::move(Globals->Sites);

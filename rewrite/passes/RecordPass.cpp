@@ -7,8 +7,9 @@
 // any code is conditional on a feature, the variant-safety facts
 // (RecordedSafety), each at [entry * configurations + configuration]. It
 // refuses nothing: the safety pass judges the recordings, the facts pass
-// refuses a translation unit that does not compile. A parse the global
-// lowering already made with these recorders is taken instead, unless a
+// refuses a translation unit that does not compile. A parse the
+// designated initializers' or the global lowering's pass already made with
+// these recorders is taken instead (rewrite/passes/EarlyRecordings.h), unless a
 // file it read changed since (its text, its conditions, the directives
 // placed): only the units that read a lowered file are parsed again.
 // Afterwards Recordings holds, of each parse, only the files it read (for
@@ -18,6 +19,7 @@
 
 #include "rewrite/ParseLoop.h"
 #include "rewrite/RecordingParse.h"
+#include "rewrite/passes/EarlyRecordings.h"
 #include "rewrite/passes/Passes.h"
 
 #include "llvm/ADT/StringExtras.h"
@@ -55,26 +57,6 @@ recordingFingerprints(const RewriteState &S,
   return Out;
 }
 
-namespace {
-
-/// Files whose fingerprint differs between Then and Now.
-std::set<std::string>
-changedFiles(const std::map<std::string, std::string> &Then,
-             const std::map<std::string, std::string> &Now) {
-  std::set<std::string> Changed;
-  for (const auto &[File, F] : Then) {
-    auto It = Now.find(File);
-    if (It == Now.end() || It->second != F)
-      Changed.insert(File);
-  }
-  for (const auto &[File, F] : Now)
-    if (!Then.count(File))
-      Changed.insert(File);
-  return Changed;
-}
-
-} // namespace
-
 llvm::Error runRecordPass(RewriteState &S) {
   const ProjectLayout &Project = *S.Project;
   safety::FeatureRanges Ranges(S.Structures, S.Groups, *S.Features);
@@ -101,12 +83,10 @@ llvm::Error runRecordPass(RewriteState &S) {
   std::vector<size_t> ToParse;
   for (size_t I = 0; I < Jobs.size(); ++I) {
     auto It = S.Recordings.find(
-        {static_cast<size_t>(Jobs[I].Parse.Entry - Project.Entries.data()),
-         llvm::join(Jobs[I].Parse.Defines, " ")});
+        recordingKey(S, Jobs[I].Parse.Entry, Jobs[I].Parse.Defines));
     if (It != S.Recordings.end() && It->second.Facts &&
         It->second.Safety.has_value() == WithSafety &&
-        llvm::none_of(It->second.Read,
-                      [&](const std::string &F) { return Changed.count(F); }))
+        readNoneOf(It->second, Changed))
       Recorded[I] = std::move(It->second);
     else
       ToParse.push_back(I);
@@ -114,7 +94,7 @@ llvm::Error runRecordPass(RewriteState &S) {
   S.Recordings.clear();
   if (S.Options.Verbose && ToParse.size() < Jobs.size())
     S.Log << "record: " << Jobs.size() - ToParse.size() << " of " << Jobs.size()
-          << " parses taken from the global lowering's (no file they read "
+          << " parses taken from earlier passes' (no file they read "
              "changed)\n";
   std::atomic<unsigned> Finished{0};
   std::mutex LogMutex;
@@ -140,9 +120,8 @@ llvm::Error runRecordPass(RewriteState &S) {
     if (R.Safety)
       S.RecordedSafety.push_back(std::move(*R.Safety));
     // What it read, for the safety pass (Recordings, nothing else kept).
-    RecordedParse &Kept = S.Recordings[{
-        static_cast<size_t>(Jobs[I].Parse.Entry - Project.Entries.data()),
-        llvm::join(Jobs[I].Parse.Defines, " ")}];
+    RecordedParse &Kept = S.Recordings[recordingKey(S, Jobs[I].Parse.Entry,
+                                                    Jobs[I].Parse.Defines)];
     Kept.Read = std::move(R.Read);
   }
   return llvm::Error::success();

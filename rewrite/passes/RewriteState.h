@@ -88,14 +88,18 @@ struct RewriteState {
   std::map<std::string, std::string> Lowered;
   std::vector<templates::LoweredSite> ForeignSites, TemplateSites, GlobalSites;
 
-  // GlobalLoweringPass: the recordings its parses made with every recorder
-  // of the record pass, by (compile entry, defines joined), and the
-  // fingerprints (recordingFingerprints) of the files when they were made.
-  // The record pass takes a recording if no file it read changed since,
-  // and leaves in it only the files each of its own parses read (for the
-  // safety pass, which takes them).
+  // DesignatedInitsPass, then GlobalLoweringPass: the recordings their
+  // parses made with every recorder of the record pass and the global
+  // lowering's, by (compile entry, defines joined), and the fingerprints
+  // (recordingFingerprints) of the files when they were made
+  // (rewrite/passes/EarlyRecordings.h). The next of these passes takes a
+  // recording if no file it read changed since, and leaves in it only the
+  // files each of its own parses read (the record pass, for the safety
+  // pass, which takes them). RecordingGlobalsWatched: the macros the
+  // global recorder watched in the designated initializers' parses.
   std::map<std::pair<size_t, std::string>, RecordedParse> Recordings;
   std::map<std::string, std::string> RecordingFingerprints;
+  std::set<std::string> RecordingGlobalsWatched;
 
   // FeatureGroupsPass: per file, its feature groups and the directives the
   // parses place; the presence conditions to cover; which macros are
