@@ -96,6 +96,10 @@ std::map<std::string, std::string> TempProject::snapshot() const {
   return Out;
 }
 
+llvm::Expected<llvm::json::Value> TempProject::readManifest() const {
+  return llvm::json::parse(readOut("manifest.json"));
+}
+
 std::string TempProject::readOut(const std::string &Rel) const {
   auto Buf = llvm::MemoryBuffer::getFile(out() + "/" + Rel);
   return Buf ? (*Buf)->getBuffer().str() : std::string();

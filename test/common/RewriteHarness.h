@@ -16,6 +16,7 @@
 #include "test/common/Shell.h"
 
 #include "llvm/Support/Error.h"
+#include "llvm/Support/JSON.h"
 
 #include <map>
 #include <string>
@@ -62,6 +63,9 @@ public:
   std::string checkAllConfigurations(const std::string &ModelPath);
 
   std::string readOut(const std::string &Rel) const;
+
+  /// The rewrite's manifest.json, parsed.
+  llvm::Expected<llvm::json::Value> readManifest() const;
 
 private:
   bool buildSimulator(std::string &Log);

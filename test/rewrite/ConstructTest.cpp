@@ -455,8 +455,7 @@ TEST(RewriteConstructs, MemberFunctionPerFeatureIsMerged) {
   EXPECT_NE(Source.find("int area() const { if (VARSIM_F_A) { VARSIM_REGION("),
             std::string::npos)
       << Source;
-  llvm::Expected<llvm::json::Value> Manifest =
-      llvm::json::parse(P.readOut("manifest.json"));
+  llvm::Expected<llvm::json::Value> Manifest = P.readManifest();
   ASSERT_TRUE(bool(Manifest));
   const llvm::json::Object &Root = *Manifest->getAsObject();
   for (const llvm::json::Value &R : *Root.getArray("regions"))

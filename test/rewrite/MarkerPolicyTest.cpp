@@ -118,8 +118,7 @@ TEST(MarkerPolicy, SwitchAndTinyBlockAreTimedInTheirCallers) {
   EXPECT_EQ(Source.find("if (VARSIM_F_CLAMP) { VARSIM_REGION"),
             std::string::npos)
       << Source;
-  llvm::Expected<llvm::json::Value> Manifest =
-      llvm::json::parse(P.readOut("manifest.json"));
+  llvm::Expected<llvm::json::Value> Manifest = P.readManifest();
   ASSERT_TRUE(bool(Manifest));
   const llvm::json::Object &Root = *Manifest->getAsObject();
   EXPECT_EQ(functionRegion(Root, "window"), -1);
@@ -207,8 +206,7 @@ TEST(MarkerPolicy, VariantRunningThePrimaryIsTimedInItsCallers) {
   EXPECT_EQ(Source.substr(Open, Fallback - Open).find("VARSIM_REGION"),
             std::string::npos)
       << Source;
-  llvm::Expected<llvm::json::Value> Manifest =
-      llvm::json::parse(P.readOut("manifest.json"));
+  llvm::Expected<llvm::json::Value> Manifest = P.readManifest();
   ASSERT_TRUE(bool(Manifest));
   const llvm::json::Object &Root = *Manifest->getAsObject();
   // The qualified switch's call (`text::scan(`) is found: its caller keeps
