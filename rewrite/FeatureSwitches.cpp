@@ -104,19 +104,34 @@ llvm::Error FileRewriter::mergeMemberVariants(const SwitchPlan &SP) {
                                         conditionText(*Common, F), First.Line,
                                         Last.EndLine)) +
         " ";
+  // With a variant that forwards to the primary template unmarked, the
+  // merged member is the dispatch plus one call, small enough to inline,
+  // were it not for the other variants' bodies: those move out of line.
+  bool ForwardingVariant =
+      llvm::any_of(SP.Variants, [&](const SwitchPlan::Variant &V) {
+        return isUnmarkedPrimaryVariant(*V.Fn);
+      });
   for (size_t I = 0; I < SP.Variants.size(); ++I) {
     const SwitchPlan::Variant &V = SP.Variants[I];
     const FunctionFact &Fn = *V.Fn;
     Merged.insert(Fn.BodyBegin);
     std::string Open =
         I + 1 < SP.Variants.size() ? "if (" + V.Code + ") {" : "{";
-    if (isUnmarkedPrimaryVariant(Fn))
+    if (isUnmarkedPrimaryVariant(Fn)) {
       Ctx.Unmarked.push_back({SP.Name, In.Path, Fn.Line, Fn.EndLine});
-    else
+    } else {
+      std::optional<std::string> Outlined;
+      if (ForwardingVariant)
+        Outlined = outlinedBodyOpening(Fn);
+      if (Outlined) {
+        Open += " " + *Outlined;
+        addEdit(Fn.BodyEnd, Fn.BodyEnd, " }();");
+      }
       Open += " " + runtime::regionMarker(
                         runtime::RegionKind::Function,
                         addRegion(runtime::RegionKind::Function, SP.Name,
                                   V.Condition, Fn.Line, Fn.EndLine));
+    }
     if (I == 0) {
       addEdit(Fn.BodyBegin + 1, Fn.BodyBegin + 1, " " + SwitchMarker + Open);
     } else {
@@ -127,6 +142,30 @@ llvm::Error FileRewriter::mergeMemberVariants(const SwitchPlan &SP) {
   }
   addEdit(Last.BodyEnd + 1, Last.BodyEnd + 1, " }");
   return llvm::Error::success();
+}
+
+/// `return [&]() __attribute__((noinline)) -> T {`: Fn's body run as a
+/// lambda kept out of line, or nothing if the body cannot be moved into a
+/// lambda unchanged.
+std::optional<std::string>
+FileRewriter::outlinedBodyOpening(const FunctionFact &Fn) const {
+  // A lambda's __func__ is "operator()"; a constexpr function calls no
+  // lambda before C++17; the return type must be spelled (a deduced one
+  // would copy a returned reference).
+  if (!Fn.Cxx11 || Fn.Constexpr ||
+      inAnyParse(Fn.BodyBegin, &FunctionFact::UsesFuncName) ||
+      Fn.ReturnTypeEnd <= Fn.ReturnTypeBegin ||
+      Fn.ReturnTypeEnd > In.Text.size())
+    return std::nullopt;
+  llvm::StringRef Type =
+      llvm::StringRef(In.Text).slice(Fn.ReturnTypeBegin, Fn.ReturnTypeEnd);
+  // On one line, so that the lines stay where they are.
+  if (Type.contains("//") || Type.contains("/*") || Type.contains('#'))
+    return std::nullopt;
+  std::string OneLine;
+  for (char C : Type)
+    OneLine += C == '\n' || C == '\r' ? ' ' : C;
+  return "return [&]() __attribute__((noinline)) -> " + OneLine + " {";
 }
 
 /// A member function defined per feature in several files (`#ifdef X`

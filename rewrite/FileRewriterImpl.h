@@ -448,6 +448,7 @@ private:
   /// declares one name): its consecutive variants are merged into one
   /// definition whose body dispatches between the variants' bodies.
   llvm::Error mergeMemberVariants(const SwitchPlan &SP);
+  std::optional<std::string> outlinedBodyOpening(const FunctionFact &Fn) const;
 
   llvm::Error emitSwitches();
 

@@ -65,6 +65,14 @@ struct FunctionFact {
   /// C++: its body uses __PRETTY_FUNCTION__, or a lambda in it uses a
   /// predefined name (__func__, ...): texts a renamed copy cannot restore.
   bool OpaqueFuncName = false;
+  /// Its body uses a predefined name (__func__, __FUNCTION__, an assert's
+  /// __PRETTY_FUNCTION__): a lambda around the body would change its text.
+  bool UsesFuncName = false;
+  /// Parsed as C++11 or later (lambdas are available).
+  bool Cxx11 = false;
+  /// Its return type as written, leading const/volatile included
+  /// ([begin, end); 0, 0: unknown, in a macro, or a trailing return type).
+  unsigned ReturnTypeBegin = 0, ReturnTypeEnd = 0;
   /// The parameter list: its '(' and just past its ')' (0, 0: unknown).
   unsigned ParamsBegin = 0, ParamsEnd = 0;
   std::vector<std::string> Params;

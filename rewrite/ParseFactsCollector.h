@@ -96,6 +96,9 @@ private:
   /// The macros expanded inside E, a constant expression.
   void constantUses(const Expr *E, const char *Context);
 
+  /// The text range of FD's return type, leading qualifiers included.
+  void recordReturnType(const FunctionDecl *FD, FileID FID, FunctionFact &F);
+
   /// Where the class declares the member FD defines out of line.
   void classDeclaration(const FunctionDecl *FD, FunctionFact &F);
 

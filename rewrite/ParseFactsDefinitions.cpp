@@ -22,6 +22,7 @@
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/StmtCXX.h"
 #include "clang/AST/TypeLoc.h"
+#include "clang/Basic/CharInfo.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendAction.h"
 #include "clang/Lex/Lexer.h"
@@ -61,6 +62,7 @@ public:
   bool VisitGotoStmt(GotoStmt *) { return loop(); }
   bool VisitIndirectGotoStmt(IndirectGotoStmt *) { return loop(); }
   bool VisitPredefinedExpr(PredefinedExpr *E) {
+    UsesFuncName = true;
     if (Cxx &&
         (InLambda || E->getIdentKind() == PredefinedIdentKind::PrettyFunction ||
          E->getIdentKind() == PredefinedIdentKind::PrettyFunctionNoVirtual))
@@ -136,6 +138,7 @@ public:
     });
   }
   bool Loops = false, OpaqueFuncName = false, CallsProject = false;
+  bool UsesFuncName = false;
 
 private:
   bool declaredInProject(const Decl *D) const {
@@ -280,6 +283,9 @@ bool DefinitionCollector::VisitFunctionDecl(FunctionDecl *FD) {
   F.Loops = Traits.Loops;
   F.CallsProject = Traits.CallsProject;
   F.OpaqueFuncName = Traits.OpaqueFuncName;
+  F.UsesFuncName = Traits.UsesFuncName;
+  F.Cxx11 = Ctx.getLangOpts().CPlusPlus11;
+  recordReturnType(FD, FID, F);
   F.SavedState = Traits.keepsSavedState();
   F.ReturnsVoid = FD->getReturnType()->isVoidType();
   for (ParmVarDecl *P : FD->parameters()) {
@@ -489,6 +495,35 @@ void DefinitionCollector::constantUses(const Expr *E, const char *Context) {
     if (Range->first <= Offset && Offset < Range->second)
       State.Result.Files[*Path].ConstantUses.push_back(
           {Macro, Offset, Context});
+}
+
+void DefinitionCollector::recordReturnType(const FunctionDecl *FD, FileID FID,
+                                           FunctionFact &F) {
+  // Invalid for a trailing return type (it ends after the name).
+  SourceRange RT = FD->getReturnTypeSourceRange();
+  if (RT.isInvalid() || !RT.getBegin().isFileID() || !RT.getEnd().isFileID())
+    return;
+  auto Range = R.of(RT, FID);
+  if (!Range)
+    return;
+  // A qualifier in front of the type has no place in its TypeLoc: `const
+  // char *` starts at `char`.
+  llvm::StringRef Buffer = R.SM.getBufferData(FID);
+  unsigned Begin = Range->first;
+  while (true) {
+    llvm::StringRef Before = Buffer.take_front(Begin).rtrim();
+    llvm::StringRef Word;
+    for (llvm::StringRef Q : {"const", "volatile"})
+      if (Before.ends_with(Q) && (Before.size() == Q.size() ||
+                                  !clang::isAsciiIdentifierContinue(
+                                      Before[Before.size() - Q.size() - 1])))
+        Word = Q;
+    if (Word.empty())
+      break;
+    Begin = static_cast<unsigned>(Before.size() - Word.size());
+  }
+  F.ReturnTypeBegin = Begin;
+  F.ReturnTypeEnd = Range->second;
 }
 
 void DefinitionCollector::classDeclaration(const FunctionDecl *FD,

@@ -1,0 +1,16 @@
+#include "table.h"
+
+int main() {
+  Table<int> Ints(40);
+  Table<double> Reals(40);
+  for (int Round = 0; Round < 3000; ++Round)
+    for (std::size_t I = 0; I < 48; ++I) {
+      Ints.note(Ints.at(I));
+      Reals.note(Reals.at(I % 40));
+    }
+  Ints.describe();
+  Reals.describe();
+  std::printf("ints %d clamped %u, reals %.1f\n", Ints.Sum, Ints.Clamped,
+              Reals.Sum);
+  return 0;
+}
