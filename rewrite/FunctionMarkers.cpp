@@ -58,18 +58,23 @@ llvm::Error FileRewriter::keepOriginalName(const FunctionFact &Fn,
 /// callback that Base code might call through.
 bool onlyCalledInFile(const FunctionFact &Fn, llvm::StringRef Path,
                       llvm::StringRef Text, const CalledNames *Names) {
-  if (Fn.Member || Fn.Template || Fn.Lambda || Fn.NameLength == 0 ||
+  if (Fn.Lambda || Fn.NameLength == 0 ||
       Fn.NameBegin + Fn.NameLength > Text.size())
     return false;
-  if (!isTranslationUnitName(Path))
-    return false;
   auto IsIdent = [](char C) { return llvm::isAlnum(C) || C == '_'; };
-  llvm::StringRef Head = Text.slice(Fn.DeclBegin, Fn.NameBegin);
-  size_t Static = Head.find("static");
-  if (Static == llvm::StringRef::npos ||
-      (Static > 0 && IsIdent(Head[Static - 1])) ||
-      (Static + 6 < Head.size() && IsIdent(Head[Static + 6])))
-    return false;
+  // A private member whose class's code is all in this file is called from
+  // this file only, header or not; a member of another class may share its
+  // name, whose calls then count too (callers added, none missed).
+  if (!Fn.SealedMember) {
+    if (Fn.Member || Fn.Template || !isTranslationUnitName(Path))
+      return false;
+    llvm::StringRef Head = Text.slice(Fn.DeclBegin, Fn.NameBegin);
+    size_t Static = Head.find("static");
+    if (Static == llvm::StringRef::npos ||
+        (Static > 0 && IsIdent(Head[Static - 1])) ||
+        (Static + 6 < Head.size() && IsIdent(Head[Static + 6])))
+      return false;
+  }
   llvm::StringRef Name = Text.substr(Fn.NameBegin, Fn.NameLength);
   // A use of an identifier is a whole word, so the names' table answers
   // for a name of identifier characters (the scan below, for the rest).
@@ -81,8 +86,7 @@ bool onlyCalledInFile(const FunctionFact &Fn, llvm::StringRef Path,
     if ((At > 0 && IsIdent(Text[At - 1])) ||
         (End < Text.size() && IsIdent(Text[End])))
       continue;
-    llvm::StringRef After = Text.drop_front(End).ltrim();
-    if (!After.starts_with("("))
+    if (!followedByCall(Text.drop_front(End)))
       return false; // Its address, or a use the scan cannot read.
   }
   return true;
@@ -101,7 +105,7 @@ CalledNames::CalledNames(llvm::StringRef Text) {
     bool &Called =
         OnlyCalled.try_emplace(Text.slice(At, End), true).first->second;
     if (Called)
-      Called = Text.drop_front(End).ltrim().starts_with("(");
+      Called = followedByCall(Text.drop_front(End));
     At = End;
   }
 }

@@ -112,15 +112,41 @@ bool isTinyBlock(llvm::StringRef Code) {
 }
 
 std::vector<std::pair<std::string, unsigned>>
-callsOf(llvm::StringRef Code, const std::set<std::string> &Names) {
+callsOf(llvm::StringRef Code, const std::set<std::string> &Names,
+        bool TemplateArgs) {
   std::vector<std::pair<std::string, unsigned>> Out;
   if (Names.empty())
     return Out;
   forEachWord(Code, [&](llvm::StringRef Word, bool Paren, unsigned At) {
-    if (Paren && Names.count(Word.str()))
+    if (!Names.count(Word.str()))
+      return;
+    if (Paren ||
+        (TemplateArgs && followedByCall(Code.drop_front(At + Word.size()))))
       Out.emplace_back(Word.str(), At);
   });
   return Out;
+}
+
+bool followedByCall(llvm::StringRef After) {
+  After = After.ltrim();
+  if (After.starts_with("("))
+    return true;
+  if (!After.starts_with("<") || After.starts_with("<<") ||
+      After.starts_with("<="))
+    return false;
+  unsigned Depth = 0;
+  for (size_t I = 0; I < After.size(); ++I) {
+    char C = After[I];
+    if (C == '<') {
+      ++Depth;
+    } else if (C == '>') {
+      if (--Depth == 0)
+        return After.drop_front(I + 1).ltrim().starts_with("(");
+    } else if (C == ';' || C == '{' || C == '}') {
+      return false;
+    }
+  }
+  return false;
 }
 
 void forEachIdentifier(

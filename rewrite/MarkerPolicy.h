@@ -52,9 +52,17 @@ struct UnmarkedCode {
 bool isTinyBlock(llvm::StringRef Code);
 
 /// The calls in Code of functions named in Names (an identifier followed
-/// by '(' outside comments and literals): name and offset in Code.
+/// by '(' outside comments and literals; with TemplateArgs also by a
+/// template argument list and '(', followedByCall): name and offset in
+/// Code.
 std::vector<std::pair<std::string, unsigned>>
-callsOf(llvm::StringRef Code, const std::set<std::string> &Names);
+callsOf(llvm::StringRef Code, const std::set<std::string> &Names,
+        bool TemplateArgs = false);
+
+/// Whether the text after a name makes the name a call: '(', or a
+/// template argument list (balanced '<' '>' within one statement) and then
+/// '(' (`skip<Flags>(is)`).
+bool followedByCall(llvm::StringRef After);
 
 /// Whether Code holds the identifier Word (outside comments and
 /// literals).

@@ -68,6 +68,10 @@ struct FunctionFact {
   /// Its body uses a predefined name (__func__, __FUNCTION__, an assert's
   /// __PRETTY_FUNCTION__): a lambda around the body would change its text.
   bool UsesFuncName = false;
+  /// A private member of a class without friends, all of whose member
+  /// functions (nested classes' included) are defined in this file: only
+  /// this file's code can call it, as a `static` function of a source file.
+  bool SealedMember = false;
   /// Parsed as C++11 or later (lambdas are available).
   bool Cxx11 = false;
   /// Its return type as written, leading const/volatile included

@@ -96,6 +96,10 @@ private:
   /// The macros expanded inside E, a constant expression.
   void constantUses(const Expr *E, const char *Context);
 
+  /// Whether every member function of RD (and of its nested classes) is
+  /// defined in FID (deleted, defaulted and pure ones need no body).
+  bool membersDefinedIn(const CXXRecordDecl *RD, FileID FID);
+
   /// The text range of FD's return type, leading qualifiers included.
   void recordReturnType(const FunctionDecl *FD, FileID FID, FunctionFact &F);
 

@@ -180,6 +180,13 @@ private:
   }
 };
 
+/// A member template's access is its template's.
+bool privateMember(const FunctionDecl *FD) {
+  if (const FunctionTemplateDecl *FT = FD->getDescribedFunctionTemplate())
+    return FT->getAccess() == AS_private;
+  return FD->getAccess() == AS_private;
+}
+
 /// The template head of a function template ("" for other functions):
 /// each parameter's kind and, for a constant parameter, its type.
 std::string templateHeadKey(const FunctionDecl *FD) {
@@ -285,6 +292,10 @@ bool DefinitionCollector::VisitFunctionDecl(FunctionDecl *FD) {
   F.OpaqueFuncName = Traits.OpaqueFuncName;
   F.UsesFuncName = Traits.UsesFuncName;
   F.Cxx11 = Ctx.getLangOpts().CPlusPlus11;
+  if (auto *MD = dyn_cast<CXXMethodDecl>(FD);
+      MD && privateMember(MD) && !MD->getParent()->isLambda() &&
+      MD->getParent()->friend_begin() == MD->getParent()->friend_end())
+    F.SealedMember = membersDefinedIn(MD->getParent(), FID);
   recordReturnType(FD, FID, F);
   F.SavedState = Traits.keepsSavedState();
   F.ReturnsVoid = FD->getReturnType()->isVoidType();
@@ -495,6 +506,56 @@ void DefinitionCollector::constantUses(const Expr *E, const char *Context) {
     if (Range->first <= Offset && Offset < Range->second)
       State.Result.Files[*Path].ConstantUses.push_back(
           {Macro, Offset, Context});
+}
+
+bool DefinitionCollector::membersDefinedIn(const CXXRecordDecl *RD,
+                                           FileID FID) {
+  auto DefinedHere = [&](const FunctionDecl *FD) {
+    if (FD->isDeleted() || FD->isDefaulted() || FD->isPureVirtual() ||
+        FD->isImplicit())
+      return true;
+    const FunctionDecl *Def = nullptr;
+    if (!FD->hasBody(Def) || !Def) {
+      // C++03's noncopyable idiom declares a private (or protected) copy
+      // constructor and assignment and defines neither; any other member
+      // may be defined in another translation unit.
+      const auto *Ctor = dyn_cast<CXXConstructorDecl>(FD);
+      const auto *MD = dyn_cast<CXXMethodDecl>(FD);
+      return FD->getAccess() != AS_public &&
+             ((Ctor && Ctor->isCopyOrMoveConstructor()) ||
+              (MD && (MD->isCopyAssignmentOperator() ||
+                      MD->isMoveAssignmentOperator())));
+    }
+    SourceLocation L = R.SM.getExpansionLoc(Def->getLocation());
+    return L.isValid() && R.SM.getFileID(L) == FID;
+  };
+  for (const Decl *D : RD->decls()) {
+    if (const auto *FT = dyn_cast<FunctionTemplateDecl>(D))
+      D = FT->getTemplatedDecl();
+    if (const auto *FD = dyn_cast<FunctionDecl>(D)) {
+      if (!DefinedHere(FD))
+        return false;
+    } else if (const auto *NT = dyn_cast<ClassTemplateDecl>(D)) {
+      // A class template declared only for its specializations (which are
+      // members, checked in turn) has no members to check; one defined is
+      // a nested class.
+      D = NT->getTemplatedDecl();
+      if (!NT->getTemplatedDecl()->getDefinition())
+        continue;
+    }
+    // A nested class's members reach the enclosing class's private ones;
+    // one defined elsewhere (`class Outer::Inner { ... }`) may call them.
+    if (const auto *Nested = dyn_cast_or_null<CXXRecordDecl>(D);
+        Nested && !Nested->isImplicit()) {
+      const CXXRecordDecl *Def = Nested->getDefinition();
+      SourceLocation L =
+          Def ? R.SM.getExpansionLoc(Def->getLocation()) : SourceLocation();
+      if (!Def || L.isInvalid() || R.SM.getFileID(L) != FID ||
+          !membersDefinedIn(Def, FID))
+        return false;
+    }
+  }
+  return true;
 }
 
 void DefinitionCollector::recordReturnType(const FunctionDecl *FD, FileID FID,

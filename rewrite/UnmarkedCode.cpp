@@ -147,7 +147,12 @@ std::vector<unsigned> FileRewriter::timedIn(unsigned Offset) const {
   // A call from unmarked code (recursion) is timed in that code's
   // callers, which the other calls cover.
   std::set<unsigned> Ids;
-  for (const auto &Call : callsOf(In.Text, {Fn->Name}))
+  // By the name calls use: a member's is the last part of its qualified
+  // one, perhaps with template arguments (`skip<Flags>(is)`).
+  std::string Called = Fn->Name;
+  if (size_t Colons = Called.rfind("::"); Colons != std::string::npos)
+    Called = Called.substr(Colons + 2);
+  for (const auto &Call : callsOf(In.Text, {Called}, /*TemplateArgs=*/true))
     if (auto Id = markedScopeAt(Call.second))
       Ids.insert(*Id);
   return {Ids.begin(), Ids.end()};

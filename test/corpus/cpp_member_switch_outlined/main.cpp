@@ -8,6 +8,10 @@ int main() {
       Ints.note(Ints.at(I));
       Reals.note(Reals.at(I % 40));
     }
+  long First = 0;
+  for (int Round = 0; Round < 500; ++Round)
+    First += Ints.sumFirst(44) + static_cast<long>(Reals.sumFirst(40));
+  std::printf("first %ld\n", First);
   Ints.describe();
   Reals.describe();
   std::printf("ints %d clamped %u, reals %.1f\n", Ints.Sum, Ints.Clamped,
