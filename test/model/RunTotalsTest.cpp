@@ -273,3 +273,30 @@ TEST(RunTotals, ConfigValues) {
 }
 
 } // namespace
+
+TEST(RunTotals, AValueSeenInOneRunOnlyIsNoFeatureOfTheFit) {
+  // A is on in one run only (RapidJSON's reference run was the only one
+  // with two options off): that run's residual, whatever drift it carries,
+  // would become A's term. B and C are each seen both ways in two runs or
+  // more: they are the features the fit may use.
+  std::vector<callgraph::CallTrace> Traces;
+  const bool Plan[][3] = {{false, false, false},
+                          {false, true, false},
+                          {false, false, true},
+                          {false, true, true},
+                          {true, true, true}};
+  for (int R = 0; R < 3; ++R)
+    for (int I = 0; I < 5; ++I)
+      Traces.push_back(run(Plan[I][0], Plan[I][1], Plan[I][2], 0.05 * R,
+                           "run-" + std::to_string(I + 1) + ".rep-" +
+                               std::to_string(R + 1) + ".json"));
+  Built B = build(Traces, true);
+  EXPECT_EQ(B.M.RunTotals.Features, (std::vector<std::string>{"B", "C"}));
+  for (const auto &[Name, Seconds] : B.M.RunTotals.Terms)
+    EXPECT_EQ(Name.find('A'), std::string::npos) << Name;
+  for (const Term &Tm : B.M.Terms) {
+    if (Tm.FromRunTotals) {
+      EXPECT_EQ(Tm.name().find('A'), std::string::npos) << Tm.name();
+    }
+  }
+}
