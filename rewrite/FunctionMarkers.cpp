@@ -18,9 +18,7 @@
 namespace varsim::rewrite::detail {
 
 std::string originalNameDefines(llvm::StringRef Name) {
-  if (size_t Colons = Name.rfind("::"); Colons != llvm::StringRef::npos)
-    Name = Name.drop_front(Colons + 2);
-  std::string Quoted = "\"" + Name.str() + "\"";
+  std::string Quoted = "\"" + calledName(Name).str() + "\"";
   return "#define __func__ " + Quoted + "\n#define __FUNCTION__ " + Quoted +
          "\n#define __PRETTY_FUNCTION__ " + Quoted + "\n";
 }

@@ -59,6 +59,13 @@ std::vector<std::pair<std::string, unsigned>>
 callsOf(llvm::StringRef Code, const std::set<std::string> &Names,
         bool TemplateArgs = false);
 
+/// The name a call of a function uses: the last part of its qualified
+/// name (a member's, a namespace's function's), or the name itself.
+inline llvm::StringRef calledName(llvm::StringRef Qualified) {
+  llvm::StringRef Last = Qualified.rsplit("::").second;
+  return Last.empty() ? Qualified : Last;
+}
+
 /// Whether the text after a name makes the name a call: '(', or a
 /// template argument list (balanced '<' '>' within one statement) and then
 /// '(' (`skip<Flags>(is)`).

@@ -71,9 +71,7 @@ FileRewriter::unmarkedSwitches() const {
   // Every switch, merged members' too (emitSwitches, mergeMemberVariants).
   // A qualified name never appears as one identifier in a call's text.
   for (const SwitchPlan &SP : Ctx.Switches) {
-    llvm::StringRef Called = llvm::StringRef(SP.Name).rsplit("::").second;
-    Out[(Called.empty() ? llvm::StringRef(SP.Name) : Called).str()].push_back(
-        &SP);
+    Out[calledName(SP.Name).str()].push_back(&SP);
   }
   return Out;
 }
@@ -149,10 +147,8 @@ std::vector<unsigned> FileRewriter::timedIn(unsigned Offset) const {
   std::set<unsigned> Ids;
   // By the name calls use: a member's is the last part of its qualified
   // one, perhaps with template arguments (`skip<Flags>(is)`).
-  std::string Called = Fn->Name;
-  if (size_t Colons = Called.rfind("::"); Colons != std::string::npos)
-    Called = Called.substr(Colons + 2);
-  for (const auto &Call : callsOf(In.Text, {Called}, /*TemplateArgs=*/true))
+  for (const auto &Call : callsOf(In.Text, {calledName(Fn->Name).str()},
+                                  /*TemplateArgs=*/true))
     if (auto Id = markedScopeAt(Call.second))
       Ids.insert(*Id);
   return {Ids.begin(), Ids.end()};
