@@ -368,6 +368,7 @@ static void addFixedFeatures(const Cond &C, FixedFeatures &Out) {
     Out.Truths.push_back(C.Name);
   } else if (C.K == Cond::Unary && C.Op == "!" && IsIdent(C.Operands.front())) {
     Out.Truths.push_back(C.Operands.front()->Name);
+    Out.Negated.push_back(C.Operands.front()->Name);
   } else if (C.K == Cond::Binary && C.Op == "==" && C.Operands.size() == 2) {
     const CondPtr &L = C.Operands[0], &R = C.Operands[1];
     if (IsIdent(L) && IsInt(R))

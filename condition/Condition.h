@@ -146,9 +146,10 @@ bool isLiteral(const Cond &E);
 /// literals (`A`, `!A`: a boolean feature's value) in Truths, comparisons
 /// of a feature with a number (`LEVEL == 2`, a clone per value of a
 /// numeric feature) in Values. "!(A && B) && C" gives C; "A || B" and
-/// "LEVEL >= 2" give none.
+/// "LEVEL >= 2" give none. Negated holds the literals of Truths that are
+/// negated (`!LEVEL`: a numeric feature's value 0).
 struct FixedFeatures {
-  std::vector<std::string> Truths, Values;
+  std::vector<std::string> Truths, Values, Negated;
   bool fixes(llvm::StringRef Feature) const;
 };
 FixedFeatures fixedFeatures(const Cond &E);

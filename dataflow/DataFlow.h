@@ -113,9 +113,11 @@ struct AnalysisOptions {
   std::set<unsigned> SwitchRegions;
   /// Functions (qualified names) whose feature conditions are guards too:
   /// unmarked feature switches whose variants each return a constant (a
-  /// lowered constant's value function, `kNormalize__varsim_value`).
-  /// Which variant runs costs the same; the value returned carries the
-  /// features as data, and decides where it is tested.
+  /// lowered constant's value function, `kNormalize__varsim_value`), and
+  /// unmarked dispatches whose variants each have a function region of
+  /// their own (a clone per configuration: its time is its region's).
+  /// Which variant runs costs the switch the same; the value returned
+  /// carries the features as data, and decides where it is tested.
   std::set<std::string> GuardFunctions;
   /// Feature macro -> feature name (from the manifest); unmapped macros are
   /// reported as they are.

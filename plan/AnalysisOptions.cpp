@@ -6,7 +6,9 @@
 #include "manifest/Manifest.h"
 
 #include <map>
+#include <set>
 #include <string>
+#include <tuple>
 #include <vector>
 
 namespace varsim::plan {
@@ -18,7 +20,7 @@ namespace json = llvm::json;
 /// features a function region's condition fixes (FixedInRegion).
 dataflow::AnalysisOptions analysisOptions(const json::Object &Root) {
   dataflow::AnalysisOptions Analysis;
-  std::map<std::string, std::string> MacroOf, BooleanMacroOf;
+  std::map<std::string, std::string> MacroOf, BooleanMacroOf, OneOrZeroMacroOf;
   if (const json::Array *Features = Root.getArray("features"))
     for (const json::Value &F : *Features)
       if (const json::Object *O = F.getAsObject())
@@ -26,9 +28,13 @@ dataflow::AnalysisOptions analysisOptions(const json::Object &Root) {
           std::string Macro = O->getString("macro").value_or(*Name).str();
           Analysis.FeatureNames[Macro] = Name->str();
           MacroOf[Name->str()] = Macro;
-          // A numeric literal (`LEVEL`: not 0) fixes no value.
+          // A numeric literal (`LEVEL`: not 0) fixes no value, unless 1
+          // is the only value other than 0 (Lua's LUA_USE_JUMPTABLE 0/1,
+          // whose `luaV_execute` is a copy per value).
           if (O->getString("kind").value_or("bool") == "bool")
             BooleanMacroOf[Name->str()] = Macro;
+          else if (O->getInteger("min") == 0 && O->getInteger("max") == 1)
+            OneOrZeroMacroOf[Name->str()] = Macro;
         }
   // Clones: function regions that share their definition's file and line
   // (copies of one definition, one per configuration). Definitions renamed
@@ -46,12 +52,43 @@ dataflow::AnalysisOptions analysisOptions(const json::Object &Root) {
         if (R->getString("kind") == "function")
           ++FunctionsAt[SiteOf(*R)];
   // A lowered constant's value function: each variant returns a constant.
+  // And the dispatch of a definition renamed per configuration whose every
+  // variant is a function region of its own (a clone, at the original's
+  // place and under its condition): the dispatch only chooses which region
+  // runs, and each variant's time is its own region's, not the callers'.
+  // Its test was a decision in an unmarked function (a `callee` fact of
+  // every caller's region) and its arguments carried the feature into the
+  // variants (Lua's `luaV_execute` per LUA_USE_JUMPTABLE: every API region).
+  std::set<std::tuple<std::string, int64_t, std::string>> FunctionRegionsAt;
+  if (const json::Array *Regions = Root.getArray("regions"))
+    for (const json::Value &V : *Regions)
+      if (const json::Object *R = V.getAsObject())
+        if (R->getString("kind") == "function")
+          FunctionRegionsAt.insert(
+              {R->getString("file").value_or("").str(),
+               R->getInteger("line").value_or(-1),
+               R->getString("condition").value_or("1").str()});
+  std::map<std::string, bool> EveryVariantMarked;
   if (const json::Array *Renamings = Root.getArray("renamings"))
     for (const json::Value &V : *Renamings)
       if (const json::Object *R = V.getAsObject())
-        if (auto Original = R->getString("original"))
-          if (Original->ends_with(manifest::ConstantValueSuffix))
+        if (auto Original = R->getString("original")) {
+          if (Original->ends_with(manifest::ConstantValueSuffix)) {
             Analysis.GuardFunctions.insert(Original->str());
+            continue;
+          }
+          bool Marked = FunctionRegionsAt.count(
+              {R->getString("file").value_or("").str(),
+               R->getInteger("line").value_or(-2),
+               R->getString("condition").value_or("1").str()});
+          auto [It, New] =
+              EveryVariantMarked.try_emplace(Original->str(), Marked);
+          if (!New)
+            It->second = It->second && Marked;
+        }
+  for (const auto &[Original, Marked] : EveryVariantMarked)
+    if (Marked)
+      Analysis.GuardFunctions.insert(Original);
   if (const json::Array *Regions = Root.getArray("regions"))
     for (const json::Value &V : *Regions)
       if (const json::Object *R = V.getAsObject()) {
@@ -82,6 +119,9 @@ dataflow::AnalysisOptions analysisOptions(const json::Object &Root) {
         };
         Fix(BooleanMacroOf, Fixed.Truths);
         Fix(MacroOf, Fixed.Values);
+        Fix(OneOrZeroMacroOf, Fixed.Truths);
+        // `!LEVEL`: LEVEL is 0 wherever the clone runs.
+        Fix(MacroOf, Fixed.Negated);
       }
   return Analysis;
 }

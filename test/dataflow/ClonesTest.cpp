@@ -144,3 +144,73 @@ TEST(Contexts, WithoutTheClonesConditionTheDispatchReachesTheGlobal) {
   DataFlowFacts F = analyze(NumericClones, /*C=*/true);
   EXPECT_THAT(F.featuresOf(3), ElementsAre("B", "LEVEL"));
 }
+
+namespace {
+
+// Lua's `luaV_execute` per LUA_USE_JUMPTABLE (0/1): an unmarked dispatch
+// calls a copy per value, each a function region of its own. The copies
+// store their argument in memory (the interpreter's state), where any
+// other region reads it in a decision; B's data really reaches that state.
+constexpr const char *MarkedVariants = R"(
+struct State { int top; int size; };
+void execute__varsim_not_JT(struct State *L, int n) {
+  VARSIM_REGION(1);
+  L->top = n;
+}
+void execute__varsim_JT(struct State *L, int n) {
+  VARSIM_REGION(2);
+  L->top = n;
+  if (VARSIM_F_B) {
+    VARSIM_REGION(4);
+    L->size = n * 2;
+  }
+}
+void execute(struct State *L, int n) {
+  if (!VARSIM_F_JT) {
+    execute__varsim_not_JT(L, n);
+    return;
+  }
+  execute__varsim_JT(L, n);
+}
+int spin;
+void api(struct State *L) {
+  VARSIM_REGION(3);
+  for (int i = 0; i < L->top; ++i)
+    spin += i;
+  for (int i = 0; i < L->size; ++i)
+    spin += i;
+}
+int main(void) {
+  VARSIM_REGION(0);
+  struct State S = {0, 0};
+  execute(&S, 10);
+  api(&S);
+  return spin;
+}
+)";
+
+AnalysisOptions markedVariants() {
+  AnalysisOptions Options;
+  Options.GuardFunctions = {"execute"};
+  Options.FixedInRegion[1] = {"JT"};
+  Options.FixedInRegion[2] = {"JT"};
+  return Options;
+}
+
+} // namespace
+
+TEST(Contexts, ADispatchOfMarkedCopiesDecidesNothingAndPassesNoFeature) {
+  DataFlowFacts F = analyze(MarkedVariants, /*C=*/true, markedVariants());
+  // JT chose the copy that stored n; B's data is in the state.
+  EXPECT_THAT(F.featuresOf(3), ElementsAre("B"));
+  EXPECT_THAT(F.featuresOf(0), IsEmpty());
+}
+
+TEST(Contexts, ADispatchTestedAsDataMakesEveryCallerDependOnIt) {
+  // Without the options (the analysis before): the dispatch's test is a
+  // decision of an unmarked function, a fact of main's region, and n
+  // carries JT into the state.
+  DataFlowFacts F = analyze(MarkedVariants, /*C=*/true);
+  EXPECT_THAT(F.featuresOf(3), ElementsAre("B", "JT"));
+  EXPECT_THAT(F.featuresOf(0), ElementsAre("JT"));
+}

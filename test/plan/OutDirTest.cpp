@@ -386,4 +386,28 @@ TEST_F(OutDirTest, AFunctionsConditionFixesItsLiteralsForTheAnalysis) {
   EXPECT_EQ(FactsWith("(1 == A) && !B", "numeric"), std::vector<std::string>{});
   EXPECT_EQ(FactsWith("A >= 1", "numeric"), std::vector<std::string>{"A"});
   EXPECT_EQ(FactsWith("A == B", "numeric"), std::vector<std::string>{"A"});
+  // `!A` is A == 0 (Lua's `luaV_execute` per LUA_USE_JUMPTABLE).
+  EXPECT_EQ(FactsWith("!A", "numeric"), std::vector<std::string>{});
+}
+
+TEST_F(OutDirTest, ANumericLiteralFixesAFeatureOfZeroOrOne) {
+  llvm::json::Value V = manifest();
+  llvm::json::Object &Root = *V.getAsObject();
+  (*(*Root.getArray("regions"))[0].getAsObject())["condition"] = "A";
+  llvm::json::Object &A = *(*Root.getArray("features"))[0].getAsObject();
+  A["kind"] = "numeric";
+  A["min"] = 0;
+  A["max"] = 1;
+  Root.getArray("regions")->push_back(
+      llvm::json::Object{{"id", 3},
+                         {"kind", "function"},
+                         {"function", "main__varsim_not_A"},
+                         {"condition", "!A"},
+                         {"file", "main.cc"},
+                         {"line", 2}});
+  write("manifest.json", llvm::formatv("{0:2}", V).str());
+  auto Loaded = loadDataFlowFacts(Out, llvm::nulls());
+  ASSERT_TRUE(static_cast<bool>(Loaded)) << errorToString(Loaded.takeError());
+  // Not 0 is 1: fixed where the clone runs.
+  EXPECT_TRUE(Loaded->Facts.featuresOf(0).empty());
 }
