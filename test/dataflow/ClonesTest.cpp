@@ -147,17 +147,17 @@ TEST(Contexts, WithoutTheClonesConditionTheDispatchReachesTheGlobal) {
 
 namespace {
 
-// Lua's `luaV_execute` per LUA_USE_JUMPTABLE (0/1): an unmarked dispatch
-// calls a copy per value, each a function region of its own. The copies
-// store their argument in memory (the interpreter's state), where any
-// other region reads it in a decision; B's data really reaches that state.
+// Lua's `luaV_execute` per LUA_USE_JUMPTABLE (0/1, here the flag A): an
+// unmarked dispatch calls a copy per value, each a function region of its own.
+// The copies store their argument in memory (the interpreter's state), where
+// any other region reads it in a decision; B's data really reaches that state.
 constexpr const char *MarkedVariants = R"(
 struct State { int top; int size; };
-void execute__varsim_not_JT(struct State *L, int n) {
+void execute__varsim_not_A(struct State *L, int n) {
   VARSIM_REGION(1);
   L->top = n;
 }
-void execute__varsim_JT(struct State *L, int n) {
+void execute__varsim_A(struct State *L, int n) {
   VARSIM_REGION(2);
   L->top = n;
   if (VARSIM_F_B) {
@@ -166,11 +166,11 @@ void execute__varsim_JT(struct State *L, int n) {
   }
 }
 void execute(struct State *L, int n) {
-  if (!VARSIM_F_JT) {
-    execute__varsim_not_JT(L, n);
+  if (!VARSIM_F_A) {
+    execute__varsim_not_A(L, n);
     return;
   }
-  execute__varsim_JT(L, n);
+  execute__varsim_A(L, n);
 }
 int spin;
 void api(struct State *L) {
@@ -192,8 +192,8 @@ int main(void) {
 AnalysisOptions markedVariants() {
   AnalysisOptions Options;
   Options.GuardFunctions = {"execute"};
-  Options.FixedInRegion[1] = {"JT"};
-  Options.FixedInRegion[2] = {"JT"};
+  Options.FixedInRegion[1] = {"A"};
+  Options.FixedInRegion[2] = {"A"};
   return Options;
 }
 
@@ -201,7 +201,7 @@ AnalysisOptions markedVariants() {
 
 TEST(Contexts, ADispatchOfMarkedCopiesDecidesNothingAndPassesNoFeature) {
   DataFlowFacts F = analyze(MarkedVariants, /*C=*/true, markedVariants());
-  // JT chose the copy that stored n; B's data is in the state.
+  // A chose the copy that stored n; B's data is in the state.
   EXPECT_THAT(F.featuresOf(3), ElementsAre("B"));
   EXPECT_THAT(F.featuresOf(0), IsEmpty());
 }
@@ -209,8 +209,8 @@ TEST(Contexts, ADispatchOfMarkedCopiesDecidesNothingAndPassesNoFeature) {
 TEST(Contexts, ADispatchTestedAsDataMakesEveryCallerDependOnIt) {
   // Without the options (the analysis before): the dispatch's test is a
   // decision of an unmarked function, a fact of main's region, and n
-  // carries JT into the state.
+  // carries A into the state.
   DataFlowFacts F = analyze(MarkedVariants, /*C=*/true);
-  EXPECT_THAT(F.featuresOf(3), ElementsAre("B", "JT"));
-  EXPECT_THAT(F.featuresOf(0), ElementsAre("JT"));
+  EXPECT_THAT(F.featuresOf(3), ElementsAre("A", "B"));
+  EXPECT_THAT(F.featuresOf(0), ElementsAre("A"));
 }
