@@ -71,8 +71,42 @@ std::string macroIdentifier(llvm::StringRef Macro) {
 
 void writeFeatures(const SimulatorTables &T, llvm::raw_ostream &OS) {
   size_t N = T.Features.size();
-  OS << "VARSIM_WEAK long long varsim_feature_values[" << (N ? N : 1)
-     << "];\n\n";
+  size_t Size = N ? N : 1;
+  OS << "VARSIM_WEAK long long varsim_feature_values[" << Size << "];\n";
+  // With Clang, the program reads the values through a const view of the
+  // array (a second name, set in assembly where the compiler cannot see
+  // it): the runtime writes them once, before the program's own code runs,
+  // and never again. A compiler may not keep a mutable global in a
+  // register across a store through a char pointer (it may alias), so a
+  // feature test in a loop that writes bytes was a load per iteration
+  // (RapidJSON's Writer::WriteString: two per character); from constant
+  // memory the load leaves the loop. Not with GCC: its link-time
+  // optimization does not see symbols defined in assembly.
+  //
+  // Each name is weak and the linker (or the dynamic linker) keeps the
+  // first definition of each: where that of the array is a GCC unit's (no
+  // view) or another shared object's, the view is another copy's storage.
+  // A constructor of each Clang unit, after the runtime's start-up (101)
+  // has set the values, copies them there (through a laundered pointer: a
+  // store to a const object could be dropped); a plugin loaded later runs
+  // its own.
+  OS << "#if defined(__clang__) && !defined(VARSIM_MUTABLE_FEATURE_READS)\n"
+     << "__asm__(\".weak varsim_feature_view\\n"
+        ".set varsim_feature_view, varsim_feature_values\");\n"
+     << "extern const long long varsim_feature_view[" << Size << "];\n"
+     << "__attribute__((constructor(102), unused)) static void\n"
+     << "varsim_copy_feature_view(void) {\n"
+     << "  long long *view = (long long *)varsim_feature_view;\n"
+     << "  unsigned i;\n"
+     << "  __asm__(\"\" : \"+r\"(view));\n"
+     << "  if (view != varsim_feature_values)\n"
+     << "    for (i = 0; i < " << Size << "u; ++i)\n"
+     << "      view[i] = varsim_feature_values[i];\n"
+     << "}\n"
+     << "#define VARSIM_FEATURE_READS varsim_feature_view\n"
+     << "#else\n"
+     << "#define VARSIM_FEATURE_READS varsim_feature_values\n"
+     << "#endif\n\n";
   OS << "VARSIM_WEAK VARSIM_CONST_DEF varsim_feature_desc "
         "varsim_feature_table["
      << (N ? N : 1) << "] = {\n";
@@ -93,9 +127,9 @@ void writeFeatures(const SimulatorTables &T, llvm::raw_ostream &OS) {
   // same thing: not a feature's influence on control flow.
   for (size_t I = 0; I != N; ++I) {
     OS << "#define " << featureValueExpr(T.Features[I])
-       << " ((long long)varsim_feature_values[" << I << "])\n";
+       << " ((long long)VARSIM_FEATURE_READS[" << I << "])\n";
     OS << "#define " << featureDispatchExpr(T.Features[I])
-       << " ((long long)varsim_feature_values[" << I << "])\n";
+       << " ((long long)VARSIM_FEATURE_READS[" << I << "])\n";
   }
   OS << "\n";
 }

@@ -93,5 +93,26 @@ TEST_F(ConfigTest, UnwritableTraceWarnsAndKeepsTheExitCode) {
       << R.Err;
 }
 
+// The program's feature reads (a const view with Clang, the array itself
+// otherwise) see the values the runtime set, also where the optimizer keeps
+// them in registers across a loop, and also with GCC's link-time
+// optimization, which must not meet the view's assembly.
+TEST_F(ConfigTest, ReadsInAnOptimizedLoopSeeTheConfiguredValues) {
+  const Toolchain Toolchains[] = {{"gcc", "-std=c99 -O2"},
+                                  {"clang-19", "-std=c99 -O2"},
+                                  {"gcc", "-std=c99 -O2 -flto"}};
+  int K = 0;
+  for (const Toolchain &TC : Toolchains) {
+    std::string Exe = "feature_loop" + std::to_string(K++);
+    ASSERT_EQ(Box->build(TC, "feature_loop.c", Exe), "") << TC.Standard;
+    EXPECT_EQ(Box->run(Exe, {{"VARSIM_CONFIG", "GZIP,LEVEL=5"}}).Out, "128 l\n")
+        << TC.Driver << " " << TC.Standard;
+    EXPECT_EQ(Box->run(Exe, {{"VARSIM_CONFIG", "LZ4,LEVEL=3"}}).Out, "64 l\n")
+        << TC.Driver << " " << TC.Standard;
+    EXPECT_EQ(Box->run(Exe, {{"VARSIM_CONFIG", "LEVEL=1"}}).Out, "0 l\n")
+        << TC.Driver << " " << TC.Standard;
+  }
+}
+
 } // namespace
 } // namespace varsim::runtime::test

@@ -63,7 +63,7 @@ TEST(SimulatorTablesTest, GeneratedHeaderDefinesReadsAndTables) {
   std::string Text = generated(testTables());
   EXPECT_NE(Text.find("#include \"varsim_runtime.h\""), std::string::npos);
   EXPECT_NE(Text.find("#define VARSIM_F_GZIP ((long long)"
-                      "varsim_feature_values[3])"),
+                      "VARSIM_FEATURE_READS[3])"),
             std::string::npos);
   EXPECT_NE(Text.find("\"src/\\\"quoted\\\"\\\\file.c\""), std::string::npos);
   EXPECT_NE(Text.find("!(VARSIM_F_GZIP && VARSIM_F_LZ4)"), std::string::npos);

@@ -226,6 +226,27 @@ TEST(ProcessTest, CAndCxxUnitsAndAStaticLibraryShareOneRuntime) {
   EXPECT_EQ(Nodes["0/2"].Calls, 1u);
 }
 
+// The same units with the C library a shared object built by Clang: its
+// feature reads go through the const view (SimulatorTables.cpp), whose
+// first definition is the shared object's own while the array's is the
+// executable's (GCC's units have no view); the copy made by its
+// constructor gives it the values.
+TEST(ProcessTest, AClangSharedObjectOfAGccProgramReadsTheFeatures) {
+  Sandbox Box;
+  ASSERT_EQ(Box.compile({"gcc", "-std=c99"}, "multi/main.c", "main.o"), "");
+  ASSERT_EQ(Box.compile({"g++", "-std=c++11"}, "multi/part.cpp", "part.o"), "");
+  ASSERT_EQ(Box.compile({"clang-19", "-std=c11"}, "multi/lib.c", "lib.o",
+                        "-DVARSIM_TEST_CLOCK -fPIC"),
+            "");
+  std::string Out;
+  ASSERT_EQ(Box.shell("clang-19 -shared lib.o -o libpart.so", &Out), 0) << Out;
+  ASSERT_EQ(Box.link("g++", {"main.o", "part.o", "libpart.so"}, "multi"), "");
+  RunResult R = Box.run(
+      "multi", {{"VARSIM_CONFIG", "LEVEL=3"}, {"LD_LIBRARY_PATH", Box.dir()}});
+  ASSERT_EQ(R.ExitCode, 0) << R.Err;
+  EXPECT_EQ(R.Out, "s=22\n"); // (2 * 3 + 1) + 5 * 3
+}
+
 TEST(ProcessTest, ChromeTraceIsBoundedAndMarksDrops) {
   Sandbox Box;
   ASSERT_EQ(Box.build({"gcc", "-std=c99"}, "shapes.c", "shapes"), "");
