@@ -204,6 +204,10 @@ struct CallTrace {
   /// Calibration: the whole cost of a visit that was not timed (it falls
   /// in the parent's interval). 0 in traces without sampling.
   double UntimedNs = 0;
+  /// Calibration: the whole cost of a folded counted visit (counted in its
+  /// caller's node, neither recorded nor timed: it falls in the caller's
+  /// interval). 0 in traces of runtimes before session 31.
+  double FoldedNs = 0;
   double WallNs = 0;
   /// Regions the runtime folded (tiny hot functions), by id: a Base one's
   /// later visits are neither counted nor recorded (their time is their
@@ -223,8 +227,9 @@ struct CallTrace {
   /// The instrumentation's cost inside N's estimated inclusive time (every
   /// visit's InnerNs) and outside it, in its parent's time beyond what N's
   /// estimate already carries: OuterNs per timed visit, UntimedNs - InnerNs
-  /// per untimed one. Equation 2 with overhead correction is
-  /// self(n) = incl(n) - inner(n) - sum over children c (incl(c) + outer(c)).
+  /// per untimed one, FoldedNs per folded one (TraceNode::FoldedCalls).
+  /// Equation 2 with overhead correction is self(n) = incl(n) - inner(n) - sum
+  /// over children c (incl(c) + outer(c)).
   double innerOverheadNs(const TraceNode &N) const;
   double outerOverheadNs(const TraceNode &N) const;
 

@@ -64,6 +64,7 @@ void scaleTrace(CallTrace &T, double Factor) {
   T.InnerNs *= Factor;
   T.OuterNs *= Factor;
   T.UntimedNs *= Factor;
+  T.FoldedNs *= Factor;
   T.WallNs *= Factor;
   // Absolute CLOCK_MONOTONIC times: their intervals scale, around the
   // launch (or the runtime's start-up when varsim run did not time it).

@@ -244,6 +244,9 @@ typedef struct varsim_global {
   varsim_u64 start_cpu_ns, start_thread_cpu_ns;
   double inner_ticks, outer_ticks;
   double untimed_ticks; /* cost of a visit that is not timed */
+  /* cost of a folded counted visit (counted in its caller's node, neither
+   * recorded nor timed: all of it in the caller's interval) */
+  double folded_ticks;
   /* Sampling (docs/runtime.md): a node whose mean timed visit is shorter
    * than sample_below ticks, after VARSIM_SAMPLE_WARMUP timed visits, is
    * timed on one visit in sample_period on average; 0: every visit timed. */
@@ -1522,6 +1525,8 @@ VARSIM_HELPER void varsim_write_calltrace(varsim_u64 now, varsim_u64 mono,
   varsim_put_fixed3(o, varsim_g.outer_ticks / tpn);
   varsim_puts(o, ", \"untimed_ns\": ");
   varsim_put_fixed3(o, varsim_g.untimed_ticks / tpn);
+  varsim_puts(o, ", \"folded_ns\": ");
+  varsim_put_fixed3(o, varsim_g.folded_ticks / tpn);
   varsim_puts(o, "},\n  \"sampling\": {\"period\": ");
   varsim_put_u64(o, varsim_g.sample_period);
   varsim_puts(o, ", \"below_ns\": ");
@@ -1879,10 +1884,13 @@ VARSIM_WEAK volatile varsim_u64 varsim_calibration_sink;
  * marker's cost in a loop overlaps with the program's work, so it is
  * measured against the same loop without B's markers. Mode 0: no markers
  * for B; 1: B timed; 2: B untimed (a sampled node between its timed
- * visits). Returns A's inclusive ticks; B's in *b_ticks. */
+ * visits); 3: B folded and counted (a tiny hot function under a feature
+ * condition, varsim_enter's first branch). Returns A's inclusive ticks;
+ * B's in *b_ticks. */
 static __attribute__((noinline)) varsim_u64 varsim_calibration_round(
     varsim_thread *c, int mode, int visits, varsim_u64 *b_ticks) {
   varsim_u64 x = varsim_calibration_sink, a0, b0;
+  unsigned char fold = varsim_region_fold[1];
   varsim_u32 outer;
   int i;
   a0 = c->node_count > 0 ? c->chunks[0][0].ticks : 0;
@@ -1892,6 +1900,11 @@ static __attribute__((noinline)) varsim_u64 varsim_calibration_round(
   if (mode == 2 && c->node_count > 1) {
     c->chunks[0][1].sampled = 1;
     c->countdown = ~0ull;
+  }
+  /* Region 1 folds for this round only; no gap ends. */
+  if (mode == 3) {
+    varsim_region_fold[1] = VARSIM_FOLD_DONE | VARSIM_FOLD_COUNTED;
+    c->fold_countdown = ~0ull;
   }
   outer = varsim_enter(0);
   if (mode == 0) {
@@ -1905,6 +1918,7 @@ static __attribute__((noinline)) varsim_u64 varsim_calibration_round(
     }
   }
   varsim_exit(outer);
+  varsim_region_fold[1] = fold;
   varsim_calibration_sink = x;
   *b_ticks = c->node_count > 1 ? c->chunks[0][1].ticks - b0 : 0;
   return c->chunks[0][0].ticks - a0;
@@ -1916,14 +1930,19 @@ VARSIM_WEAK __attribute__((noinline)) void varsim_calibrate(void) {
   varsim_thread *c = varsim_new_thread();
   /* The smallest over the rounds of: A's time around the plain loop, A's
    * and B's with B timed, A's with B untimed. */
-  double plain = 1e300, timed_a = 1e300, timed_b = 1e300, untimed_a = 1e300;
+  double plain = 1e300, timed_a = 1e300, timed_b = 1e300, untimed_a = 1e300,
+         folded_a = 1e300;
+  /* The folded path needs a thread with fold counts; it only tests them. */
+  varsim_u64 no_counts = 0;
   int r;
   varsim_tls = c;
+  c->fold_counts = &no_counts;
   for (r = 0; r < rounds; ++r) {
-    varsim_u64 b, p, ta, tb, ua;
+    varsim_u64 b, p, ta, tb, ua, fa;
     p = varsim_calibration_round(c, 0, visits, &b);
     ta = varsim_calibration_round(c, 1, visits, &tb);
     ua = varsim_calibration_round(c, 2, visits, &b);
+    fa = varsim_calibration_round(c, 3, visits, &b);
     if (r == 0)
       continue; /* warm-up: the nodes are created here */
     if ((double)p < plain)
@@ -1934,7 +1953,10 @@ VARSIM_WEAK __attribute__((noinline)) void varsim_calibrate(void) {
       timed_b = (double)tb;
     if ((double)ua < untimed_a)
       untimed_a = (double)ua;
+    if ((double)fa < folded_a)
+      folded_a = (double)fa;
   }
+  c->fold_counts = 0;
   varsim_tls = saved;
   varsim_free_thread(c);
   /* plain = a + V w (a: A's own inner cost, w: the work), B's time with B
@@ -1949,6 +1971,9 @@ VARSIM_WEAK __attribute__((noinline)) void varsim_calibrate(void) {
   varsim_g.untimed_ticks = (untimed_a - plain) / visits;
   if (!(varsim_g.untimed_ticks > 0))
     varsim_g.untimed_ticks = 0;
+  varsim_g.folded_ticks = (folded_a - plain) / visits;
+  if (!(varsim_g.folded_ticks > 0))
+    varsim_g.folded_ticks = 0;
   if (varsim_g.sample_period > 1) {
     varsim_g.sample_below =
         (varsim_u64)(VARSIM_SAMPLE_FACTOR *

@@ -111,6 +111,40 @@ TEST(FoldedVisits, SpreadBySamplesAndTimedAtTheRegionsMean) {
   EXPECT_TRUE(T.Threads[0].FoldSamples.empty());
 }
 
+// A folded visit costs its caller the calibrated folded_ns (the lookup of
+// the caller's node and the count), which Equation 2 takes out of the
+// caller's self time with the instrumentation's other costs; traces
+// without the field cost nothing.
+TEST(FoldedVisits, EachFoldedVisitCostsItsCallerTheCalibratedCost) {
+  CallTrace Old = parsed(Folded);
+  EXPECT_DOUBLE_EQ(Old.FoldedNs, 0.0);
+  EXPECT_DOUBLE_EQ(Old.outerOverheadNs(Old.Threads[0].Nodes[2]), 0.0);
+  CallTrace T = parsed(replaced(Folded, R"("inner_ns": 0, "outer_ns": 0})",
+                                R"("inner_ns": 0, "outer_ns": 0,
+                                    "folded_ns": 0.5})"));
+  EXPECT_DOUBLE_EQ(T.FoldedNs, 0.5);
+  const std::vector<TraceNode> &N = T.Threads[0].Nodes;
+  EXPECT_DOUBLE_EQ(T.outerOverheadNs(N[2]), 7500 * 0.5);
+  EXPECT_DOUBLE_EQ(T.outerOverheadNs(N[6]), 2500 * 0.5);
+  // run's self time: its inclusive less its children's inclusive and
+  // what their folded visits cost it.
+  auto SelfOfRun = [](CallTrace Trace) {
+    std::vector<CallTrace> Traces;
+    Traces.push_back(std::move(Trace));
+    llvm::Expected<CallGraph> G = CallGraph::build(Traces, GraphOptions{});
+    if (!G) {
+      ADD_FAILURE() << errorToString(G.takeError());
+      return -1.0;
+    }
+    for (Vertex V = 0; V < G->size(); ++V)
+      if ((*G)[V].Region == 1)
+        return (*G)[V].SelfNs;
+    return -1.0;
+  };
+  EXPECT_DOUBLE_EQ(SelfOfRun(std::move(Old)) - SelfOfRun(std::move(T)),
+                   7500 * 0.5);
+}
+
 TEST(FoldedVisits, MarksTheCountsThatAreEstimates) {
   CallTrace T = parsed(Folded);
   const std::vector<TraceNode> &N = T.Threads[0].Nodes;

@@ -432,6 +432,8 @@ llvm::Expected<Trace> readTrace(const std::string &Path) {
     return Err;
   if (auto Err = getDouble(Calibration, "untimed_ns", T.UntimedNs))
     return Err;
+  if (auto Err = getDouble(Calibration, "folded_ns", T.FoldedNs))
+    return Err;
   object Sampling;
   if (auto Err = get(Obj, "sampling", Sampling))
     return Err;

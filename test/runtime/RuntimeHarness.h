@@ -120,6 +120,7 @@ struct Trace {
   std::map<std::string, int64_t> Features;
   size_t RegionCount = 0;
   double InnerNs = 0, OuterNs = 0, UntimedNs = 0, TicksPerNs = 0;
+  double FoldedNs = -1; ///< -1: not in the trace.
   /// "sampling": the period (0: every visit timed), the mean visit below
   /// which a node is sampled, the timed visit beyond which a sampled node
   /// leaves it out, the timed visits before a node may be sampled.

@@ -50,6 +50,8 @@ TEST(SamplingTest, HotNodeIsCountedFullyAndTimedOnASample) {
   EXPECT_DOUBLE_EQ(T.InnerNs, 1.0);
   EXPECT_DOUBLE_EQ(T.OuterNs, 1.0);
   EXPECT_DOUBLE_EQ(T.UntimedNs, 0.0);
+  // A folded visit reads no clock either (calibrated with region 1 folded).
+  EXPECT_DOUBLE_EQ(T.FoldedNs, 0.0);
   EXPECT_DOUBLE_EQ(T.SampleBelowNs, 32.0 * 3);
   auto Nodes = T.mainThread()->byPath();
   const TraceNode &Hot = Nodes["0/1"];
