@@ -124,6 +124,37 @@ protected:
     return V ? std::move(*V) : llvm::json::Value(nullptr);
   }
 
+  /// The features of region 0's (main's) data-flow facts once main's
+  /// condition is Condition and feature A of kind KindOfA (its range 0..1
+  /// when ZeroOrOne), main a clone per A (main__varsim_not_A beside it).
+  std::vector<std::string> factsOfMainWith(llvm::StringRef Condition,
+                                           llvm::StringRef KindOfA,
+                                           bool ZeroOrOne = false) {
+    llvm::json::Value V = manifest();
+    llvm::json::Object &Root = *V.getAsObject();
+    (*(*Root.getArray("regions"))[0].getAsObject())["condition"] =
+        Condition.str();
+    llvm::json::Object &A = *(*Root.getArray("features"))[0].getAsObject();
+    A["kind"] = KindOfA.str();
+    if (ZeroOrOne) {
+      A["min"] = 0;
+      A["max"] = 1;
+    }
+    // Its other clone (no code of its own here).
+    if (Root.getArray("regions")->size() == 3)
+      Root.getArray("regions")->push_back(
+          llvm::json::Object{{"id", 3},
+                             {"kind", "function"},
+                             {"function", "main__varsim_not_A"},
+                             {"condition", "!A"},
+                             {"file", "main.cc"},
+                             {"line", 2}});
+    write("manifest.json", llvm::formatv("{0:2}", V).str());
+    auto Loaded = loadDataFlowFacts(Out, llvm::nulls());
+    EXPECT_TRUE(static_cast<bool>(Loaded)) << errorToString(Loaded.takeError());
+    return Loaded ? Loaded->Facts.featuresOf(0) : std::vector<std::string>{};
+  }
+
   llvm::SmallString<256> Out;
 };
 
@@ -353,61 +384,31 @@ TEST_F(OutDirTest, HeadersGeneratedIntoTheBuildDirectoryAreFound) {
 // boolean literals of that condition: A, which sets main's loop bound,
 // decides nothing in a main that runs only with A.
 TEST_F(OutDirTest, AFunctionsConditionFixesItsLiteralsForTheAnalysis) {
-  auto FactsWith = [&](llvm::StringRef Condition, llvm::StringRef KindOfA) {
-    llvm::json::Value V = manifest();
-    llvm::json::Object &Root = *V.getAsObject();
-    (*(*Root.getArray("regions"))[0].getAsObject())["condition"] =
-        Condition.str();
-    (*(*Root.getArray("features"))[0].getAsObject())["kind"] = KindOfA.str();
-    // Its other clone (no code of its own here): main is a copy per A.
-    if (Root.getArray("regions")->size() == 3)
-      Root.getArray("regions")->push_back(
-          llvm::json::Object{{"id", 3},
-                             {"kind", "function"},
-                             {"function", "main__varsim_not_A"},
-                             {"condition", "!A"},
-                             {"file", "main.cc"},
-                             {"line", 2}});
-    write("manifest.json", llvm::formatv("{0:2}", V).str());
-    auto Loaded = loadDataFlowFacts(Out, llvm::nulls());
-    EXPECT_TRUE(static_cast<bool>(Loaded)) << errorToString(Loaded.takeError());
-    return Loaded ? Loaded->Facts.featuresOf(0) : std::vector<std::string>{};
-  };
-  EXPECT_EQ(FactsWith("A && !B", "bool"), std::vector<std::string>{});
-  EXPECT_EQ(FactsWith("!(B) && (A)", "bool"), std::vector<std::string>{});
+  EXPECT_EQ(factsOfMainWith("A && !B", "bool"), std::vector<std::string>{});
+  EXPECT_EQ(factsOfMainWith("!(B) && (A)", "bool"), std::vector<std::string>{});
   // Not a conjunct: A may be off where main runs.
-  EXPECT_EQ(FactsWith("A || B", "bool"), std::vector<std::string>{"A"});
-  EXPECT_EQ(FactsWith("!(A && B)", "bool"), std::vector<std::string>{"A"});
+  EXPECT_EQ(factsOfMainWith("A || B", "bool"), std::vector<std::string>{"A"});
+  EXPECT_EQ(factsOfMainWith("!(A && B)", "bool"),
+            std::vector<std::string>{"A"});
   // A numeric feature as a literal is "not 0": its value is not fixed.
-  EXPECT_EQ(FactsWith("A", "numeric"), std::vector<std::string>{"A"});
+  EXPECT_EQ(factsOfMainWith("A", "numeric"), std::vector<std::string>{"A"});
   // A clone per value of a numeric feature (RapidJSON's `main` per
   // RAPIDJSON_WRITE_DEFAULT_FLAGS) fixes it; a range does not.
-  EXPECT_EQ(FactsWith("A == 1", "numeric"), std::vector<std::string>{});
-  EXPECT_EQ(FactsWith("(1 == A) && !B", "numeric"), std::vector<std::string>{});
-  EXPECT_EQ(FactsWith("A >= 1", "numeric"), std::vector<std::string>{"A"});
-  EXPECT_EQ(FactsWith("A == B", "numeric"), std::vector<std::string>{"A"});
+  EXPECT_EQ(factsOfMainWith("A == 1", "numeric"), std::vector<std::string>{});
+  EXPECT_EQ(factsOfMainWith("(1 == A) && !B", "numeric"),
+            std::vector<std::string>{});
+  EXPECT_EQ(factsOfMainWith("A >= 1", "numeric"),
+            std::vector<std::string>{"A"});
+  EXPECT_EQ(factsOfMainWith("A == B", "numeric"),
+            std::vector<std::string>{"A"});
   // `!A` is A == 0 (Lua's `luaV_execute` per LUA_USE_JUMPTABLE).
-  EXPECT_EQ(FactsWith("!A", "numeric"), std::vector<std::string>{});
+  EXPECT_EQ(factsOfMainWith("!A", "numeric"), std::vector<std::string>{});
 }
 
 TEST_F(OutDirTest, ANumericLiteralFixesAFeatureOfZeroOrOne) {
-  llvm::json::Value V = manifest();
-  llvm::json::Object &Root = *V.getAsObject();
-  (*(*Root.getArray("regions"))[0].getAsObject())["condition"] = "A";
-  llvm::json::Object &A = *(*Root.getArray("features"))[0].getAsObject();
-  A["kind"] = "numeric";
-  A["min"] = 0;
-  A["max"] = 1;
-  Root.getArray("regions")->push_back(
-      llvm::json::Object{{"id", 3},
-                         {"kind", "function"},
-                         {"function", "main__varsim_not_A"},
-                         {"condition", "!A"},
-                         {"file", "main.cc"},
-                         {"line", 2}});
-  write("manifest.json", llvm::formatv("{0:2}", V).str());
-  auto Loaded = loadDataFlowFacts(Out, llvm::nulls());
-  ASSERT_TRUE(static_cast<bool>(Loaded)) << errorToString(Loaded.takeError());
-  // Not 0 is 1: fixed where the clone runs.
-  EXPECT_TRUE(Loaded->Facts.featuresOf(0).empty());
+  // A numeric literal is "not 0", which fixes A only if its values are 0
+  // and 1.
+  EXPECT_EQ(factsOfMainWith("A", "numeric"), std::vector<std::string>{"A"});
+  EXPECT_EQ(factsOfMainWith("A", "numeric", /*ZeroOrOne=*/true),
+            std::vector<std::string>{});
 }
