@@ -117,7 +117,7 @@ llvm::Error FileRewriter::mergeMemberVariants(const SwitchPlan &SP) {
     Merged.insert(Fn.BodyBegin);
     std::string Open =
         I + 1 < SP.Variants.size() ? "if (" + V.Code + ") {" : "{";
-    if (isUnmarkedPrimaryVariant(Fn)) {
+    if (isUnmarkedVariant(Fn)) {
       Ctx.Unmarked.push_back({SP.Name, In.Path, Fn.Line, Fn.EndLine});
     } else {
       std::optional<std::string> Outlined;

@@ -484,6 +484,15 @@ private:
   /// whose time is its callers' self time as for every other argument
   /// type, and the switch's calls are recorded as unmarked code.
   bool isUnmarkedPrimaryVariant(const FunctionFact &Fn) const;
+  /// Whether Fn, a variant of a feature switch, is one statement calling
+  /// feature switches of this file whose variants all keep their markers
+  /// (RapidJSON's `SkipWhitespace` for SSE2 || SSE42, which only calls the
+  /// `SkipWhitespace_SIMD` switch): its own time is a call's, and the
+  /// callees' regions hold theirs under their own conditions. Marked, a
+  /// folded visit of it cost ~50 instructions per whitespace skip.
+  bool forwardsToMarkedSwitch(const FunctionFact &Fn) const;
+  /// Either of the two: the variant gets no marker.
+  bool isUnmarkedVariant(const FunctionFact &Fn) const;
   /// The marked scopes Offset is timed in: its innermost marked scope, or,
   /// outside any, those around the calls of its function if all are in
   /// this file.

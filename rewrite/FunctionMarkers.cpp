@@ -179,7 +179,7 @@ void FileRewriter::markFunctions() {
     if (Fn->Lambda || Fn->Constexpr || Duplicates.count(Begin) ||
         Merged.count(Begin))
       continue;
-    if (isUnmarkedPrimaryVariant(*Fn)) {
+    if (isUnmarkedVariant(*Fn)) {
       Ctx.Unmarked.push_back({Fn->Name, In.Path, Fn->Line, Fn->EndLine});
       continue;
     }

@@ -108,6 +108,76 @@ bool FileRewriter::isUnmarkedPrimaryVariant(const FunctionFact &Fn) const {
   return false;
 }
 
+bool FileRewriter::isUnmarkedVariant(const FunctionFact &Fn) const {
+  return isUnmarkedPrimaryVariant(Fn) || forwardsToMarkedSwitch(Fn);
+}
+
+/// The statement of a body that holds one and nothing else (`{ x = f(y); }`,
+/// no block, no second statement), or "".
+static llvm::StringRef singleStatement(llvm::StringRef Body) {
+  llvm::StringRef T = Body.trim();
+  if (!T.consume_front("{") || !T.consume_back("}"))
+    return "";
+  T = T.trim();
+  if (T.count(';') != 1 || !T.ends_with(";") || T.contains('{'))
+    return "";
+  return T;
+}
+
+bool FileRewriter::forwardsToMarkedSwitch(const FunctionFact &Fn) const {
+  if (Ctx.Detail == Granularity::All || Ctx.MarkEveryFunction ||
+      Fn.BodyEnd >= In.Text.size())
+    return false;
+  auto BodyOf = [&](const FunctionFact &F) {
+    return llvm::StringRef(In.Text).slice(F.BodyBegin, F.BodyEnd + 1);
+  };
+  llvm::StringRef Statement = singleStatement(BodyOf(Fn));
+  if (Statement.empty())
+    return false;
+  // No feature code of its own.
+  for (unsigned GI = 0; GI < FS.Groups.size(); ++GI) {
+    unsigned At = dir(FS.Groups[GI].Branches[0].DirectiveIndex).Begin;
+    if (FG.Groups[GI].IsFeature && At > Fn.BodyBegin && At < Fn.BodyEnd)
+      return false;
+  }
+  for (const ParseView &V : In.Parses)
+    for (const MacroUse &U : V.Facts->FeatureValueUses)
+      if (U.Offset > Fn.BodyBegin && U.Offset < Fn.BodyEnd)
+        return false;
+  bool IsVariant = false;
+  for (const SwitchPlan &SP : Ctx.Switches)
+    for (const SwitchPlan::Variant &V : SP.Variants)
+      IsVariant |= V.File == In.Path && V.Fn->BodyBegin == Fn.BodyBegin;
+  if (!IsVariant)
+    return false;
+  std::map<std::string, std::vector<const SwitchPlan *>> Unmarked =
+      unmarkedSwitches();
+  std::set<std::string> Names;
+  for (const auto &[Name, Plans] : Unmarked)
+    if (!llvm::StringRef(Name).ends_with(templates::ValueSuffix))
+      Names.insert(Name);
+  auto Calls = callsOf(Statement, Names);
+  if (Calls.empty())
+    return false;
+  // Every variant of the switches it calls keeps its marker (it is in
+  // this file, runs a body of its own and is no such forwarder either):
+  // their regions hold the time, under their own conditions.
+  for (const auto &[Name, At] : Calls)
+    for (const SwitchPlan *SP : Unmarked[Name])
+      for (const SwitchPlan::Variant &V : SP->Variants) {
+        if (V.File != In.Path || V.Fn->BodyBegin == Fn.BodyBegin ||
+            V.Fn->BodyEnd >= In.Text.size() ||
+            forwardsToPrimary(BodyOf(*V.Fn),
+                              llvm::StringRef(In.Text).substr(
+                                  V.Fn->NameBegin, V.Fn->NameLength)))
+          return false;
+        llvm::StringRef Other = singleStatement(BodyOf(*V.Fn));
+        if (!Other.empty() && !callsOf(Other, Names).empty())
+          return false;
+      }
+  return true;
+}
+
 bool FileRewriter::isLoopAroundSwitches(const FunctionFact &Fn,
                                         llvm::StringRef Condition) const {
   // A few lines of loop around accessors (a 3x3 neighbourhood): visited
