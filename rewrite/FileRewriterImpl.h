@@ -493,6 +493,9 @@ private:
   bool forwardsToMarkedSwitch(const FunctionFact &Fn) const;
   /// Either of the two: the variant gets no marker.
   bool isUnmarkedVariant(const FunctionFact &Fn) const;
+  /// Whether Fn's body holds feature code: an encoded `#if` block of a
+  /// feature, or a read of a feature's value.
+  bool hasFeatureCode(const FunctionFact &Fn) const;
   /// The marked scopes Offset is timed in: its innermost marked scope, or,
   /// outside any, those around the calls of its function if all are in
   /// this file.

@@ -108,6 +108,19 @@ bool FileRewriter::isUnmarkedPrimaryVariant(const FunctionFact &Fn) const {
   return false;
 }
 
+bool FileRewriter::hasFeatureCode(const FunctionFact &Fn) const {
+  for (unsigned GI = 0; GI < FS.Groups.size(); ++GI) {
+    unsigned At = dir(FS.Groups[GI].Branches[0].DirectiveIndex).Begin;
+    if (FG.Groups[GI].IsFeature && At > Fn.BodyBegin && At < Fn.BodyEnd)
+      return true;
+  }
+  for (const ParseView &V : In.Parses)
+    for (const MacroUse &U : V.Facts->FeatureValueUses)
+      if (U.Offset > Fn.BodyBegin && U.Offset < Fn.BodyEnd)
+        return true;
+  return false;
+}
+
 bool FileRewriter::isUnmarkedVariant(const FunctionFact &Fn) const {
   return isUnmarkedPrimaryVariant(Fn) || forwardsToMarkedSwitch(Fn);
 }
@@ -134,16 +147,8 @@ bool FileRewriter::forwardsToMarkedSwitch(const FunctionFact &Fn) const {
   llvm::StringRef Statement = singleStatement(BodyOf(Fn));
   if (Statement.empty())
     return false;
-  // No feature code of its own.
-  for (unsigned GI = 0; GI < FS.Groups.size(); ++GI) {
-    unsigned At = dir(FS.Groups[GI].Branches[0].DirectiveIndex).Begin;
-    if (FG.Groups[GI].IsFeature && At > Fn.BodyBegin && At < Fn.BodyEnd)
-      return false;
-  }
-  for (const ParseView &V : In.Parses)
-    for (const MacroUse &U : V.Facts->FeatureValueUses)
-      if (U.Offset > Fn.BodyBegin && U.Offset < Fn.BodyEnd)
-        return false;
+  if (hasFeatureCode(Fn))
+    return false;
   bool IsVariant = false;
   for (const SwitchPlan &SP : Ctx.Switches)
     for (const SwitchPlan::Variant &V : SP.Variants)
@@ -188,15 +193,8 @@ bool FileRewriter::isLoopAroundSwitches(const FunctionFact &Fn,
       Fn.EndLine - Fn.Line > MaxLines || !onlyCalledHere(Fn))
     return false;
   // No feature code of its own (its blocks' contexts need the marker).
-  for (unsigned GI = 0; GI < FS.Groups.size(); ++GI) {
-    unsigned At = dir(FS.Groups[GI].Branches[0].DirectiveIndex).Begin;
-    if (FG.Groups[GI].IsFeature && At > Fn.BodyBegin && At < Fn.BodyEnd)
-      return false;
-  }
-  for (const ParseView &V : In.Parses)
-    for (const MacroUse &U : V.Facts->FeatureValueUses)
-      if (U.Offset > Fn.BodyBegin && U.Offset < Fn.BodyEnd)
-        return false;
+  if (hasFeatureCode(Fn))
+    return false;
   std::set<std::string> Names;
   for (const auto &[Name, Plans] : unmarkedSwitches())
     Names.insert(Name);
