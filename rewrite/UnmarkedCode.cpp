@@ -108,6 +108,20 @@ bool FileRewriter::isUnmarkedPrimaryVariant(const FunctionFact &Fn) const {
   return false;
 }
 
+/// The names of Unmarked's switches whose calls are timed in their callers.
+/// A lowered constant's read (`kNormalize__varsim_value()`) is not: it is
+/// a decision of the function holding it, which keeps its marker for it
+/// (markFunctions); as unmarked code it would be a fact of every clone of
+/// its callers per policy, one run per variant.
+static std::set<std::string> switchNamesTimedInCallers(
+    const std::map<std::string, std::vector<const SwitchPlan *>> &Unmarked) {
+  std::set<std::string> Names;
+  for (const auto &[Name, Plans] : Unmarked)
+    if (!llvm::StringRef(Name).ends_with(templates::ValueSuffix))
+      Names.insert(Name);
+  return Names;
+}
+
 bool FileRewriter::hasFeatureCode(const FunctionFact &Fn) const {
   for (unsigned GI = 0; GI < FS.Groups.size(); ++GI) {
     unsigned At = dir(FS.Groups[GI].Branches[0].DirectiveIndex).Begin;
@@ -157,10 +171,7 @@ bool FileRewriter::forwardsToMarkedSwitch(const FunctionFact &Fn) const {
     return false;
   std::map<std::string, std::vector<const SwitchPlan *>> Unmarked =
       unmarkedSwitches();
-  std::set<std::string> Names;
-  for (const auto &[Name, Plans] : Unmarked)
-    if (!llvm::StringRef(Name).ends_with(templates::ValueSuffix))
-      Names.insert(Name);
+  std::set<std::string> Names = switchNamesTimedInCallers(Unmarked);
   auto Calls = callsOf(Statement, Names);
   if (Calls.empty())
     return false;
@@ -230,14 +241,7 @@ void FileRewriter::recordUnmarkedCode() {
   UnmarkedBlocks.clear();
   std::map<std::string, std::vector<const SwitchPlan *>> Unmarked =
       unmarkedSwitches();
-  std::set<std::string> Names;
-  // A lowered constant's read (`kNormalize__varsim_value()`) is a decision
-  // of the function holding it, which keeps its marker for it
-  // (markFunctions): as an entry here it would be a fact of every clone of
-  // its callers per policy, one run per variant.
-  for (const auto &[Name, Plans] : Unmarked)
-    if (!llvm::StringRef(Name).ends_with(templates::ValueSuffix))
-      Names.insert(Name);
+  std::set<std::string> Names = switchNamesTimedInCallers(Unmarked);
   // One entry per switch and calling place (declarations and calls
   // outside any known context are left out).
   std::set<std::pair<std::string, std::vector<unsigned>>> Seen;
