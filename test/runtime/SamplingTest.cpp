@@ -189,8 +189,12 @@ TEST(FoldingTest, TinyHotBaseFunctionFolds) {
   EXPECT_EQ(T.FoldedRegions, std::vector<uint64_t>{1});
   EXPECT_TRUE(T.CountedRegions.empty()); // a Base fold is not counted
   auto Nodes = T.mainThread()->byPath();
-  // Recorded until its warm-up showed it tiny: then folded.
-  EXPECT_EQ(Nodes["0/1"].Calls, Warmup);
+  // Recorded until its warm-up showed it tiny: then folded. A preempted
+  // warm-up visit lifts the node's mean above the threshold, and it is
+  // recorded until the mean falls below it: the CI's parallel run recorded
+  // 1375 visits. Folded all the same, long before the last visit.
+  EXPECT_GE(Nodes["0/1"].Calls, Warmup);
+  EXPECT_LT(Nodes["0/1"].Calls, 50000u / 4);
   EXPECT_EQ(Nodes["0"].Calls, 1u);
   EXPECT_EQ(Nodes["0/2"].Calls, 5u); // visited too rarely to fold
 
