@@ -284,6 +284,44 @@ void varsim_chrome_record(varsim_thread *t, varsim_u32 region, varsim_u64 start,
 void varsim_init(void);
 void varsim_write_trace(void);
 
+/* The hot path calls the helpers above through VARSIM_COLD_CALL. With
+ * Clang on x86-64 that is a copy of the helper with the preserve_most
+ * convention: the caller keeps every general-purpose register across the
+ * call, so a marked function whose own code calls nothing needs no
+ * callee-saved register for the markers' rare calls. Without it the
+ * prologue of every marked function saved five registers, and a folded
+ * visit of a tiny hot function (its body skipped by nothing: the marker's
+ * early return runs after the prologue) paid the pushes and pops: about
+ * 50 instructions a visit of RapidJSON's SkipWhitespace_SIMD.
+ * The copies have names of their own, defined in Clang units only and
+ * hidden (no PLT, whose lazy binding keeps only the argument registers),
+ * so that a caller expecting preserve_most never reaches a helper that
+ * GCC compiled. -DVARSIM_NO_PRESERVE_MOST turns them off. */
+#if defined(__clang__) && defined(__x86_64__) &&                              \
+    !defined(VARSIM_NO_PRESERVE_MOST)
+#define VARSIM_PRESERVE_MOST_CALLS 1
+#define VARSIM_COLD_CALL(name) name##_pm
+#define VARSIM_COLD_DECL                                                       \
+  __attribute__((weak, visibility("hidden"), noinline, cold, preserve_most))
+VARSIM_COLD_DECL varsim_thread *varsim_thread_attach_pm(void);
+VARSIM_COLD_DECL varsim_node *varsim_child_slow_pm(varsim_thread *t,
+                                                   varsim_u64 key,
+                                                   varsim_u32 region);
+VARSIM_COLD_DECL void varsim_rearm_pm(varsim_thread *t);
+VARSIM_COLD_DECL void varsim_fold_rearm_pm(varsim_thread *t);
+VARSIM_COLD_DECL varsim_node *varsim_fold_child_pm(varsim_thread *t,
+                                                   varsim_node *parent,
+                                                   varsim_u32 region);
+VARSIM_COLD_DECL varsim_u64 varsim_rebalance_pm(varsim_thread *t,
+                                                varsim_u32 depth);
+VARSIM_COLD_DECL void varsim_top_exit_pm(varsim_thread *t);
+VARSIM_COLD_DECL void varsim_chrome_record_pm(varsim_thread *t,
+                                              varsim_u32 region,
+                                              varsim_u64 start, varsim_u64 end);
+#else
+#define VARSIM_COLD_CALL(name) name
+#endif
+
 /* ---- Clock --------------------------------------------------------------- */
 
 #if defined(VARSIM_TEST_CLOCK)
@@ -367,19 +405,19 @@ VARSIM_HOT varsim_u32 varsim_enter(varsim_u32 region) {
           break;
         }
       if (VARSIM_UNLIKELY(c == 0))
-        c = varsim_fold_child(t, p, region);
+        c = VARSIM_COLD_CALL(varsim_fold_child)(t, p, region);
       if (VARSIM_LIKELY(c != 0)) {
         if (VARSIM_LIKELY(--t->fold_countdown != 0)) {
           c->folded++;
           return VARSIM_FOLDED;
         }
-        varsim_fold_rearm(t);
+        VARSIM_COLD_CALL(varsim_fold_rearm)(t);
         force = 1;
       }
     }
   }
   if (VARSIM_UNLIKELY(t == 0))
-    t = varsim_thread_attach();
+    t = VARSIM_COLD_CALL(varsim_thread_attach)();
   d = t->depth;
   t->depth = d + 1;
   if (VARSIM_LIKELY(d < VARSIM_MAX_DEPTH)) {
@@ -388,7 +426,7 @@ VARSIM_HOT varsim_u32 varsim_enter(varsim_u32 region) {
     varsim_slot *s = &t->slots[(key * 0x9E3779B97F4A7C15ull) >> t->slot_shift];
     varsim_node *n = VARSIM_LIKELY(s->key == key)
                          ? s->node
-                         : varsim_child_slow(t, key, region);
+                         : VARSIM_COLD_CALL(varsim_child_slow)(t, key, region);
     varsim_u64 start = 0;
     t->stack[d].node = n;
     t->stack[d].child_key = ((varsim_u64)n->id + 1) << 32;
@@ -400,7 +438,7 @@ VARSIM_HOT varsim_u32 varsim_enter(varsim_u32 region) {
     } else if (VARSIM_LIKELY(!n->sampled)) {
       start = varsim_now();
     } else if (VARSIM_UNLIKELY(--t->countdown == 0)) {
-      varsim_rearm(t); /* before the clock read: outside the node's time */
+      VARSIM_COLD_CALL(varsim_rearm)(t); /* before the clock read: outside the node's time */
       start = varsim_now();
     }
     t->stack[d].start = start;
@@ -416,7 +454,7 @@ VARSIM_HOT void varsim_exit(varsim_u32 d) {
   if (VARSIM_UNLIKELY(d == VARSIM_FOLDED))
     return;
   if (VARSIM_UNLIKELY(t == 0 || t->depth != d + 1)) {
-    now = varsim_rebalance(t, d); /* the time it closed the others at */
+    now = VARSIM_COLD_CALL(varsim_rebalance)(t, d); /* the time it closed the others at */
     if (!now)
       return;
   }
@@ -452,12 +490,12 @@ VARSIM_HOT void varsim_exit(varsim_u32 d) {
         }
       }
       if (VARSIM_UNLIKELY(varsim_g.chrome))
-        varsim_chrome_record(t, n->region, start, now);
+        VARSIM_COLD_CALL(varsim_chrome_record)(t, n->region, start, now);
     }
     if (VARSIM_UNLIKELY(d == 0)) { /* the end of the thread's lifetime so far */
       t->last_exit_ticks = now ? now : varsim_now();
       if (!t->is_main)
-        varsim_top_exit(t);
+        VARSIM_COLD_CALL(varsim_top_exit)(t);
     }
   }
 }
@@ -1874,6 +1912,39 @@ varsim_fold_child(varsim_thread *t, varsim_node *parent, varsim_u32 region) {
   parent->fold_child[w] = c;
   return c;
 }
+
+#ifdef VARSIM_PRESERVE_MOST_CALLS
+/* The hot path's preserve_most copies (VARSIM_COLD_CALL): each calls the
+ * helper, whose registers the convention makes this frame save. */
+VARSIM_COLD_DECL varsim_thread *varsim_thread_attach_pm(void) {
+  return varsim_thread_attach();
+}
+VARSIM_COLD_DECL varsim_node *
+varsim_child_slow_pm(varsim_thread *t, varsim_u64 key, varsim_u32 region) {
+  return varsim_child_slow(t, key, region);
+}
+VARSIM_COLD_DECL void varsim_rearm_pm(varsim_thread *t) { varsim_rearm(t); }
+VARSIM_COLD_DECL void varsim_fold_rearm_pm(varsim_thread *t) {
+  varsim_fold_rearm(t);
+}
+VARSIM_COLD_DECL varsim_node *
+varsim_fold_child_pm(varsim_thread *t, varsim_node *parent, varsim_u32 region) {
+  return varsim_fold_child(t, parent, region);
+}
+VARSIM_COLD_DECL varsim_u64 varsim_rebalance_pm(varsim_thread *t,
+                                                varsim_u32 depth) {
+  return varsim_rebalance(t, depth);
+}
+VARSIM_COLD_DECL void varsim_top_exit_pm(varsim_thread *t) {
+  varsim_top_exit(t);
+}
+VARSIM_COLD_DECL void varsim_chrome_record_pm(varsim_thread *t,
+                                              varsim_u32 region,
+                                              varsim_u64 start,
+                                              varsim_u64 end) {
+  varsim_chrome_record(t, region, start, end);
+}
+#endif
 
 /* The calibration loop must be compiled like the markers in the program:
  * not cold (cold code is optimised for size). */

@@ -1138,6 +1138,8 @@ def main():
         print(f"error: no varsim binary at {args.varsim} (build it, or set "
               f"VARSIM=/path/to/varsim)", file=sys.stderr)
         return 2
+    # The stages run varsim from the program's own directories.
+    args.varsim = str(Path(args.varsim).resolve())
     if args.repeat is None:
         args.repeat = 1 if args.quick else 5
     if args.quick:

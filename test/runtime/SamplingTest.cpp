@@ -389,5 +389,46 @@ TEST(FoldingTest, OffUnderTheTestClockUnlessAsked) {
   EXPECT_EQ(On.mainThread()->byPath()["0/1"].Calls, Warmup);
 }
 
+// With Clang the markers' rare calls (a thread's first visit, a hash
+// miss, a sample's new gap) use the preserve_most convention
+// (VARSIM_COLD_CALL): a marked leaf then keeps its arguments in the
+// registers they came in, and its prologue saves no callee-saved register
+// that a folded visit (which returns at once) would pay for.
+TEST(FoldingTest, AMarkedLeafSavesNoRegisterForTheMarkers) {
+  Sandbox Box;
+  auto PushesOfLeaf = [&](const std::string &Exe) {
+    std::string Asm;
+    EXPECT_EQ(Box.shell("objdump -d --no-show-raw-insn " + Exe +
+                            " | awk '/<skip_spaces>:/,/^$/'",
+                        &Asm),
+              0);
+    EXPECT_NE(Asm.find("skip_spaces"), std::string::npos) << Asm;
+    int Pushes = 0;
+    for (const char *Reg : {"%rbx", "%rbp", "%r12", "%r13", "%r14", "%r15"})
+      for (size_t At = Asm.find(std::string("push   ") + Reg);
+           At != std::string::npos;
+           At = Asm.find(std::string("push   ") + Reg, At + 1))
+        ++Pushes;
+    return Pushes;
+  };
+  ASSERT_EQ(Box.build({"clang-19", "-std=c99 -O2"}, "leaf_scan.c", "leaf", ""),
+            "");
+  EXPECT_EQ(PushesOfLeaf("leaf"), 0);
+  // The default convention: the same leaf saves registers for the calls.
+  ASSERT_EQ(Box.build({"clang-19", "-std=c99 -O2"}, "leaf_scan.c", "plain",
+                      "-DVARSIM_NO_PRESERVE_MOST"),
+            "");
+  EXPECT_GT(PushesOfLeaf("plain"), 0);
+  // Both count every visit the same (folding off: nothing is skipped).
+  for (const char *Exe : {"leaf", "plain"}) {
+    RunResult R = Box.run(Exe, {{"VARSIM_FOLD", "off"}});
+    ASSERT_EQ(R.ExitCode, 0) << R.Err;
+    EXPECT_EQ(R.Out, "4000\n");
+    auto T = readTrace(Box.path("calltrace.json"));
+    ASSERT_TRUE(static_cast<bool>(T)) << llvm::toString(T.takeError());
+    EXPECT_EQ(T->mainThread()->byPath()["0/1"].Calls, 4000u) << Exe;
+  }
+}
+
 } // namespace
 } // namespace varsim::runtime::test
