@@ -222,6 +222,15 @@ void writeGeneratedHeader(const SimulatorTables &Tables,
      << "    varsim_feature_values,\n"
      << "    " << cString(Tables.BuildId) << "};\n\n"
      << "VARSIM_END_C\n\n"
+     // Left in force for the program's code after the include.
+     << "/* Where the program compared a feature's literal with an unsigned\n"
+        " * value (Lua: `size_t l <= LUAI_MAXSHORTLEN`), the simulator compares\n"
+        " * its run-time value, a long long (the same comparison): GCC and\n"
+        " * Clang would warn (-Wsign-compare; an error under -Werror) where\n"
+        " * the variant, comparing a non-negative constant, does not. */\n"
+        "#if defined(__GNUC__) && !defined(VARSIM_KEEP_SIGN_COMPARE)\n"
+        "#pragma GCC diagnostic ignored \"-Wsign-compare\"\n"
+        "#endif\n\n"
      << "#endif /* VARSIM_GENERATED_H */\n";
 }
 

@@ -139,5 +139,40 @@ TEST(SimulatorTablesTest, GeneratedHeaderCompilesInCAndCxx) {
   }
 }
 
+// A numeric feature compared with an unsigned value, as Lua's
+// `size_t l <= LUAI_MAXSHORTLEN`: the variant compares a non-negative
+// literal (no warning), the simulator the run-time value, a long long.
+// The simulator must still build under -Werror, in C and C++, with GCC
+// and Clang; VARSIM_KEEP_SIGN_COMPARE restores the warning (so the probe
+// does compare signed with unsigned).
+TEST(SimulatorTablesTest, FeatureComparedWithAnUnsignedValueBuildsUnderWerror) {
+  Sandbox Box(testTables());
+  const char *Probe = "#include \"varsim_generated.h\"\n"
+                      "#include <stddef.h>\n"
+                      "int probe(size_t l);\n"
+                      "int probe(size_t l) { VARSIM_REGION(0);"
+                      " return l <= VARSIM_F_LEVEL; }\n";
+  std::ofstream(Box.path("probe.c")) << Probe;
+  std::ofstream(Box.path("probe.cpp")) << Probe;
+  const char *Flags = " -Wall -Wextra -Werror -fsyntax-only ";
+  for (const char *Compile :
+       {"gcc -std=c99", "clang-19 -std=c11", "g++ -std=c++11",
+        "clang++-19 -std=c++17"}) {
+    std::string Source = std::string(Compile).find("++") == std::string::npos
+                             ? "probe.c"
+                             : "probe.cpp";
+    std::string Out;
+    EXPECT_EQ(Box.shell(Compile + std::string(Flags) + Source, &Out), 0)
+        << Compile << "\n"
+        << Out;
+    EXPECT_NE(Box.shell(Compile + std::string(Flags) +
+                            "-DVARSIM_KEEP_SIGN_COMPARE " + Source,
+                        &Out),
+              0)
+        << Compile;
+    EXPECT_NE(Out.find("sign-compare"), std::string::npos) << Out;
+  }
+}
+
 } // namespace
 } // namespace varsim::runtime::test
