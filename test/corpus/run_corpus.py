@@ -215,6 +215,10 @@ class Program:
             args = [self.compiler_for(src)]
             if std:
                 args.append(f"-std={std}")
+            # "cflags": the project's own flags, which the simulator is
+            # compiled with too (-Wall -Werror: it must build where the
+            # variants do).
+            args += self.meta.get("cflags", [])
             args += ["-O0", "-c", str(src), "-o", str(obj)]
             entries.append({"directory": str(build), "file": str(src),
                             "arguments": args, "output": str(obj)})
