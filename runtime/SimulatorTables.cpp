@@ -224,7 +224,8 @@ void writeGeneratedHeader(const SimulatorTables &Tables,
      << "VARSIM_END_C\n\n"
      // Left in force for the program's code after the include.
      << "/* Where the program compared a feature's literal with an unsigned\n"
-        " * value (Lua: `size_t l <= LUAI_MAXSHORTLEN`), the simulator compares\n"
+        " * value (Lua: `size_t l <= LUAI_MAXSHORTLEN`), the simulator "
+        "compares\n"
         " * its run-time value, a long long (the same comparison): GCC and\n"
         " * Clang would warn (-Wsign-compare; an error under -Werror) where\n"
         " * the variant, comparing a non-negative constant, does not. */\n"

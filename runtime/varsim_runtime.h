@@ -297,21 +297,19 @@ void varsim_write_trace(void);
  * hidden (no PLT, whose lazy binding keeps only the argument registers),
  * so that a caller expecting preserve_most never reaches a helper that
  * GCC compiled. -DVARSIM_NO_PRESERVE_MOST turns them off. */
-#if defined(__clang__) && defined(__x86_64__) &&                              \
+#if defined(__clang__) && defined(__x86_64__) &&                               \
     !defined(VARSIM_NO_PRESERVE_MOST)
 #define VARSIM_PRESERVE_MOST_CALLS 1
 #define VARSIM_COLD_CALL(name) name##_pm
 #define VARSIM_COLD_DECL                                                       \
   __attribute__((weak, visibility("hidden"), noinline, cold, preserve_most))
 VARSIM_COLD_DECL varsim_thread *varsim_thread_attach_pm(void);
-VARSIM_COLD_DECL varsim_node *varsim_child_slow_pm(varsim_thread *t,
-                                                   varsim_u64 key,
-                                                   varsim_u32 region);
+VARSIM_COLD_DECL varsim_node *
+varsim_child_slow_pm(varsim_thread *t, varsim_u64 key, varsim_u32 region);
 VARSIM_COLD_DECL void varsim_rearm_pm(varsim_thread *t);
 VARSIM_COLD_DECL void varsim_fold_rearm_pm(varsim_thread *t);
-VARSIM_COLD_DECL varsim_node *varsim_fold_child_pm(varsim_thread *t,
-                                                   varsim_node *parent,
-                                                   varsim_u32 region);
+VARSIM_COLD_DECL varsim_node *
+varsim_fold_child_pm(varsim_thread *t, varsim_node *parent, varsim_u32 region);
 VARSIM_COLD_DECL varsim_u64 varsim_rebalance_pm(varsim_thread *t,
                                                 varsim_u32 depth);
 VARSIM_COLD_DECL void varsim_top_exit_pm(varsim_thread *t);
@@ -445,7 +443,8 @@ VARSIM_HOT varsim_u32 varsim_enter(varsim_u32 region) {
     } else if (VARSIM_LIKELY(!n->sampled)) {
       start = varsim_now();
     } else if (VARSIM_UNLIKELY(--t->countdown == 0)) {
-      VARSIM_COLD_CALL(varsim_rearm)(t); /* before the clock read: outside the node's time */
+      VARSIM_COLD_CALL(varsim_rearm)(
+          t); /* before the clock read: outside the node's time */
       start = varsim_now();
     }
     t->stack[d].start = start;
@@ -461,7 +460,8 @@ VARSIM_HOT void varsim_exit(varsim_u32 d) {
   if (VARSIM_UNLIKELY(d == VARSIM_FOLDED))
     return;
   if (VARSIM_UNLIKELY(t == 0 || t->depth != d + 1)) {
-    now = VARSIM_COLD_CALL(varsim_rebalance)(t, d); /* the time it closed the others at */
+    now = VARSIM_COLD_CALL(varsim_rebalance)(
+        t, d); /* the time it closed the others at */
     if (!now)
       return;
   }

@@ -155,9 +155,8 @@ TEST(SimulatorTablesTest, FeatureComparedWithAnUnsignedValueBuildsUnderWerror) {
   std::ofstream(Box.path("probe.c")) << Probe;
   std::ofstream(Box.path("probe.cpp")) << Probe;
   const char *Flags = " -Wall -Wextra -Werror -fsyntax-only ";
-  for (const char *Compile :
-       {"gcc -std=c99", "clang-19 -std=c11", "g++ -std=c++11",
-        "clang++-19 -std=c++17"}) {
+  for (const char *Compile : {"gcc -std=c99", "clang-19 -std=c11",
+                              "g++ -std=c++11", "clang++-19 -std=c++17"}) {
     std::string Source = std::string(Compile).find("++") == std::string::npos
                              ? "probe.c"
                              : "probe.cpp";
