@@ -356,7 +356,7 @@ void FileRewriter::replaceFeatureValues() {
       if (dir(*D).Kind != DirectiveKind::Define || Replace.count(*D))
         continue;
     addEdit(Offset, Offset + static_cast<unsigned>(Macro.size()),
-            "(" + runtime::featureValueExpr(F.descOf(Macro)) + ")");
+            runtime::featureValueUse(F.descOf(Macro)));
   }
 }
 

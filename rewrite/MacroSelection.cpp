@@ -65,8 +65,7 @@ std::string withFeatureValues(llvm::StringRef Body,
       bool Value = F.isFeatureMacro(Word) && !Params.count(Word.str()) &&
                    PreviousPunct != '#' && Previous != "defined" &&
                    !(PreviousPunct == '(' && Previous == "defined");
-      Out += Value ? "(" + runtime::featureValueExpr(F.descOf(Word)) + ")"
-                   : Word.str();
+      Out += Value ? runtime::featureValueUse(F.descOf(Word)) : Word.str();
       Previous = Word;
       PreviousPunct = 0;
       return;

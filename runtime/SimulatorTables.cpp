@@ -13,6 +13,8 @@
 
 #include "varsim/Version.h"
 
+#include <limits>
+
 namespace varsim::runtime {
 
 namespace {
@@ -255,6 +257,13 @@ std::string featureValueExpr(const FeatureDesc &F) {
 
 std::string featureDispatchExpr(const FeatureDesc &F) {
   return "VARSIM_D_" + macroIdentifier(F.Macro);
+}
+
+std::string featureValueUse(const FeatureDesc &F) {
+  if (F.Min >= std::numeric_limits<int>::min() &&
+      F.Max <= std::numeric_limits<int>::max())
+    return "VARSIM_INT(" + featureValueExpr(F) + ")";
+  return "(" + featureValueExpr(F) + ")";
 }
 
 std::string regionMarker(RegionKind K, unsigned Id) {

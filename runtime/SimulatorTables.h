@@ -110,6 +110,12 @@ std::string featureValueExpr(const FeatureDesc &F);
 /// of per-configuration versions, which the data-flow checks do not count
 /// as a feature read (each version's own VARSIM_F_ reads carry the facts).
 std::string featureDispatchExpr(const FeatureDesc &F);
+/// Where the program's code uses the feature's macro as a value
+/// (`printf("%d", LEVEL)`): the read with the type of the literal the
+/// variant is compiled with (-DLEVEL=3: an int), "VARSIM_INT(VARSIM_F_LEVEL)",
+/// when every value of the feature fits an int; else "(VARSIM_F_LEVEL)".
+/// A long long there was passed for printf's %d and had another sizeof.
+std::string featureValueUse(const FeatureDesc &F);
 /// A statement that opens a scope marker for region Id, valid as the first
 /// statement of a function body or block in C and C++; closed at scope exit
 /// on every path. E.g. "VARSIM_REGION(3);".

@@ -42,6 +42,10 @@
 
 #define VARSIM_CAT2(a, b) a##b
 #define VARSIM_CAT(a, b) VARSIM_CAT2(a, b)
+/* A feature's value where the program used its macro as a value: the type
+ * of the variant's literal (runtime::featureValueUse). A macro of this
+ * system header, so that the cast warns nowhere (-Wold-style-cast). */
+#define VARSIM_INT(x) ((int)(x))
 /* The scope variable is named after the region id (an integer literal),
  * not __COUNTER__: the program's own __COUNTER__ values must not shift. */
 #define VARSIM_LIKELY(x) __builtin_expect(!!(x), 1)

@@ -28,6 +28,14 @@ TEST(SimulatorTablesTest, SpellingsOfTheEmittedCode) {
   EXPECT_EQ(featureValueExpr(F), "VARSIM_F_LOGGING");
   F.Macro = "A-B.c";
   EXPECT_EQ(featureValueExpr(F), "VARSIM_F_A_B_c");
+  // A use of the macro as a value has the type of the variant's literal:
+  // an int while every value fits one.
+  F.Macro = "LEVEL";
+  F.Min = -5;
+  F.Max = 2147483647;
+  EXPECT_EQ(featureValueUse(F), "VARSIM_INT(VARSIM_F_LEVEL)");
+  F.Max = 2147483648;
+  EXPECT_EQ(featureValueUse(F), "(VARSIM_F_LEVEL)");
   EXPECT_EQ(regionMarker(RegionKind::Function, 3), "VARSIM_REGION(3);");
   EXPECT_EQ(regionMarker(RegionKind::Switch, 12), "VARSIM_REGION(12);");
 }

@@ -145,7 +145,8 @@ int main(void) {
 // REWRITE: #define VARSIM_F_SMOOTH ((long long)1LL)
 // REWRITE: static void smooth__varsim_fv_
 // REWRITE: static long moment__varsim_fv_1_0(const int *hist, int from) {
-// REWRITE: return from >= (VARSIM_F_BINS) ? 0 : s + moment__varsim_fv_1_0(hist, from + 1);
+// REWRITE: return from >= VARSIM_INT(VARSIM_F_BINS) ? 0 : s +
+moment__varsim_fv_1_0(hist, from + 1);
 // REWRITE: static int peak(const int *hist, int depth);
 // REWRITE: static int calls(void) {
 // REWRITE-NOT: calls__varsim_fv
