@@ -119,6 +119,15 @@ unsigned FileStructure::lineOf(unsigned Offset) const {
   return static_cast<unsigned>(It - LineStarts.begin());
 }
 
+bool FileStructure::settledOffAt(unsigned Offset) const {
+  for (const CondGroup &G : Groups)
+    for (const CondGroup::Branch &B : G.Branches)
+      if (Offset >= B.ContentBegin && Offset < B.ContentEnd && B.Condition &&
+          B.Condition->K == Cond::Int && B.Condition->Value == 0)
+        return true;
+  return false;
+}
+
 llvm::Expected<FileStructure> scanDirectives(llvm::StringRef File,
                                              llvm::StringRef Text) {
   FileStructure FS;

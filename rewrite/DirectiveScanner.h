@@ -115,6 +115,11 @@ struct FileStructure {
 
   /// 1-based line of an offset.
   unsigned lineOf(unsigned Offset) const;
+  /// Whether Offset lies in a branch whose test is 0 as resolved over the
+  /// features (rewrite/DerivedMacros.h: `#if !defined(SQLITE_CORE)` after
+  /// the amalgamation defines it): no configuration enters it, and a
+  /// `#define` there defines nothing in any variant.
+  bool settledOffAt(unsigned Offset) const;
 };
 
 /// Scans Text (the contents of File, used in error messages).

@@ -334,14 +334,7 @@ bool FileRewriter::settledOff(const std::string &File, unsigned Offset) const {
   if (!Ctx.Structures)
     return false;
   auto FS = Ctx.Structures->find(File);
-  if (FS == Ctx.Structures->end())
-    return false;
-  for (const CondGroup &G : FS->second.Groups)
-    for (const CondGroup::Branch &B : G.Branches)
-      if (Offset >= B.ContentBegin && Offset < B.ContentEnd && B.Condition &&
-          B.Condition->K == Cond::Int && B.Condition->Value == 0)
-        return true;
-  return false;
+  return FS != Ctx.Structures->end() && FS->second.settledOffAt(Offset);
 }
 
 bool FileRewriter::readWithThis(const std::string &File) const {

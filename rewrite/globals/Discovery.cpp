@@ -76,6 +76,13 @@ void collectMacroDefs(Discovered &Dx) {
     for (const Directive &D : FS.Directives) {
       if (D.Kind != DirectiveKind::Define || D.Macro.empty())
         continue;
+      // A definition no configuration enters gives no value and decides
+      // nothing (sqlite3ext.h's `#define sqlite3_mutex_enter
+      // sqlite3_api->mutex_enter` under `!defined(SQLITE_CORE)` in the
+      // amalgamation, after mutex.h's no-op `sqlite3_mutex_enter(X)`: a
+      // function copy per SQLITE_THREADSAFE read the redirection).
+      if (FS.settledOffAt(D.Begin))
+        continue;
       MacroDef M;
       M.File = File;
       M.Offset = D.Begin;
