@@ -12,6 +12,7 @@
 #ifndef VARSIM_REWRITE_FILEREWRITER_H
 #define VARSIM_REWRITE_FILEREWRITER_H
 
+#include "rewrite/AssertUndefs.h"
 #include "rewrite/FeatureGroups.h"
 #include "rewrite/MarkerPolicy.h"
 #include "rewrite/ParseFacts.h"
@@ -133,9 +134,9 @@ struct ProjectContext {
   /// ("file:line") that names one outside them, for the refusal's hint.
   std::map<std::string, std::string> UsedOutsideAt = {};
   /// Per `#undef NDEBUG` + `#include <assert.h>` in a feature branch (file,
-  /// directive index): "" if it is kept unconditionally, else why it
-  /// cannot be (findAssertUndefs).
-  std::map<std::pair<std::string, unsigned>, std::string> AssertUndefs = {};
+  /// directive index): how it is kept, or why it cannot be
+  /// (findAssertUndefs).
+  std::map<std::pair<std::string, unsigned>, AssertUndef> AssertUndefs = {};
   /// Every project file's #if structure (to read what a header included
   /// inside a function body defines).
   const std::map<std::string, FileStructure> *Structures = nullptr;

@@ -375,6 +375,7 @@ private:
                                               const std::vector<Edit> &Inner);
 
   llvm::Error mergeMacros();
+  void makeAssertConditional(unsigned Undef, const Cond &Presence);
 
   /// One definition of a macro to select at run time.
   struct MacroVariant {

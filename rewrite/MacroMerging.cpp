@@ -161,6 +161,31 @@ bool FileRewriter::scratchPair(const CondGroup::Branch &B, unsigned D) const {
   return scratchPairIn(FS, In.Path, B, D, Ctx, F);
 }
 
+/// `#undef NDEBUG` (directive Undef) / `#include <assert.h>` in a branch
+/// on Presence, kept unconditionally while some `assert` may be reached
+/// with the branch off (rewrite/AssertUndefs.h): a switch before the
+/// #undef records whether the build defined NDEBUG there, and `assert` is
+/// redefined after the inclusion to check where the variant's does (the
+/// branch on, or no NDEBUG at all) and to evaluate nothing elsewhere. The
+/// argument is spelled as written (`#e` in assert's own body), as the C
+/// library's message spells it.
+void FileRewriter::makeAssertConditional(unsigned Undef, const Cond &Presence) {
+  const Directive &U = dir(Undef);
+  const Directive &Include = dir(Undef + 1);
+  std::string Switch = assertSwitchName(In.Path, originalLine(U.Line));
+  addEdit(U.Begin, U.Begin,
+          "#ifdef NDEBUG\n#define " + Switch + " (" +
+              conditionCode(Presence, F) + ")\n#else\n#define " + Switch +
+              " 1\n#endif\n#line " + std::to_string(originalLine(U.Line)) +
+              "\n");
+  addEdit(
+      Include.End, Include.End,
+      "#undef assert\n#define assert(e) ((" + Switch +
+          ") && !(e) ? VARSIM_ASSERT_FAIL(#e) : (void)0)\n#line " +
+          std::to_string(originalLine(Include.Line + Include.PhysicalLines)) +
+          "\n");
+}
+
 llvm::Error FileRewriter::mergeMacros() {
   for (unsigned GI = 0; GI < FS.Groups.size(); ++GI) {
     const CondGroup &G = FS.Groups[GI];
@@ -193,19 +218,24 @@ llvm::Error FileRewriter::mergeMacros() {
           if (undefOfUndefined(FS, In.Path, Dv, Ctx, F))
             continue;
           // `#undef NDEBUG` / `#include <assert.h>`: kept as it is when
-          // every later `assert` lies where the branch is on.
+          // every later `assert` lies where the branch is on, else with
+          // `assert` made conditional after the inclusion.
           auto Assert = Ctx.AssertUndefs.find({In.Path, D});
-          if (Assert != Ctx.AssertUndefs.end() && Assert->second.empty())
+          if (Assert != Ctx.AssertUndefs.end() &&
+              Assert->second.Refusal.empty()) {
+            if (Assert->second.Conditional)
+              makeAssertConditional(D, *Assert->second.Presence);
             continue;
+          }
           if (Assert != Ctx.AssertUndefs.end())
-            return errorAt(
-                Dv, "#undef NDEBUG inside a conditional on "
-                    "feature " +
-                        featuresOf(G) +
-                        " cannot be kept unconditionally: " + Assert->second +
-                        "; turn the assertions on with the "
-                        "feature's own macro instead (`#define "
-                        "my_assert(c) ((c) ? (void)0 : abort())`)");
+            return errorAt(Dv, "#undef NDEBUG inside a conditional on "
+                               "feature " +
+                                   featuresOf(G) +
+                                   " cannot be kept unconditionally: " +
+                                   Assert->second.Refusal +
+                                   "; turn the assertions on with the "
+                                   "feature's own macro instead (`#define "
+                                   "my_assert(c) ((c) ? (void)0 : abort())`)");
           auto Redefined = redefineOverDefault(GI, BI, D);
           if (!Redefined)
             return Redefined.takeError();

@@ -46,6 +46,16 @@
  * of the variant's literal (runtime::featureValueUse). A macro of this
  * system header, so that the cast warns nowhere (-Wold-style-cast). */
 #define VARSIM_INT(x) ((int)(x))
+/* A failed `assert` that the rewrite made conditional on a debugging
+ * option (rewrite/AssertUndefs.h): the C library's own report and abort,
+ * what its assert calls, declared by the <assert.h> just included. */
+#if defined(__APPLE__)
+#define VARSIM_ASSERT_FAIL(text)                                               \
+  __assert_rtn(__func__, __FILE__, __LINE__, text)
+#else
+#define VARSIM_ASSERT_FAIL(text)                                               \
+  __assert_fail(text, __FILE__, __LINE__, __extension__ __PRETTY_FUNCTION__)
+#endif
 /* The scope variable is named after the region id (an integer literal),
  * not __COUNTER__: the program's own __COUNTER__ values must not shift. */
 #define VARSIM_LIKELY(x) __builtin_expect(!!(x), 1)

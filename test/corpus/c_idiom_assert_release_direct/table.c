@@ -32,6 +32,6 @@ int kv_get(int key) {
   return -1;
 }
 
-// REFUSAL: {{^.*}}/kvdebug.h:8:1: error: #undef NDEBUG inside a conditional on feature KV_DEBUG cannot be kept unconditionally:
-// REFUSAL-SAME: 'assert' is used at table.c:28, where the feature's branch may be off
-// REFUSAL-NEXT: varsim: note: nothing was written
+// The count differs per configuration: with KV_DEBUG the assert counts each
+// lookup; without it the variant's release assert evaluates nothing, and so
+// does the simulator's conditional one.

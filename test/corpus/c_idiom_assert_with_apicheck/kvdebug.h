@@ -22,3 +22,13 @@
 extern int kv_checks;
 
 #endif
+
+/* The simulator keeps the #undef and makes `assert` check where KV_DEBUG is
+ * on (or where the build defined no NDEBUG), and evaluate nothing
+ * elsewhere: */
+// REWRITE: #ifdef NDEBUG
+// REWRITE-NEXT: #define VARSIM_ASSERT_ON_kvdebug_9 (VARSIM_F_KV_DEBUG)
+// REWRITE: #undef NDEBUG
+// REWRITE-NEXT: #include <assert.h>
+// REWRITE-NEXT: #undef assert
+// REWRITE-NEXT: #define assert(e) ((VARSIM_ASSERT_ON_kvdebug_9) && !(e) ? VARSIM_ASSERT_FAIL(#e) : (void)0)

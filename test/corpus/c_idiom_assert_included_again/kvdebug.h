@@ -1,0 +1,24 @@
+/* Internal assertions of the store: on with KV_DEBUG even in a release
+ * build, which defines NDEBUG (Lua's llimits.h, LUAI_ASSERT). */
+#ifndef KVDEBUG_H
+#define KVDEBUG_H
+
+#include "kvconf.h"
+
+#if defined KV_DEBUG
+#undef NDEBUG
+#include <assert.h>
+#define kv_assert(c) assert(c)
+#endif
+
+#if !defined(kv_assert)
+#define kv_assert(c) ((void)0)
+#endif
+
+#if !defined(kv_apicheck)
+#define kv_apicheck(e) kv_assert(e)
+#endif
+
+extern int kv_checks;
+
+#endif
