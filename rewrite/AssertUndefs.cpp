@@ -2,6 +2,7 @@
 
 #include "rewrite/AssertUndefs.h"
 
+#include "rewrite/IncludeGuards.h"
 #include "rewrite/MacroUses.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -85,20 +86,6 @@ bool aboveFirstInclusion(
       return false;
   }
   return true;
-}
-
-/// Whether the whole of FS is `#ifndef G` / `#define G` ... `#endif`: a
-/// second inclusion reads nothing.
-bool guarded(const FileStructure &FS) {
-  if (FS.TopGroups.size() != 1 || !FS.TopDirectives.empty())
-    return false;
-  const CondGroup &G = FS.Groups[FS.TopGroups.front()];
-  unsigned Open = G.Branches.front().DirectiveIndex;
-  const Directive &If = FS.Directives[Open];
-  return G.Branches.size() == 1 && If.Kind == DirectiveKind::Ifndef &&
-         !If.Macro.empty() && Open + 1 < FS.Directives.size() &&
-         FS.Directives[Open + 1].Kind == DirectiveKind::Define &&
-         FS.Directives[Open + 1].Macro == If.Macro;
 }
 
 /// Whether `assert` at Offset of File may be reached where Where does not
@@ -229,7 +216,10 @@ findAssertUndefs(const std::map<std::string, std::string> &Texts,
                 if (!includesAssertHeader(I) ||
                     (Other == File && J <= Ds[K] + 1))
                   continue;
-                if (Other != File && Before.count(Other) && guarded(OS))
+                auto OtherText = Texts.find(Other);
+                if (Other != File && Before.count(Other) &&
+                    OtherText != Texts.end() &&
+                    guardsItself(OtherText->second, OS))
                   continue;
                 if (Other != File &&
                     aboveFirstInclusion(Other, J, File, Structures))

@@ -27,6 +27,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "rewrite/IncludeGuards.h"
 #include "rewrite/ListMacros.h"
 #include "rewrite/MacroUses.h"
 #include "rewrite/SourceText.h"
@@ -95,28 +96,6 @@ std::optional<std::string> quotedTarget(const RewriteState &S,
   return P;
 }
 
-/// The file guards itself against a second inclusion.
-bool guarded(llvm::StringRef Text, const FileStructure &FS) {
-  for (const Directive &D : FS.Directives)
-    if (D.Kind == DirectiveKind::Other &&
-        llvm::StringRef(D.Body).trim() == "once" &&
-        Text.slice(D.Begin, D.End).contains("pragma"))
-      return true;
-  if (FS.TopGroups.size() != 1)
-    return false;
-  const CondGroup &G = FS.Groups[FS.TopGroups.front()];
-  const Directive &Open = FS.Directives[G.Branches.front().DirectiveIndex];
-  bool NotDefined = Open.Kind == DirectiveKind::Ifndef ||
-                    (Open.Kind == DirectiveKind::If &&
-                     llvm::StringRef(Open.Body).trim().starts_with("!"));
-  if (!NotDefined)
-    return false;
-  for (unsigned DI : G.Branches.front().Directives)
-    if (FS.Directives[DI].Kind == DirectiveKind::Define)
-      return true;
-  return false;
-}
-
 struct Inliner {
   const RewriteState &S;
   std::vector<std::string> Stack; ///< Files being written (no cycles).
@@ -142,7 +121,7 @@ struct Inliner {
       return std::nullopt;
     llvm::StringRef Text = S.Texts.at(File);
     const FileStructure &FS = S.Structures.at(File);
-    if (guarded(Text, FS) ||
+    if (guardsItself(Text, FS) ||
         !findIdentifiers(Text, {"__FILE__", "__LINE__", "__INCLUDE_LEVEL__"})
              .empty())
       return std::nullopt;
