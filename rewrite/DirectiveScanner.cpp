@@ -119,6 +119,19 @@ unsigned FileStructure::lineOf(unsigned Offset) const {
   return static_cast<unsigned>(It - LineStarts.begin());
 }
 
+unsigned FileStructure::presumedLineOf(unsigned Offset) const {
+  unsigned Physical = lineOf(Offset);
+  auto After =
+      std::upper_bound(LineDirectives.begin(), LineDirectives.end(), Physical,
+                       [](unsigned L, const std::pair<unsigned, unsigned> &D) {
+                         return L < D.first;
+                       });
+  if (After == LineDirectives.begin())
+    return Physical;
+  const auto &[Next, N] = *std::prev(After);
+  return N + (Physical - Next);
+}
+
 bool FileStructure::settledOffAt(unsigned Offset) const {
   for (const CondGroup &G : Groups)
     for (const CondGroup::Branch &B : G.Branches)
@@ -228,6 +241,13 @@ llvm::Expected<FileStructure> scanDirectives(llvm::StringRef File,
                               : B.substr(Close + 1).trim().str();
         }
       }
+      // `#line N`, which the lowerings write after lines they add: the
+      // line after it is N.
+      unsigned Presumed = 0;
+      if (CleanRef.substr(0, K) == "line" && !llvm::StringRef(D.Body)
+                                                  .take_while(llvm::isDigit)
+                                                  .getAsInteger(10, Presumed))
+        FS.LineDirectives.push_back({D.Line + D.PhysicalLines, Presumed});
       FS.Directives.push_back(std::move(D));
       I = Next;
       continue;

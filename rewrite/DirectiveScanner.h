@@ -113,8 +113,15 @@ struct FileStructure {
   /// every group (SQLite's amalgamation has thousands).
   std::vector<unsigned> GroupsByEnd;
 
+  /// Per `#line N` in the text, in order: the physical line after it
+  /// (1-based) and N.
+  std::vector<std::pair<unsigned, unsigned>> LineDirectives;
+
   /// 1-based line of an offset.
   unsigned lineOf(unsigned Offset) const;
+  /// The line the compiler reports for an offset, through the `#line`s
+  /// that lowerings wrote after lines they added.
+  unsigned presumedLineOf(unsigned Offset) const;
   /// Whether Offset lies in a branch whose test is 0 as resolved over the
   /// features (rewrite/DerivedMacros.h: `#if !defined(SQLITE_CORE)` after
   /// the amalgamation defines it): no configuration enters it, and a

@@ -440,6 +440,9 @@ private:
   /// used (sizeof, decltype, ...) while its bodies' types differ (M3). A
   /// located error at the use.
   llvm::Error refuseStringifiedMacros();
+  /// The feature macro whose value Macro is: Macro itself, or one its
+  /// body names ("" if none).
+  std::string featureValued(const std::string &Macro) const;
 
   /// The outermost feature group whose lines contain Offset.
   std::optional<unsigned> outermostGroupAt(unsigned Offset) const;

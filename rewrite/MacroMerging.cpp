@@ -11,6 +11,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "rewrite/FileRewriterImpl.h"
+
 #include "rewrite/LinkageMacros.h"
 #include "rewrite/MacroUses.h"
 #include "support/SourceFiles.h"
@@ -454,6 +455,21 @@ llvm::Error FileRewriter::mergeMacros() {
   return llvm::Error::success();
 }
 
+std::string FileRewriter::featureValued(const std::string &Macro) const {
+  if (F.isFeatureMacro(Macro))
+    return Macro;
+  auto Sites = Ctx.DefinedAt.find(Macro);
+  if (Sites == Ctx.DefinedAt.end())
+    return "";
+  std::string Feature;
+  for (const ProjectContext::DefineSite &S : Sites->second)
+    forEachIdentifier(S.Replacement, [&](llvm::StringRef W, bool, unsigned) {
+      if (Feature.empty() && F.isFeatureMacro(W))
+        Feature = W.str();
+    });
+  return Feature;
+}
+
 llvm::Error FileRewriter::refuseStringifiedMacros() {
   std::optional<MacroUse> First;
   for (const ParseView &V : In.Parses)
@@ -488,6 +504,37 @@ llvm::Error FileRewriter::refuseStringifiedMacros() {
                          "selected at run time it would have one type in "
                          "every variant");
     }
+  // A feature's value spelled into a string (`"level=" VAL(LEVEL)`, or
+  // through a macro whose body names the feature): the variant's literal
+  // holds the value, the simulator's the text of the run-time read that
+  // replaces the name. (The globals pass copies a function or declaration
+  // doing so per value: what is left here it could not copy.)
+  std::optional<MacroUse> FeatureText;
+  std::string ReadFeature;
+  for (const ParseView &V : In.Parses)
+    for (const MacroUse &U : V.Facts->StringifiedMacros) {
+      if (FeatureText && FeatureText->Offset <= U.Offset)
+        continue;
+      std::string Feature = featureValued(U.Macro);
+      if (Feature.empty())
+        continue;
+      FeatureText = U;
+      ReadFeature = Feature;
+    }
+  if (FeatureText && (!First || FeatureText->Offset < First->Offset))
+    return error(
+        FeatureText->Offset,
+        (FeatureText->Macro == ReadFeature
+             ? "the feature macro '" + ReadFeature + "'"
+             : "the macro '" + FeatureText->Macro +
+                   "', whose expansion reads the feature macro '" +
+                   ReadFeature + "',") +
+            " is stringified here; the variant's string holds the feature's "
+            "value, which differs per variant, and a string literal cannot "
+            "be selected at run time (format the value at run time, e.g. "
+            "printf(\"%d\", " +
+            ReadFeature + "), or leave '" + ReadFeature +
+            "' out of the feature model as a constant of the build)");
   if (!First)
     return llvm::Error::success();
   auto Known = Ctx.PerFeatureMacros.find(First->Macro);

@@ -8,6 +8,7 @@
 #include "rewrite/FeatureGroups.h"
 #include "rewrite/ParseFactsImpl.h"
 #include "rewrite/ProjectPaths.h"
+#include "rewrite/Stringifiers.h"
 #include "rewrite/SyntaxOnlyParse.h"
 #include "rewrite/safety/StartupLowering.h"
 
@@ -36,59 +37,6 @@
 
 namespace varsim::rewrite::facts {
 namespace {
-
-/// Whether a function-like macro turns an argument into a string literal
-/// after expanding it: its body passes a parameter to a macro that
-/// applies `#` to it (or does so in turn). A macro applying `#` directly
-/// spells its argument as written, which no rewrite changes.
-class StringifierCheck {
-public:
-  explicit StringifierCheck(Preprocessor &PP) : PP(PP) {}
-
-  bool expandsAndStringifies(const MacroInfo *MI, unsigned Depth = 0) {
-    if (!MI || !MI->isFunctionLike() || MI->getNumParams() == 0 || Depth > 8)
-      return false;
-    auto [It, New] = Expanding.try_emplace(MI, false);
-    if (!New)
-      return It->second;
-    bool PassesParam = llvm::any_of(
-        MI->tokens(), [&](const Token &T) { return isParam(MI, T); });
-    bool Result = false;
-    if (PassesParam)
-      for (const Token &T : MI->tokens()) {
-        const IdentifierInfo *II = T.getIdentifierInfo();
-        if (!II || isParam(MI, T))
-          continue;
-        const MacroInfo *Callee = PP.getMacroInfo(II);
-        if (Callee && Callee != MI &&
-            (stringifies(Callee) || expandsAndStringifies(Callee, Depth + 1))) {
-          Result = true;
-          break;
-        }
-      }
-    Expanding[MI] = Result;
-    return Result;
-  }
-
-private:
-  static bool isParam(const MacroInfo *MI, const Token &T) {
-    const IdentifierInfo *II = T.getIdentifierInfo();
-    return II && llvm::is_contained(MI->params(), II);
-  }
-  static bool stringifies(const MacroInfo *MI) {
-    if (!MI->isFunctionLike())
-      return false;
-    llvm::ArrayRef<Token> Ts = MI->tokens();
-    for (size_t I = 0; I + 1 < Ts.size(); ++I)
-      if ((Ts[I].is(tok::hash) || Ts[I].is(tok::hashat)) &&
-          isParam(MI, Ts[I + 1]))
-        return true;
-    return false;
-  }
-
-  Preprocessor &PP;
-  llvm::DenseMap<const MacroInfo *, bool> Expanding;
-};
 
 class SkipRecorder : public PPCallbacks {
 public:

@@ -5,7 +5,9 @@
 // An item of this pass whose copies are small (a table of option names, the
 // three-line function returning it: SQLite's sqlite3azCompileOpt, one entry
 // per compile-time option, 2^n configurations) costs little per copy; its
-// cap follows the text the copies add, up to MaxSmallItemCopies.
+// cap follows the text the copies add, up to MaxSmallItemCopies. A table of
+// scalars that can be filled at start-up instead (FilledTables.cpp) is
+// copied at most MaxFunctionCopies times: beyond, it is filled.
 //
 //===----------------------------------------------------------------------===//
 

@@ -46,7 +46,8 @@ std::vector<Decision> decisionsOf(const Discovered &Dx, const Item &I) {
   return Out;
 }
 
-llvm::Error planItems(const Discovered &Dx, ItemTable &Tab) {
+llvm::Error planItems(const Discovered &Dx, ItemTable &Tab,
+                      std::string *FailedKey) {
   if (auto D = Dx.In.Features.Model.defaultConfiguration())
     Tab.BaseCfg = *D;
   else
@@ -66,8 +67,16 @@ llvm::Error planItems(const Discovered &Dx, ItemTable &Tab) {
       TextBytes = I.Fn->BodyEnd + 1 - I.Fn->DeclBegin;
     for (const EntityDef *D : I.Defs)
       TextBytes = std::max<std::size_t>(TextBytes, D->End - D->Begin);
-    auto Plan = planCopies(decisionsOf(Dx, I), Dx.In.Features, I.Presence,
-                           copyCap(TextBytes));
+    // A table that can be filled at start-up (FilledTables.cpp) is, rather
+    // than copied more than a function would be.
+    std::string Why;
+    unsigned Cap = !I.IsFunction && !Tab.Unfillable.count(I.Key) &&
+                           filledLayout(Dx, I, Why)
+                       ? MaxFunctionCopies
+                       : copyCap(TextBytes);
+    auto Plan = planCopies(decisionsOf(Dx, I), Dx.In.Features, I.Presence, Cap);
+    if (!Plan && FailedKey)
+      *FailedKey = I.Key;
     if (!Plan)
       return Dx.located(I.File, I.Line, I.Column,
                         describe(Dx, I) + ": " + errorText(Plan.takeError()));

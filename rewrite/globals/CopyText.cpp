@@ -277,6 +277,12 @@ llvm::Error copyEdits(const Discovered &Dx, const ItemTable &Tab, const Item &I,
       Out.insert({Off, static_cast<unsigned>(Direct->Macro.size()), *Value});
       continue;
     }
+    // A feature undefined in this configuration, stringified: the
+    // variant's string spells its name, as the copy's text does.
+    if (Direct && Determined && Direct->Stringified &&
+        Dx.In.Features.isFeatureMacro(Direct->Macro) &&
+        !Dx.In.Features.macroValue(C.Cfg, Direct->Macro))
+      continue;
     if (I.IsFunction || (Direct && !Determined))
       continue; // The #if rewriter selects it at run time.
     // In place, a macro of one body defined wherever this copy is (`#if
@@ -333,8 +339,7 @@ llvm::Error copyEdits(const Discovered &Dx, const ItemTable &Tab, const Item &I,
     // AES_FT1(idx) FT1[idx]`), which the #if rewriter selects at run time
     // and so compiles in every copy. The union's name serves, as for an
     // absent enumerator.
-    if (!TC || TC->Name == Target.Name ||
-        (!Target.IsFunction && TC->Def < 0))
+    if (!TC || TC->Name == Target.Name || (!Target.IsFunction && TC->Def < 0))
       continue;
     if (!R.ViaMacro) {
       Out.insert(

@@ -70,6 +70,8 @@ bool Discovered::onDirectiveLine(const std::string &File,
   return Line.starts_with("#");
 }
 
+static void collectStringifiers(Discovered &Dx);
+
 void collectMacroDefs(Discovered &Dx) {
   for (const auto &[File, FS] : Dx.In.Structures) {
     const FileGroups &FG = Dx.Groups.at(File);
@@ -120,6 +122,58 @@ void collectMacroDefs(Discovered &Dx) {
     if (!Changed)
       break;
   }
+  collectStringifiers(Dx);
+}
+
+/// The function-like macros that may stringify an argument: a `#` before
+/// a parameter in the body, or a body naming such a macro (by name only:
+/// an over-approximation, for the lexical pre-check); and the macros whose
+/// text is a feature's value.
+static void collectStringifiers(Discovered &Dx) {
+  for (const auto &[Name, Defs] : Dx.MacroDefs)
+    for (const MacroDef &D : Defs) {
+      if (!D.FunctionLike)
+        continue;
+      llvm::StringRef Body = D.Replacement;
+      for (size_t At = Body.find('#'); At != llvm::StringRef::npos;
+           At = Body.find('#', At + 1)) {
+        if (Body.substr(At).starts_with("##") ||
+            (At > 0 && Body[At - 1] == '#')) {
+          ++At;
+          continue;
+        }
+        llvm::StringRef Rest = Body.substr(At + 1).ltrim();
+        size_t Len = 0;
+        while (Len < Rest.size() &&
+               (llvm::isAlnum(Rest[Len]) || Rest[Len] == '_'))
+          ++Len;
+        if (Len && llvm::StringRef(D.Params).contains(Rest.take_front(Len))) {
+          Dx.Stringifiers.insert(Name);
+          break;
+        }
+      }
+    }
+  for (const std::string &M : Dx.In.Features.macros())
+    Dx.FeatureValued.insert(M);
+  for (const auto &[Name, Defs] : Dx.MacroDefs)
+    for (const MacroDef &D : Defs)
+      forIdentifiers(D.Replacement, [&](size_t, llvm::StringRef Id) {
+        if (Dx.In.Features.isFeatureMacro(Id.str()))
+          Dx.FeatureValued.insert(Name);
+      });
+  for (bool Changed = true; Changed;) {
+    Changed = false;
+    for (const auto &[Name, Defs] : Dx.MacroDefs)
+      for (const MacroDef &D : Defs)
+        if (D.FunctionLike && !Dx.Stringifiers.count(Name))
+          forIdentifiers(D.Replacement, [&](size_t, llvm::StringRef Id) {
+            if (!Changed && Dx.Stringifiers.count(Id.str()) &&
+                !Dx.Stringifiers.count(Name)) {
+              Dx.Stringifiers.insert(Name);
+              Changed = true;
+            }
+          });
+  }
 }
 
 bool precheck(const Discovered &Dx) {
@@ -129,7 +183,8 @@ bool precheck(const Discovered &Dx) {
     if (S == Dx.In.Structures.end())
       continue;
     if (mayHaveFileScopeVariability(Text, S->second, Dx.Groups.at(File),
-                                    Dx.Watched)) {
+                                    Dx.Watched, Dx.Stringifiers,
+                                    Dx.FeatureValued)) {
       Any = true;
       if (Dx.In.Log)
         *Dx.In.Log << "file-scope variability: candidate "

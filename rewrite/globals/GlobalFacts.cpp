@@ -6,12 +6,14 @@
 //===----------------------------------------------------------------------===//
 
 #include "rewrite/globals/GlobalFacts.h"
+#include "rewrite/Stringifiers.h"
 #include "rewrite/SyntaxOnlyParse.h"
 #include "rewrite/globals/GlobalFactsCollector.h"
 
 #include "clang/AST/ASTConsumer.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendAction.h"
+#include "clang/Lex/MacroArgs.h"
 #include "clang/Lex/PPCallbacks.h"
 #include "clang/Lex/Preprocessor.h"
 
@@ -28,6 +30,9 @@ void GlobalFacts::merge(GlobalFacts &&O) {
       It->second.ParamSpans.merge(F.ParamSpans);
   Functions.merge(O.Functions);
   Refs.merge(O.Refs);
+  for (auto &[Key, E] : O.Expansions)
+    if (auto It = Expansions.find(Key); It != Expansions.end())
+      It->second.Stringified = It->second.Stringified || E.Stringified;
   Expansions.merge(O.Expansions);
   Enumerators.merge(O.Enumerators);
   ExtentUses.merge(O.ExtentUses);
@@ -41,25 +46,25 @@ namespace {
 
 class MacroRecorder : public PPCallbacks {
 public:
-  explicit MacroRecorder(State &S) : S(S) {}
+  MacroRecorder(State &S, Preprocessor &PP) : S(S), Stringifiers(PP) {}
 
-  void MacroExpands(const Token &Name, const MacroDefinition &, SourceRange,
-                    const MacroArgs *) override {
+  void MacroExpands(const Token &Name, const MacroDefinition &MD, SourceRange,
+                    const MacroArgs *Args) override {
     const IdentifierInfo *II = Name.getIdentifierInfo();
-    if (!II || !S.Watched.count(II->getName().str()))
+    if (!II)
       return;
-    auto [At, Via] = S.writtenAt(Name.getLocation());
-    const std::string *File = S.pathOf(S.SM->getFileID(At));
-    if (!File)
-      return;
-    MacroExpansion E;
-    E.Macro = II->getName().str();
-    E.File = *File;
-    E.Offset = S.SM->getFileOffset(At);
-    E.Line = S.SM->getSpellingLineNumber(At);
-    E.Column = S.SM->getSpellingColumnNumber(At);
-    E.Direct = !Via;
-    S.Out.Expansions.emplace(keyOf(E.File, E.Offset) + "|" + E.Macro, E);
+    // A watched macro named in the argument of a macro that stringifies
+    // it (`"window=" STR(WINDOW_LOG)`): the string holds its value.
+    if (Args && Stringifiers.expandsAndStringifies(MD.getMacroInfo()))
+      for (unsigned I = 0; I < Args->getNumMacroArguments(); ++I)
+        for (const Token *T = Args->getUnexpArgument(I); T->isNot(tok::eof);
+             ++T)
+          if (const IdentifierInfo *A = T->getIdentifierInfo();
+              A && S.Watched.count(A->getName().str()))
+            if (MacroExpansion *E = record(A->getName(), T->getLocation()))
+              E->Stringified = true;
+    if (S.Watched.count(II->getName().str()))
+      record(II->getName(), Name.getLocation());
   }
 
   void FileChanged(SourceLocation Loc, FileChangeReason Reason,
@@ -71,7 +76,24 @@ public:
   }
 
 private:
+  MacroExpansion *record(llvm::StringRef Macro, SourceLocation Loc) {
+    auto [At, Via] = S.writtenAt(Loc);
+    const std::string *File = S.pathOf(S.SM->getFileID(At));
+    if (!File)
+      return nullptr;
+    MacroExpansion E;
+    E.Macro = Macro.str();
+    E.File = *File;
+    E.Offset = S.SM->getFileOffset(At);
+    E.Line = S.SM->getSpellingLineNumber(At);
+    E.Column = S.SM->getSpellingColumnNumber(At);
+    E.Direct = !Via;
+    return &S.Out.Expansions.emplace(keyOf(E.File, E.Offset) + "|" + E.Macro, E)
+                .first->second;
+  }
+
   State &S;
+  StringifierCheck Stringifiers;
 };
 
 class Consumer : public ASTConsumer {
@@ -131,7 +153,8 @@ GlobalsRecorder::~GlobalsRecorder() = default;
 
 std::unique_ptr<ASTConsumer> GlobalsRecorder::consumer(CompilerInstance &CI) {
   I->S.SM = &CI.getSourceManager();
-  CI.getPreprocessor().addPPCallbacks(std::make_unique<MacroRecorder>(I->S));
+  CI.getPreprocessor().addPPCallbacks(
+      std::make_unique<MacroRecorder>(I->S, CI.getPreprocessor()));
   return std::make_unique<Consumer>(I->S);
 }
 

@@ -122,6 +122,9 @@ struct EntityRef {
   unsigned Offset = 0, Line = 0, Column = 0; ///< The name token.
   /// Spelled inside a macro's body: Offset is the macro's expansion.
   bool ViaMacro = false;
+  /// Spelled in a macro invocation's argument (`ArraySize(t)`): the
+  /// macro's body decides what is done with it.
+  bool InMacroArg = false;
   /// Where it is: "E:<entity key>", "F:<function key>" (its body),
   /// "S:<function key>" (its signature), or "" with Where saying what it is
   /// in (a context that cannot be copied). A reference to a function has
@@ -140,6 +143,9 @@ struct MacroExpansion {
   std::string Macro, File;
   unsigned Offset = 0, Line = 0, Column = 0;
   bool Direct = false; ///< The macro's name is spelled at Offset.
+  /// Named in the argument of a macro that stringifies it (Stringifiers.h):
+  /// a string literal holds its value.
+  bool Stringified = false;
 };
 
 /// An enumerator of a named enumeration at file scope.

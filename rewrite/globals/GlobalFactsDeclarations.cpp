@@ -40,7 +40,9 @@ bool Collector::leadingSpecifierMacro(SourceLocation Begin,
 }
 
 unsigned Collector::pastSemicolon(SourceLocation End) {
-  SourceLocation E = SM.getExpansionLoc(End);
+  // A declaration ending in a macro's invocation (`= "v" STR(LEVEL);`)
+  // ends at the invocation's last token.
+  SourceLocation E = End.isMacroID() ? SM.getExpansionRange(End).getEnd() : End;
   SourceLocation After =
       Lexer::getLocForEndOfToken(E, 0, SM, Ctx.getLangOpts());
   if (After.isInvalid())

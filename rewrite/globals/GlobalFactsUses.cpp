@@ -182,6 +182,7 @@ void Collector::addRef(const NamedDecl *Target, SourceLocation NameLoc,
   R.Line = SM.getSpellingLineNumber(At);
   R.Column = SM.getSpellingColumnNumber(At);
   R.ViaMacro = Via;
+  R.InMacroArg = !Via && NameLoc.isMacroID();
   R.Member = std::move(Member);
   R.Context = Context;
   R.Where = Where;

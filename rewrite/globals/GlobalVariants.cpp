@@ -106,8 +106,40 @@ llvm::Expected<GlobalsResult> lowerGlobalVariability(const GlobalsInput &In) {
     return E;
   if (llvm::Error E = judgeBounds(Dx, Add))
     return E;
-  if (llvm::Error E = planItems(Dx, Tab))
-    return E;
+  // A table whose copies exceed the budget is filled at start-up
+  // instead, where it can be (FilledTables.cpp): then nothing varies with
+  // it, and the items are built again. One whose count a function copied
+  // for another reason reads is copied after all.
+  auto Rebuild = [&]() -> llvm::Error {
+    Tab.Withdrawn.clear();
+    buildItems(Dx, Tab, Add);
+    while (withdrawUnlowerable(Dx, Tab))
+      buildItems(Dx, Tab, Add);
+    if (llvm::Error E = checkRefusals(Dx, Tab))
+      return E;
+    return judgeBounds(Dx, Add);
+  };
+  for (;;) {
+    std::string Failed;
+    llvm::Error E = planItems(Dx, Tab, &Failed);
+    if (!E) {
+      std::string Conflict = filledTableReadInACopy(Dx, Tab);
+      if (Conflict.empty())
+        break;
+      Tab.Filled.erase(Conflict);
+      Tab.Unfillable.insert(Conflict);
+    } else {
+      auto It = Tab.Items.find(Failed);
+      std::string Why;
+      if (It == Tab.Items.end() || Tab.Filled.count(Failed) ||
+          Tab.Unfillable.count(Failed) || !filledLayout(Dx, It->second, Why))
+        return E;
+      llvm::consumeError(std::move(E));
+      Tab.Filled.insert(Failed);
+    }
+    if (llvm::Error E2 = Rebuild())
+      return E2;
+  }
   if (llvm::Error E = render(Dx, Tab, Add, Result))
     return E;
   if (In.Log)

@@ -253,7 +253,8 @@ void buildItems(const Discovered &Dx, ItemTable &Tab, Additions &Add) {
         if (auto GI = Dx.innermostFeatureGroup(D->File, D->NameOffset))
           I.Decisions.insert({0, D->File, *GI, ""});
     }
-    if (!Tab.withdrawn(I) && initializedAtStartup(Dx, I))
+    if (!Tab.withdrawn(I) &&
+        (initializedAtStartup(Dx, I) || Tab.Filled.count(I.Key)))
       Tab.Withdrawn.insert(I.Key);
     if (Tab.withdrawn(I))
       I.Decisions.clear();
@@ -281,6 +282,25 @@ void buildItems(const Discovered &Dx, ItemTable &Tab, Additions &Add) {
     I->SignatureVaries = true;
     I->Kind = "function signature";
     innerGroups(Dx, F.File, F.DeclBegin, F.BodyBegin, I->Decisions);
+  }
+  // A function whose body spells a watched macro's value into a string
+  // (`return "window=" STR(WINDOW_LOG);`): no run-time read can stand
+  // for the literal's text, so it is copied per value, each copy spelling
+  // its configuration's value (CopyText.cpp), and dispatched.
+  for (const auto &[_, E] : Dx.Facts.Expansions) {
+    if (!E.Stringified || !E.Direct || !Dx.FeatureValued.count(E.Macro) ||
+        Dx.onDirectiveLine(E.File, E.Offset))
+      continue;
+    for (const auto &[FKey, F] : Dx.Facts.Functions) {
+      if (F.File != E.File || E.Offset < F.BodyBegin || E.Offset >= F.BodyEnd)
+        continue;
+      if (!F.Unsupported.empty())
+        break; // The #if rewriter refuses the stringification.
+      Item *I = contextItem(Dx, Tab, "F:" + FKey);
+      if (I && !Tab.withdrawn(*I))
+        macroDecisions(Dx, E.Macro, I->Decisions, E.File, E.Offset);
+      break;
+    }
   }
   // Users of variant items vary with them: entities, functions whose
   // body uses one (dispatched), functions whose signature uses one (no

@@ -32,13 +32,20 @@ struct ScanResult {
   std::map<unsigned, unsigned> DepthAtLine;
   std::vector<Semi> Semis;
   bool WatchedOutsideFunctions = false;
+  /// A feature's value in the arguments of a stringifying macro.
+  bool WatchedStringified = false;
   /// Directive lines inside a file-scope declaration (`static int` /
   /// `#ifdef X`: a return type or a name chosen per feature).
   std::set<unsigned> MidDeclaration;
 };
 
-ScanResult scan(llvm::StringRef T, const std::set<std::string> &Watched) {
+ScanResult scan(llvm::StringRef T, const std::set<std::string> &Watched,
+                const std::set<std::string> &Stringifiers,
+                const std::set<std::string> &FeatureValued) {
   ScanResult R;
+  // After a stringifying macro's name: its '(' opens the arguments.
+  bool AfterStringifier = false;
+  unsigned ArgDepth = 0;
   std::vector<Scope> Stack{Scope::File};
   bool SawEq = false, SawEnum = false, SawNamespace = false, SawParen = false,
        SawRecord = false, SawExtern = false, SawExternString = false;
@@ -130,6 +137,9 @@ ScanResult scan(llvm::StringRef T, const std::set<std::string> &Watched) {
         SawExtern = true;
       if (Stack.back() != Scope::Function && Watched.count(Id.str()))
         R.WatchedOutsideFunctions = true;
+      if (ArgDepth > 0 && FeatureValued.count(Id.str()))
+        R.WatchedStringified = true;
+      AfterStringifier = Stringifiers.count(Id.str()) != 0;
       continue;
     }
     if (llvm::isDigit(C)) {
@@ -139,6 +149,12 @@ ScanResult scan(llvm::StringRef T, const std::set<std::string> &Watched) {
       continue;
     }
     ++I;
+    bool OpensArguments = C == '(' && AfterStringifier;
+    AfterStringifier = false;
+    if (OpensArguments || (C == '(' && ArgDepth > 0))
+      ++ArgDepth;
+    else if (C == ')' && ArgDepth > 0)
+      --ArgDepth;
     switch (C) {
     case '=':
       if (I < N && T[I] == '=') {
@@ -193,14 +209,16 @@ ScanResult scan(llvm::StringRef T, const std::set<std::string> &Watched) {
 
 bool mayHaveFileScopeVariability(llvm::StringRef Text, const FileStructure &FS,
                                  const FileGroups &FG,
-                                 const std::set<std::string> &Watched) {
+                                 const std::set<std::string> &Watched,
+                                 const std::set<std::string> &Stringifiers,
+                                 const std::set<std::string> &FeatureValued) {
   bool AnyFeature = false;
   for (size_t GI = 0; GI < FS.Groups.size(); ++GI)
     AnyFeature = AnyFeature || FG.Groups[GI].IsFeature;
   if (!AnyFeature && Watched.empty())
     return false;
-  ScanResult R = scan(Text, Watched);
-  if (R.WatchedOutsideFunctions)
+  ScanResult R = scan(Text, Watched, Stringifiers, FeatureValued);
+  if (R.WatchedOutsideFunctions || R.WatchedStringified)
     return true;
   for (size_t GI = 0; GI < FS.Groups.size(); ++GI) {
     if (!FG.Groups[GI].IsFeature)

@@ -4,7 +4,8 @@
 // alone (no parse): a feature #if inside a file-scope initializer, a feature
 // #if group at file or namespace scope with a declaration in two or more
 // branches, or a macro that differs per configuration named outside
-// function bodies. A project where no file says yes is not parsed at all.
+// function bodies, or a feature's value in the arguments of a macro that
+// stringifies them. A project where no file says yes is not parsed at all.
 //
 //===----------------------------------------------------------------------===//
 
@@ -23,10 +24,14 @@ namespace varsim::rewrite::globals {
 
 /// True if Text (scanned as FS, its groups analysed as FG) may hold
 /// file-scope variability; Watched: the macros that differ per
-/// configuration (and those whose body names one).
+/// configuration (and those whose body names one); Stringifiers: the
+/// macros that may stringify an argument; FeatureValued: the macros whose
+/// text is a feature's value (lowering::Discovered).
 bool mayHaveFileScopeVariability(llvm::StringRef Text, const FileStructure &FS,
                                  const FileGroups &FG,
-                                 const std::set<std::string> &Watched);
+                                 const std::set<std::string> &Watched,
+                                 const std::set<std::string> &Stringifiers,
+                                 const std::set<std::string> &FeatureValued);
 
 } // namespace varsim::rewrite::globals
 

@@ -124,6 +124,14 @@ struct Discovered {
   std::map<std::string, std::vector<MacroDef>> MacroDefs; ///< By name.
   std::set<std::string> PerFeature; ///< Defined in feature branches.
   std::set<std::string> Watched;    ///< PerFeature, features, derived.
+  /// Function-like macros that may stringify an argument (by name).
+  std::set<std::string> Stringifiers;
+  /// Feature macros, and macros whose body names one: stringified, their
+  /// text is a feature's value (`#define LVL LEVEL`). Not a macro that
+  /// reaches a feature only through other macros (Lua's `api_check`
+  /// arguments, stringified by `assert`, name macros whose expansion
+  /// selects `lua_assert` per LUAI_ASSERT: a message, not a value).
+  std::set<std::string> FeatureValued;
   GlobalFacts Facts;
   bool AnyCxx = false, AnyC = false;
   std::vector<std::vector<std::string>> ParseDefines;
@@ -166,6 +174,11 @@ struct ItemTable {
   };
   std::map<std::string, DirectiveInFunction> DirectiveIn;
   std::optional<fm::Configuration> BaseCfg;
+  /// Tables filled at start-up instead of copied (FilledTables.cpp): left
+  /// out of the items like withdrawn ones (their users do not vary).
+  std::set<std::string> Filled;
+  /// Fillable tables whose count a copied function reads: copied.
+  std::set<std::string> Unfillable;
 
   bool withdrawn(const Item &I) const { return Withdrawn.count(I.Key) != 0; }
 };
@@ -326,7 +339,9 @@ llvm::Error checkRefusals(const Discovered &Dx, const ItemTable &Tab);
 // --- The copies (CopyPlan.cpp) -------------------------------------------
 
 std::vector<Decision> decisionsOf(const Discovered &Dx, const Item &I);
-llvm::Error planItems(const Discovered &Dx, ItemTable &Tab);
+/// FailedKey: the item whose copies could not be planned (on error).
+llvm::Error planItems(const Discovered &Dx, ItemTable &Tab,
+                      std::string *FailedKey = nullptr);
 /// The copy of Target that runs in Cfg, if any.
 const Copy *copyFor(const Discovered &Dx, const Item &Target,
                     const fm::Configuration &Cfg);
@@ -350,6 +365,37 @@ std::string dispatcher(const Discovered &Dx, const Item &I);
 /// Whether a #if line lies inside F's header (a return type or a
 /// parameter under a feature): then its head is kept on its lines.
 bool headHasDirective(const Discovered &Dx, const FunctionDef &F);
+
+// --- Tables filled at start-up (FilledTables.cpp) -----------------------
+
+/// Where a fillable table's parts are in its file.
+struct FilledLayout {
+  unsigned Open = 0, Close = 0; ///< Its initializer's braces.
+  /// An entry: [Begin, End) up to its last token, and its comma.
+  struct Entry {
+    unsigned Begin = 0, End = 0;
+    std::optional<unsigned> Comma;
+  };
+  std::vector<Entry> Entries;
+  /// `sizeof t / sizeof t[0]` in function bodies.
+  std::vector<std::pair<unsigned, unsigned>> CountUses;
+};
+
+/// The layout of item I if it can be filled at start-up: a static C
+/// array of unspecified size, its entries scalar expressions, used in
+/// function bodies as a pointer, an element or in the count idiom; else
+/// nullopt with Why.
+std::optional<FilledLayout> filledLayout(const Discovered &Dx, const Item &I,
+                                         std::string &Why);
+/// A filled table whose count is read in a function copied per
+/// configuration for another reason (its copies are made of the original
+/// text), "" if none.
+std::string filledTableReadInACopy(const Discovered &Dx, const ItemTable &Tab);
+/// The edits that fill table I at start-up; returns the features its
+/// entries depend on.
+llvm::Expected<std::string> renderFilledTable(const Discovered &Dx,
+                                              const ItemTable &Tab,
+                                              Additions &Add, const Item &I);
 
 // --- The texts (RenderFiles.cpp) -----------------------------------------
 

@@ -127,6 +127,14 @@ llvm::Error render(const Discovered &Dx, const ItemTable &Tab, Additions &Add,
                             featuresOf(Dx, I)});
   }
 
+  for (const std::string &Key : Tab.Filled) {
+    const Item &I = Tab.Items.at(Key);
+    auto Features = renderFilledTable(Dx, Tab, Add, I);
+    if (!Features)
+      return Features.takeError();
+    Result.Sites.push_back(
+        {I.File, I.Line, "table filled at start-up", *Features});
+  }
   renderRedecls(Dx, Tab, Add);
   splitSharedHeads(Dx, Tab, Add);
   Result.Sites.insert(Result.Sites.end(), Add.UnionSites.begin(),

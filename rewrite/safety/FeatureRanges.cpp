@@ -88,7 +88,7 @@ const std::string *FeatureRanges::conditionInside(const std::string &File,
 
 unsigned FeatureRanges::lineOf(const std::string &File, unsigned Offset) const {
   auto It = Structures.find(File);
-  return It == Structures.end() ? 0 : It->second.lineOf(Offset);
+  return It == Structures.end() ? 0 : It->second.presumedLineOf(Offset);
 }
 
 SourcePoint FeatureRanges::pointOf(const std::string &File,
@@ -97,7 +97,8 @@ SourcePoint FeatureRanges::pointOf(const std::string &File,
   if (It == Structures.end())
     return {File, 0, 0};
   unsigned Line = It->second.lineOf(Offset);
-  return {File, Line, Offset - It->second.LineStarts[Line - 1] + 1};
+  return {File, It->second.presumedLineOf(Offset),
+          Offset - It->second.LineStarts[Line - 1] + 1};
 }
 
 } // namespace varsim::rewrite::safety

@@ -40,7 +40,8 @@ public:
   /// feature has the same members in every variant that has it).
   const std::string *conditionInside(const std::string &File, unsigned Offset,
                                      unsigned OuterBegin) const;
-  /// 1-based line of an offset in a scanned file (0 if unknown).
+  /// 1-based line of an offset in a scanned file as the compiler reports
+  /// it (through `#line`s a lowering wrote; 0 if unknown).
   unsigned lineOf(const std::string &File, unsigned Offset) const;
   /// File:line:col of Offset (column 0 if the file was not scanned).
   SourcePoint pointOf(const std::string &File, unsigned Offset) const;

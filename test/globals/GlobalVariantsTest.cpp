@@ -361,12 +361,13 @@ TEST(globals, UseInAMemberFunctionIsALocatedError) {
 
 TEST(globals, TooManyConfigurationsIsALocatedError) {
   // A small table may have up to MaxSmallItemCopies copies (CopyBudget.h);
-  // eight features need 256.
+  // eight features need 256. (Its bytes are read, so it cannot be filled
+  // at start-up instead: AScalarTableOfManyOptionsIsFilledAtStartup.)
   std::string Src = "static const int t[] = {0,\n";
   const char *Fs[] = {"A", "B", "C", "D", "E", "F", "G", "H"};
   for (const char *F : Fs)
     Src += std::string("#ifdef ") + F + "\n1,\n#endif\n";
-  Src += "};\nint main(void) { return (int)(sizeof t / sizeof t[0]); }\n";
+  Src += "};\nint main(void) { return (int)sizeof t; }\n";
   std::string Err = loweringError(
       {{"main.c", Src},
        {"model.xml", model({"A", "B", "C", "D", "E", "F", "G", "H"})}},
@@ -492,11 +493,13 @@ TEST(globals, NothingToLowerIsNotParsed) {
   const std::string File = P.root() + "/main.c";
   FileGroups G = analyzeGroups(E.Structures.at(File), *E.Features);
   EXPECT_FALSE(glob::mayHaveFileScopeVariability(
-      E.Texts.at(File), E.Structures.at(File), G, {"A"}));
+      E.Texts.at(File), E.Structures.at(File), G, {"A"}, {}, {}));
 }
 
 TEST(globals, PreCheckSeesInitializersDeclarationsAndMacros) {
-  auto Check = [](const std::string &Text, std::set<std::string> Watched) {
+  auto Check = [](const std::string &Text, std::set<std::string> Watched,
+                  std::set<std::string> Stringifiers = {},
+                  std::set<std::string> Values = {}) {
     auto FS = scanDirectives("t.c", Text);
     EXPECT_TRUE(static_cast<bool>(FS));
     if (!FS)
@@ -506,7 +509,8 @@ TEST(globals, PreCheckSeesInitializersDeclarationsAndMacros) {
     if (!F)
       return false;
     FileGroups G = analyzeGroups(*FS, *F);
-    return glob::mayHaveFileScopeVariability(Text, *FS, G, Watched);
+    return glob::mayHaveFileScopeVariability(Text, *FS, G, Watched,
+                                             Stringifiers, Values);
   };
   EXPECT_TRUE(Check("int t[] = {1,\n#ifdef A\n2,\n#endif\n};\n", {"A"}));
   EXPECT_TRUE(
@@ -526,6 +530,141 @@ TEST(globals, PreCheckSeesInitializersDeclarationsAndMacros) {
   EXPECT_FALSE(Check("#ifdef A\nint f(void) { return 1; }\n#else\n"
                      "int f(void) { return 2; }\n#endif\n",
                      {"A"}));
+  // A watched name stringified in a function body: its string is a
+  // constant per configuration (copies of the function); in another
+  // macro's arguments it is the #if rewriter's run-time read.
+  const std::string Banner =
+      "const char *f(void) { return \"n=\" STR((N)); }\n";
+  EXPECT_TRUE(Check(Banner, {"N"}, {"STR"}, {"N"}));
+  EXPECT_FALSE(Check(Banner, {"N"}, {"MAX"}, {"N"}));
+  EXPECT_FALSE(
+      Check("int f(void) { return STR(x) + N; }\n", {"N"}, {"STR"}, {"N"}));
+  // A watched macro whose value is not a feature's (an assertion's text).
+  EXPECT_FALSE(Check(Banner, {"N"}, {"STR"}, {}));
+}
+
+TEST(globals, AFeatureValueStringifiedInABodyIsCopiedPerValue) {
+  const char *Text =
+      "#include <stdio.h>\n#define STR_(x) #x\n#define STR(x) STR_(x)\n"
+      "static const char *banner(void) { return \"level=\" STR(LEVEL); }\n"
+      "int main(void) { puts(banner()); return 0; }\n";
+  const char *Model =
+      "<vm name=\"t\"><binaryOptions><configurationOption><name>root</name>"
+      "<outputString>root</outputString><parent></parent><impliedOptions/>"
+      "<excludedOptions/><optional>False</optional></configurationOption>"
+      "</binaryOptions><numericOptions><configurationOption><name>LEVEL"
+      "</name><outputString>LEVEL</outputString><parent>root</parent>"
+      "<minValue>1</minValue><maxValue>3</maxValue><stepFunction>LEVEL + 1"
+      "</stepFunction></configurationOption></numericOptions></vm>\n";
+  TempProject P({{"main.c", Text}, {"model.xml", Model}}, false);
+  Env E;
+  auto R = lowerProject(P, E);
+  ASSERT_TRUE(static_cast<bool>(R)) << llvm::toString(R.takeError());
+  ASSERT_EQ(R->Files.size(), 1u);
+  const std::string &Out = R->Files.begin()->second;
+  // One copy per value, each spelling its value; the name is gone.
+  for (const char *V : {"STR(1)", "STR(2)", "STR(3)"})
+    EXPECT_NE(Out.find(V), std::string::npos) << V << " in:\n" << Out;
+  EXPECT_EQ(Out.find("STR(LEVEL)"), std::string::npos) << Out;
+  // At file scope, a constant string: copied per value likewise.
+  const char *AtFileScope =
+      "#include <stdio.h>\n#define STR_(x) #x\n#define STR(x) STR_(x)\n"
+      "static const char *const name = \"level=\" STR(LEVEL);\n"
+      "int main(void) { puts(name); return 0; }\n";
+  TempProject Q({{"main.c", AtFileScope}, {"model.xml", Model}}, false);
+  Env F;
+  auto S = lowerProject(Q, F);
+  ASSERT_TRUE(static_cast<bool>(S)) << llvm::toString(S.takeError());
+  ASSERT_EQ(S->Files.size(), 1u);
+  const std::string &Copies = S->Files.begin()->second;
+  for (const char *V : {"STR(1)", "STR(2)", "STR(3)"})
+    EXPECT_NE(Copies.find(V), std::string::npos) << V << " in:\n" << Copies;
 }
 
 } // namespace
+
+// A table of scalars whose copies would exceed MaxFunctionCopies is one
+// array filled at start-up (FilledTables.cpp); where its size is read
+// other than by the count idiom, it is copied as before.
+TEST(globals, AScalarTableOfManyOptionsIsFilledAtStartup) {
+  auto Table = [](const std::string &Reader) {
+    std::string T = "static const char *const opts[] = {\n";
+    for (const char *F : {"A", "B", "C", "D", "E"})
+      T += std::string("#ifdef ") + F + "\n  \"" + F + "\",\n#endif\n";
+    return T + "  \"END\"\n};\n" + Reader +
+           "int main(void) { return (int)count() + (opts[0][0] == 'A'); }\n";
+  };
+  {
+    const std::string Text =
+        Table("static unsigned long count(void) {\n"
+              "  return sizeof(opts) / sizeof(opts[0]);\n}\n");
+    TempProject P(
+        {{"main.c", Text}, {"model.xml", model({"A", "B", "C", "D", "E"})}},
+        false);
+    Env E;
+    auto R = lowerProject(P, E);
+    ASSERT_TRUE(static_cast<bool>(R)) << llvm::toString(R.takeError());
+    ASSERT_EQ(R->Files.size(), 1u);
+    const std::string &Out = R->Files.begin()->second;
+    EXPECT_NE(Out.find("static const char * opts[6];"), std::string::npos)
+        << Out;
+    EXPECT_NE(Out.find("opts__varsim_fill(void)"), std::string::npos) << Out;
+    EXPECT_NE(Out.find("#ifdef C\n  opts[varsim_n++] = \"C\";\n#endif"),
+              std::string::npos)
+        << Out;
+    EXPECT_NE(Out.find("return ((__typeof__(sizeof 0))opts__varsim_count);"),
+              std::string::npos)
+        << Out;
+    // Same lines as the original.
+    EXPECT_EQ(llvm::count(Out, '\n'), llvm::count(Text, '\n'));
+  }
+  {
+    // `sizeof opts` alone (its bytes): copied per configuration.
+    TempProject P({{"main.c", Table("static unsigned long count(void) {\n"
+                                    "  return sizeof opts;\n}\n")},
+                   {"model.xml", model({"A", "B", "C", "D", "E"})}},
+                  false);
+    Env E;
+    auto R = lowerProject(P, E);
+    ASSERT_TRUE(static_cast<bool>(R)) << llvm::toString(R.takeError());
+    ASSERT_EQ(R->Files.size(), 1u);
+    const std::string &Out = R->Files.begin()->second;
+    EXPECT_EQ(Out.find("__varsim_fill"), std::string::npos) << Out;
+    EXPECT_NE(Out.find("opts__varsim_A_B_C_D_E"), std::string::npos) << Out;
+  }
+  {
+    // Its count read in a function copied for another reason (it reads a
+    // table that cannot be filled): copied, as the copies are made of
+    // the original text.
+    TempProject P(
+        {{"main.c",
+          Table("static const int other[] = {1,\n#ifdef A\n2,\n#endif\n};\n"
+                "static unsigned long count(void) {\n"
+                "  return sizeof(opts) / sizeof(opts[0]) + sizeof other;\n"
+                "}\n")},
+         {"model.xml", model({"A", "B", "C", "D", "E"})}},
+        false);
+    Env E;
+    auto R = lowerProject(P, E);
+    ASSERT_TRUE(static_cast<bool>(R)) << llvm::toString(R.takeError());
+    ASSERT_EQ(R->Files.size(), 1u);
+    EXPECT_EQ(R->Files.begin()->second.find("__varsim_fill"),
+              std::string::npos)
+        << R->Files.begin()->second;
+  }
+  {
+    // Named in a macro's argument, which may take its size: copied.
+    TempProject P(
+        {{"main.c", Table("#define ArraySize(X) (sizeof(X) / sizeof(X[0]))\n"
+                          "static unsigned long count(void) {\n"
+                          "  return ArraySize(opts);\n}\n")},
+         {"model.xml", model({"A", "B", "C", "D", "E"})}},
+        false);
+    Env E;
+    auto R = lowerProject(P, E);
+    ASSERT_TRUE(static_cast<bool>(R)) << llvm::toString(R.takeError());
+    ASSERT_EQ(R->Files.size(), 1u);
+    EXPECT_EQ(R->Files.begin()->second.find("__varsim_fill"), std::string::npos)
+        << R->Files.begin()->second;
+  }
+}
