@@ -17,6 +17,7 @@
 #include "rewrite/globals/LoweringState.h"
 
 #include "rewrite/ErrorText.h"
+#include "rewrite/SourceText.h"
 #include "rewrite/globals/CopyBudget.h"
 #include "support/SourceFiles.h"
 
@@ -24,47 +25,28 @@ namespace varsim::rewrite::globals::lowering {
 
 namespace {
 
-bool isIdentChar(char C) { return llvm::isAlnum(C) || C == '_'; }
-
 size_t skipSpace(llvm::StringRef T, size_t At) {
   while (At < T.size() && llvm::isSpace(T[At]))
     ++At;
   return At;
 }
 
-/// Past the literal or comment starting at At (At itself if none).
-size_t skipLiteralOrComment(llvm::StringRef T, size_t At) {
-  if (T.substr(At).starts_with("//"))
-    return std::min(T.find('\n', At), T.size());
-  if (T.substr(At).starts_with("/*")) {
-    size_t E = T.find("*/", At + 2);
-    return E == llvm::StringRef::npos ? T.size() : E + 2;
+/// Whether offsets A and B lie in different branches of one group: no
+/// configuration has both.
+bool exclusive(const FileStructure &FS, unsigned A, unsigned B) {
+  for (const CondGroup &G : FS.Groups) {
+    std::optional<size_t> InA, InB;
+    for (size_t BI = 0; BI < G.Branches.size(); ++BI) {
+      const CondGroup::Branch &Br = G.Branches[BI];
+      if (A >= Br.ContentBegin && A < Br.ContentEnd)
+        InA = BI;
+      if (B >= Br.ContentBegin && B < Br.ContentEnd)
+        InB = BI;
+    }
+    if (InA && InB && *InA != *InB)
+      return true;
   }
-  if (T[At] == '"' || T[At] == '\'') {
-    char Q = T[At];
-    size_t I = At + 1;
-    while (I < T.size() && T[I] != Q && T[I] != '\n')
-      I += T[I] == '\\' ? 2 : 1;
-    return std::min(I + 1, T.size());
-  }
-  return At;
-}
-
-bool atLineStart(llvm::StringRef T, size_t At) {
-  size_t B = T.rfind('\n', At); // Searches before At.
-  B = B == llvm::StringRef::npos ? 0 : B + 1;
-  return T.slice(B, At).trim().empty();
-}
-
-/// Past the directive line starting at At (continuations included).
-size_t pastDirective(llvm::StringRef T, size_t At) {
-  while (At < T.size() && T[At] != '\n') {
-    if (T[At] == '\\' && At + 1 < T.size() && T[At + 1] == '\n')
-      At += 2;
-    else
-      ++At;
-  }
-  return std::min(At + 1, T.size());
+  return false;
 }
 
 /// The identifier ending right before At (spaces skipped), if any.
@@ -72,7 +54,7 @@ llvm::StringRef wordBefore(llvm::StringRef T, size_t At) {
   while (At > 0 && llvm::isSpace(T[At - 1]))
     --At;
   size_t B = At;
-  while (B > 0 && isIdentChar(T[B - 1]))
+  while (B > 0 && isIdentifierChar(T[B - 1]))
     --B;
   return T.slice(B, At);
 }
@@ -90,8 +72,8 @@ countIdiom(llvm::StringRef T, size_t At, llvm::StringRef Name) {
   size_t P = At;
   auto Take = [&](llvm::StringRef S) {
     if (!T.substr(P).starts_with(S) ||
-        (isIdentChar(S.back()) && P + S.size() < T.size() &&
-         isIdentChar(T[P + S.size()])))
+        (isIdentifierChar(S.back()) && P + S.size() < T.size() &&
+         isIdentifierChar(T[P + S.size()])))
       return false;
     P = skipSpace(T, P + S.size());
     return true;
@@ -150,75 +132,80 @@ std::optional<FilledLayout> filledLayout(const Discovered &Dx, const Item &I,
     return std::nullopt;
   }
   L.Open = static_cast<unsigned>(At);
-  // The entries: split at top-level commas; none spans a directive line,
-  // none holds braces (an aggregate entry cannot be assigned as written).
-  // An entry ends at its last token (a comment after it stays outside).
-  size_t Depth = 0, EntryBegin = 0, LastEnd = 0;
-  bool InEntry = false;
+  // The entries: split at top-level commas (tokens outside comments and
+  // directive lines, rewrite/SourceText.h); none holds braces (an
+  // aggregate entry cannot be assigned as written). An entry ends at its
+  // last token; one without its comma before a directive line (the last
+  // entry, or one of exclusive branches) ends there, unless string
+  // literals continue it across the directive ("A" #ifdef X "B" #endif).
+  size_t Close = matchingClose(T, L.Open, "{([", "})]");
+  if (Close == llvm::StringRef::npos || Close >= D.End) {
+    Why = "the initializer list does not end the declaration";
+    return std::nullopt;
+  }
+  L.Close = static_cast<unsigned>(Close);
+  std::vector<std::pair<unsigned, unsigned>> Directives;
+  for (const auto &[B, E] : directiveRanges(Dx.structure(D.File)))
+    if (B > L.Open && B < L.Close)
+      Directives.push_back({B - L.Open, E - L.Open});
+  llvm::StringRef List = T.slice(L.Open, L.Close);
+  auto DirectiveBetween = [&](unsigned From, unsigned To) {
+    auto It = std::lower_bound(Directives.begin(), Directives.end(),
+                               std::pair<unsigned, unsigned>{From, 0});
+    return It != Directives.end() && It->first < To;
+  };
+  unsigned Depth = 0;
+  bool InEntry = false, Continues = false, Braces = false, Empty = false;
+  unsigned EntryBegin = 0, LastEnd = 0;
   auto EndEntry = [&] {
-    L.Entries.push_back({static_cast<unsigned>(EntryBegin),
-                         static_cast<unsigned>(LastEnd), std::nullopt});
+    L.Entries.push_back({L.Open + EntryBegin, L.Open + LastEnd, std::nullopt});
     InEntry = false;
   };
-  // An entry without its comma yet (a directive line came first: the
-  // last entry, or one of exclusive branches) ends there, unless string
-  // literals continue it across the directive ("A" #ifdef X "B" #endif).
-  bool Continues = false;
-  auto Token = [&](size_t B, size_t E) {
-    if (!InEntry) {
-      if (!L.Entries.empty() && !L.Entries.back().Comma &&
-          T[L.Entries.back().End - 1] == '"' && T[B] == '"')
-        Continues = true;
-      InEntry = true;
-      EntryBegin = B;
-    }
-    LastEnd = E;
-  };
-  for (At = L.Open + 1; At < D.End;) {
-    char C = T[At];
-    if (C == '#' && atLineStart(T, At)) {
-      if (InEntry)
-        EndEntry();
-      At = pastDirective(T, At);
-      continue;
-    }
-    if (size_t E = skipLiteralOrComment(T, At); E != At) {
-      if (T[At] != '/')
-        Token(At, E);
-      At = E;
-      continue;
-    }
-    if (llvm::isSpace(C)) {
-      ++At;
-      continue;
-    }
-    if (C == '{') {
-      Why = "an entry holds braces";
-      return std::nullopt;
-    }
-    if (C == '}' && Depth == 0) {
-      if (InEntry)
-        EndEntry();
-      L.Close = static_cast<unsigned>(At);
-      break;
-    }
-    if (C == '(' || C == '[')
-      ++Depth;
-    else if ((C == ')' || C == ']') && Depth > 0)
-      --Depth;
-    if (C == ',' && Depth == 0) {
-      if (InEntry)
-        EndEntry();
-      else if (L.Entries.empty() || L.Entries.back().Comma) {
-        Why = "an empty entry";
-        return std::nullopt;
-      }
-      L.Entries.back().Comma = static_cast<unsigned>(At);
-      ++At;
-      continue;
-    }
-    Token(At, At + 1);
-    ++At;
+  forEachToken(
+      List,
+      [&](const SourceToken &Tok) {
+        if (Tok.Begin == 0)
+          return; // The '{'.
+        char C = List[Tok.Begin];
+        if (InEntry && DirectiveBetween(LastEnd, Tok.Begin))
+          EndEntry();
+        if (Tok.K == SourceToken::Punctuator && C == '{')
+          Braces = true;
+        if (Tok.K == SourceToken::Punctuator && Depth == 0 && C == ',') {
+          if (InEntry)
+            EndEntry();
+          else if (L.Entries.empty() || L.Entries.back().Comma)
+            Empty = true;
+          if (!L.Entries.empty())
+            L.Entries.back().Comma = L.Open + Tok.Begin;
+          return;
+        }
+        if (Tok.K == SourceToken::Punctuator && (C == '(' || C == '['))
+          ++Depth;
+        else if (Tok.K == SourceToken::Punctuator && (C == ')' || C == ']') &&
+                 Depth > 0)
+          --Depth;
+        if (!InEntry) {
+          if (!L.Entries.empty() && !L.Entries.back().Comma &&
+              T[L.Entries.back().End - 1] == '"' && C == '"' &&
+              !exclusive(Dx.structure(D.File), L.Entries.back().End - 1,
+                         L.Open + Tok.Begin))
+            Continues = true;
+          InEntry = true;
+          EntryBegin = Tok.Begin;
+        }
+        LastEnd = Tok.End;
+      },
+      Directives);
+  if (InEntry)
+    EndEntry();
+  if (Braces) {
+    Why = "an entry holds braces";
+    return std::nullopt;
+  }
+  if (Empty) {
+    Why = "an empty entry";
+    return std::nullopt;
   }
   if (Continues) {
     Why = "string literals continue an entry across a directive line";
@@ -296,8 +283,7 @@ std::optional<FilledLayout> filledLayout(const Discovered &Dx, const Item &I,
 
 /// The function item copied per configuration that holds Offset of File.
 static const Item *copiedFunctionAt(const ItemTable &Tab,
-                                    const std::string &File,
-                                    unsigned Offset) {
+                                    const std::string &File, unsigned Offset) {
   for (const auto &[_, Other] : Tab.Items)
     if (Other.IsFunction && Other.variant() && !Tab.withdrawn(Other) &&
         Other.File == File && Offset >= Other.Fn->DeclBegin &&
@@ -306,8 +292,7 @@ static const Item *copiedFunctionAt(const ItemTable &Tab,
   return nullptr;
 }
 
-std::string filledTableReadInACopy(const Discovered &Dx,
-                                   const ItemTable &Tab) {
+std::string filledTableReadInACopy(const Discovered &Dx, const ItemTable &Tab) {
   for (const std::string &Key : Tab.Filled) {
     std::string Why;
     auto L = filledLayout(Dx, Tab.Items.at(Key), Why);

@@ -619,6 +619,47 @@ TEST(globals, AScalarTableOfManyOptionsIsFilledAtStartup) {
     EXPECT_EQ(llvm::count(Out, '\n'), llvm::count(Text, '\n'));
   }
   {
+    // The last entries in exclusive branches, without commas; a comment
+    // after an entry stays outside its assignment.
+    std::string T = "static const char *const opts[] = {\n";
+    for (const char *F : {"A", "B", "C", "D"})
+      T += std::string("#ifdef ") + F + "\n  \"" + F + "\", /* " + F +
+           " */\n#endif\n";
+    T += "#ifdef E\n  \"E\" // last\n#else\n  \"NO_E\"\n#endif\n};\n"
+         "unsigned long count(void) { return sizeof opts / sizeof *opts; }\n";
+    TempProject P(
+        {{"main.c", T}, {"model.xml", model({"A", "B", "C", "D", "E"})}},
+        false);
+    Env E;
+    auto R = lowerProject(P, E);
+    ASSERT_TRUE(static_cast<bool>(R)) << llvm::toString(R.takeError());
+    ASSERT_EQ(R->Files.size(), 1u);
+    const std::string &Out = R->Files.begin()->second;
+    for (const char *Line : {"  opts[varsim_n++] = \"A\"; /* A */",
+                             "  opts[varsim_n++] = \"E\"; // last",
+                             "  opts[varsim_n++] = \"NO_E\";"})
+      EXPECT_NE(Out.find(Line), std::string::npos) << Line << " in:\n" << Out;
+  }
+  {
+    // String literals continued across a directive line ("v1" #ifdef A
+    // "-a" #endif ,): one entry, which assignments cannot split: copied.
+    std::string T = "static const char *const opts[] = {\n  \"v1\"\n"
+                    "#ifdef A\n  \"-a\"\n#endif\n  ,\n";
+    for (const char *F : {"B", "C", "D", "E"})
+      T += std::string("#ifdef ") + F + "\n  \"" + F + "\",\n#endif\n";
+    T += "};\nunsigned long count(void) { return sizeof opts / sizeof "
+         "*opts; }\n";
+    TempProject P(
+        {{"main.c", T}, {"model.xml", model({"A", "B", "C", "D", "E"})}},
+        false);
+    Env E;
+    auto R = lowerProject(P, E);
+    ASSERT_TRUE(static_cast<bool>(R)) << llvm::toString(R.takeError());
+    ASSERT_EQ(R->Files.size(), 1u);
+    EXPECT_EQ(R->Files.begin()->second.find("__varsim_fill"), std::string::npos)
+        << R->Files.begin()->second;
+  }
+  {
     // `sizeof opts` alone (its bytes): copied per configuration.
     TempProject P({{"main.c", Table("static unsigned long count(void) {\n"
                                     "  return sizeof opts;\n}\n")},
@@ -648,8 +689,7 @@ TEST(globals, AScalarTableOfManyOptionsIsFilledAtStartup) {
     auto R = lowerProject(P, E);
     ASSERT_TRUE(static_cast<bool>(R)) << llvm::toString(R.takeError());
     ASSERT_EQ(R->Files.size(), 1u);
-    EXPECT_EQ(R->Files.begin()->second.find("__varsim_fill"),
-              std::string::npos)
+    EXPECT_EQ(R->Files.begin()->second.find("__varsim_fill"), std::string::npos)
         << R->Files.begin()->second;
   }
   {
