@@ -95,10 +95,6 @@ std::string withFeatureValues(llvm::StringRef Body,
                               const std::set<std::string> &Params,
                               const FeatureSetup &F);
 
-/// The line `#line` directives give Offset of Text (each directive sets
-/// the line of the line after it); the physical line where there is none.
-unsigned presumedLine(llvm::StringRef Text, size_t Offset);
-
 /// Preprocessor lines (each ending in a newline) that give the predefined
 /// names __func__, __FUNCTION__ (and __PRETTY_FUNCTION__, C only) the
 /// original name inside a renamed definition, and that restore them after

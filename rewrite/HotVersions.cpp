@@ -44,33 +44,6 @@ std::string sentinel(char Kind, unsigned Id) {
 
 } // namespace
 
-/// The line `#line` directives give Offset of Text (each directive sets
-/// the line of the line after it); the physical line where there is none.
-unsigned presumedLine(llvm::StringRef Text, size_t Offset) {
-  unsigned Line = 1;
-  size_t Pos = 0;
-  while (Pos < Text.size()) {
-    size_t Eol = Text.find('\n', Pos);
-    if (Eol == llvm::StringRef::npos || Eol >= Offset)
-      break;
-    llvm::StringRef L = Text.slice(Pos, Eol).ltrim();
-    unsigned N = 0;
-    if (L.consume_front("#")) {
-      L = L.ltrim();
-      L.consume_front("line");
-      llvm::StringRef Digits = L.ltrim().take_while(llvm::isDigit);
-      if (!Digits.empty() && !Digits.getAsInteger(10, N)) {
-        Line = N;
-        Pos = Eol + 1;
-        continue;
-      }
-    }
-    ++Line;
-    Pos = Eol + 1;
-  }
-  return Line;
-}
-
 std::string FileRewriter::hotVersionName(const HotFunction &H,
                                          const std::vector<unsigned> &Pick) {
   std::string Name = H.Name + "__varsim_hot";

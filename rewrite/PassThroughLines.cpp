@@ -35,4 +35,22 @@ unsigned PresumedLines::operator()(unsigned Physical) const {
   return static_cast<unsigned>(static_cast<int>(Physical) + Shift[Physical]);
 }
 
+unsigned presumedLine(llvm::StringRef Text, size_t Offset) {
+  unsigned Line = 1;
+  for (size_t At = 0; At < Offset && At < Text.size();) {
+    size_t EOL = Text.find('\n', At);
+    if (EOL == llvm::StringRef::npos || EOL >= Offset)
+      break;
+    llvm::StringRef L = Text.slice(At, EOL).ltrim(" \t");
+    unsigned N = 0;
+    if (L.consume_front("#") && (L = L.ltrim(" \t")).consume_front("line") &&
+        !(L = L.ltrim(" \t")).consumeInteger(10, N))
+      Line = N;
+    else
+      ++Line;
+    At = EOL + 1;
+  }
+  return Line;
+}
+
 } // namespace varsim::rewrite

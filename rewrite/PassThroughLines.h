@@ -29,6 +29,10 @@ private:
   std::vector<int> Shift; ///< Per physical line: presumed - physical.
 };
 
+/// The line of Offset in Text as the compiler numbers it: each `#line N`
+/// makes the line after it N; the physical line where there is none.
+unsigned presumedLine(llvm::StringRef Text, size_t Offset);
+
 } // namespace varsim::rewrite
 
 #endif // VARSIM_REWRITE_PASSTHROUGHLINES_H

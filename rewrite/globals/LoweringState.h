@@ -19,6 +19,7 @@
 
 #include "rewrite/FeatureGroups.h"
 #include "rewrite/FunctionCopies.h"
+#include "rewrite/PassThroughLines.h"
 #include "rewrite/TextEdits.h"
 #include "rewrite/globals/BoundLayout.h"
 #include "rewrite/globals/GlobalFacts.h"
@@ -207,9 +208,6 @@ std::string sanitize(llvm::StringRef S);
 std::string suffixOf(llvm::StringRef CondText);
 /// The condition in preprocessor syntax.
 std::string ppCondition(const Cond &C);
-/// The line of Offset in Text as the compiler numbers it, through the
-/// `#line`s earlier lowerings wrote (the pass-through macros' lines).
-unsigned presumedLine(llvm::StringRef Text, unsigned Offset);
 /// Text on one line, comments dropped.
 std::string oneLine(llvm::StringRef Text);
 

@@ -143,26 +143,6 @@ std::string describe(const Discovered &Dx, const Item &I) {
          featuresOf(Dx, I);
 }
 
-/// The line of Offset in Text as the compiler numbers it: `#line N`
-/// (which an X-macro list written in place leaves) makes the next line N.
-unsigned presumedLine(llvm::StringRef Text, unsigned Offset) {
-  unsigned Line = 1;
-  for (size_t At = 0; At < Offset && At < Text.size();) {
-    size_t EOL = Text.find('\n', At);
-    if (EOL == llvm::StringRef::npos || EOL >= Offset)
-      break;
-    llvm::StringRef L = Text.slice(At, EOL).ltrim(" \t");
-    unsigned N = 0;
-    if (L.consume_front("#") && (L = L.ltrim(" \t")).consume_front("line") &&
-        !(L = L.ltrim(" \t")).consumeInteger(10, N))
-      Line = N;
-    else
-      ++Line;
-    At = EOL + 1;
-  }
-  return Line;
-}
-
 namespace {
 
 /// A function that uses enumerators whose values shift per configuration
