@@ -438,7 +438,8 @@ class Program:
             self.result["refusals"]["(accepted options together)"] = errors_of(proc)
             log("   the options accepted alone are refused together:\n"
                 f"{indent(errors_of(proc))}")
-            together = self.drop_named(accepted, errors_of(proc), reduced)
+            together = self.drop_named(accepted, errors_of(proc, False),
+                                       reduced)
             if together is None:
                 together = self.add_one_at_a_time(accepted, reduced)
             shutil.rmtree(self.work / "sim-one", ignore_errors=True)
@@ -843,15 +844,32 @@ def configs_for(parse, file):
     return parse or [""]
 
 
-def errors_of(proc):
-    lines = [l for l in (proc.stderr + proc.stdout).splitlines()
+def errors_of(proc, explained=True):
+    """A refusal's error lines; explained: with the indented lines and
+    notes after each (first_errors), as a user reads them. The option
+    search reads the error lines alone (the features they name)."""
+    text = proc.stderr + proc.stdout
+    if explained:
+        return first_errors(text, match=lambda l: "error:" in l or
+                            "refus" in l.lower())
+    lines = [l for l in text.splitlines()
              if "error:" in l or "refus" in l.lower()]
-    return "\n".join(lines[:12]) if lines else tail(proc.stderr + proc.stdout, 12)
-
-
-def first_errors(text):
-    lines = [l for l in text.splitlines() if "error" in l]
     return "\n".join(lines[:12]) if lines else tail(text, 12)
+
+
+def first_errors(text, most=30, match=lambda l: "error" in l):
+    """The error lines of a refusal with what explains each: the indented
+    lines and notes after it (a compile check's list of what was lowered),
+    at most `most` lines; the output's tail if there is no error line."""
+    lines, keep = [], False
+    for line in text.splitlines():
+        if match(line):
+            keep = True
+        elif not (keep and (line[:1].isspace() or "note:" in line)):
+            keep = False
+        if keep:
+            lines.append(line)
+    return "\n".join(lines[:most]) if lines else tail(text, 12)
 
 
 def indent(text):
