@@ -371,13 +371,11 @@ llvm::Expected<std::string> renderFilledTable(const Discovered &Dx,
   for (size_t K = 0; K < L->Entries.size(); ++K) {
     auto [B, E, Comma] = L->Entries[K];
     std::string Assign = Name + "[varsim_n++] = ";
-    Item Entry;
-    Entry.Key = I.Key;
-    Entry.Name = I.Name;
-    Entry.File = D.File;
-    Entry.Kind = I.Kind;
-    Entry.Defs = I.Defs;
-    Entry.Presence = I.Presence;
+    // The entry as an item of its own: the table's, deciding only what
+    // the entry spells.
+    Item Entry = I;
+    Entry.Decisions.clear();
+    Entry.Copies.clear();
     for (const auto &[_, X] : Dx.Facts.Expansions)
       if (X.File == D.File && X.Offset >= B && X.Offset < E &&
           !Dx.onDirectiveLine(X.File, X.Offset))

@@ -543,11 +543,20 @@ TEST(globals, PreCheckSeesInitializersDeclarationsAndMacros) {
   EXPECT_FALSE(Check(Banner, {"N"}, {"STR"}, {}));
 }
 
+/// The one lowered text of a project of main.c (Text) and Model, or the
+/// lowering's error.
+std::string lowerOne(const std::string &Text, const std::string &Model) {
+  TempProject P({{"main.c", Text}, {"model.xml", Model}}, false);
+  Env E;
+  auto R = lowerProject(P, E);
+  if (!R)
+    return "error: " + llvm::toString(R.takeError());
+  if (R->Files.size() != 1)
+    return "error: " + std::to_string(R->Files.size()) + " files lowered";
+  return R->Files.begin()->second;
+}
+
 TEST(globals, AFeatureValueStringifiedInABodyIsCopiedPerValue) {
-  const char *Text =
-      "#include <stdio.h>\n#define STR_(x) #x\n#define STR(x) STR_(x)\n"
-      "static const char *banner(void) { return \"level=\" STR(LEVEL); }\n"
-      "int main(void) { puts(banner()); return 0; }\n";
   const char *Model =
       "<vm name=\"t\"><binaryOptions><configurationOption><name>root</name>"
       "<outputString>root</outputString><parent></parent><impliedOptions/>"
@@ -556,37 +565,31 @@ TEST(globals, AFeatureValueStringifiedInABodyIsCopiedPerValue) {
       "</name><outputString>LEVEL</outputString><parent>root</parent>"
       "<minValue>1</minValue><maxValue>3</maxValue><stepFunction>LEVEL + 1"
       "</stepFunction></configurationOption></numericOptions></vm>\n";
-  TempProject P({{"main.c", Text}, {"model.xml", Model}}, false);
-  Env E;
-  auto R = lowerProject(P, E);
-  ASSERT_TRUE(static_cast<bool>(R)) << llvm::toString(R.takeError());
-  ASSERT_EQ(R->Files.size(), 1u);
-  const std::string &Out = R->Files.begin()->second;
-  // One copy per value, each spelling its value; the name is gone.
+  const std::string Macros =
+      "#include <stdio.h>\n#define STR_(x) #x\n#define STR(x) STR_(x)\n";
+  // In a function: one copy per value, each spelling its value.
+  std::string Out = lowerOne(
+      Macros +
+          "static const char *banner(void) { return \"level=\" STR(LEVEL); }\n"
+          "int main(void) { puts(banner()); return 0; }\n",
+      Model);
   for (const char *V : {"STR(1)", "STR(2)", "STR(3)"})
     EXPECT_NE(Out.find(V), std::string::npos) << V << " in:\n" << Out;
   EXPECT_EQ(Out.find("STR(LEVEL)"), std::string::npos) << Out;
   // At file scope, a constant string: copied per value likewise.
-  const char *AtFileScope =
-      "#include <stdio.h>\n#define STR_(x) #x\n#define STR(x) STR_(x)\n"
-      "static const char *const name = \"level=\" STR(LEVEL);\n"
-      "int main(void) { puts(name); return 0; }\n";
-  TempProject Q({{"main.c", AtFileScope}, {"model.xml", Model}}, false);
-  Env F;
-  auto S = lowerProject(Q, F);
-  ASSERT_TRUE(static_cast<bool>(S)) << llvm::toString(S.takeError());
-  ASSERT_EQ(S->Files.size(), 1u);
-  const std::string &Copies = S->Files.begin()->second;
+  Out = lowerOne(Macros +
+                     "static const char *const name = \"level=\" STR(LEVEL);\n"
+                     "int main(void) { puts(name); return 0; }\n",
+                 Model);
   for (const char *V : {"STR(1)", "STR(2)", "STR(3)"})
-    EXPECT_NE(Copies.find(V), std::string::npos) << V << " in:\n" << Copies;
+    EXPECT_NE(Out.find(V), std::string::npos) << V << " in:\n" << Out;
 }
-
-} // namespace
 
 // A table of scalars whose copies would exceed MaxFunctionCopies is one
 // array filled at start-up (FilledTables.cpp); where its size is read
 // other than by the count idiom, it is copied as before.
 TEST(globals, AScalarTableOfManyOptionsIsFilledAtStartup) {
+  const std::string Model = model({"A", "B", "C", "D", "E"});
   auto Table = [](const std::string &Reader) {
     std::string T = "static const char *const opts[] = {\n";
     for (const char *F : {"A", "B", "C", "D", "E"})
@@ -594,117 +597,64 @@ TEST(globals, AScalarTableOfManyOptionsIsFilledAtStartup) {
     return T + "  \"END\"\n};\n" + Reader +
            "int main(void) { return (int)count() + (opts[0][0] == 'A'); }\n";
   };
-  {
-    const std::string Text =
-        Table("static unsigned long count(void) {\n"
-              "  return sizeof(opts) / sizeof(opts[0]);\n}\n");
-    TempProject P(
-        {{"main.c", Text}, {"model.xml", model({"A", "B", "C", "D", "E"})}},
-        false);
-    Env E;
-    auto R = lowerProject(P, E);
-    ASSERT_TRUE(static_cast<bool>(R)) << llvm::toString(R.takeError());
-    ASSERT_EQ(R->Files.size(), 1u);
-    const std::string &Out = R->Files.begin()->second;
-    EXPECT_NE(Out.find("static const char * opts[6];"), std::string::npos)
-        << Out;
-    EXPECT_NE(Out.find("opts__varsim_fill(void)"), std::string::npos) << Out;
-    EXPECT_NE(Out.find("#ifdef C\n  opts[varsim_n++] = \"C\";\n#endif"),
-              std::string::npos)
-        << Out;
-    EXPECT_NE(Out.find("return ((__typeof__(sizeof 0))opts__varsim_count);"),
-              std::string::npos)
-        << Out;
-    // Same lines as the original.
-    EXPECT_EQ(llvm::count(Out, '\n'), llvm::count(Text, '\n'));
-  }
-  {
-    // The last entries in exclusive branches, without commas; a comment
-    // after an entry stays outside its assignment.
-    std::string T = "static const char *const opts[] = {\n";
-    for (const char *F : {"A", "B", "C", "D"})
-      T += std::string("#ifdef ") + F + "\n  \"" + F + "\", /* " + F +
-           " */\n#endif\n";
-    T += "#ifdef E\n  \"E\" // last\n#else\n  \"NO_E\"\n#endif\n};\n"
-         "unsigned long count(void) { return sizeof opts / sizeof *opts; }\n";
-    TempProject P(
-        {{"main.c", T}, {"model.xml", model({"A", "B", "C", "D", "E"})}},
-        false);
-    Env E;
-    auto R = lowerProject(P, E);
-    ASSERT_TRUE(static_cast<bool>(R)) << llvm::toString(R.takeError());
-    ASSERT_EQ(R->Files.size(), 1u);
-    const std::string &Out = R->Files.begin()->second;
-    for (const char *Line : {"  opts[varsim_n++] = \"A\"; /* A */",
-                             "  opts[varsim_n++] = \"E\"; // last",
-                             "  opts[varsim_n++] = \"NO_E\";"})
-      EXPECT_NE(Out.find(Line), std::string::npos) << Line << " in:\n" << Out;
-  }
-  {
-    // String literals continued across a directive line ("v1" #ifdef A
-    // "-a" #endif ,): one entry, which assignments cannot split: copied.
-    std::string T = "static const char *const opts[] = {\n  \"v1\"\n"
-                    "#ifdef A\n  \"-a\"\n#endif\n  ,\n";
-    for (const char *F : {"B", "C", "D", "E"})
-      T += std::string("#ifdef ") + F + "\n  \"" + F + "\",\n#endif\n";
-    T += "};\nunsigned long count(void) { return sizeof opts / sizeof "
-         "*opts; }\n";
-    TempProject P(
-        {{"main.c", T}, {"model.xml", model({"A", "B", "C", "D", "E"})}},
-        false);
-    Env E;
-    auto R = lowerProject(P, E);
-    ASSERT_TRUE(static_cast<bool>(R)) << llvm::toString(R.takeError());
-    ASSERT_EQ(R->Files.size(), 1u);
-    EXPECT_EQ(R->Files.begin()->second.find("__varsim_fill"), std::string::npos)
-        << R->Files.begin()->second;
-  }
-  {
-    // `sizeof opts` alone (its bytes): copied per configuration.
-    TempProject P({{"main.c", Table("static unsigned long count(void) {\n"
-                                    "  return sizeof opts;\n}\n")},
-                   {"model.xml", model({"A", "B", "C", "D", "E"})}},
-                  false);
-    Env E;
-    auto R = lowerProject(P, E);
-    ASSERT_TRUE(static_cast<bool>(R)) << llvm::toString(R.takeError());
-    ASSERT_EQ(R->Files.size(), 1u);
-    const std::string &Out = R->Files.begin()->second;
+  auto Copied = [&](const std::string &Text) {
+    std::string Out = lowerOne(Text, Model);
+    EXPECT_EQ(Out.rfind("error: ", 0), std::string::npos) << Out;
     EXPECT_EQ(Out.find("__varsim_fill"), std::string::npos) << Out;
-    EXPECT_NE(Out.find("opts__varsim_A_B_C_D_E"), std::string::npos) << Out;
-  }
-  {
-    // Its count read in a function copied for another reason (it reads a
-    // table that cannot be filled): copied, as the copies are made of
-    // the original text.
-    TempProject P(
-        {{"main.c",
-          Table("static const int other[] = {1,\n#ifdef A\n2,\n#endif\n};\n"
-                "static unsigned long count(void) {\n"
-                "  return sizeof(opts) / sizeof(opts[0]) + sizeof other;\n"
-                "}\n")},
-         {"model.xml", model({"A", "B", "C", "D", "E"})}},
-        false);
-    Env E;
-    auto R = lowerProject(P, E);
-    ASSERT_TRUE(static_cast<bool>(R)) << llvm::toString(R.takeError());
-    ASSERT_EQ(R->Files.size(), 1u);
-    EXPECT_EQ(R->Files.begin()->second.find("__varsim_fill"), std::string::npos)
-        << R->Files.begin()->second;
-  }
-  {
-    // Named in a macro's argument, which may take its size: copied.
-    TempProject P(
-        {{"main.c", Table("#define ArraySize(X) (sizeof(X) / sizeof(X[0]))\n"
-                          "static unsigned long count(void) {\n"
-                          "  return ArraySize(opts);\n}\n")},
-         {"model.xml", model({"A", "B", "C", "D", "E"})}},
-        false);
-    Env E;
-    auto R = lowerProject(P, E);
-    ASSERT_TRUE(static_cast<bool>(R)) << llvm::toString(R.takeError());
-    ASSERT_EQ(R->Files.size(), 1u);
-    EXPECT_EQ(R->Files.begin()->second.find("__varsim_fill"), std::string::npos)
-        << R->Files.begin()->second;
-  }
+    return Out;
+  };
+  const std::string Text =
+      Table("static unsigned long count(void) {\n"
+            "  return sizeof(opts) / sizeof(opts[0]);\n}\n");
+  std::string Out = lowerOne(Text, Model);
+  EXPECT_NE(Out.find("static const char * opts[6];"), std::string::npos) << Out;
+  EXPECT_NE(Out.find("opts__varsim_fill(void)"), std::string::npos) << Out;
+  EXPECT_NE(Out.find("#ifdef C\n  opts[varsim_n++] = \"C\";\n#endif"),
+            std::string::npos)
+      << Out;
+  EXPECT_NE(Out.find("return ((__typeof__(sizeof 0))opts__varsim_count);"),
+            std::string::npos)
+      << Out;
+  // Same lines as the original.
+  EXPECT_EQ(llvm::count(Out, '\n'), llvm::count(Text, '\n'));
+
+  // The last entries in exclusive branches, without commas; a comment
+  // after an entry stays outside its assignment.
+  std::string T = "static const char *const opts[] = {\n";
+  for (const char *F : {"A", "B", "C", "D"})
+    T += std::string("#ifdef ") + F + "\n  \"" + F + "\", /* " + F +
+         " */\n#endif\n";
+  T += "#ifdef E\n  \"E\" // last\n#else\n  \"NO_E\"\n#endif\n};\n"
+       "unsigned long count(void) { return sizeof opts / sizeof *opts; }\n";
+  Out = lowerOne(T, Model);
+  for (const char *Line : {"  opts[varsim_n++] = \"A\"; /* A */",
+                           "  opts[varsim_n++] = \"E\"; // last",
+                           "  opts[varsim_n++] = \"NO_E\";"})
+    EXPECT_NE(Out.find(Line), std::string::npos) << Line << " in:\n" << Out;
+
+  // String literals continued across a directive line ("v1" #ifdef A
+  // "-a" #endif ,): one entry, which assignments cannot split.
+  T = "static const char *const opts[] = {\n  \"v1\"\n"
+      "#ifdef A\n  \"-a\"\n#endif\n  ,\n";
+  for (const char *F : {"B", "C", "D", "E"})
+    T += std::string("#ifdef ") + F + "\n  \"" + F + "\",\n#endif\n";
+  Copied(T + "};\nunsigned long count(void) { return sizeof opts / sizeof "
+             "*opts; }\n");
+  // `sizeof opts` alone (its bytes).
+  Out = Copied(Table("static unsigned long count(void) {\n"
+                     "  return sizeof opts;\n}\n"));
+  EXPECT_NE(Out.find("opts__varsim_A_B_C_D_E"), std::string::npos) << Out;
+  // Its count read in a function copied for another reason (it reads a
+  // table that cannot be filled): the copies are made of the original
+  // text.
+  Copied(Table("static const int other[] = {1,\n#ifdef A\n2,\n#endif\n};\n"
+               "static unsigned long count(void) {\n"
+               "  return sizeof(opts) / sizeof(opts[0]) + sizeof other;\n"
+               "}\n"));
+  // Named in a macro's argument, which may take its size.
+  Copied(Table("#define ArraySize(X) (sizeof(X) / sizeof(X[0]))\n"
+               "static unsigned long count(void) {\n"
+               "  return ArraySize(opts);\n}\n"));
 }
+
+} // namespace
