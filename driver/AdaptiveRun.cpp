@@ -4,13 +4,16 @@
 
 #include "driver/Command.h"
 #include "support/Diagnostic.h"
+#include "support/JsonError.h"
 
 #include "callgraph/CallTrace.h"
 #include "plan/Evidence.h"
 #include "plan/OnDemand.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -342,6 +345,97 @@ int addFollowUp(const plan::OutDirPlanInput &In, const plan::Plan &Static,
       {"bound", static_cast<int64_t>(Cap)},
       {"facts", std::move(Facts)},
       {"count_witnesses_without_fact", std::move(Witnesses)}};
+  return 0;
+}
+
+int replanAfterRuns(const plan::OutDirPlanInput &In, const plan::Plan &Static,
+                    llvm::StringRef Traces, size_t Limit, bool Verbose,
+                    std::vector<plan::PlannedRun> &Next) {
+  llvm::SmallString<256> IndexPath(Traces);
+  if (llvm::sys::fs::is_directory(IndexPath))
+    llvm::sys::path::append(IndexPath, "index.json");
+  auto Buffer = llvm::MemoryBuffer::getFile(IndexPath);
+  if (!Buffer) {
+    reportError(
+        makeError(IndexPath, 0, 0,
+                  "cannot read the run index: " + Buffer.getError().message()));
+    return ExitFailure;
+  }
+  auto Index = llvm::json::parse((*Buffer)->getBuffer());
+  if (!Index) {
+    reportError(locatedJsonError(IndexPath, Index.takeError()));
+    return ExitFailure;
+  }
+  const llvm::json::Object *Top = Index->getAsObject();
+  const llvm::json::Array *All = Top ? Top->getArray("runs") : nullptr;
+  if (!Top || Top->getString("format") != "varsim-run-index" || !All) {
+    reportError(makeError(IndexPath, 0, 0,
+                          "not a run index of 'varsim run' (no \"format\": "
+                          "\"varsim-run-index\" with \"runs\")"));
+    return ExitFailure;
+  }
+  // The runs in their order, each once (its repetitions share its number).
+  std::map<int64_t, std::string> Configs;
+  llvm::json::Array Runs;
+  for (const llvm::json::Value &V : *All) {
+    const llvm::json::Object *O = V.getAsObject();
+    std::optional<int64_t> K = O ? O->getInteger("run") : std::nullopt;
+    std::optional<llvm::StringRef> Config =
+        O ? O->getString("config") : std::nullopt;
+    if (!K || *K < 1 || !Config) {
+      reportError(makeError(IndexPath, 0, 0,
+                            "a run without a \"run\" number or \"config\""));
+      return ExitFailure;
+    }
+    if (Limit && static_cast<size_t>(*K) > Limit)
+      continue;
+    Configs.emplace(*K, Config->str());
+    Runs.push_back(V);
+  }
+  plan::Plan Ran;
+  for (const auto &[K, Config] : Configs) {
+    if (static_cast<size_t>(K) != Ran.Runs.size() + 1) {
+      reportError(makeError(
+          IndexPath, 0, 0,
+          llvm::formatv("run {0} is not listed", Ran.Runs.size() + 1)));
+      return ExitFailure;
+    }
+    auto C = In.Model.parseConfig(Config);
+    if (!C) {
+      reportError(makeError(IndexPath, 0, 0,
+                            "run " + std::to_string(K) + ": " +
+                                llvm::toString(C.takeError())));
+      return ExitFailure;
+    }
+    Ran.Runs.push_back({std::move(*C), Config});
+  }
+  if (Ran.Runs.empty()) {
+    reportError(makeError(IndexPath, 0, 0, "lists no run"));
+    return ExitFailure;
+  }
+  // The first runs as the adaptive run recorded them (all runs made, for
+  // an index of a run that was not adaptive).
+  size_t First = Ran.Runs.size();
+  if (const llvm::json::Object *A = Top->getObject("adaptive"))
+    if (std::optional<int64_t> M = A->getInteger("minimal_runs"))
+      First = std::min(First, static_cast<size_t>(std::max<int64_t>(*M, 1)));
+  std::vector<plan::RunEvidence> Evidence;
+  std::optional<llvm::json::Object> Adaptive;
+  size_t Made = Ran.Runs.size();
+  if (int Code = addFollowUp(In, Static, First, Ran,
+                             llvm::sys::path::parent_path(IndexPath), Runs,
+                             Evidence, Adaptive))
+    return Code;
+  if (Verbose && Adaptive)
+    if (const llvm::json::Array *Facts = Adaptive->getArray("facts"))
+      for (const llvm::json::Value &V : *Facts)
+        if (const llvm::json::Object *F = V.getAsObject())
+          llvm::errs() << "  region " << F->getInteger("region").value_or(0)
+                       << " " << F->getString("label").value_or("") << " / "
+                       << F->getString("feature").value_or("") << ": "
+                       << F->getString("verdict").value_or("") << " ("
+                       << F->getString("why").value_or("") << ")\n";
+  Next.assign(Ran.Runs.begin() + Made, Ran.Runs.end());
   return 0;
 }
 

@@ -53,6 +53,18 @@ int addFollowUp(const plan::OutDirPlanInput &In, const plan::Plan &Static,
                 std::vector<plan::RunEvidence> &Evidence,
                 std::optional<llvm::json::Object> &Adaptive);
 
+/// `varsim plan OUT --evidence TRACES`: the round of addFollowUp that an
+/// adaptive run would make after the first Limit runs (0: all) listed in
+/// the run index TRACES (OUT/traces/index.json, or the directory holding
+/// it), over their traces as they are now (every repetition). The summary
+/// (with Verbose, every fact's verdict) goes to stderr, the next run (if
+/// any) to Next. Replays an adaptive run's
+/// decisions without running the program again. Returns 0 or the exit
+/// code to stop with.
+int replanAfterRuns(const plan::OutDirPlanInput &In, const plan::Plan &Static,
+                    llvm::StringRef Traces, size_t Limit, bool Verbose,
+                    std::vector<plan::PlannedRun> &Next);
+
 /// Without the adaptive phases (--no-adaptive, --no-dataflow, or a
 /// minimal plan no smaller than the static one): the runs that cover the
 /// code of the functions covered on demand (plan/OnDemand.h) that the runs

@@ -40,7 +40,8 @@ public:
                    "Use this feature model instead of the manifest's")
         ->type_name("FILE");
     Sub.add_flag("-v,--verbose", Verbose,
-                 "Explain on stderr which run covers what");
+                 "Explain on stderr which run covers what (with "
+                 "--evidence: every fact's verdict)");
     Sub.add_flag("--report", Report, "Print the data-flow report on stderr");
     Sub.add_option("--report-file", ReportFile,
                    "Write the data-flow report to FILE")
@@ -51,6 +52,17 @@ public:
                  "Cover every copy of a function copied per configuration "
                  "in the plan, not on demand (once a run shows the "
                  "function runs)");
+    Sub.add_option("--evidence", EvidenceTraces,
+                   "Weigh the facts against the runs listed in this run "
+                   "index of 'varsim run' (OUT/traces/index.json or its "
+                   "directory) and print the next run an adaptive run "
+                   "would make after them (nothing: no more run needed)")
+        ->type_name("TRACES");
+    Sub.add_option("--evidence-runs", EvidenceRuns,
+                   "With --evidence: weigh only the first K runs of the "
+                   "index (replays an adaptive run's rounds)")
+        ->type_name("K")
+        ->check(CLI::PositiveNumber);
     addStrengthOption(Sub, Strength);
     Sub.footer(
         "Output: one CONFIG per line on stdout and nothing else (an empty "
@@ -69,6 +81,9 @@ public:
         "  varsim plan sim --no-dataflow       # the paper's plan\n"
         "  varsim plan sim -f other-model.xml\n"
         "  varsim plan sim --report-file dataflow.txt\n"
+        "  varsim plan sim --evidence sim/traces --evidence-runs 3\n"
+        "                                      # what an adaptive run adds "
+        "after 3 runs\n"
         "See docs/plan.md and docs/dataflow.md.");
   }
 
@@ -87,6 +102,15 @@ public:
     if (!P) {
       reportError(P.takeError());
       return ExitFailure;
+    }
+    if (!EvidenceTraces.empty()) {
+      std::vector<plan::PlannedRun> Next;
+      if (int Code = replanAfterRuns(*In, *P, EvidenceTraces, EvidenceRuns,
+                                     Verbose, Next))
+        return Code;
+      for (const plan::PlannedRun &R : Next)
+        llvm::outs() << R.ConfigString << "\n";
+      return ExitSuccess;
     }
     // The report: the facts with their evidence, then the runs that
     // observe each of them.
@@ -166,7 +190,8 @@ private:
                  << ")\n";
   }
 
-  std::string OutDir, ModelPath, ReportFile;
+  std::string OutDir, ModelPath, ReportFile, EvidenceTraces;
+  size_t EvidenceRuns = 0;
   bool Verbose = false, Report = false, NoDataFlow = false, EveryCopy = false;
   unsigned Strength = 0;
 };

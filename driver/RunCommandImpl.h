@@ -136,9 +136,6 @@ private:
   std::optional<NativeReference> Reference;
   int64_t LastNativeNs = 0;
   int64_t LastNativeCpuNs = 0; ///< The same run's CPU time.
-  /// The native reference's run time so far (left out of --repeat auto's
-  /// budget).
-  int64_t NativeSpentNs = 0;
   /// Per run of the plan, the times of its rounds so far (as runOnce
   /// sets Seconds): --repeat auto decides on them.
   std::vector<std::vector<double>> RoundSeconds;

@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <functional>
 #include <map>
+#include <set>
 
 namespace varsim::plan {
 
@@ -490,14 +491,16 @@ buildRequirements(const fm::FeatureModel &Model,
     }
   }
   // Clones of one piece of code (a function specialised per value of a
-  // numeric feature or per member of a policy group: same label, same
-  // influencing features, one condition each) are one family for the
-  // data-flow requirements: a combination of influencing features is
-  // observed when any clone runs with it. Each clone must still run.
-  std::map<std::pair<std::string, std::vector<std::string>>,
-           std::vector<const RegionToCover *>>
-      Families;
-  std::vector<std::pair<std::string, std::vector<std::string>>> FamilyOrder;
+  // numeric feature or per member of a policy group, or copied per
+  // configuration: same label, one condition each) are one family for the
+  // data-flow requirements, over the features any clone's facts name: a
+  // combination of them is observed when any clone runs with it. Each
+  // clone must still run. Not only clones with equal facts: an adaptive
+  // run that refutes a fact in one clone of Lua's interpreter and not in
+  // the other would otherwise owe the other clone a design of its own (6
+  // runs after 13, where the clones together needed none).
+  std::map<std::string, std::vector<const RegionToCover *>> Families;
+  std::vector<std::string> FamilyOrder;
   unsigned BaseGroups = 0;
   for (const RegionToCover &R : Regions) {
     // Unmarked code timed in R (and decisions in unmarked callees): R at a
@@ -534,15 +537,12 @@ buildRequirements(const fm::FeatureModel &Model,
         return E;
       continue;
     }
-    std::vector<std::string> Features = R.InfluencingFeatures;
-    llvm::sort(Features);
-    auto Key = std::make_pair(R.Label, std::move(Features));
-    auto &Members = Families[Key];
+    auto &Members = Families[R.Label];
     if (Members.empty())
-      FamilyOrder.push_back(Key);
+      FamilyOrder.push_back(R.Label);
     Members.push_back(&R);
   }
-  for (const auto &Key : FamilyOrder) {
+  for (const std::string &Key : FamilyOrder) {
     const std::vector<const RegionToCover *> &Members = Families[Key];
     if (Members.size() == 1) {
       if (llvm::Error E =
@@ -552,6 +552,11 @@ buildRequirements(const fm::FeatureModel &Model,
     }
     RegionToCover Family = *Members.front();
     Family.Condition.clear();
+    std::set<std::string> Union;
+    for (const RegionToCover *M : Members)
+      Union.insert(M->InfluencingFeatures.begin(),
+                   M->InfluencingFeatures.end());
+    Family.InfluencingFeatures.assign(Union.begin(), Union.end());
     for (const RegionToCover *M : Members) {
       Family.Condition +=
           (Family.Condition.empty() ? "(" : " || (") + M->Condition + ")";

@@ -92,6 +92,39 @@ TEST(Evidence, VisitsConfirmOnlyAFeatureThatAloneDiffers) {
   EXPECT_NE(W.Facts[0].V, Verdict::CountWitness);
 }
 
+TEST(Evidence, ADifferenceThatAWitnessedFeatureExplainsSaysNothingOfW) {
+  // W alone decides region 0's visits (runs 2 and 3 differ in W alone).
+  // Runs 1 and 2 differ in P and W: W explains their difference, so it
+  // neither keeps P nor refutes it; runs 1 and 3 differ in P alone with
+  // equal visits and times, and refute P. (Before, P stayed "not told
+  // apart" for as long as any pair changed it together with W: SQLite's
+  // lookaside regions kept five options through 27 runs.)
+  std::vector<RunEvidence> Runs = {runOf({{"P", 0}, {"W", 0}}, {38}, {500}),
+                                   runOf({{"P", 1}, {"W", 1}}, {0}, {0}),
+                                   runOf({{"P", 1}, {"W", 0}}, {38}, {500})};
+  WeighedFacts W = weighFacts({region(0, {"P", "W"})}, Runs);
+  ASSERT_EQ(W.Facts.size(), 2u);
+  EXPECT_EQ(W.Facts[0].V, Verdict::Refuted) << W.Facts[0].Why;
+  EXPECT_EQ(W.Facts[0].Why, "runs 1 and 3: 38 vs 38 visits, 500.000 vs "
+                            "500.000 ms");
+  EXPECT_EQ(W.Facts[1].V, Verdict::CountWitness);
+  EXPECT_EQ(W.Regions[0].InfluencingFeatures, std::vector<std::string>{"W"});
+  // Without the pair that tells them apart, both stay.
+  Runs.pop_back();
+  W = weighFacts({region(0, {"P", "W"})}, Runs);
+  EXPECT_EQ(W.Regions[0].InfluencingFeatures,
+            (std::vector<std::string>{"P", "W"}));
+  // A time difference that the witnessed feature explains keeps nothing:
+  // runs 1 and 2 take 900 ms more with W on and P changed too.
+  Runs = {runOf({{"P", 0}, {"W", 0}}, {38}, {500}),
+          runOf({{"P", 1}, {"W", 1}}, {38}, {1400}),
+          runOf({{"P", 1}, {"W", 0}}, {38}, {500}),
+          runOf({{"P", 0}, {"W", 1}}, {38}, {1400})};
+  W = weighFacts({region(0, {"P", "W"})}, Runs);
+  EXPECT_EQ(W.Facts[0].V, Verdict::Refuted) << W.Facts[0].Why;
+  EXPECT_EQ(W.Facts[1].V, Verdict::TimeWitness);
+}
+
 TEST(Evidence, ARegionNotVisitedWithWOnNorOffRefutesW) {
   // Region 0 (fact A) is not visited in either run: equal counts, refuted,
   // and no run is planned for it. Region 1 (fact A) is visited in one run
@@ -166,6 +199,35 @@ TEST(Evidence, OneSlowRepetitionDoesNotRefuteAFact) {
     E.NoiseNs[0] = 10e6;
   W = weighFacts({region(0, {"A"})}, Runs);
   EXPECT_EQ(W.Facts[0].V, Verdict::Refuted);
+}
+
+TEST(Evidence, ASingleRunAmongRepeatedOnesKeepsNoFactByTime) {
+  // The first runs of an adaptive run were repeated (3 each), the
+  // follow-up (run 3, A on) is weighed after its first run: its 15 ms more
+  // in region 0, with equal visits, is a single time beside ranges of
+  // 0.5 ms, and keeps nothing; its equal visits refute A.
+  std::vector<RunEvidence> Runs = {runOf({{"A", 0}, {"B", 0}}, {4}, {50}),
+                                   runOf({{"A", 0}, {"B", 1}}, {4}, {50}),
+                                   runOf({{"A", 1}, {"B", 0}}, {4}, {65})};
+  for (RunEvidence &E : Runs) {
+    E.Repetitions = 3;
+    E.NoiseNs[0] = 0.5e6;
+  }
+  Runs[2].Repetitions = 1;
+  Runs[2].NoiseNs[0] = 0;
+  WeighedFacts W = weighFacts({region(0, {"A"})}, Runs);
+  ASSERT_EQ(W.Facts.size(), 1u);
+  EXPECT_EQ(W.Facts[0].V, Verdict::Refuted) << W.Facts[0].Why;
+  // Once its repetitions agree, the difference keeps A.
+  Runs[2].Repetitions = 3;
+  Runs[2].NoiseNs[0] = 0.5e6;
+  W = weighFacts({region(0, {"A"})}, Runs);
+  EXPECT_EQ(W.Facts[0].V, Verdict::TimeWitness) << W.Facts[0].Why;
+  // No run repeated (--repeat 1): single times are all there is.
+  for (RunEvidence &E : Runs)
+    E.Repetitions = 1, E.NoiseNs[0] = 0;
+  W = weighFacts({region(0, {"A"})}, Runs);
+  EXPECT_EQ(W.Facts[0].V, Verdict::TimeWitness) << W.Facts[0].Why;
 }
 
 TEST(Evidence, PlannerLeavesWhatEarlierRunsMet) {

@@ -194,6 +194,23 @@ TEST(Planner, OrthogonalInteractionsAreCompressed) {
     })) << Combo.str();
 }
 
+TEST(Planner, ClonesWithOtherFactsAreOneFamily) {
+  // Two clones of one function (one label, conditions D and !D): the
+  // first one's facts name A and B, the other's A only (an adaptive run
+  // refuted B there). One family over A and B: a combination either
+  // clone runs with is observed, so 4 runs, not 4 with D and 2 without.
+  fm::FeatureModel M = model(Flat);
+  Plan P = plan(
+      M, {{1, "D", {"A", "B"}, "f (f.c:3)"}, {2, "!D", {"A"}, "f (f.c:3)"}});
+  expectValid(M, P);
+  EXPECT_EQ(P.Runs.size(), 4u);
+  for (llvm::StringRef Combo :
+       {"D", "!D", "A && B", "A && !B", "!A && B", "!A && !B"})
+    EXPECT_TRUE(llvm::any_of(P.Runs, [&](const PlannedRun &R) {
+      return holds(M, R.Config, Combo);
+    })) << Combo.str();
+}
+
 TEST(Planner, InvalidCombinationsAreSkippedWithANote) {
   fm::FeatureModel M = model(Excl);
   Plan P = plan(M, {{0, "1", {}, ""}, {7, "C", {"A", "B"}, "f"}});

@@ -146,6 +146,32 @@ with tempfile.TemporaryDirectory() as tmp:
     check("region 2 scan" in p.stderr and "visit counts differ" in p.stderr,
           "the run names the witnessing region", p)
 
+    # `varsim plan --evidence` replays the run's rounds from its traces:
+    # after the first K runs it names the run the adaptive run made next,
+    # and after all of them none.
+    traces = os.path.join(out, "traces")
+    for k in (2, 3):
+        q = varsim("plan", out, "--evidence", traces, "--evidence-runs",
+                   str(k))
+        check(q.returncode == 0 and q.stdout.splitlines() == [ran[k]],
+              f"the replay after {k} runs names run {k + 1} ({ran[k]!r}): "
+              f"{q.stdout!r}", q)
+    q = varsim("plan", out, "--evidence", traces, "-v")
+    check(q.returncode == 0 and q.stdout == "" and
+          "no more run needed (4 in all" in q.stderr and
+          "region 1 work (" in q.stderr and ": refuted (" in q.stderr,
+          "after every run, the replay needs none and -v gives each "
+          "fact's verdict", q)
+    q = varsim("plan", out, "--evidence", os.path.join(tmp, "missing"))
+    check(q.returncode == 1 and "cannot read the run index" in q.stderr and
+          q.stdout == "", "a missing run index is a located error", q)
+    with open(os.path.join(tmp, "bad.json"), "w") as f:
+        f.write('{"format": "varsim-run-index", "runs": [')
+    q = varsim("plan", out, "--evidence", os.path.join(tmp, "bad.json"))
+    check(q.returncode == 1 and "bad.json:1:" in q.stderr and
+          "malformed JSON" in q.stderr, "a malformed run index is a "
+          "located error", q)
+
     # With repetitions: the first runs' rounds interleave; each follow-up
     # runs once when it is chosen (its counts are exact), and the
     # follow-ups' repetitions come after all of them, interleaved too.
