@@ -52,17 +52,19 @@ public:
                  "Cover every copy of a function copied per configuration "
                  "in the plan, not on demand (once a run shows the "
                  "function runs)");
-    Sub.add_option("--evidence", EvidenceTraces,
-                   "Weigh the facts against the runs listed in this run "
-                   "index of 'varsim run' (OUT/traces/index.json or its "
-                   "directory) and print the next run an adaptive run "
-                   "would make after them (nothing: no more run needed)")
-        ->type_name("TRACES");
+    CLI::Option *Evidence =
+        Sub.add_option("--evidence", EvidenceTraces,
+                       "Weigh the facts against the runs listed in this run "
+                       "index of 'varsim run' (OUT/traces/index.json or its "
+                       "directory) and print the next run an adaptive run "
+                       "would make after them (nothing: no more run needed)")
+            ->type_name("TRACES");
     Sub.add_option("--evidence-runs", EvidenceRuns,
                    "With --evidence: weigh only the first K runs of the "
                    "index (replays an adaptive run's rounds)")
         ->type_name("K")
-        ->check(CLI::PositiveNumber);
+        ->check(CLI::PositiveNumber)
+        ->needs(Evidence);
     addStrengthOption(Sub, Strength);
     Sub.footer(
         "Output: one CONFIG per line on stdout and nothing else (an empty "

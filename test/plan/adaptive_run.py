@@ -165,6 +165,9 @@ with tempfile.TemporaryDirectory() as tmp:
     q = varsim("plan", out, "--evidence", os.path.join(tmp, "missing"))
     check(q.returncode == 1 and "cannot read the run index" in q.stderr and
           q.stdout == "", "a missing run index is a located error", q)
+    q = varsim("plan", out, "--evidence-runs", "2")
+    check(q.returncode != 0 and "--evidence" in q.stderr and q.stdout == "",
+          "--evidence-runs without --evidence is refused, not ignored", q)
     with open(os.path.join(tmp, "bad.json"), "w") as f:
         f.write('{"format": "varsim-run-index", "runs": [')
     q = varsim("plan", out, "--evidence", os.path.join(tmp, "bad.json"))
