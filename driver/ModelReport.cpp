@@ -39,6 +39,16 @@ void reportModel(const model::PerformanceModel &M) {
         "s); they are listed in MODEL.json under \"dropped\"",
         M.Dropped.size(), M.ThresholdSeconds, Sum));
   }
+  if (M.Lifting.Families != 0 || M.Lifting.Merged != 0)
+    reportNote(fmt::format(
+        "{} term(s) merged with a term of the same meaning, {} family(ies) "
+        "of copies of shared code gave their common time to the term they "
+        "share ({} term(s) left at zero); no prediction changed",
+        M.Lifting.Merged, M.Lifting.Families, M.Lifting.Removed));
+  if (!M.Lifting.Skipped.empty())
+    reportNote("the terms are as the contexts gave them (copies of a "
+               "function keep their whole time): " +
+               M.Lifting.Skipped);
   // Repetitions (`varsim run --repeat`): the run-to-run noise that the
   // model kept out of its interaction terms.
   unsigned MaxReps = 0;

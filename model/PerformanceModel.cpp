@@ -2,6 +2,7 @@
 
 #include "model/PerformanceModel.h"
 #include "model/TermKeys.h"
+#include "model/TermLifting.h"
 
 #include "feature_models/FeatureModel.h"
 #include "support/Diagnostic.h"
@@ -460,6 +461,11 @@ llvm::Expected<PerformanceModel> buildModel(const CallGraph &CG,
     }
     M.LocalModels.push_back(std::move(Sum));
   }
+  // Copies of a function per configuration: their shared time to the
+  // shared term (model/TermLifting.h); the paper's simplifications keep
+  // the raw terms.
+  if (Options.Features && Options.Mode == Simplification::Full)
+    M.Lifting = liftSharedTime(M, *Options.Features);
   return M;
 }
 

@@ -118,6 +118,15 @@ struct ModelFeature {
   bool Numeric = false;
 };
 
+/// What model/TermLifting.h did to the terms (predictions unchanged).
+struct TermLiftingSummary {
+  unsigned Merged = 0;   ///< Terms merged into an equivalent one.
+  unsigned Families = 0; ///< Families whose shared time moved to a parent.
+  unsigned Removed = 0;  ///< Terms left at zero by a move.
+  /// Why nothing was done (too many valid configurations); empty otherwise.
+  std::string Skipped;
+};
+
 struct PerformanceModel {
   Simplification Mode = Simplification::Full;
   double ThresholdSeconds = 0;
@@ -139,6 +148,8 @@ struct PerformanceModel {
   size_t LocalModelCount = 0;
   /// The terms fitted to the runs' totals (model/RunTotals.h).
   RunTotalsSummary RunTotals;
+  /// Equivalent terms merged, shared time moved to shared terms.
+  TermLiftingSummary Lifting;
   /// The runs' times relative to a native reference run
   /// (model/NativeReference.h); set by the caller that read the traces.
   NativeCalibration Native;

@@ -1,0 +1,293 @@
+//===- model/TermLifting.cpp - Shared time moved to the shared term -------===//
+
+#include "model/TermLifting.h"
+
+#include "condition/Condition.h"
+#include "feature_models/FeatureModel.h"
+#include "model/FeatureValues.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <set>
+
+namespace varsim::model {
+namespace {
+
+using callgraph::Atom;
+/// The valid configurations in which a condition holds, one bit each.
+using HoldSet = std::vector<bool>;
+
+/// The feature names an atom tests.
+std::set<std::string> featuresOf(const Atom &A) {
+  if (A.General) {
+    std::vector<std::string> Names = condition::namesOf(*A.General);
+    return {Names.begin(), Names.end()};
+  }
+  if (A.Feature.empty())
+    return {};
+  return {A.Feature};
+}
+
+unsigned generalAtoms(const Term &T) {
+  return static_cast<unsigned>(
+      std::count_if(T.Atoms.begin(), T.Atoms.end(),
+                    [](const Atom &A) { return !A.isLiteral(); }));
+}
+
+/// Which of two terms of equal meaning names it: fewer atoms, then fewer
+/// general conditions (`!J` rather than `J == 0`), then the name.
+bool namesBetter(const Term &A, const Term &B) {
+  if (A.Atoms.size() != B.Atoms.size())
+    return A.Atoms.size() < B.Atoms.size();
+  if (generalAtoms(A) != generalAtoms(B))
+    return generalAtoms(A) < generalAtoms(B);
+  return A.name() < B.name();
+}
+
+void addSources(Term &To, const std::vector<std::string> &Sources) {
+  To.Sources.insert(To.Sources.end(), Sources.begin(), Sources.end());
+  std::sort(To.Sources.begin(), To.Sources.end());
+  To.Sources.erase(std::unique(To.Sources.begin(), To.Sources.end()),
+                   To.Sources.end());
+}
+
+class Lifter {
+public:
+  Lifter(PerformanceModel &M, std::vector<FeatureValues> Configs)
+      : M(M), Configs(std::move(Configs)) {}
+
+  void mergeEquivalent(TermLiftingSummary &Sum);
+  bool liftOver(const std::string &Feature, TermLiftingSummary &Sum);
+  std::vector<std::string> features() const;
+
+private:
+  HoldSet holdsOf(const std::vector<Atom> &Atoms) const;
+  void reindex();
+
+  PerformanceModel &M;
+  std::vector<FeatureValues> Configs;
+  std::vector<HoldSet> Holds; ///< Parallel to M.Terms.
+  std::map<HoldSet, size_t> ByHolds;
+};
+
+HoldSet Lifter::holdsOf(const std::vector<Atom> &Atoms) const {
+  HoldSet H(Configs.size(), true);
+  for (size_t I = 0; I < Configs.size(); ++I)
+    for (const Atom &A : Atoms)
+      if (!A.holds(Configs[I])) {
+        H[I] = false;
+        break;
+      }
+  return H;
+}
+
+void Lifter::reindex() {
+  Holds.clear();
+  ByHolds.clear();
+  for (size_t I = 0; I < M.Terms.size(); ++I) {
+    Holds.push_back(holdsOf(M.Terms[I].Atoms));
+    ByHolds.try_emplace(Holds.back(), I);
+  }
+}
+
+std::vector<std::string> Lifter::features() const {
+  std::set<std::string> Names;
+  for (const Term &T : M.Terms)
+    for (const Atom &A : T.Atoms)
+      for (const std::string &F : featuresOf(A))
+        Names.insert(F);
+  return {Names.begin(), Names.end()};
+}
+
+void Lifter::mergeEquivalent(TermLiftingSummary &Sum) {
+  std::map<HoldSet, Term> Kept;
+  std::vector<HoldSet> Order;
+  for (Term &T : M.Terms) {
+    HoldSet H = holdsOf(T.Atoms);
+    if (std::find(H.begin(), H.end(), true) == H.end()) {
+      // Holds in no valid configuration: buildModel reports such terms;
+      // one left here predicts nothing and is kept as it is.
+      Order.push_back(H);
+      Kept.emplace(H, std::move(T));
+      continue;
+    }
+    auto [It, New] = Kept.try_emplace(H, T);
+    if (New) {
+      Order.push_back(H);
+      continue;
+    }
+    ++Sum.Merged;
+    Term &Into = It->second;
+    if (namesBetter(T, Into))
+      std::swap(Into.Atoms, T.Atoms);
+    Into.Seconds += T.Seconds;
+    addSources(Into, T.Sources);
+    Into.FromLocalModel |= T.FromLocalModel;
+    Into.FromRunTotals |= T.FromRunTotals;
+  }
+  M.Terms.clear();
+  for (const HoldSet &H : Order) {
+    auto It = Kept.find(H);
+    if (It != Kept.end()) {
+      M.Terms.push_back(std::move(It->second));
+      Kept.erase(It);
+    }
+  }
+  reindex();
+}
+
+bool Lifter::liftOver(const std::string &Feature, TermLiftingSummary &Sum) {
+  // The terms with a condition over Feature, by the rest of their atoms.
+  std::map<std::vector<std::string>, std::vector<size_t>> Families;
+  for (size_t I = 0; I < M.Terms.size(); ++I) {
+    bool About = false, Mixed = false;
+    std::vector<std::string> Rest;
+    for (const Atom &A : M.Terms[I].Atoms) {
+      std::set<std::string> Fs = featuresOf(A);
+      if (Fs.size() == 1 && *Fs.begin() == Feature)
+        About = true;
+      else if (Fs.count(Feature))
+        Mixed = true;
+      else
+        Rest.push_back(A.Text);
+    }
+    if (About && !Mixed) {
+      std::sort(Rest.begin(), Rest.end());
+      Families[Rest].push_back(I);
+    }
+  }
+
+  bool Changed = false;
+  std::vector<bool> Gone(M.Terms.size(), false);
+  for (const auto &[Rest, Members] : Families) {
+    if (Members.size() < 2)
+      continue;
+    // Shared code: a source location every member names.
+    std::vector<std::string> Shared = M.Terms[Members[0]].Sources;
+    for (size_t K = 1; K < Members.size() && !Shared.empty(); ++K) {
+      std::vector<std::string> Both;
+      const std::vector<std::string> &S = M.Terms[Members[K]].Sources;
+      std::set_intersection(Shared.begin(), Shared.end(), S.begin(), S.end(),
+                            std::back_inserter(Both));
+      Shared = std::move(Both);
+    }
+    if (Shared.empty())
+      continue;
+    // Exactly one member holds wherever the rest holds.
+    std::vector<Atom> ParentAtoms;
+    for (const Atom &A : M.Terms[Members[0]].Atoms)
+      if (!featuresOf(A).count(Feature))
+        ParentAtoms.push_back(A);
+    HoldSet Parent = holdsOf(ParentAtoms);
+    bool Partition = true;
+    for (size_t C = 0; C < Configs.size() && Partition; ++C) {
+      unsigned Holding = 0;
+      for (size_t Mem : Members)
+        Holding += Holds[Mem][C];
+      Partition = Holding == (Parent[C] ? 1u : 0u);
+    }
+    if (!Partition)
+      continue;
+    double Least = M.Terms[Members[0]].Seconds;
+    for (size_t Mem : Members)
+      Least = std::min(Least, M.Terms[Mem].Seconds);
+    if (Least == 0)
+      continue;
+
+    auto It = ByHolds.find(Parent);
+    size_t To;
+    if (It != ByHolds.end() && !Gone[It->second]) {
+      To = It->second;
+    } else {
+      Term New;
+      New.Atoms = ParentAtoms;
+      M.Terms.push_back(std::move(New));
+      Holds.push_back(Parent);
+      Gone.push_back(false);
+      To = M.Terms.size() - 1;
+      ByHolds[Parent] = To;
+    }
+    Term &P = M.Terms[To];
+    P.Seconds += Least;
+    addSources(P, Shared);
+    for (size_t Mem : Members) {
+      Term &T = M.Terms[Mem];
+      P.FromLocalModel |= T.FromLocalModel;
+      P.FromRunTotals |= T.FromRunTotals;
+      T.Seconds -= Least;
+      if (T.Seconds == 0) {
+        Gone[Mem] = true;
+        ++Sum.Removed;
+      }
+    }
+    ++Sum.Families;
+    Changed = true;
+  }
+  if (Changed) {
+    std::vector<Term> Left;
+    for (size_t I = 0; I < M.Terms.size(); ++I)
+      if (!Gone[I])
+        Left.push_back(std::move(M.Terms[I]));
+    M.Terms = std::move(Left);
+    reindex();
+  }
+  return Changed;
+}
+
+} // namespace
+
+TermLiftingSummary liftSharedTime(PerformanceModel &M,
+                                  const fm::FeatureModel &FM,
+                                  size_t MaxConfigurations) {
+  TermLiftingSummary Sum;
+  if (M.Terms.size() < 2)
+    return Sum;
+  if (FM.count() > static_cast<double>(MaxConfigurations)) {
+    Sum.Skipped = fmt::format("{} valid configurations (at most {} are "
+                              "enumerated to re-express the terms)",
+                              fm::formatCount(FM.count()), MaxConfigurations);
+    return Sum;
+  }
+  std::vector<FeatureValues> Configs;
+  FM.forEachValid([&](const fm::Configuration &C) {
+    Configs.push_back(FeatureValues::of(FM, C));
+    return true;
+  });
+  if (Configs.empty())
+    return Sum;
+
+  Lifter L(M, std::move(Configs));
+  L.mergeEquivalent(Sum);
+  // Each move leaves a member at zero, so a family moves time once; a
+  // parent made by one feature's moves can join a family of another's.
+  for (unsigned Round = 0; Round < 8; ++Round) {
+    bool Changed = false;
+    for (const std::string &F : L.features())
+      Changed |= L.liftOver(F, Sum);
+    if (!Changed)
+      break;
+  }
+
+  // What a move left below the threshold is dropped as any such term.
+  std::vector<Term> Kept;
+  for (Term &T : M.Terms) {
+    if (std::abs(T.Seconds) < M.ThresholdSeconds)
+      M.Dropped.push_back(std::move(T));
+    else
+      Kept.push_back(std::move(T));
+  }
+  M.Terms = std::move(Kept);
+  auto Largest = [](const Term &A, const Term &B) {
+    if (A.Seconds != B.Seconds)
+      return A.Seconds > B.Seconds;
+    return A.name() < B.name();
+  };
+  std::sort(M.Terms.begin(), M.Terms.end(), Largest);
+  std::sort(M.Dropped.begin(), M.Dropped.end(), Largest);
+  return Sum;
+}
+
+} // namespace varsim::model

@@ -1,0 +1,225 @@
+//===- test/model/TermLiftingTest.cpp - Shared time to the shared term ----===//
+//
+// model/TermLifting.h: copies of one function per configuration give their
+// shared time to the term they share, equivalent terms are one, and no
+// valid configuration's prediction changes.
+//
+//===----------------------------------------------------------------------===//
+
+#include "model/TermLifting.h"
+#include "model/FeatureValues.h"
+#include "test/model/ModelTestUtil.h"
+
+#include "condition/Condition.h"
+
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <gtest/gtest.h>
+
+#include <vector>
+
+using namespace varsim;
+using namespace varsim::model;
+using namespace varsim::model::test;
+
+namespace {
+
+/// J (numeric 0/1) and M (numeric 20/40/64) as Lua's LUA_USE_JUMPTABLE
+/// and LUAI_MAXSHORTLEN, H an optional boolean, and P1/P2 alternatives.
+const char *ModelXml = R"(<?xml version="1.0" encoding="UTF-8"?>
+<featureModel>
+  <struct>
+    <and abstract="true" mandatory="true" name="Root">
+      <feature name="H"/>
+      <feature mandatory="true" name="J">
+        <property key="type" value="numeric"/>
+        <property key="values" value="0,1"/>
+      </feature>
+      <feature mandatory="true" name="M">
+        <property key="type" value="numeric"/>
+        <property key="values" value="20,40,64"/>
+      </feature>
+      <alt abstract="true" mandatory="true" name="Policy">
+        <feature name="P1"/>
+        <feature name="P2"/>
+      </alt>
+    </and>
+  </struct>
+  <constraints/>
+</featureModel>
+)";
+
+class TermLifting : public ::testing::Test {
+protected:
+  void SetUp() override {
+    llvm::SmallString<128> Path;
+    ASSERT_FALSE(
+        llvm::sys::fs::createTemporaryFile("varsim-lifting", "xml", Path));
+    {
+      std::error_code EC;
+      llvm::raw_fd_ostream OS(Path, EC);
+      OS << ModelXml;
+    }
+    FM.emplace(featureModel(std::string(Path)));
+    llvm::sys::fs::remove(Path);
+  }
+
+  static callgraph::Atom literal(const std::string &Feature, bool Negated) {
+    callgraph::Atom A;
+    A.Feature = Feature;
+    A.Negated = Negated;
+    A.Text = (Negated ? "!" : "") + Feature;
+    return A;
+  }
+  static callgraph::Atom general(const std::string &Text) {
+    callgraph::Atom A;
+    llvm::Expected<condition::CondPtr> C = condition::parsePresence(Text);
+    EXPECT_TRUE(static_cast<bool>(C));
+    A.General = *C;
+    A.Text = Text;
+    return A;
+  }
+  /// A term over atoms written "J", "!J", "M == 64" (a literal unless it
+  /// holds a space).
+  static Term term(std::vector<std::string> Atoms, double Seconds,
+                   std::vector<std::string> Sources) {
+    Term T;
+    for (const std::string &A : Atoms)
+      T.Atoms.push_back(A.find(' ') != std::string::npos ? general(A)
+                        : A[0] == '!' ? literal(A.substr(1), true)
+                                      : literal(A, false));
+    T.Seconds = Seconds;
+    T.Sources = std::move(Sources);
+    return T;
+  }
+
+  /// Every valid configuration's prediction.
+  std::vector<double> predictions(const PerformanceModel &M) const {
+    std::vector<double> Out;
+    FM->forEachValid([&](const fm::Configuration &C) {
+      Out.push_back(M.predict(FeatureValues::of(*FM, C)));
+      return true;
+    });
+    return Out;
+  }
+
+  void expectSamePredictions(const PerformanceModel &Before,
+                             const PerformanceModel &After) const {
+    std::vector<double> A = predictions(Before), B = predictions(After);
+    ASSERT_EQ(A.size(), B.size());
+    ASSERT_FALSE(A.empty());
+    for (size_t I = 0; I < A.size(); ++I)
+      EXPECT_NEAR(A[I], B[I], 1e-12) << "configuration " << I;
+  }
+
+  std::optional<fm::FeatureModel> FM;
+};
+
+TEST_F(TermLifting, CopiesPerConfigurationGiveTheirSharedTimeToBase) {
+  // An interpreter copied per J and M: each copy's whole time went to its
+  // copy's condition, and a fit to the runs' totals left J at -0.3 s.
+  const std::vector<std::string> Exec = {"lvm.c:1141 (luaV_execute)"};
+  PerformanceModel M;
+  M.ThresholdSeconds = 1e-6;
+  M.Terms = {term({"J", "M == 20"}, 1.30, Exec),
+             term({"J", "M == 40"}, 1.28, Exec),
+             term({"J", "M == 64"}, 1.33, Exec),
+             term({"!J", "M == 20"}, 1.25, Exec),
+             term({"!J", "M == 40"}, 1.27, Exec),
+             term({"!J", "M == 64"}, 1.32, Exec),
+             term({"J"}, -0.30, {"ldo.c:411 (moveresults)"}),
+             term({"!J"}, -0.30, {"ldo.c:411 (moveresults)"}),
+             term({"H"}, 0.20, {"ldo.c:500 (stack)"}),
+             term({}, 0.01, {"(process):0 (process start-up and exit)"})};
+  PerformanceModel Before = M;
+  TermLiftingSummary Sum = liftSharedTime(M, *FM);
+  expectSamePredictions(Before, M);
+  EXPECT_GT(Sum.Families, 0u);
+
+  std::map<std::string, double> Terms = termsOf(M);
+  // Base holds the cheapest copy's time (1.25 - 0.30 + 0.01).
+  ASSERT_TRUE(Terms.count("Base")) << M.Terms.size();
+  EXPECT_NEAR(Terms["Base"], 0.96, 1e-9);
+  EXPECT_NEAR(Terms["H"], 0.20, 1e-9);
+  // What each option changes is left, small; no term is a copy's whole
+  // time any more.
+  for (const Term &T : M.Terms) {
+    if (T.name() != "Base" && T.name() != "H") {
+      EXPECT_LT(std::abs(T.Seconds), 0.1) << T.name();
+    }
+  }
+  // The shared code is named where its time went.
+  const Term &Base =
+      *std::find_if(M.Terms.begin(), M.Terms.end(),
+                    [](const Term &T) { return T.Atoms.empty(); });
+  EXPECT_NE(std::find(Base.Sources.begin(), Base.Sources.end(), Exec[0]),
+            Base.Sources.end());
+}
+
+TEST_F(TermLifting, TermsOfTheSameMeaningAreOne) {
+  // Over J's values {0, 1}, `!J` and `J == 0` hold in the same
+  // configurations.
+  PerformanceModel M;
+  M.ThresholdSeconds = 1e-6;
+  M.Terms = {term({"!J"}, 0.05, {"a.c:1 (f)"}),
+             term({"J == 0"}, 0.07, {"b.c:2 (g)"}),
+             term({}, 1.0, {"(process):0 (process start-up and exit)"})};
+  PerformanceModel Before = M;
+  TermLiftingSummary Sum = liftSharedTime(M, *FM);
+  expectSamePredictions(Before, M);
+  EXPECT_EQ(Sum.Merged, 1u);
+  std::map<std::string, double> Terms = termsOf(M);
+  ASSERT_EQ(Terms.size(), 2u);
+  EXPECT_NEAR(Terms["!J"], 0.12, 1e-12);
+  EXPECT_NEAR(Terms["Base"], 1.0, 1e-12);
+}
+
+TEST_F(TermLifting, AlternativesWithTheirOwnCodeKeepTheirTimes) {
+  // Two policies, each its own code: the paper's model gives each its
+  // time, and so does this one.
+  PerformanceModel M;
+  M.ThresholdSeconds = 1e-6;
+  M.Terms = {term({"P1"}, 0.40, {"policy.h:10 (P1::apply)"}),
+             term({"P2"}, 0.30, {"policy.h:30 (P2::apply)"}),
+             term({}, 1.0, {"(process):0 (process start-up and exit)"})};
+  PerformanceModel Before = M;
+  TermLiftingSummary Sum = liftSharedTime(M, *FM);
+  expectSamePredictions(Before, M);
+  EXPECT_EQ(Sum.Families, 0u);
+  std::map<std::string, double> Terms = termsOf(M);
+  EXPECT_NEAR(Terms["P1"], 0.40, 1e-12);
+  EXPECT_NEAR(Terms["P2"], 0.30, 1e-12);
+  EXPECT_NEAR(Terms["Base"], 1.0, 1e-12);
+}
+
+TEST_F(TermLifting, CopiesThatDoNotCoverEveryValueKeepTheirTimes) {
+  // Copies for two of M's three values: where M is 64 neither holds, so
+  // no part of their time is shared by every configuration.
+  const std::vector<std::string> Exec = {"lvm.c:638 (luaV_concat)"};
+  PerformanceModel M;
+  M.ThresholdSeconds = 1e-6;
+  M.Terms = {term({"M == 20"}, 0.30, Exec), term({"M == 40"}, 0.25, Exec),
+             term({}, 1.0, {"(process):0 (process start-up and exit)"})};
+  PerformanceModel Before = M;
+  TermLiftingSummary Sum = liftSharedTime(M, *FM);
+  expectSamePredictions(Before, M);
+  EXPECT_EQ(Sum.Families, 0u);
+  std::map<std::string, double> Terms = termsOf(M);
+  EXPECT_NEAR(Terms["M == 20"], 0.30, 1e-12);
+  EXPECT_NEAR(Terms["M == 40"], 0.25, 1e-12);
+}
+
+TEST_F(TermLifting, TooManyConfigurationsLeaveTheTermsAsTheyAre) {
+  const std::vector<std::string> Exec = {"lvm.c:1141 (luaV_execute)"};
+  PerformanceModel M;
+  M.Terms = {term({"J"}, 1.0, Exec), term({"!J"}, 1.1, Exec)};
+  TermLiftingSummary Sum = liftSharedTime(M, *FM, /*MaxConfigurations=*/4);
+  EXPECT_NE(Sum.Skipped.find("valid configurations"), std::string::npos)
+      << Sum.Skipped;
+  std::map<std::string, double> Terms = termsOf(M);
+  EXPECT_EQ(Terms.size(), 2u);
+  EXPECT_NEAR(Terms["J"], 1.0, 1e-12);
+}
+
+} // namespace
