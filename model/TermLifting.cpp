@@ -85,12 +85,12 @@ HoldSet Lifter::holdsOf(const std::vector<Atom> &Atoms) const {
 }
 
 void Lifter::reindex() {
-  Holds.clear();
-  ByHolds.clear();
-  for (size_t I = 0; I < M.Terms.size(); ++I) {
+  // A term's atoms never change here: only new terms need their sets.
+  for (size_t I = Holds.size(); I < M.Terms.size(); ++I)
     Holds.push_back(holdsOf(M.Terms[I].Atoms));
-    ByHolds.try_emplace(Holds.back(), I);
-  }
+  ByHolds.clear();
+  for (size_t I = 0; I < M.Terms.size(); ++I)
+    ByHolds.try_emplace(Holds[I], I);
 }
 
 std::vector<std::string> Lifter::features() const {
@@ -105,18 +105,19 @@ std::vector<std::string> Lifter::features() const {
 void Lifter::mergeEquivalent(TermLiftingSummary &Sum) {
   std::map<HoldSet, Term> Kept;
   std::vector<HoldSet> Order;
+  // Terms that hold in no valid configuration predict nothing: reported
+  // and left out, as buildModel does with those its simplifier finds
+  // (`N != 0#N == 0` escapes it).
+  std::vector<Term> Nowhere;
   for (Term &T : M.Terms) {
     HoldSet H = holdsOf(T.Atoms);
     if (std::find(H.begin(), H.end(), true) == H.end()) {
-      // Holds in no valid configuration: buildModel reports such terms;
-      // one left here predicts nothing and is kept as it is.
-      Order.push_back(H);
-      Kept.emplace(H, std::move(T));
+      Nowhere.push_back(std::move(T));
       continue;
     }
     auto [It, New] = Kept.try_emplace(H, T);
     if (New) {
-      Order.push_back(H);
+      Order.push_back(std::move(H));
       continue;
     }
     ++Sum.Merged;
@@ -129,12 +130,15 @@ void Lifter::mergeEquivalent(TermLiftingSummary &Sum) {
     Into.FromRunTotals |= T.FromRunTotals;
   }
   M.Terms.clear();
-  for (const HoldSet &H : Order) {
-    auto It = Kept.find(H);
-    if (It != Kept.end()) {
-      M.Terms.push_back(std::move(It->second));
-      Kept.erase(It);
-    }
+  Holds.clear();
+  for (HoldSet &H : Order) {
+    M.Terms.push_back(std::move(Kept[H]));
+    Holds.push_back(std::move(H));
+  }
+  for (Term &T : Nowhere) {
+    M.Warnings.push_back(fmt::format(
+        "term {} ({} s) holds in no valid configuration", T.name(), T.Seconds));
+    M.Unsatisfiable.push_back(std::move(T));
   }
   reindex();
 }
@@ -182,7 +186,8 @@ bool Lifter::liftOver(const std::string &Feature, TermLiftingSummary &Sum) {
       if (!featuresOf(A).count(Feature))
         ParentAtoms.push_back(A);
     HoldSet Parent = holdsOf(ParentAtoms);
-    bool Partition = true;
+    bool Partition =
+        std::find(Parent.begin(), Parent.end(), true) != Parent.end();
     for (size_t C = 0; C < Configs.size() && Partition; ++C) {
       unsigned Holding = 0;
       for (size_t Mem : Members)
@@ -228,10 +233,14 @@ bool Lifter::liftOver(const std::string &Feature, TermLiftingSummary &Sum) {
   }
   if (Changed) {
     std::vector<Term> Left;
+    std::vector<HoldSet> LeftHolds;
     for (size_t I = 0; I < M.Terms.size(); ++I)
-      if (!Gone[I])
+      if (!Gone[I]) {
         Left.push_back(std::move(M.Terms[I]));
+        LeftHolds.push_back(std::move(Holds[I]));
+      }
     M.Terms = std::move(Left);
+    Holds = std::move(LeftHolds);
     reindex();
   }
   return Changed;

@@ -175,6 +175,25 @@ TEST_F(TermLifting, TermsOfTheSameMeaningAreOne) {
   EXPECT_NEAR(Terms["Base"], 1.0, 1e-12);
 }
 
+TEST_F(TermLifting, ATermThatHoldsNowhereIsReportedNotKept) {
+  // Two comparisons of one feature that contradict each other escape the
+  // simplifier; over the valid configurations the term predicts nothing.
+  PerformanceModel M;
+  M.ThresholdSeconds = 1e-6;
+  M.Terms = {term({"J != 0", "J == 0"}, 0.02, {"a.c:1 (f)"}),
+             term({"J != 0", "M == 20"}, 0.01, {"a.c:1 (f)"}),
+             term({}, 1.0, {"(process):0 (process start-up and exit)"})};
+  PerformanceModel Before = M;
+  liftSharedTime(M, *FM);
+  expectSamePredictions(Before, M);
+  ASSERT_EQ(M.Unsatisfiable.size(), 1u);
+  EXPECT_EQ(M.Unsatisfiable[0].name(), "J != 0#J == 0");
+  ASSERT_EQ(M.Warnings.size(), 1u);
+  EXPECT_NE(M.Warnings[0].find("holds in no valid configuration"),
+            std::string::npos);
+  EXPECT_EQ(termsOf(M).size(), 2u);
+}
+
 TEST_F(TermLifting, AlternativesWithTheirOwnCodeKeepTheirTimes) {
   // Two policies, each its own code: the paper's model gives each its
   // time, and so does this one.
