@@ -39,12 +39,15 @@ void reportModel(const model::PerformanceModel &M) {
         "s); they are listed in MODEL.json under \"dropped\"",
         M.Dropped.size(), M.ThresholdSeconds, Sum));
   }
-  if (M.Lifting.Families != 0 || M.Lifting.Merged != 0)
+  if (M.Lifting.Families != 0 || M.Lifting.Merged != 0 ||
+      M.Lifting.AtomsDropped != 0)
     reportNote(fmt::format(
-        "{} term(s) merged with a term of the same meaning, {} family(ies) "
-        "of copies of shared code gave their common time to the term they "
-        "share ({} term(s) left at zero); no prediction changed",
-        M.Lifting.Merged, M.Lifting.Families, M.Lifting.Removed));
+        "{} atom(s) that the others imply dropped, {} term(s) merged with a "
+        "term of the same meaning, {} family(ies) of copies of shared code "
+        "gave their common time to the term they share ({} term(s) left at "
+        "zero); no prediction changed",
+        M.Lifting.AtomsDropped, M.Lifting.Merged, M.Lifting.Families,
+        M.Lifting.Removed));
   if (!M.Lifting.Skipped.empty())
     reportNote("the terms are as the contexts gave them (copies of a "
                "function keep their whole time): " +

@@ -120,9 +120,10 @@ struct ModelFeature {
 
 /// What model/TermLifting.h did to the terms (predictions unchanged).
 struct TermLiftingSummary {
-  unsigned Merged = 0;   ///< Terms merged into an equivalent one.
-  unsigned Families = 0; ///< Families whose shared time moved to a parent.
-  unsigned Removed = 0;  ///< Terms left at zero by a move.
+  unsigned AtomsDropped = 0; ///< Atoms the others imply, dropped.
+  unsigned Merged = 0;       ///< Terms merged into an equivalent one.
+  unsigned Families = 0;     ///< Families whose shared time moved to a parent.
+  unsigned Removed = 0;      ///< Terms left at zero by a move.
   /// Why nothing was done (too many valid configurations); empty otherwise.
   std::string Skipped;
 };

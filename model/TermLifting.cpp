@@ -59,6 +59,9 @@ public:
   Lifter(PerformanceModel &M, std::vector<FeatureValues> Configs)
       : M(M), Configs(std::move(Configs)) {}
 
+  /// Drops each atom without which T holds in the same valid
+  /// configurations (H); how many.
+  unsigned dropRedundantAtoms(Term &T, const HoldSet &H) const;
   void mergeEquivalent(TermLiftingSummary &Sum);
   bool liftOver(const std::string &Feature, TermLiftingSummary &Sum);
   std::vector<std::string> features() const;
@@ -102,6 +105,24 @@ std::vector<std::string> Lifter::features() const {
   return {Names.begin(), Names.end()};
 }
 
+unsigned Lifter::dropRedundantAtoms(Term &T, const HoldSet &H) const {
+  // General conditions first: `!(A && B)` goes before `!B`, which implies
+  // it.
+  unsigned Dropped = 0;
+  for (bool General : {true, false})
+    for (size_t I = T.Atoms.size(); I-- > 0;) {
+      if (T.Atoms[I].isLiteral() == General)
+        continue;
+      std::vector<Atom> Without = T.Atoms;
+      Without.erase(Without.begin() + static_cast<std::ptrdiff_t>(I));
+      if (holdsOf(Without) == H) {
+        T.Atoms = std::move(Without);
+        ++Dropped;
+      }
+    }
+  return Dropped;
+}
+
 void Lifter::mergeEquivalent(TermLiftingSummary &Sum) {
   std::map<HoldSet, Term> Kept;
   std::vector<HoldSet> Order;
@@ -115,6 +136,7 @@ void Lifter::mergeEquivalent(TermLiftingSummary &Sum) {
       Nowhere.push_back(std::move(T));
       continue;
     }
+    Sum.AtomsDropped += dropRedundantAtoms(T, H);
     auto [It, New] = Kept.try_emplace(H, T);
     if (New) {
       Order.push_back(std::move(H));

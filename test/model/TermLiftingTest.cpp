@@ -175,6 +175,21 @@ TEST_F(TermLifting, TermsOfTheSameMeaningAreOne) {
   EXPECT_NEAR(Terms["Base"], 1.0, 1e-12);
 }
 
+TEST_F(TermLifting, AnAtomTheOthersImplyIsDropped) {
+  // Mbed TLS's `!(ROM && FEWER)#ROM#!FEWER#...`: `!H` makes `!(H && J)`
+  // true.
+  PerformanceModel M;
+  M.ThresholdSeconds = 1e-6;
+  M.Terms = {term({"!(H && J)", "!H", "M == 20"}, 0.03, {"a.c:1 (f)"}),
+             term({}, 1.0, {"(process):0 (process start-up and exit)"})};
+  PerformanceModel Before = M;
+  TermLiftingSummary Sum = liftSharedTime(M, *FM);
+  expectSamePredictions(Before, M);
+  EXPECT_EQ(Sum.AtomsDropped, 1u);
+  std::map<std::string, double> Terms = termsOf(M);
+  EXPECT_EQ(Terms.count("!H#M == 20"), 1u) << M.Terms[0].name();
+}
+
 TEST_F(TermLifting, ATermThatHoldsNowhereIsReportedNotKept) {
   // Two comparisons of one feature that contradict each other escape the
   // simplifier; over the valid configurations the term predicts nothing.
