@@ -15,6 +15,7 @@
 #include <limits>
 #include <map>
 #include <set>
+#include <tuple>
 
 namespace varsim::model {
 
@@ -275,7 +276,11 @@ llvm::Expected<PerformanceModel> buildModel(const CallGraph &CG,
     SeqId FirstSeq;
     double Seconds = 0;
     std::set<uint32_t> Regions;
+    std::set<callgraph::Vertex> LocalContexts;
   };
+  /// The contexts whose local model gave time to a key: the same code,
+  /// its time split by configuration (model/TermLifting.h).
+  std::map<uint32_t, std::set<callgraph::Vertex>> LocalContextsOfKey;
   std::map<uint64_t, Extended> ExtendedTerms;
   auto AddToKey = [&](uint32_t Key, SeqId Seq, double Seconds,
                       uint32_t Region) {
@@ -302,12 +307,15 @@ llvm::Expected<PerformanceModel> buildModel(const CallGraph &CG,
       uint32_t Extra = LocalAtoms[LocalOf[V]][K];
       if (Extra == 0) {
         AddToKey(Key, N.Term, L.Terms[K].Seconds, N.Region);
+        LocalContextsOfKey[Key].insert(V);
         continue;
       }
-      auto [It, New] = ExtendedTerms.try_emplace(
-          static_cast<uint64_t>(Key) << 32 | Extra, Extended{N.Term, 0, {}});
+      auto [It, New] =
+          ExtendedTerms.try_emplace(static_cast<uint64_t>(Key) << 32 | Extra,
+                                    Extended{N.Term, 0, {}, {}});
       It->second.Seconds += L.Terms[K].Seconds;
       It->second.Regions.insert(N.Region);
+      It->second.LocalContexts.insert(V);
     }
   }
   std::vector<std::vector<uint32_t>> RegionsOfKey(KeySeconds.size());
@@ -317,6 +325,7 @@ llvm::Expected<PerformanceModel> buildModel(const CallGraph &CG,
   // The rules that need the whole term (contradictions, the feature
   // model's implications) run once per distinct key; terms still merge.
   struct Merged {
+    std::set<callgraph::Vertex> LocalContexts;
     std::vector<AtomId> Display;
     std::string Unsatisfiable;
     double Seconds = 0;
@@ -333,6 +342,8 @@ llvm::Expected<PerformanceModel> buildModel(const CallGraph &CG,
       T.Unsatisfiable = Simple.Unsatisfiable;
     T.Seconds += KeySeconds[Key];
     T.Regions.insert(RegionsOfKey[Key].begin(), RegionsOfKey[Key].end());
+    if (auto L = LocalContextsOfKey.find(Key); L != LocalContextsOfKey.end())
+      T.LocalContexts.insert(L->second.begin(), L->second.end());
   }
   for (const auto &[KeyAndExtra, E] : ExtendedTerms) {
     std::vector<AtomId> All =
@@ -348,20 +359,43 @@ llvm::Expected<PerformanceModel> buildModel(const CallGraph &CG,
       T.Unsatisfiable = Simple.Unsatisfiable;
     T.Seconds += E.Seconds;
     T.Regions.insert(E.Regions.begin(), E.Regions.end());
+    T.LocalContexts.insert(E.LocalContexts.begin(), E.LocalContexts.end());
     T.FromLocalModel = true;
   }
 
+  // Regions the rewrite copied per configuration: the same function,
+  // kind, file and line under conditions of their own (model/CopyFamilies.h).
+  std::vector<bool> IsCopy(CG.regions().size(), false);
+  {
+    std::map<std::tuple<std::string, unsigned, std::string, int>,
+             std::set<std::string>>
+        Conditions;
+    auto KeyOf = [](const callgraph::TraceRegion &R) {
+      return std::make_tuple(R.File, R.Line, R.Function,
+                             static_cast<int>(R.Kind));
+    };
+    for (const callgraph::TraceRegion &R : CG.regions())
+      Conditions[KeyOf(R)].insert(R.ConditionText);
+    for (size_t R = 0; R < CG.regions().size(); ++R)
+      IsCopy[R] = Conditions[KeyOf(CG.regions()[R])].size() > 1;
+  }
   for (auto &[Key, T] : Terms) {
     Term Out;
     for (AtomId A : T.Display)
       Out.Atoms.push_back(Atoms[A]);
     Out.Seconds = T.Seconds;
     Out.FromLocalModel = T.FromLocalModel;
-    for (uint32_t R : T.Regions)
+    for (uint32_t R : T.Regions) {
       Out.Sources.push_back(sourceOf(CG.regions()[R]));
-    std::sort(Out.Sources.begin(), Out.Sources.end());
-    Out.Sources.erase(std::unique(Out.Sources.begin(), Out.Sources.end()),
-                      Out.Sources.end());
+      if (IsCopy[R])
+        Out.SharedCode.push_back(Out.Sources.back());
+    }
+    for (callgraph::Vertex V : T.LocalContexts)
+      Out.SharedCode.push_back("local model of context " + std::to_string(V));
+    for (std::vector<std::string> *V : {&Out.Sources, &Out.SharedCode}) {
+      std::sort(V->begin(), V->end());
+      V->erase(std::unique(V->begin(), V->end()), V->end());
+    }
     if (!T.Unsatisfiable.empty()) {
       M.Warnings.push_back(
           "term " + Out.name() + " (" + std::to_string(Out.Seconds) +

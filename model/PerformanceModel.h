@@ -54,6 +54,12 @@ struct Term {
   double Seconds = 0;
   /// Where its time was spent: "file:line (function)", sorted, unique.
   std::vector<std::string> Sources;
+  /// The code whose time this term holds part of and that other terms
+  /// share (model/TermLifting.h): those of Sources that the rewrite copied
+  /// per configuration (a function, or a region in it), and the contexts
+  /// whose local model split their time over terms by configuration.
+  /// Keys, sorted; not kept in MODEL.json.
+  std::vector<std::string> SharedCode;
   /// Some of its time comes from a local model's term (a data-flow
   /// interaction), not from a context's own term.
   bool FromLocalModel = false;

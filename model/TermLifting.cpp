@@ -47,11 +47,11 @@ bool namesBetter(const Term &A, const Term &B) {
   return A.name() < B.name();
 }
 
-void addSources(Term &To, const std::vector<std::string> &Sources) {
-  To.Sources.insert(To.Sources.end(), Sources.begin(), Sources.end());
-  std::sort(To.Sources.begin(), To.Sources.end());
-  To.Sources.erase(std::unique(To.Sources.begin(), To.Sources.end()),
-                   To.Sources.end());
+void addUnique(std::vector<std::string> &To,
+               const std::vector<std::string> &Sources) {
+  To.insert(To.end(), Sources.begin(), Sources.end());
+  std::sort(To.begin(), To.end());
+  To.erase(std::unique(To.begin(), To.end()), To.end());
 }
 
 class Lifter {
@@ -59,6 +59,9 @@ public:
   Lifter(PerformanceModel &M, std::vector<FeatureValues> Configs)
       : M(M), Configs(std::move(Configs)) {}
 
+  /// The strings every member's Field lists.
+  std::vector<std::string> common(const std::vector<size_t> &Members,
+                                  std::vector<std::string> Term::*Field) const;
   /// Drops each atom without which T holds in the same valid
   /// configurations (H); how many.
   unsigned dropRedundantAtoms(Term &T, const HoldSet &H) const;
@@ -105,6 +108,20 @@ std::vector<std::string> Lifter::features() const {
   return {Names.begin(), Names.end()};
 }
 
+std::vector<std::string>
+Lifter::common(const std::vector<size_t> &Members,
+               std::vector<std::string> Term::*Field) const {
+  std::vector<std::string> Common = M.Terms[Members[0]].*Field;
+  for (size_t K = 1; K < Members.size() && !Common.empty(); ++K) {
+    std::vector<std::string> Both;
+    const std::vector<std::string> &S = M.Terms[Members[K]].*Field;
+    std::set_intersection(Common.begin(), Common.end(), S.begin(), S.end(),
+                          std::back_inserter(Both));
+    Common = std::move(Both);
+  }
+  return Common;
+}
+
 unsigned Lifter::dropRedundantAtoms(Term &T, const HoldSet &H) const {
   // General conditions first: `!(A && B)` goes before `!B`, which implies
   // it.
@@ -147,7 +164,8 @@ void Lifter::mergeEquivalent(TermLiftingSummary &Sum) {
     if (namesBetter(T, Into))
       std::swap(Into.Atoms, T.Atoms);
     Into.Seconds += T.Seconds;
-    addSources(Into, T.Sources);
+    addUnique(Into.Sources, T.Sources);
+    addUnique(Into.SharedCode, T.SharedCode);
     Into.FromLocalModel |= T.FromLocalModel;
     Into.FromRunTotals |= T.FromRunTotals;
   }
@@ -191,15 +209,11 @@ bool Lifter::liftOver(const std::string &Feature, TermLiftingSummary &Sum) {
   for (const auto &[Rest, Members] : Families) {
     if (Members.size() < 2)
       continue;
-    // Shared code: a source location every member names.
-    std::vector<std::string> Shared = M.Terms[Members[0]].Sources;
-    for (size_t K = 1; K < Members.size() && !Shared.empty(); ++K) {
-      std::vector<std::string> Both;
-      const std::vector<std::string> &S = M.Terms[Members[K]].Sources;
-      std::set_intersection(Shared.begin(), Shared.end(), S.begin(), S.end(),
-                            std::back_inserter(Both));
-      Shared = std::move(Both);
-    }
+    // Shared code: a copied function (or region), or a context's local
+    // model, every member's time comes from in part. A callee the members
+    // share (a helper every alternative calls) is no such code:
+    // alternatives keep their times.
+    std::vector<std::string> Shared = common(Members, &Term::SharedCode);
     if (Shared.empty())
       continue;
     // Exactly one member holds wherever the rest holds.
@@ -239,7 +253,10 @@ bool Lifter::liftOver(const std::string &Feature, TermLiftingSummary &Sum) {
     }
     Term &P = M.Terms[To];
     P.Seconds += Least;
-    addSources(P, Shared);
+    // Its sources: those every member names (the shared code's).
+    std::vector<std::string> Common = common(Members, &Term::Sources);
+    addUnique(P.Sources, Common);
+    addUnique(P.SharedCode, Shared);
     for (size_t Mem : Members) {
       Term &T = M.Terms[Mem];
       P.FromLocalModel |= T.FromLocalModel;

@@ -7,22 +7,26 @@
 // such terms side by side, Base 0.4 % and "LUA_USE_JUMPTABLE: -0.31 s",
 // although most of that time is the interpreter's, whatever the options.
 //
-// Two rewritings of the terms that leave every valid configuration's
+// Rewritings of the terms that leave every valid configuration's
 // prediction as it was (the feature model's valid configurations are
-// enumerated, so both are exact):
-//  - Terms that hold in the same valid configurations are one term
-//    (`!LUA_USE_JUMPTABLE` and `LUA_USE_JUMPTABLE == 0` over {0, 1}); the
-//    name with fewer atoms stays.
+// enumerated, so all are exact):
+//  - A term that holds in no valid configuration is reported and left out;
+//    an atom without which its term holds in the same configurations is
+//    dropped; terms that hold in the same configurations are one term
+//    (`!LUA_USE_JUMPTABLE` and `LUA_USE_JUMPTABLE == 0` over {0, 1}), the
+//    name with fewer atoms staying.
 //  - A family of terms P#X1, ..., P#Xk of which exactly one holds in each
 //    valid configuration where P holds (the Xi are conditions over one
-//    feature: its values, or it and its negation), and whose code is
-//    shared (the terms name a source location in common: copies of one
-//    function), gives its smallest seconds to P; each Xi keeps what it
-//    costs beyond the cheapest (a term left at zero is gone). Repeated to a
-//    fixpoint, so that Lua's six copies give an interpreter's time to Base
-//    and small terms to what each option changes. Alternatives whose code
-//    differs (a policy per feature) share no source and keep their own
-//    times, as the paper's model gives them.
+//    feature: its values, or it and its negation), and which all hold time
+//    of the same code (Term::SharedCode: a function or region the rewrite
+//    copied per configuration, or a context whose local model split its
+//    time by configuration), gives its smallest seconds to P; each Xi keeps
+//    what it costs beyond the cheapest (a term left at zero is gone).
+//    Repeated to a fixpoint, so that Lua's six copies give an
+//    interpreter's time to Base and small terms to what each option
+//    changes. Alternatives whose code differs (a policy per feature, an
+//    `#if`/`#else`) keep their own times, as the paper's model gives them,
+//    even where they call one helper.
 //
 //===----------------------------------------------------------------------===//
 

@@ -93,6 +93,13 @@ protected:
     T.Sources = std::move(Sources);
     return T;
   }
+  /// The same, its sources copies of one function per configuration.
+  static Term copyTerm(std::vector<std::string> Atoms, double Seconds,
+                       std::vector<std::string> Sources) {
+    Term T = term(std::move(Atoms), Seconds, Sources);
+    T.SharedCode = std::move(Sources);
+    return T;
+  }
 
   /// Every valid configuration's prediction.
   std::vector<double> predictions(const PerformanceModel &M) const {
@@ -122,14 +129,14 @@ TEST_F(TermLifting, CopiesPerConfigurationGiveTheirSharedTimeToBase) {
   const std::vector<std::string> Exec = {"lvm.c:1141 (luaV_execute)"};
   PerformanceModel M;
   M.ThresholdSeconds = 1e-6;
-  M.Terms = {term({"J", "M == 20"}, 1.30, Exec),
-             term({"J", "M == 40"}, 1.28, Exec),
-             term({"J", "M == 64"}, 1.33, Exec),
-             term({"!J", "M == 20"}, 1.25, Exec),
-             term({"!J", "M == 40"}, 1.27, Exec),
-             term({"!J", "M == 64"}, 1.32, Exec),
-             term({"J"}, -0.30, {"ldo.c:411 (moveresults)"}),
-             term({"!J"}, -0.30, {"ldo.c:411 (moveresults)"}),
+  M.Terms = {copyTerm({"J", "M == 20"}, 1.30, Exec),
+             copyTerm({"J", "M == 40"}, 1.28, Exec),
+             copyTerm({"J", "M == 64"}, 1.33, Exec),
+             copyTerm({"!J", "M == 20"}, 1.25, Exec),
+             copyTerm({"!J", "M == 40"}, 1.27, Exec),
+             copyTerm({"!J", "M == 64"}, 1.32, Exec),
+             copyTerm({"J"}, -0.30, {"ldo.c:411 (moveresults)"}),
+             copyTerm({"!J"}, -0.30, {"ldo.c:411 (moveresults)"}),
              term({"H"}, 0.20, {"ldo.c:500 (stack)"}),
              term({}, 0.01, {"(process):0 (process start-up and exit)"})};
   PerformanceModel Before = M;
@@ -210,12 +217,12 @@ TEST_F(TermLifting, ATermThatHoldsNowhereIsReportedNotKept) {
 }
 
 TEST_F(TermLifting, AlternativesWithTheirOwnCodeKeepTheirTimes) {
-  // Two policies, each its own code: the paper's model gives each its
-  // time, and so does this one.
+  // Two policies, each its own code, both calling one helper (work_ms):
+  // the paper's model gives each its time, and so does this one.
   PerformanceModel M;
   M.ThresholdSeconds = 1e-6;
-  M.Terms = {term({"P1"}, 0.40, {"policy.h:10 (P1::apply)"}),
-             term({"P2"}, 0.30, {"policy.h:30 (P2::apply)"}),
+  M.Terms = {term({"P1"}, 0.40, {"policy.h:10 (P1::apply)", "w.c:5 (work)"}),
+             term({"P2"}, 0.30, {"policy.h:30 (P2::apply)", "w.c:5 (work)"}),
              term({}, 1.0, {"(process):0 (process start-up and exit)"})};
   PerformanceModel Before = M;
   TermLiftingSummary Sum = liftSharedTime(M, *FM);
@@ -233,7 +240,8 @@ TEST_F(TermLifting, CopiesThatDoNotCoverEveryValueKeepTheirTimes) {
   const std::vector<std::string> Exec = {"lvm.c:638 (luaV_concat)"};
   PerformanceModel M;
   M.ThresholdSeconds = 1e-6;
-  M.Terms = {term({"M == 20"}, 0.30, Exec), term({"M == 40"}, 0.25, Exec),
+  M.Terms = {copyTerm({"M == 20"}, 0.30, Exec),
+             copyTerm({"M == 40"}, 0.25, Exec),
              term({}, 1.0, {"(process):0 (process start-up and exit)"})};
   PerformanceModel Before = M;
   TermLiftingSummary Sum = liftSharedTime(M, *FM);
@@ -247,7 +255,7 @@ TEST_F(TermLifting, CopiesThatDoNotCoverEveryValueKeepTheirTimes) {
 TEST_F(TermLifting, TooManyConfigurationsLeaveTheTermsAsTheyAre) {
   const std::vector<std::string> Exec = {"lvm.c:1141 (luaV_execute)"};
   PerformanceModel M;
-  M.Terms = {term({"J"}, 1.0, Exec), term({"!J"}, 1.1, Exec)};
+  M.Terms = {copyTerm({"J"}, 1.0, Exec), copyTerm({"!J"}, 1.1, Exec)};
   TermLiftingSummary Sum = liftSharedTime(M, *FM, /*MaxConfigurations=*/4);
   EXPECT_NE(Sum.Skipped.find("valid configurations"), std::string::npos)
       << Sum.Skipped;
