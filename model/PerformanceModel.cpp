@@ -178,6 +178,14 @@ void expandOtherValues(ContextModel &L, const fm::FeatureModel &Features) {
 
 } // namespace
 
+void sortLargestFirst(std::vector<Term> &Terms) {
+  std::sort(Terms.begin(), Terms.end(), [](const Term &A, const Term &B) {
+    if (A.Seconds != B.Seconds)
+      return A.Seconds > B.Seconds;
+    return A.name() < B.name();
+  });
+}
+
 llvm::Expected<PerformanceModel> buildModel(const CallGraph &CG,
                                             const ModelOptions &Options) {
   PerformanceModel M;
@@ -408,13 +416,8 @@ llvm::Expected<PerformanceModel> buildModel(const CallGraph &CG,
       M.Terms.push_back(std::move(Out));
     }
   }
-  auto Largest = [](const Term &A, const Term &B) {
-    if (A.Seconds != B.Seconds)
-      return A.Seconds > B.Seconds;
-    return A.name() < B.name();
-  };
-  std::sort(M.Terms.begin(), M.Terms.end(), Largest);
-  std::sort(M.Dropped.begin(), M.Dropped.end(), Largest);
+  sortLargestFirst(M.Terms);
+  sortLargestFirst(M.Dropped);
 
   for (const callgraph::RunInfo &R : CG.runs()) {
     M.Runs.push_back({R.Path, R.Config, R.CorrectedTotalNs * 1e-9,

@@ -176,6 +176,10 @@ struct PerformanceModel {
   double predict(llvm::function_ref<int64_t(llvm::StringRef)> ValueOf) const;
 };
 
+/// Largest seconds first, then by name: the order of M.Terms and
+/// M.Dropped.
+void sortLargestFirst(std::vector<Term> &Terms);
+
 struct ModelOptions {
   Simplification Mode = Simplification::Full;
   /// Terms with |seconds| below it are dropped (and reported); terms of

@@ -176,11 +176,7 @@ RunTotalsSummary reconcileRunTotals(PerformanceModel &M,
     }
   }
   Out.Fitted = !Out.Terms.empty();
-  std::sort(M.Terms.begin(), M.Terms.end(), [](const Term &A, const Term &B) {
-    if (A.Seconds != B.Seconds)
-      return A.Seconds > B.Seconds;
-    return A.name() < B.name();
-  });
+  sortLargestFirst(M.Terms);
   return Out;
 }
 

@@ -328,13 +328,8 @@ TermLiftingSummary liftSharedTime(PerformanceModel &M,
       Kept.push_back(std::move(T));
   }
   M.Terms = std::move(Kept);
-  auto Largest = [](const Term &A, const Term &B) {
-    if (A.Seconds != B.Seconds)
-      return A.Seconds > B.Seconds;
-    return A.name() < B.name();
-  };
-  std::sort(M.Terms.begin(), M.Terms.end(), Largest);
-  std::sort(M.Dropped.begin(), M.Dropped.end(), Largest);
+  sortLargestFirst(M.Terms);
+  sortLargestFirst(M.Dropped);
   return Sum;
 }
 

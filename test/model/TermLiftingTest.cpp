@@ -120,6 +120,21 @@ protected:
       EXPECT_NEAR(A[I], B[I], 1e-12) << "configuration " << I;
   }
 
+  struct Lifted {
+    PerformanceModel M;
+    TermLiftingSummary Sum;
+  };
+  /// A model of these terms lifted, its predictions checked unchanged.
+  Lifted lift(std::vector<Term> Terms, size_t MaxConfigurations = 1u << 14) {
+    Lifted L;
+    L.M.ThresholdSeconds = 1e-6;
+    L.M.Terms = std::move(Terms);
+    PerformanceModel Before = L.M;
+    L.Sum = liftSharedTime(L.M, *FM, MaxConfigurations);
+    expectSamePredictions(Before, L.M);
+    return L;
+  }
+
   std::optional<fm::FeatureModel> FM;
 };
 
@@ -127,21 +142,17 @@ TEST_F(TermLifting, CopiesPerConfigurationGiveTheirSharedTimeToBase) {
   // An interpreter copied per J and M: each copy's whole time went to its
   // copy's condition, and a fit to the runs' totals left J at -0.3 s.
   const std::vector<std::string> Exec = {"lvm.c:1141 (luaV_execute)"};
-  PerformanceModel M;
-  M.ThresholdSeconds = 1e-6;
-  M.Terms = {copyTerm({"J", "M == 20"}, 1.30, Exec),
-             copyTerm({"J", "M == 40"}, 1.28, Exec),
-             copyTerm({"J", "M == 64"}, 1.33, Exec),
-             copyTerm({"!J", "M == 20"}, 1.25, Exec),
-             copyTerm({"!J", "M == 40"}, 1.27, Exec),
-             copyTerm({"!J", "M == 64"}, 1.32, Exec),
-             copyTerm({"J"}, -0.30, {"ldo.c:411 (moveresults)"}),
-             copyTerm({"!J"}, -0.30, {"ldo.c:411 (moveresults)"}),
-             term({"H"}, 0.20, {"ldo.c:500 (stack)"}),
-             term({}, 0.01, {"(process):0 (process start-up and exit)"})};
-  PerformanceModel Before = M;
-  TermLiftingSummary Sum = liftSharedTime(M, *FM);
-  expectSamePredictions(Before, M);
+  auto [M, Sum] =
+      lift({copyTerm({"J", "M == 20"}, 1.30, Exec),
+            copyTerm({"J", "M == 40"}, 1.28, Exec),
+            copyTerm({"J", "M == 64"}, 1.33, Exec),
+            copyTerm({"!J", "M == 20"}, 1.25, Exec),
+            copyTerm({"!J", "M == 40"}, 1.27, Exec),
+            copyTerm({"!J", "M == 64"}, 1.32, Exec),
+            copyTerm({"J"}, -0.30, {"ldo.c:411 (moveresults)"}),
+            copyTerm({"!J"}, -0.30, {"ldo.c:411 (moveresults)"}),
+            term({"H"}, 0.20, {"ldo.c:500 (stack)"}),
+            term({}, 0.01, {"(process):0 (process start-up and exit)"})});
   EXPECT_GT(Sum.Families, 0u);
 
   std::map<std::string, double> Terms = termsOf(M);
@@ -167,14 +178,9 @@ TEST_F(TermLifting, CopiesPerConfigurationGiveTheirSharedTimeToBase) {
 TEST_F(TermLifting, TermsOfTheSameMeaningAreOne) {
   // Over J's values {0, 1}, `!J` and `J == 0` hold in the same
   // configurations.
-  PerformanceModel M;
-  M.ThresholdSeconds = 1e-6;
-  M.Terms = {term({"!J"}, 0.05, {"a.c:1 (f)"}),
-             term({"J == 0"}, 0.07, {"b.c:2 (g)"}),
-             term({}, 1.0, {"(process):0 (process start-up and exit)"})};
-  PerformanceModel Before = M;
-  TermLiftingSummary Sum = liftSharedTime(M, *FM);
-  expectSamePredictions(Before, M);
+  auto [M, Sum] = lift(
+      {term({"!J"}, 0.05, {"a.c:1 (f)"}), term({"J == 0"}, 0.07, {"b.c:2 (g)"}),
+       term({}, 1.0, {"(process):0 (process start-up and exit)"})});
   EXPECT_EQ(Sum.Merged, 1u);
   std::map<std::string, double> Terms = termsOf(M);
   ASSERT_EQ(Terms.size(), 2u);
@@ -185,13 +191,9 @@ TEST_F(TermLifting, TermsOfTheSameMeaningAreOne) {
 TEST_F(TermLifting, AnAtomTheOthersImplyIsDropped) {
   // Mbed TLS's `!(ROM && FEWER)#ROM#!FEWER#...`: `!H` makes `!(H && J)`
   // true.
-  PerformanceModel M;
-  M.ThresholdSeconds = 1e-6;
-  M.Terms = {term({"!(H && J)", "!H", "M == 20"}, 0.03, {"a.c:1 (f)"}),
-             term({}, 1.0, {"(process):0 (process start-up and exit)"})};
-  PerformanceModel Before = M;
-  TermLiftingSummary Sum = liftSharedTime(M, *FM);
-  expectSamePredictions(Before, M);
+  auto [M, Sum] =
+      lift({term({"!(H && J)", "!H", "M == 20"}, 0.03, {"a.c:1 (f)"}),
+            term({}, 1.0, {"(process):0 (process start-up and exit)"})});
   EXPECT_EQ(Sum.AtomsDropped, 1u);
   std::map<std::string, double> Terms = termsOf(M);
   EXPECT_EQ(Terms.count("!H#M == 20"), 1u) << M.Terms[0].name();
@@ -200,14 +202,10 @@ TEST_F(TermLifting, AnAtomTheOthersImplyIsDropped) {
 TEST_F(TermLifting, ATermThatHoldsNowhereIsReportedNotKept) {
   // Two comparisons of one feature that contradict each other escape the
   // simplifier; over the valid configurations the term predicts nothing.
-  PerformanceModel M;
-  M.ThresholdSeconds = 1e-6;
-  M.Terms = {term({"J != 0", "J == 0"}, 0.02, {"a.c:1 (f)"}),
-             term({"J != 0", "M == 20"}, 0.01, {"a.c:1 (f)"}),
-             term({}, 1.0, {"(process):0 (process start-up and exit)"})};
-  PerformanceModel Before = M;
-  liftSharedTime(M, *FM);
-  expectSamePredictions(Before, M);
+  auto [M, Sum] =
+      lift({term({"J != 0", "J == 0"}, 0.02, {"a.c:1 (f)"}),
+            term({"J != 0", "M == 20"}, 0.01, {"a.c:1 (f)"}),
+            term({}, 1.0, {"(process):0 (process start-up and exit)"})});
   ASSERT_EQ(M.Unsatisfiable.size(), 1u);
   EXPECT_EQ(M.Unsatisfiable[0].name(), "J != 0#J == 0");
   ASSERT_EQ(M.Warnings.size(), 1u);
@@ -219,14 +217,10 @@ TEST_F(TermLifting, ATermThatHoldsNowhereIsReportedNotKept) {
 TEST_F(TermLifting, AlternativesWithTheirOwnCodeKeepTheirTimes) {
   // Two policies, each its own code, both calling one helper (work_ms):
   // the paper's model gives each its time, and so does this one.
-  PerformanceModel M;
-  M.ThresholdSeconds = 1e-6;
-  M.Terms = {term({"P1"}, 0.40, {"policy.h:10 (P1::apply)", "w.c:5 (work)"}),
-             term({"P2"}, 0.30, {"policy.h:30 (P2::apply)", "w.c:5 (work)"}),
-             term({}, 1.0, {"(process):0 (process start-up and exit)"})};
-  PerformanceModel Before = M;
-  TermLiftingSummary Sum = liftSharedTime(M, *FM);
-  expectSamePredictions(Before, M);
+  auto [M, Sum] =
+      lift({term({"P1"}, 0.40, {"policy.h:10 (P1::apply)", "w.c:5 (work)"}),
+            term({"P2"}, 0.30, {"policy.h:30 (P2::apply)", "w.c:5 (work)"}),
+            term({}, 1.0, {"(process):0 (process start-up and exit)"})});
   EXPECT_EQ(Sum.Families, 0u);
   std::map<std::string, double> Terms = termsOf(M);
   EXPECT_NEAR(Terms["P1"], 0.40, 1e-12);
@@ -238,14 +232,9 @@ TEST_F(TermLifting, CopiesThatDoNotCoverEveryValueKeepTheirTimes) {
   // Copies for two of M's three values: where M is 64 neither holds, so
   // no part of their time is shared by every configuration.
   const std::vector<std::string> Exec = {"lvm.c:638 (luaV_concat)"};
-  PerformanceModel M;
-  M.ThresholdSeconds = 1e-6;
-  M.Terms = {copyTerm({"M == 20"}, 0.30, Exec),
-             copyTerm({"M == 40"}, 0.25, Exec),
-             term({}, 1.0, {"(process):0 (process start-up and exit)"})};
-  PerformanceModel Before = M;
-  TermLiftingSummary Sum = liftSharedTime(M, *FM);
-  expectSamePredictions(Before, M);
+  auto [M, Sum] = lift(
+      {copyTerm({"M == 20"}, 0.30, Exec), copyTerm({"M == 40"}, 0.25, Exec),
+       term({}, 1.0, {"(process):0 (process start-up and exit)"})});
   EXPECT_EQ(Sum.Families, 0u);
   std::map<std::string, double> Terms = termsOf(M);
   EXPECT_NEAR(Terms["M == 20"], 0.30, 1e-12);
