@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <map>
+#include <set>
 #include <string>
 #include <tuple>
 
@@ -33,6 +34,20 @@ groupCopies(const callgraph::CallGraph &CG) {
     Groups[It->second].push_back(V);
   }
   return Groups;
+}
+
+std::vector<bool> copiedRegions(const callgraph::CallGraph &CG) {
+  using Key = std::tuple<std::string, unsigned, std::string, unsigned>;
+  auto KeyOf = [](const callgraph::TraceRegion &R) {
+    return Key{R.File, R.Line, R.Function, static_cast<unsigned>(R.Kind)};
+  };
+  std::map<Key, std::set<std::string>> Conditions;
+  for (const callgraph::TraceRegion &R : CG.regions())
+    Conditions[KeyOf(R)].insert(R.ConditionText);
+  std::vector<bool> Copied;
+  for (const callgraph::TraceRegion &R : CG.regions())
+    Copied.push_back(Conditions[KeyOf(R)].size() > 1);
+  return Copied;
 }
 
 std::vector<LocalTerm> termsOfCopy(llvm::ArrayRef<LocalTerm> Family,

@@ -35,6 +35,11 @@ namespace varsim::model {
 std::vector<std::vector<callgraph::Vertex>>
 groupCopies(const callgraph::CallGraph &CG);
 
+/// Per region of CG: whether the rewrite copied it per configuration (the
+/// same function, kind, file and line as another region, under another
+/// condition). Region-level, so cheaper than groupCopies.
+std::vector<bool> copiedRegions(const callgraph::CallGraph &CG);
+
 /// The terms of a family's local model that hold for one copy, without
 /// the copies' indicator features (the feature indices from FeatureCount
 /// on, one per copy but the reference copy): the terms of its own

@@ -1,6 +1,7 @@
 //===- model/PerformanceModel.cpp - Performance-influence models ----------===//
 
 #include "model/PerformanceModel.h"
+#include "model/CopyFamilies.h"
 #include "model/TermKeys.h"
 #include "model/TermLifting.h"
 
@@ -15,7 +16,6 @@
 #include <limits>
 #include <map>
 #include <set>
-#include <tuple>
 
 namespace varsim::model {
 
@@ -371,22 +371,8 @@ llvm::Expected<PerformanceModel> buildModel(const CallGraph &CG,
     T.FromLocalModel = true;
   }
 
-  // Regions the rewrite copied per configuration: the same function,
-  // kind, file and line under conditions of their own (model/CopyFamilies.h).
-  std::vector<bool> IsCopy(CG.regions().size(), false);
-  {
-    std::map<std::tuple<std::string, unsigned, std::string, int>,
-             std::set<std::string>>
-        Conditions;
-    auto KeyOf = [](const callgraph::TraceRegion &R) {
-      return std::make_tuple(R.File, R.Line, R.Function,
-                             static_cast<int>(R.Kind));
-    };
-    for (const callgraph::TraceRegion &R : CG.regions())
-      Conditions[KeyOf(R)].insert(R.ConditionText);
-    for (size_t R = 0; R < CG.regions().size(); ++R)
-      IsCopy[R] = Conditions[KeyOf(CG.regions()[R])].size() > 1;
-  }
+  // Regions the rewrite copied per configuration: code that terms share.
+  std::vector<bool> IsCopy = copiedRegions(CG);
   for (auto &[Key, T] : Terms) {
     Term Out;
     for (AtomId A : T.Display)
