@@ -20,6 +20,29 @@ namespace path = llvm::sys::path;
 
 namespace varsim {
 
+namespace {
+
+/// A device or a FIFO (`-o /dev/null`, `/dev/stdout`, a shell's `>(...)`)
+/// is written as it is: a file renamed over it would replace the node
+/// itself (as root, /dev/null became a regular file that every later
+/// reader of it read).
+llvm::Error
+writeInPlace(llvm::StringRef Path,
+             llvm::function_ref<llvm::Error(llvm::raw_ostream &)> Write) {
+  std::error_code EC;
+  llvm::raw_fd_ostream OS(Path, EC, fs::OF_None);
+  if (EC)
+    return makeError(Path, 0, 0, "cannot write: " + EC.message());
+  llvm::Error Failed = Write(OS);
+  OS.flush();
+  if (!Failed && OS.has_error())
+    Failed = makeError(Path, 0, 0, "cannot write: " + OS.error().message());
+  OS.clear_error();
+  return Failed;
+}
+
+} // namespace
+
 llvm::Error writeFileAtomically(
     llvm::StringRef Path,
     llvm::function_ref<llvm::Error(llvm::raw_ostream &)> Write) {
@@ -30,8 +53,17 @@ llvm::Error writeFileAtomically(
   }
   if (fs::is_directory(Path))
     return makeError(Path, 0, 0, "is a directory");
-  auto Temp =
-      fs::TempFile::create(Path + ".tmp-%%%%%%", fs::all_read | fs::all_write);
+  fs::file_status Status;
+  if (!fs::status(Path, Status) && fs::exists(Status) &&
+      !fs::is_regular_file(Status))
+    return writeInPlace(Path, Write);
+  // Through a symbolic link, its target is replaced, not the link.
+  llvm::SmallString<256> Target(Path);
+  if (fs::is_symlink_file(Path))
+    if (fs::real_path(Path, Target))
+      Target = Path;
+  auto Temp = fs::TempFile::create(Target + ".tmp-%%%%%%",
+                                   fs::all_read | fs::all_write);
   if (!Temp)
     return makeError(Path, 0, 0,
                      "cannot create a file there: " +
@@ -57,7 +89,7 @@ llvm::Error writeFileAtomically(
     llvm::consumeError(Temp->discard());
     return Failed;
   }
-  if (llvm::Error E = Temp->keep(Path))
+  if (llvm::Error E = Temp->keep(Target))
     return makeError(Path, 0, 0,
                      "cannot move the file into place: " +
                          llvm::toString(std::move(E)));

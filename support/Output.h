@@ -28,8 +28,10 @@
 namespace varsim {
 
 /// Writes Path through a temporary file beside it (removed on error and on
-/// interrupt) and renames it into place. Errors, with the system's reason,
-/// are `Path: error: ...` (a full disk: "No space left on device").
+/// interrupt) and renames it into place; through a symbolic link, onto its
+/// target. A device or a FIFO (/dev/null) is written directly. Errors, with the
+/// system's reason, are `Path: error: ...` (a full disk: "No space left on
+/// device").
 llvm::Error
 writeFileAtomically(llvm::StringRef Path,
                     llvm::function_ref<llvm::Error(llvm::raw_ostream &)> Write);

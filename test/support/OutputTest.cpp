@@ -10,7 +10,10 @@
 #include "gtest/gtest.h"
 
 #include <csignal>
+#include <cstdio>
+#include <cstring>
 #include <sys/resource.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -86,6 +89,38 @@ TEST_F(OutputTest, AFullDiskLeavesTheEarlierFileAndNoTemporary) {
   EXPECT_EQ(WEXITSTATUS(Status), 0) << "no located 'File too large' error";
   EXPECT_EQ(read(path("m.json")), "old\n");
   EXPECT_EQ(list(), std::vector<std::string>{"m.json"});
+}
+
+TEST_F(OutputTest, AFifoIsWrittenNotReplaced) {
+  // As `-o /dev/null` is: a rename over the node would replace it.
+  std::string Fifo = path("pipe");
+  ASSERT_EQ(::mkfifo(Fifo.c_str(), 0600), 0);
+  pid_t Reader = ::fork();
+  ASSERT_GE(Reader, 0);
+  if (Reader == 0) {
+    // The child reads the FIFO to its end, so that the writer can open it.
+    FILE *F = std::fopen(Fifo.c_str(), "r");
+    char Buf[64];
+    size_t N = F ? std::fread(Buf, 1, sizeof Buf, F) : 0;
+    _exit(N == 3 && std::memcmp(Buf, "{}\n", 3) == 0 ? 0 : 1);
+  }
+  write("pipe", "{}\n");
+  int Status = 0;
+  ASSERT_EQ(::waitpid(Reader, &Status, 0), Reader);
+  EXPECT_TRUE(WIFEXITED(Status) && WEXITSTATUS(Status) == 0);
+  fs::file_status S;
+  ASSERT_FALSE(fs::status(Fifo, S));
+  EXPECT_EQ(S.type(), fs::file_type::fifo_file);
+  EXPECT_EQ(list(), std::vector<std::string>{"pipe"});
+}
+
+TEST_F(OutputTest, ALinkKeepsPointingAtItsNewlyWrittenTarget) {
+  write("target.json", "old\n");
+  ASSERT_FALSE(fs::create_link("target.json", path("link.json")));
+  write("link.json", "new\n");
+  EXPECT_TRUE(fs::is_symlink_file(path("link.json")));
+  EXPECT_EQ(read(path("target.json")), "new\n");
+  EXPECT_EQ(list(), (std::vector<std::string>{"link.json", "target.json"}));
 }
 
 TEST_F(OutputTest, RefusesADirectory) {
