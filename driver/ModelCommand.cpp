@@ -102,6 +102,14 @@ public:
                    "Drop terms below this many seconds (reported)")
         ->default_val(1e-6)
         ->check(CLI::NonNegativeNumber);
+    Sub.add_option("--fold", FoldShare,
+                   "Fold terms smaller than this share of the total into "
+                   "their closest ancestor term (the one with most of their "
+                   "features; Base if none), together at most that share: "
+                   "differences no run can measure (listed in MODEL.json "
+                   "under \"folded\"); 0 keeps every term")
+        ->default_val(model::DefaultFoldShare)
+        ->check(CLI::Range(0.0, 0.05));
     Sub.add_option("--dataflow-relative", Relative,
                    "Data-flow report: relative difference between runs "
                    "counted as noise")
@@ -278,6 +286,7 @@ public:
               : Simplify == "paper" ? Simplification::Paper
                                     : Simplification::Full;
     MO.ThresholdSeconds = Threshold;
+    MO.FoldShare = FoldShare;
     MO.Features = FM ? &*FM : nullptr;
     MO.DataFlow = DF.Runs ? &DF : nullptr;
     if (Native.Variants)
@@ -340,6 +349,7 @@ private:
   std::string FeatureModelPath, OutputPath, Format, Simplify, DotPath,
       GraphMLPath, OutDir, ChromePath, SpeedscopePath;
   double Threshold = 1e-6, Relative = 0.10, Absolute = 1e-3;
+  double FoldShare = model::DefaultFoldShare;
   bool NoDataFlow = false;
   bool AllowInconsistent = false;
   bool NoNative = false;

@@ -48,6 +48,17 @@ void reportModel(const model::PerformanceModel &M) {
         "zero); no prediction changed",
         M.Lifting.AtomsDropped, M.Lifting.Merged, M.Lifting.Families,
         M.Lifting.Removed));
+  if (!M.Folding.Folded.empty()) {
+    double Sum = 0;
+    for (const model::FoldedTerm &F : M.Folding.Folded)
+      Sum += std::abs(F.Seconds);
+    reportNote(fmt::format(
+        "{} term(s) below {:.6f} s (the --fold share of the total: no run "
+        "can measure them) folded into their closest ancestor terms; together "
+        "{:.6f} s, the most any prediction moved (MODEL.json \"folded\"; "
+        "--fold 0 keeps them)",
+        M.Folding.Folded.size(), M.Folding.ThresholdSeconds, Sum));
+  }
   if (!M.Lifting.Skipped.empty())
     reportNote("the terms are as the contexts gave them (copies of a "
                "function keep their whole time): " +

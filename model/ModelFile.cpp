@@ -96,6 +96,17 @@ void writeModelJson(const PerformanceModel &M, llvm::raw_ostream &OS) {
       for (const Term &T : M.Dropped)
         writeTerm(J, T, 0);
     });
+    J.attributeObject("folded", [&] {
+      J.attribute("threshold_seconds", M.Folding.ThresholdSeconds);
+      J.attributeArray("terms", [&] {
+        for (const FoldedTerm &F : M.Folding.Folded)
+          J.object([&] {
+            J.attribute("term", F.Term);
+            J.attribute("seconds", F.Seconds);
+            J.attribute("into", F.Into);
+          });
+      });
+    });
     J.attributeArray("unsatisfiable", [&] {
       for (const Term &T : M.Unsatisfiable)
         writeTerm(J, T, 0);

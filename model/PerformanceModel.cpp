@@ -489,6 +489,9 @@ llvm::Expected<PerformanceModel> buildModel(const CallGraph &CG,
   // the raw terms.
   if (Options.Features && Options.Mode == Simplification::Full)
     M.Lifting = liftSharedTime(M, *Options.Features);
+  // Last, so that lifted families are folded as the terms they became.
+  if (Options.Mode == Simplification::Full)
+    M.Folding = foldNoiseTerms(M, Options.FoldShare);
   return M;
 }
 

@@ -30,6 +30,7 @@
 #include "callgraph/CallGraph.h"
 #include "model/ContextModels.h"
 #include "model/NativeReference.h"
+#include "model/NoiseFolding.h"
 #include "model/RunTotals.h"
 
 #include "llvm/ADT/STLFunctionalExtras.h"
@@ -157,6 +158,8 @@ struct PerformanceModel {
   RunTotalsSummary RunTotals;
   /// Equivalent terms merged, shared time moved to shared terms.
   TermLiftingSummary Lifting;
+  /// Terms too small to tell from noise, folded into their ancestors.
+  NoiseFoldingSummary Folding;
   /// The runs' times relative to a native reference run
   /// (model/NativeReference.h); set by the caller that read the traces.
   NativeCalibration Native;
@@ -185,6 +188,9 @@ struct ModelOptions {
   /// Terms with |seconds| below it are dropped (and reported); terms of
   /// exactly zero seconds always are.
   double ThresholdSeconds = 1e-6;
+  /// In full simplification, terms below this share of the total are
+  /// folded into their ancestors (model/NoiseFolding.h); 0 keeps them.
+  double FoldShare = DefaultFoldShare;
   /// Optional: mandatory/core features, implications, satisfiability.
   const fm::FeatureModel *Features = nullptr;
   /// Optional: build local models for contexts whose time depends on the

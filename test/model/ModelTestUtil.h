@@ -71,6 +71,8 @@ inline PerformanceModel modelOf(const callgraph::CallGraph &G,
   O.Mode = Mode;
   O.Features = FM;
   O.ThresholdSeconds = Threshold;
+  // The terms as the algorithm gives them; folding has tests of its own.
+  O.FoldShare = 0;
   return modelWith(G, O);
 }
 
