@@ -492,6 +492,8 @@ llvm::Expected<PerformanceModel> buildModel(const CallGraph &CG,
   // Last, so that lifted families are folded as the terms they became.
   if (Options.Mode == Simplification::Full)
     M.Folding = foldNoiseTerms(M, Options.FoldShare);
+  for (std::string &W : missedRunTotals(M))
+    M.Warnings.push_back(std::move(W));
   return M;
 }
 

@@ -12,6 +12,8 @@
 
 #include "llvm/ADT/SmallVector.h"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <cmath>
 #include <set>
@@ -177,6 +179,58 @@ RunTotalsSummary reconcileRunTotals(PerformanceModel &M,
   }
   Out.Fitted = !Out.Terms.empty();
   sortLargestFirst(M.Terms);
+  return Out;
+}
+
+std::vector<std::string> missedRunTotals(const PerformanceModel &M,
+                                         size_t MaxWarnings) {
+  std::vector<std::string> Out;
+  if (M.Runs.size() < 2)
+    return Out;
+  bool Native =
+      M.RunTotals.NativeTotals && M.RunTotals.Measured.size() == M.Runs.size();
+  std::vector<std::pair<double, unsigned>> Ranges;
+  for (const RunSummary &R : M.Runs)
+    if (R.Repetitions > 1)
+      Ranges.emplace_back(R.RangeSeconds, R.Repetitions);
+  // The native variants' totals have no ranges here; the simulator's
+  // repetitions measure the machine's noise all the same.
+  std::optional<double> SE = aggregateStandardError(Ranges);
+  std::vector<std::pair<double, std::string>> Missed;
+  for (size_t R = 0; R < M.Runs.size(); ++R) {
+    const RunSummary &Run = M.Runs[R];
+    double Measured = Native ? M.RunTotals.Measured[R] : Run.Seconds;
+    if (Measured <= 0)
+      continue;
+    llvm::StringMap<int64_t> Values = configValues(Run.Config);
+    double Predicted =
+        M.predict([&](llvm::StringRef F) { return Values.lookup(F); });
+    double Miss = std::abs(Predicted - Measured);
+    double Bar = SE ? std::max(0.02 * Measured, 4 * *SE) : 0.10 * Measured;
+    if (Miss <= Bar)
+      continue;
+    Missed.emplace_back(
+        Miss / Measured,
+        fmt::format(
+            "the model predicts {:.3f} s for run {} (CONFIG '{}'), whose "
+            "measured {}total is {:.3f} s ({:.1f} % off, beyond {}): a "
+            "difference between the runs was averaged away (the contexts "
+            "that carry it varied too much between repetitions to be told "
+            "from noise, or a feature's value ran in one configuration "
+            "only); run on a quieter machine, with more repetitions "
+            "(--repeat), or plan more configurations",
+            Predicted, R + 1, Run.Config, Native ? "native variant's " : "",
+            Measured, 100 * Miss / Measured,
+            SE ? fmt::format("the repetitions' noise of {:.3f} s", 4 * *SE)
+               : std::string("10 % without repetitions")));
+  }
+  std::sort(Missed.begin(), Missed.end(),
+            [](const auto &A, const auto &B) { return A.first > B.first; });
+  for (size_t K = 0; K < Missed.size() && K < MaxWarnings; ++K)
+    Out.push_back(std::move(Missed[K].second));
+  if (Missed.size() > MaxWarnings)
+    Out.push_back(fmt::format("{} more run(s) the model misses likewise",
+                              Missed.size() - MaxWarnings));
   return Out;
 }
 

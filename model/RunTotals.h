@@ -110,6 +110,16 @@ RunTotalsSummary reconcileRunTotals(PerformanceModel &M,
                                     callgraph::AtomTable &Atoms,
                                     const RunTotalsOptions &Options = {});
 
+/// The runs whose measured total M's prediction for their configuration
+/// misses beyond noise: by more than 2 % and 4 standard errors of a total
+/// (from the repetitions), or by more than 10 % without repetitions. One
+/// warning each, largest miss first (at most MaxWarnings). A model that
+/// does not reproduce the runs it was built from averaged a difference
+/// away (contexts too noisy to be told apart under load; a value seen in
+/// one run only, which the fit to the totals does not take): it says so.
+std::vector<std::string> missedRunTotals(const PerformanceModel &M,
+                                         size_t MaxWarnings = 3);
+
 } // namespace varsim::model
 
 #endif // VARSIM_MODEL_RUNTOTALS_H

@@ -151,6 +151,8 @@ TEST(RunTotals, FeatureCodeSpreadOverManyContextsIsFittedFromTheTotals) {
           EXPECT_NE(Source.find("(op"), std::string::npos) << Source;
       }
     EXPECT_EQ(Marked, 2u); // Both A and B, each marked.
+    // A model that reproduces its runs warns of none.
+    EXPECT_TRUE(missedRunTotals(B.M).empty());
   }
 }
 
@@ -299,4 +301,12 @@ TEST(RunTotals, AValueSeenInOneRunOnlyIsNoFeatureOfTheFit) {
       EXPECT_EQ(Tm.name().find('A'), std::string::npos) << Tm.name();
     }
   }
+  // A's 15 ms (5 %) is then in no term: the model misses run 5's total
+  // beyond the repetitions' noise, and says so, naming the run.
+  std::vector<std::string> Missed = missedRunTotals(B.M);
+  ASSERT_FALSE(Missed.empty());
+  EXPECT_NE(Missed.front().find("run 5 (CONFIG 'A,B,C')"), std::string::npos)
+      << Missed.front();
+  EXPECT_NE(std::find(B.M.Warnings.begin(), B.M.Warnings.end(), Missed.front()),
+            B.M.Warnings.end());
 }
