@@ -295,7 +295,7 @@ llvm::Error FileRewriter::emitSwitches() {
     for (size_t I = 0; I < SP.Variants.size(); ++I) {
       const SwitchPlan::Variant &V = SP.Variants[I];
       if (V.File != In.Path && !Members)
-        Prototypes += V.Header + "; ";
+        Prototypes += V.Declaration + "; ";
       std::string Call = V.Renamed + "(" + Args + ")";
       std::string Stmt = V.Fn->ReturnsVoid ? "{ " + Call + "; return; }"
                                            : "return " + Call + ";";
@@ -310,7 +310,7 @@ llvm::Error FileRewriter::emitSwitches() {
     if (auto FirstGroup = outermostGroupAt(First->Fn->DeclBegin);
         FirstGroup && !Members) {
       unsigned D = FS.Groups[*FirstGroup].Branches[0].DirectiveIndex;
-      Replace[D] = SP.Header + "; " + Replace[D];
+      Replace[D] = SP.Declaration + "; " + Replace[D];
     }
     // A loopless dispatcher: its time is its callers' self time
     // (MarkerPolicy.h), unless every marker is kept.

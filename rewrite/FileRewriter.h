@@ -44,9 +44,13 @@ struct SwitchPlan {
     std::string Renamed;
     std::string Condition, Code; ///< Presence condition: text and C.
     std::string Header;          ///< Its declarator, with the new name.
+    /// Header as a declaration: for a K&R definition (FunctionFact::
+    /// OldStyle) without its parameters (`int f_v()`), else Header.
+    std::string Declaration;
   };
   std::string Name;
-  std::string Header; ///< The switch's declarator (original name).
+  std::string Header;      ///< The switch's declarator (original name).
+  std::string Declaration; ///< Header as a declaration (Variant's).
   std::string OwnerFile;
   std::vector<Variant> Variants; ///< By file, then offset.
 };

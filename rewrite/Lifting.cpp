@@ -382,7 +382,12 @@ FileRewriter::renderDuplicate(const Duplicate &D,
   std::string Out;
   std::vector<unsigned> Groups(D.Groups.begin(), D.Groups.end());
   // C++ forbids repeating default arguments; members need no declaration.
-  if (!Fn.Member && !Header.empty() && !llvm::StringRef(Header).contains('='))
+  // A K&R definition's header declares nothing: `int f()` does.
+  if (Fn.OldStyle && Fn.ParamsBegin > Fn.DeclBegin &&
+      Fn.ParamsEnd > Fn.ParamsBegin && Fn.ParamsEnd <= Fn.BodyBegin)
+    Out += LineDecl + Text.slice(Fn.DeclBegin, Fn.ParamsBegin + 1).str() + ");";
+  else if (!Fn.Member && !Header.empty() &&
+           !llvm::StringRef(Header).contains('='))
     Out += LineDecl + Header + ";";
   for (size_t CI = 0; CI < D.Plan.Copies.size(); ++CI) {
     const FunctionCopy &C = D.Plan.Copies[CI];

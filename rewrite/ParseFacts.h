@@ -44,7 +44,10 @@ struct FunctionFact {
   bool Template = false;    ///< A template or a member of one.
   bool OwnTemplate = false; ///< A function template itself.
   bool CLanguage = false;   ///< Parsed as C (a name is one function).
-  bool OutOfLine = false;   ///< A member defined outside its class.
+  /// A C definition without a prototype (K&R: `int f(n) int n; {`): its
+  /// declaration is `int f()` (oldStyleDeclaration).
+  bool OldStyle = false;
+  bool OutOfLine = false; ///< A member defined outside its class.
   /// An explicit specialization of a function template: its `template <>`
   /// ([begin, end) offsets; 0, 0 otherwise). A variant renamed per feature
   /// is a plain function and drops it.

@@ -242,6 +242,7 @@ bool DefinitionCollector::VisitFunctionDecl(FunctionDecl *FD) {
   F.Key = F.Name + "|" + FD->getType().getAsString() + templateHeadKey(FD) +
           (Internal ? "|" + *Path : "");
   F.CLanguage = !Ctx.getLangOpts().CPlusPlus;
+  F.OldStyle = F.CLanguage && !FD->hasWrittenPrototype();
   auto DR = R.of(FD->getSourceRange(), FID);
   F.DeclBegin = DR ? DR->first : R.offset(FD->getBeginLoc());
   F.NameBegin = R.offset(FD->getLocation());

@@ -454,6 +454,19 @@ std::string headOf(const Discovered &Dx, const FunctionDef &F,
   return oneLine(*Head);
 }
 
+std::string declarationHeadOf(const Discovered &Dx, const FunctionDef &F,
+                              bool StripDefaults) {
+  // `int f(n) int n;` declares nothing: a K&R definition's declaration is
+  // `int f()` (its calls are unprototyped either way).
+  if (F.OldStyle && F.LParen > F.DeclBegin && F.RParen > F.LParen &&
+      F.RParen < F.BodyBegin)
+    return oneLine(
+        (llvm::StringRef(Dx.text(F.File)).slice(F.DeclBegin, F.LParen + 1) +
+         ")")
+            .str());
+  return headOf(Dx, F, StripDefaults);
+}
+
 bool headHasDirective(const Discovered &Dx, const FunctionDef &F) {
   const FileStructure &FS = Dx.structure(F.File);
   return std::any_of(FS.Directives.begin(), FS.Directives.end(),

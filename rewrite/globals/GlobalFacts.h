@@ -101,6 +101,9 @@ struct FunctionDef {
   unsigned DeclBegin = 0, NameOffset = 0, BodyBegin = 0, BodyEnd = 0;
   unsigned Line = 0, Column = 0;
   bool Main = false, ReturnsVoid = false, HasPrevious = false;
+  /// A C definition without a prototype (K&R: `int f(n) int n; {`): its
+  /// declaration is `int f()`, the text up to its parentheses, emptied.
+  bool OldStyle = false;
   std::vector<std::string> ParamNames;
   /// The parameter list's parentheses (0: not spelled in the file), and
   /// each parameter's [begin, end) with its name, over every parse (a

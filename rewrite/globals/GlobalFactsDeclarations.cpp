@@ -327,6 +327,7 @@ std::string Collector::function(FunctionDecl *FD) {
   F.Main = FD->isMain();
   F.ReturnsVoid = FD->getReturnType()->isVoidType();
   F.HasPrevious = FD->getPreviousDecl() != nullptr;
+  F.OldStyle = !Ctx.getLangOpts().CPlusPlus && !FD->hasWrittenPrototype();
   F.Namespaces = namespacesOf(FD);
   if (FunctionTypeLoc FTL = FD->getFunctionTypeLoc();
       FTL && FTL.getLParenLoc().isFileID() && FTL.getRParenLoc().isFileID()) {

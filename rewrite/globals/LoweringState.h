@@ -359,6 +359,10 @@ llvm::Expected<std::string> appended(const Discovered &Dx, const ItemTable &Tab,
                                      const NamespaceChain &NS);
 std::string headOf(const Discovered &Dx, const FunctionDef &F,
                    bool StripDefaults);
+/// headOf as a declaration: a K&R definition's (FunctionDef::OldStyle)
+/// without its parameters.
+std::string declarationHeadOf(const Discovered &Dx, const FunctionDef &F,
+                              bool StripDefaults);
 std::string dispatcher(const Discovered &Dx, const Item &I);
 /// Whether a #if line lies inside F's header (a return type or a
 /// parameter under a feature): then its head is kept on its lines.

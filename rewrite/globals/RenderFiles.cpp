@@ -62,8 +62,9 @@ llvm::Error render(const Discovered &Dx, const ItemTable &Tab, Additions &Add,
         // A declaration of the dispatcher stays (not of a function whose
         // signature differs per copy: each copy is its own function).
         const std::string &T = Dx.text(F.File);
-        std::string Head =
-            I.SignatureVaries ? std::string() : headOf(Dx, F, F.HasPrevious);
+        std::string Head = I.SignatureVaries
+                               ? std::string()
+                               : declarationHeadOf(Dx, F, F.HasPrevious);
         std::string Rest = keepSettledOnly(
             T, F.DeclBegin, F.BodyEnd + 1,
             settledDefaults(Dx.structure(F.File), Dx.Groups.at(F.File),

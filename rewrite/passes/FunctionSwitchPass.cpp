@@ -149,9 +149,25 @@ llvm::Error runFunctionSwitchPass(RewriteState &S) {
         std::replace(H.begin(), H.end(), '\n', ' ');
         return llvm::StringRef(H).rtrim().str();
       };
+      // A K&R header declares nothing (`int f(n) int n;`): `int f()` does.
+      auto Declaration = [&, Fn = Fn](llvm::StringRef Name,
+                                      const std::string &Header) {
+        if (!Fn->OldStyle || Fn->ParamsBegin <= Fn->NameBegin ||
+            Fn->ParamsEnd > Fn->BodyBegin)
+          return Header;
+        std::string H =
+            (Text.slice(Fn->DeclBegin, Fn->NameBegin) + Name +
+             Text.slice(Fn->NameBegin + Fn->NameLength, Fn->ParamsBegin + 1) +
+             ")")
+                .str();
+        std::replace(H.begin(), H.end(), '\n', ' ');
+        return H;
+      };
       V.Header = Declarator(V.Renamed, true);
+      V.Declaration = Declaration(V.Renamed, V.Header);
       SP.Name = Fn->Name;
       SP.Header = Declarator(Base, false);
+      SP.Declaration = Declaration(Base, SP.Header);
       SP.OwnerFile = File;
       SP.Variants.push_back(std::move(V));
     }
