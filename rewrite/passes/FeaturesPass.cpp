@@ -81,9 +81,9 @@ llvm::Error runFeaturesPass(RewriteState &S) {
                   "inferred one from the macros its #ifs test and never "
                   "define (" +
                       (Names.empty() ? std::string("none") : Names) +
-                      "), written to " + S.Out +
-                      "/model.xml: edit it and "
-                      "pass it with -f",
+                      "); it is written with the simulator to " + S.Out +
+                      "/model.xml (not if the rewrite fails): keep the "
+                      "options you mean and pass it with -f",
                   S.Log);
   }
   return llvm::Error::success();
