@@ -44,6 +44,14 @@ llvm::Error runProjectPass(RewriteState &S) {
   if (llvm::Error E = checkOutputDirectory(
           Project, S.Out, S.Out == defaultOutDir(O.CompileCommands)))
     return E;
+  // OUT itself is made; the directory it goes in must be there (the lock
+  // file beside OUT would otherwise fail naming only itself).
+  if (llvm::StringRef Parent = path::parent_path(S.Out);
+      !Parent.empty() && !fs::is_directory(Parent))
+    return makeError(S.Out, 0, 0,
+                     "the output directory's parent '" + Parent.str() +
+                         "' does not exist: create it, or choose an output "
+                         "directory in an existing one");
   S.Temp = S.Out + ".partial";
   Project.ExcludedDirs.push_back(S.Out);
   Project.ExcludedDirs.push_back(S.Temp);

@@ -447,6 +447,10 @@ with tempfile.TemporaryDirectory(prefix="varsim-faults-") as tmp:
     check("output: inside the sources", p, 1,
           [r"is inside the project's sources"],
           absent=[os.path.join(root, "src", "out")])
+    p = run(["rewrite", db, "-o", T("missing-parent", "out")])
+    check("output: its parent directory does not exist", p, 1,
+          [r"error: the output directory's parent '.*missing-parent' does "
+           r"not exist"], absent=[T("missing-parent")])
 
     # A complete earlier OUT for the interrupt and full-disk probes; many
     # files, so that writing the mirror takes a while.
