@@ -45,7 +45,7 @@ from compiler_cache import use_private_compiler_cache  # noqa: E402
 
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parents[1]
-PROGRAMS = ["lua", "sqlite", "mbedtls", "rapidjson"]
+PROGRAMS = ["lua", "sqlite", "mbedtls", "rapidjson", "zlib"]
 
 
 class Failure(Exception):
