@@ -12,23 +12,16 @@
 namespace varsim::model {
 namespace {
 
-std::set<std::string> atomTexts(const Term &T) {
-  std::set<std::string> Texts;
-  for (const Atom &A : T.Atoms)
-    Texts.insert(A.Text);
-  return Texts;
-}
-
 /// The index of T's closest ancestor in Terms (the most atoms, all of
 /// them T's; then the largest); nullopt if there is none.
 std::optional<size_t> closestAncestor(const std::vector<Term> &Terms,
                                       const Term &T) {
-  std::set<std::string> Own = atomTexts(T);
+  std::set<std::string> Own = T.atomTexts();
   std::optional<size_t> Best;
   for (size_t K = 0; K < Terms.size(); ++K) {
     if (Terms[K].Atoms.size() >= Own.size())
       continue;
-    std::set<std::string> Theirs = atomTexts(Terms[K]);
+    std::set<std::string> Theirs = Terms[K].atomTexts();
     if (!std::includes(Own.begin(), Own.end(), Theirs.begin(), Theirs.end()))
       continue;
     if (!Best || Terms[K].Atoms.size() > Terms[*Best].Atoms.size() ||

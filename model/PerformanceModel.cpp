@@ -58,6 +58,14 @@ double PerformanceModel::sumOfTerms() const {
   return Sum;
 }
 
+std::set<std::string> Term::atomTexts() const {
+  std::set<std::string> Texts;
+  for (const Atom &A : Atoms)
+    if (A.Text != "Base")
+      Texts.insert(A.Text);
+  return Texts;
+}
+
 double PerformanceModel::totalSeconds() const {
   // Terms that exclude each other (the values of a numeric feature, the
   // members of an alternative group) never hold together, so their sum is

@@ -38,6 +38,7 @@
 
 #include <functional>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -70,6 +71,9 @@ struct Term {
 
   /// "A#B#!C"; "Base" for the empty term.
   std::string name() const;
+  /// Its atoms' texts but Base's: what makes two terms one term, or one
+  /// another's ancestor (a subset).
+  std::set<std::string> atomTexts() const;
   /// Number of features that interact in it (0 for Base).
   unsigned order() const { return static_cast<unsigned>(Atoms.size()); }
   bool holds(llvm::function_ref<int64_t(llvm::StringRef)> ValueOf) const;

@@ -67,14 +67,6 @@ totalsStandardError(const std::vector<MeasuredTotal> &Totals) {
   return aggregateStandardError(Ranges);
 }
 
-std::set<std::string> atomTexts(const Term &T) {
-  std::set<std::string> Texts;
-  for (const Atom &A : T.Atoms)
-    if (A.Text != "Base")
-      Texts.insert(A.Text);
-  return Texts;
-}
-
 } // namespace
 
 RunTotalsSummary reconcileRunTotals(PerformanceModel &M,
@@ -164,10 +156,10 @@ RunTotalsSummary reconcileRunTotals(PerformanceModel &M,
     T.Seconds = L.Seconds;
     T.FromRunTotals = true;
     Out.Terms.emplace_back(T.name(), T.Seconds);
-    std::set<std::string> Key = atomTexts(T);
+    std::set<std::string> Key = T.atomTexts();
     auto Same =
         std::find_if(M.Terms.begin(), M.Terms.end(),
-                     [&](const Term &E) { return atomTexts(E) == Key; });
+                     [&](const Term &E) { return E.atomTexts() == Key; });
     if (Same != M.Terms.end()) {
       Same->Seconds += T.Seconds;
       Same->FromRunTotals = true;

@@ -9,6 +9,7 @@
 
 #include "rewrite/ErrorText.h"
 #include "rewrite/FileRewriterImpl.h"
+#include "rewrite/SourceText.h"
 
 #include "llvm/ADT/StringExtras.h"
 
@@ -385,7 +386,8 @@ FileRewriter::renderDuplicate(const Duplicate &D,
   // A K&R definition's header declares nothing: `int f()` does.
   if (Fn.OldStyle && Fn.ParamsBegin > Fn.DeclBegin &&
       Fn.ParamsEnd > Fn.ParamsBegin && Fn.ParamsEnd <= Fn.BodyBegin)
-    Out += LineDecl + Text.slice(Fn.DeclBegin, Fn.ParamsBegin + 1).str() + ");";
+    Out += LineDecl + oldStyleDeclaration(Text, Fn.DeclBegin, Fn.ParamsBegin) +
+           ";";
   else if (!Fn.Member && !Header.empty() &&
            !llvm::StringRef(Header).contains('='))
     Out += LineDecl + Header + ";";

@@ -45,7 +45,7 @@ struct FunctionFact {
   bool OwnTemplate = false; ///< A function template itself.
   bool CLanguage = false;   ///< Parsed as C (a name is one function).
   /// A C definition without a prototype (K&R: `int f(n) int n; {`): its
-  /// declaration is `int f()` (oldStyleDeclaration).
+  /// declaration is `int f()` (rewrite/SourceText.h oldStyleDeclaration).
   bool OldStyle = false;
   bool OutOfLine = false; ///< A member defined outside its class.
   /// An explicit specialization of a function template: its `template <>`

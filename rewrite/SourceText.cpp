@@ -8,6 +8,8 @@
 
 #include "rewrite/SourceText.h"
 
+#include <algorithm>
+
 namespace varsim::rewrite {
 
 namespace {
@@ -112,6 +114,19 @@ void forEachToken(llvm::StringRef Text,
         return true;
       },
       Skip);
+}
+
+std::string oldStyleDeclaration(llvm::StringRef Text, unsigned DeclBegin,
+                                unsigned LParen, unsigned NameBegin,
+                                unsigned NameEnd, llvm::StringRef NewName) {
+  std::string D =
+      NameEnd > NameBegin && NameBegin >= DeclBegin && NameEnd <= LParen
+          ? (Text.slice(DeclBegin, NameBegin) + NewName +
+             Text.slice(NameEnd, LParen + 1) + ")")
+                .str()
+          : (Text.slice(DeclBegin, LParen + 1) + ")").str();
+  std::replace(D.begin(), D.end(), '\n', ' ');
+  return D;
 }
 
 size_t matchingClose(llvm::StringRef Text, size_t Open, llvm::StringRef Opens,

@@ -19,6 +19,7 @@
 #include "llvm/ADT/StringRef.h"
 
 #include <cctype>
+#include <string>
 #include <utility>
 #include <vector>
 
@@ -50,6 +51,15 @@ void forEachToken(llvm::StringRef Text,
 /// skipped; npos if it is not closed.
 size_t matchingClose(llvm::StringRef Text, size_t Open, llvm::StringRef Opens,
                      llvm::StringRef Closes);
+
+/// The declaration of an old-style (K&R) C definition `int f(n) int n; {`,
+/// whose own head declares nothing: Text[DeclBegin, LParen] closed by `)`
+/// (`int f()`; its calls are unprototyped either way), on one line, with
+/// NewName in place of Text[NameBegin, NameEnd) if that is not empty.
+std::string oldStyleDeclaration(llvm::StringRef Text, unsigned DeclBegin,
+                                unsigned LParen, unsigned NameBegin = 0,
+                                unsigned NameEnd = 0,
+                                llvm::StringRef NewName = "");
 
 /// The offset ranges of FS's directive lines, sorted (forEachToken's Skip).
 std::vector<std::pair<unsigned, unsigned>>

@@ -11,6 +11,7 @@
 
 #include "rewrite/globals/LoweringState.h"
 
+#include "rewrite/SourceText.h"
 #include "rewrite/globals/SettledDefaults.h"
 
 #include "llvm/Support/Regex.h"
@@ -456,14 +457,9 @@ std::string headOf(const Discovered &Dx, const FunctionDef &F,
 
 std::string declarationHeadOf(const Discovered &Dx, const FunctionDef &F,
                               bool StripDefaults) {
-  // `int f(n) int n;` declares nothing: a K&R definition's declaration is
-  // `int f()` (its calls are unprototyped either way).
   if (F.OldStyle && F.LParen > F.DeclBegin && F.RParen > F.LParen &&
       F.RParen < F.BodyBegin)
-    return oneLine(
-        (llvm::StringRef(Dx.text(F.File)).slice(F.DeclBegin, F.LParen + 1) +
-         ")")
-            .str());
+    return oldStyleDeclaration(Dx.text(F.File), F.DeclBegin, F.LParen);
   return headOf(Dx, F, StripDefaults);
 }
 

@@ -102,7 +102,7 @@ struct FunctionDef {
   unsigned Line = 0, Column = 0;
   bool Main = false, ReturnsVoid = false, HasPrevious = false;
   /// A C definition without a prototype (K&R: `int f(n) int n; {`): its
-  /// declaration is `int f()`, the text up to its parentheses, emptied.
+  /// declaration is `int f()` (rewrite/SourceText.h oldStyleDeclaration).
   bool OldStyle = false;
   std::vector<std::string> ParamNames;
   /// The parameter list's parentheses (0: not spelled in the file), and

@@ -10,6 +10,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "rewrite/SourceText.h"
 #include "rewrite/passes/Passes.h"
 
 namespace varsim::rewrite {
@@ -155,13 +156,9 @@ llvm::Error runFunctionSwitchPass(RewriteState &S) {
         if (!Fn->OldStyle || Fn->ParamsBegin <= Fn->NameBegin ||
             Fn->ParamsEnd > Fn->BodyBegin)
           return Header;
-        std::string H =
-            (Text.slice(Fn->DeclBegin, Fn->NameBegin) + Name +
-             Text.slice(Fn->NameBegin + Fn->NameLength, Fn->ParamsBegin + 1) +
-             ")")
-                .str();
-        std::replace(H.begin(), H.end(), '\n', ' ');
-        return H;
+        return oldStyleDeclaration(Text, Fn->DeclBegin, Fn->ParamsBegin,
+                                   Fn->NameBegin,
+                                   Fn->NameBegin + Fn->NameLength, Name);
       };
       V.Header = Declarator(V.Renamed, true);
       V.Declaration = Declaration(V.Renamed, V.Header);
