@@ -310,6 +310,8 @@ public:
                  "configuration, or no feature varies between the runs)");
     if (std::optional<std::string> W = speedChangeWarning(Native))
       M->Warnings.push_back(std::move(*W));
+    if (std::optional<std::string> W = slowdownWarning(Native))
+      M->Warnings.push_back(std::move(*W));
     M->Native = std::move(Native);
     M->TimeBase = timeBaseName(*Used).str();
     reportModel(*M);

@@ -205,4 +205,32 @@ std::optional<std::string> speedChangeWarning(const NativeCalibration &N) {
       .str();
 }
 
+std::optional<std::string> slowdownWarning(const NativeCalibration &N) {
+  // With every run's own variant measured, each run is scaled to it: no
+  // common slowdown is assumed. Without a run of the reference
+  // configuration the ratio was never measured (the note says so).
+  if (!N.Applied || N.Variants || N.Ratio == 1 ||
+      (N.Ratio >= CommonSlowdownLow && N.Ratio <= CommonSlowdownHigh))
+    return std::nullopt;
+  std::string Why =
+      N.Ratio < CommonSlowdownLow
+          ? "the simulator ran faster than its native variant, so the two "
+            "differ in more than the run-time feature tests (memory layout, "
+            "allocation, inlining), and by how much may change from one "
+            "configuration to another"
+          : "a slowdown this large falls where the simulator's feature "
+            "tests and markers run, which differs from one configuration "
+            "to another";
+  return llvm::formatv(
+             "the simulator took {0:F2}x the native variant's time at the "
+             "reference configuration (CONFIG '{1}'), and every run was "
+             "levelled by that one ratio: {2}. The terms may carry the "
+             "difference (a feature's sign can turn); run `varsim run "
+             "--native-variants` so that each run is levelled by its own "
+             "configuration's native variant, or check with `varsim "
+             "validate`",
+             N.Ratio, N.Config, Why)
+      .str();
+}
+
 } // namespace varsim::model

@@ -94,6 +94,23 @@ constexpr double SpeedChangeRatio = 1.25;
 /// by the change. None otherwise.
 std::optional<std::string> speedChangeWarning(const NativeCalibration &N);
 
+/// The range of the simulator's slowdown at the reference configuration
+/// (alpha) within which one slowdown is taken as common to every
+/// configuration. Below it the simulator ran faster than its variant, so
+/// the two differ in more than feature tests (pugixml 1.13 with NO_XPATH:
+/// 0.62x, the native build faulting 8x more under glibc's malloc, and ~1x
+/// in the other configurations, which turned NO_XPATH's term around);
+/// above it the slowdown is large enough that where it falls decides the
+/// terms. Real programs ran at 1.02-1.11x (docs/realworld.md).
+constexpr double CommonSlowdownLow = 0.9, CommonSlowdownHigh = 1.5;
+
+/// A warning when the runs were levelled by one reference's slowdown
+/// (without --native-variants) and that slowdown lies outside
+/// [CommonSlowdownLow, CommonSlowdownHigh]: the model's terms then carry
+/// the difference between configurations' slowdowns, which one reference
+/// cannot see. None otherwise.
+std::optional<std::string> slowdownWarning(const NativeCalibration &N);
+
 /// The run's total as the model counts it: its regions' time on the main
 /// thread and the process's untraced time (CallTrace::untracedNs), less
 /// the instrumentation's calibrated cost. Without launch times, wall_ns

@@ -15,6 +15,8 @@
 #include "model/Noise.h"
 #include "test/model/DriftingVm.h"
 
+#include "llvm/Support/FormatVariadic.h"
+
 #include <cmath>
 #include <random>
 
@@ -153,6 +155,47 @@ TEST(NativeReference, ASpeedChangeDuringTheRunsIsWarnedOf) {
   N = calibrateToNative(Steady);
   ASSERT_TRUE(N.Applied);
   EXPECT_FALSE(speedChangeWarning(N).has_value());
+}
+
+TEST(NativeReference, ASlowdownOutsideTheCommonRangeIsWarnedOf) {
+  // Slowdown 1.3 at the reference: one ratio for every run, no warning.
+  std::vector<callgraph::CallTrace> Traces = drifting(true);
+  NativeCalibration N = calibrateToNative(Traces);
+  ASSERT_TRUE(N.Applied);
+  EXPECT_FALSE(slowdownWarning(N).has_value());
+
+  // The native reference slower than the simulator (0.62x): the levelling
+  // assumed what the pugixml runs contradicted; warned of, with the ratio
+  // and the way out.
+  for (double Native : {1.3 / 0.62, 1.3 / 2.0}) {
+    Traces = drifting(true);
+    for (callgraph::CallTrace &T : Traces) {
+      T.Native->BeforeNs *= Native;
+      T.Native->AfterNs *= Native;
+    }
+    N = calibrateToNative(Traces);
+    ASSERT_TRUE(N.Applied);
+    std::optional<std::string> W = slowdownWarning(N);
+    ASSERT_TRUE(W.has_value()) << N.Ratio;
+    EXPECT_NE(W->find(llvm::formatv("{0:F2}x", N.Ratio).str()),
+              std::string::npos)
+        << *W;
+    EXPECT_NE(W->find("--native-variants"), std::string::npos) << *W;
+    EXPECT_NE(W->find(Native > 1 ? "faster than" : "this large"),
+              std::string::npos)
+        << *W;
+
+    // With each run's own variant there is no common ratio to doubt.
+    Traces = drifting(true);
+    for (callgraph::CallTrace &T : Traces) {
+      T.Native->BeforeNs *= Native;
+      T.Native->AfterNs *= Native;
+      T.Native->VariantNs = T.Native->BeforeNs;
+    }
+    N = calibrateToNative(Traces);
+    ASSERT_TRUE(N.Variants);
+    EXPECT_FALSE(slowdownWarning(N).has_value());
+  }
 }
 
 TEST(NativeReference, ForkChildrenAndGrandchildrenTakeTheRunsFactor) {
