@@ -217,7 +217,8 @@ runtime::SimulatorTables FeatureSetup::tables() const {
 llvm::Expected<FeatureSetup>
 setUpFeatures(llvm::StringRef ModelPath, llvm::StringRef ProjectRoot,
               const std::map<std::string, FileStructure> &Structures,
-              const std::vector<std::string> &DefinedOnCommandLine) {
+              const std::vector<std::string> &DefinedOnCommandLine,
+              const InferenceEvidence *Evidence) {
   std::string Path = ModelPath.str();
   if (Path.empty())
     Path = findModelBeside(ProjectRoot);
@@ -232,24 +233,72 @@ setUpFeatures(llvm::StringRef ModelPath, llvm::StringRef ProjectRoot,
   }
 
   // Infer: tested by an #if, never #defined by the project.
-  std::set<std::string> Tested,
-      Defined(DefinedOnCommandLine.begin(), DefinedOnCommandLine.end());
+  std::set<std::string> Defined(DefinedOnCommandLine.begin(),
+                                DefinedOnCommandLine.end());
+  // Each macro with whether some reachable file tests it.
+  std::map<std::string, bool> Tested;
   for (const auto &[File, FS] : Structures) {
+    bool Reached =
+        !Evidence || !Evidence->Reached || Evidence->Reached->count(File) != 0;
+    std::set<std::string> Here;
     for (const CondGroup &G : FS.Groups)
       for (const CondGroup::Branch &B : G.Branches)
         if (B.Condition)
-          collectMacros(*B.Condition, Tested);
+          collectMacros(*B.Condition, Here);
+    for (const std::string &M : Here)
+      Tested[M] |= Reached;
     for (const Directive &D : FS.Directives)
       if (D.Kind == DirectiveKind::Define)
         Defined.insert(D.Macro);
   }
-  std::vector<std::string> Macros;
-  for (const std::string &M : Tested)
-    if (!Defined.count(M) && !isPlatformMacro(M) && M != "defined")
+  std::vector<std::string> Macros, External, Unreached;
+  for (const auto &[M, Reached] : Tested) {
+    if (Defined.count(M) || isPlatformMacro(M) || M == "defined")
+      continue;
+    if (Evidence && Evidence->External.count(M))
+      External.push_back(M);
+    else if (!Reached)
+      Unreached.push_back(M);
+    else
       Macros.push_back(M);
-  return indexed(
-      FeatureSetup{fm::FeatureModel::inferFromMacros(Macros), "", true, {}, {}},
-      DefinedOnCommandLine);
+  }
+  FeatureSetup Out{fm::FeatureModel::inferFromMacros(Macros), "", true, {}, {}};
+  Out.SkippedExternal = std::move(External);
+  Out.SkippedUnreached = std::move(Unreached);
+  return indexed(std::move(Out), DefinedOnCommandLine);
+}
+
+std::set<std::string>
+closeOverIncludes(std::set<std::string> Reached,
+                  const std::map<std::string, FileStructure> &Structures) {
+  // Project files by name: an #include names a file relative to some
+  // directory of a search path the scan does not know, so a reached
+  // file's `#include "sub/x.h"` reaches every project file ending so.
+  std::vector<std::string> Work(Reached.begin(), Reached.end());
+  while (!Work.empty()) {
+    std::string File = std::move(Work.back());
+    Work.pop_back();
+    auto It = Structures.find(File);
+    if (It == Structures.end())
+      continue;
+    for (const Directive &D : It->second.Directives) {
+      if (D.Kind != DirectiveKind::Include)
+        continue;
+      llvm::StringRef Name = llvm::StringRef(D.Body).trim();
+      if (Name.size() < 2 || (Name.front() != '"' && Name.front() != '<'))
+        continue; // A macro names it: no name to follow.
+      Name = Name.drop_front().take_until(
+          [](char C) { return C == '"' || C == '>'; });
+      if (Name.empty())
+        continue;
+      std::string Suffix = "/" + Name.str();
+      for (const auto &[Other, _] : Structures)
+        if (llvm::StringRef(Other).ends_with(Suffix) &&
+            Reached.insert(Other).second)
+          Work.push_back(Other);
+    }
+  }
+  return Reached;
 }
 
 } // namespace varsim::rewrite

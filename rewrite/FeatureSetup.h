@@ -25,6 +25,21 @@
 
 namespace varsim::rewrite {
 
+/// What preprocessing the project showed before its features were
+/// inferred (rewrite/ForeignFeatures.h, surveyForInference): inference
+/// leaves out the macros files outside the project define or test (zlib's
+/// `#ifdef O_EXCL`, `#if INT_MAX`: <fcntl.h>'s and <limits.h>'s, never the
+/// project's options) and those tested only in files no translation unit
+/// can reach (zlib's contrib/minizip, which no compile command builds).
+struct InferenceEvidence {
+  /// Macros defined or tested by a file outside the project.
+  std::set<std::string> External;
+  /// Project files a translation unit read, and those an #include of
+  /// theirs names (reached under some other configuration); nullopt when
+  /// some unit did not preprocess cleanly.
+  std::optional<std::set<std::string>> Reached;
+};
+
 struct FeatureSetup {
   fm::FeatureModel Model;
   std::string ModelPath; ///< "" when inferred.
@@ -37,6 +52,9 @@ struct FeatureSetup {
   /// they all give (`-DUSER_CONFIG="cfg.h"`): what `#include USER_CONFIG`
   /// names, and which `#if defined(USER_CONFIG)` every unit enters.
   std::map<std::string, std::string> CommandLineEverywhere = {};
+  /// When inferred with evidence: the tested macros left out as the
+  /// platform's, and those tested only in files no unit reaches.
+  std::vector<std::string> SkippedExternal = {}, SkippedUnreached = {};
 
   bool isFeatureMacro(llvm::StringRef Macro) const {
     return ByMacro.count(Macro.str()) != 0;
@@ -62,11 +80,19 @@ bool isPlatformMacro(llvm::StringRef M);
 
 /// Loads ModelPath; or, if empty, a model.xml (or another FeatureIDE/SPL
 /// Conqueror XML file) in ProjectRoot; or infers one from the macros that
-/// Structures test and never define (nor DefinedOnCommandLine).
+/// Structures test and never define (nor DefinedOnCommandLine), less what
+/// Evidence shows not to be the project's.
 llvm::Expected<FeatureSetup>
 setUpFeatures(llvm::StringRef ModelPath, llvm::StringRef ProjectRoot,
               const std::map<std::string, FileStructure> &Structures,
-              const std::vector<std::string> &DefinedOnCommandLine);
+              const std::vector<std::string> &DefinedOnCommandLine,
+              const InferenceEvidence *Evidence = nullptr);
+
+/// Reached closed over the #includes of reached files: a project file whose
+/// name an #include of a reached file ends with (in any branch) is reached.
+std::set<std::string>
+closeOverIncludes(std::set<std::string> Reached,
+                  const std::map<std::string, FileStructure> &Structures);
 
 } // namespace varsim::rewrite
 

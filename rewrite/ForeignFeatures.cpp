@@ -464,6 +464,24 @@ lowerAssertUses(const std::string &File, const std::string &Text,
   return Out;
 }
 
+InferenceEvidence surveyForInference(const ForeignFeatureInput &In) {
+  InferenceEvidence Out;
+  std::vector<ForeignScan> Scans = scanAll(In);
+  std::set<std::string> Reached;
+  bool Clean = !Scans.empty();
+  for (const ForeignScan &S : Scans) {
+    Out.External.insert(S.ExternalMacros.begin(), S.ExternalMacros.end());
+    for (const ForeignTest &T : S.Tests)
+      if (T.Macro != "NDEBUG" || !isAssertHeader(T.Header))
+        Out.External.insert(T.Macro);
+    Reached.insert(S.Included.begin(), S.Included.end());
+    Clean = Clean && !S.Failed;
+  }
+  if (Clean)
+    Out.Reached = closeOverIncludes(std::move(Reached), In.Structures);
+  return Out;
+}
+
 llvm::Expected<ForeignFeatureResult>
 lowerForeignFeatureTests(const ForeignFeatureInput &In) {
   ForeignFeatureResult Result;

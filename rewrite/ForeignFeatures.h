@@ -104,6 +104,12 @@ ForeignScan scanForeignTests(const CompileEntry &Entry,
 /// sorted by the project's file and line.
 std::vector<ForeignTest> detectForeignTests(const ForeignFeatureInput &In);
 
+/// Preprocesses every unit of In with its (inferred) features as the first
+/// parse configuration selects them: the macros files outside the project
+/// define or test (NDEBUG's test in <assert.h> aside, which the lowering
+/// handles) and the project files some unit can reach, for setUpFeatures.
+InferenceEvidence surveyForInference(const ForeignFeatureInput &In);
+
 /// Text with every use of `assert(e)` / `assert_perror(e)` (in code and in
 /// #define bodies; Only: just these offsets, when not null) wrapped as
 /// `(Flag ? (void)0 : assert(e))`, lines unchanged; nullopt if none. The

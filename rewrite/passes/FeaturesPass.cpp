@@ -1,13 +1,16 @@
-//===- rewrite/passes/FeaturesPass.cpp - The features
-//-----------------------===//
+//===- rewrite/passes/FeaturesPass.cpp - The features ---------------------===//
 //
 // Reads: the options' feature model (or none), the project's -D flags, the
 // scanned structures. Adds: the features (the model given, found beside
 // the project, or inferred from the macros the #ifs test and never define,
-// with a warning) and their macros.
+// with a warning) and their macros. An inferred model leaves out what one
+// preprocessing of every unit shows to be the platform's (macros system
+// headers define or test) or out of the build's reach (files no unit
+// includes), and says so.
 //
 //===----------------------------------------------------------------------===//
 
+#include "rewrite/ForeignFeatures.h"
 #include "rewrite/passes/Passes.h"
 
 #include <map>
@@ -63,28 +66,57 @@ commandLineEverywhere(const ProjectLayout &P) {
   return Out;
 }
 
+/// "A, B, C" (at most Max names, then how many more).
+std::string nameList(const std::vector<std::string> &Names, size_t Max = 12) {
+  std::string Out;
+  for (size_t I = 0; I < Names.size() && I < Max; ++I)
+    Out += (I ? ", " : "") + Names[I];
+  if (Names.size() > Max)
+    Out += ", and " + std::to_string(Names.size() - Max) + " more";
+  return Out;
+}
+
 } // namespace
 
 llvm::Error runFeaturesPass(RewriteState &S) {
+  std::vector<std::string> Defines = commandLineDefines(*S.Project);
   auto FeaturesOr = setUpFeatures(S.Options.FeatureModel, S.Project->Root,
-                                  S.Structures, commandLineDefines(*S.Project));
+                                  S.Structures, Defines);
   if (!FeaturesOr)
     return FeaturesOr.takeError();
+  if (FeaturesOr->Inferred && !FeaturesOr->ByMacro.empty()) {
+    // Infer again without what preprocessing shows not to be options.
+    InferenceEvidence Evidence =
+        surveyForInference({*S.Project, *FeaturesOr, S.Texts, S.Structures,
+                            S.Options.Jobs, nullptr});
+    FeaturesOr = setUpFeatures(S.Options.FeatureModel, S.Project->Root,
+                               S.Structures, Defines, &Evidence);
+    if (!FeaturesOr)
+      return FeaturesOr.takeError();
+  }
   S.Features.emplace(std::move(*FeaturesOr));
   S.Features->CommandLineEverywhere = commandLineEverywhere(*S.Project);
   S.FeatureMacros = S.Features->macros();
   if (S.Features->Inferred) {
-    std::string Names;
-    for (const std::string &M : S.FeatureMacros)
-      Names += (Names.empty() ? "" : ", ") + M;
-    reportWarning("no feature model given or found beside the project; "
-                  "inferred one from the macros its #ifs test and never "
-                  "define (" +
-                      (Names.empty() ? std::string("none") : Names) +
-                      "); it is written with the simulator to " + S.Out +
-                      "/model.xml (not if the rewrite fails): keep the "
-                      "options you mean and pass it with -f",
-                  S.Log);
+    std::string Skipped;
+    if (!S.Features->SkippedExternal.empty())
+      Skipped += "; left out as the platform's (defined or tested by "
+                 "system headers or the compiler): " +
+                 nameList(S.Features->SkippedExternal);
+    if (!S.Features->SkippedUnreached.empty())
+      Skipped += "; left out as tested only in files no translation unit "
+                 "reaches: " +
+                 nameList(S.Features->SkippedUnreached);
+    reportWarning(
+        "no feature model given or found beside the project; "
+        "inferred one from the macros its #ifs test and never "
+        "define (" +
+            (S.FeatureMacros.empty() ? std::string("none")
+                                     : nameList(S.FeatureMacros, 1000)) +
+            ")" + Skipped + "; it is written with the simulator to " + S.Out +
+            "/model.xml (not if the rewrite fails): keep the "
+            "options you mean and pass it with -f",
+        S.Log);
   }
   return llvm::Error::success();
 }

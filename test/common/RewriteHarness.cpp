@@ -65,8 +65,10 @@ TempProject::~TempProject() {
     fs::remove_directories(Root);
 }
 
-std::string TempProject::rewrite(Granularity G, const std::string &Model) {
+std::string TempProject::rewrite(Granularity G, const std::string &Model,
+                                 llvm::raw_ostream *Log) {
   RewriteOptions O;
+  O.Log = Log;
   O.CompileCommands = compileCommands();
   O.FeatureModel = Model;
   O.Detail = G;

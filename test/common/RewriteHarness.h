@@ -42,8 +42,10 @@ public:
   std::string out() const { return Root + "/build/varsim"; }
 
   /// Rewrites into out(); the error text (file:line:col: error: ...) or "".
+  /// Progress and warnings go to Log when given.
   std::string rewrite(Granularity G = Granularity::Region,
-                      const std::string &Model = "");
+                      const std::string &Model = "",
+                      llvm::raw_ostream *Log = nullptr);
 
   /// Contents of every file under the root except build/, for comparing
   /// before and after.

@@ -175,6 +175,38 @@ TEST(RewriteOutput, InferredModelIsWrittenWithoutModelFile) {
   EXPECT_THAT(Model, ::testing::Not(HasSubstr("LOCAL")));
 }
 
+TEST(RewriteOutput, InferenceLeavesOutThePlatformsAndUnreachedMacros) {
+  // zlib's gzguts.h tests O_EXCL (which <fcntl.h> defines, and tests
+  // itself) and zutil.h INT_MAX: inferred as options, the rewrite refused
+  // O_EXCL as "tested by a system header". contrib/ headers no unit
+  // includes tested 23 more. A header included only when an option is on
+  // is reached in that configuration: its option stays.
+  TempProject P(
+      {{"main.c", "#include <fcntl.h>\n#include <limits.h>\n"
+                  "#ifdef VERBOSE\n#include \"opt/deep.h\"\n#endif\n"
+                  "int main(void) {\n  int r = 0;\n"
+                  "#ifdef O_EXCL\n  r += 1;\n#endif\n"
+                  "#if INT_MAX > 32767\n  r += 2;\n#endif\n"
+                  "#ifdef VERBOSE\n  r += 4 + deep();\n#endif\n"
+                  "  return r;\n}\n"},
+       {"opt/deep.h", "static int deep(void) {\n  int d = 0;\n"
+                      "#ifdef DEEP\n  d = 8;\n#endif\n  return d;\n}\n"},
+       {"contrib/tool.h", "#ifdef TOOL_OPTION\nint tool(void);\n#endif\n"},
+       {"Makefile", "all:\n"}});
+  std::string Log;
+  llvm::raw_string_ostream OS(Log);
+  ASSERT_EQ(P.rewrite(Granularity::Region, "", &OS), "");
+  std::string Model = P.readOut("model.xml");
+  EXPECT_THAT(Model, HasSubstr("\"VERBOSE\""));
+  EXPECT_THAT(Model, HasSubstr("\"DEEP\""));
+  for (const char *Left : {"O_EXCL", "INT_MAX", "TOOL_OPTION"})
+    EXPECT_THAT(Model, ::testing::Not(HasSubstr(Left))) << Left;
+  EXPECT_THAT(Log, HasSubstr("left out as the platform's"));
+  EXPECT_THAT(Log, HasSubstr("INT_MAX, O_EXCL"));
+  EXPECT_THAT(Log, HasSubstr("no translation unit reaches: TOOL_OPTION"));
+  EXPECT_EQ(P.checkAllConfigurations(P.out() + "/model.xml"), "");
+}
+
 TEST(RewriteOutput, OutputInsideTheSourcesIsRefused) {
   TempProject P(
       {{"main.c", "int main(void) { return 0; }\n"}, {"Makefile", "all:\n"}});
