@@ -220,6 +220,95 @@ bool isSatisfiable(const Cond &C, const FeatureSetup &F) {
   return satisfying(C, F).has_value();
 }
 
+namespace {
+
+/// includeContexts' walk: each file's context, memoized.
+class IncludeContexts {
+public:
+  IncludeContexts(const std::map<std::string, FileStructure> &Structures,
+                  const std::map<std::string, FileGroups> &Groups,
+                  const std::set<std::string> &Units, const FeatureSetup &F)
+      : Units(Units), F(F) {
+    for (const auto &[File, FS] : Structures) {
+      auto G = Groups.find(File);
+      for (const Directive &D : FS.Directives) {
+        if (D.Kind != DirectiveKind::Include)
+          continue;
+        llvm::StringRef Name = llvm::StringRef(D.Body).trim();
+        if (Name.size() < 2 || (Name.front() != '"' && Name.front() != '<'))
+          continue; // Named by a macro.
+        Name = Name.drop_front().take_until(
+            [](char C) { return C == '"' || C == '>'; });
+        if (Name.empty())
+          continue;
+        CondPtr At = G == Groups.end() ? makeInt(1)
+                                       : G->second.presenceAt(FS, D.Begin);
+        std::string Suffix = "/" + Name.str();
+        for (const auto &[Other, _] : Structures)
+          if (Other != File && llvm::StringRef(Other).ends_with(Suffix))
+            Sites[Other].push_back({File, At});
+      }
+    }
+  }
+
+  /// nullptr: always read (or unknown).
+  CondPtr of(const std::string &File) {
+    if (auto It = Done.find(File); It != Done.end())
+      return It->second;
+    auto Sites = this->Sites.find(File);
+    if (Units.count(File) || Sites == this->Sites.end())
+      return Done[File] = nullptr;
+    if (!Visiting.insert(File).second)
+      return nullptr; // A cycle: this chain says nothing.
+    CondPtr Found;
+    bool Always = false;
+    for (const auto &[Includer, At] : Sites->second) {
+      if (Visiting.count(Includer))
+        continue;
+      CondPtr Outer = of(Includer);
+      bool AtAlways = At->K == Cond::Int && At->Value != 0;
+      if (!Outer && AtAlways) {
+        Always = true;
+        break;
+      }
+      if (Found)
+        continue;
+      CondPtr Chain = !Outer ? At : AtAlways ? Outer : makeAnd({Outer, At});
+      if (isSatisfiable(*Chain, F))
+        Found = Chain;
+    }
+    Visiting.erase(File);
+    return Done[File] = Always ? nullptr : Found;
+  }
+
+private:
+  const std::set<std::string> &Units;
+  const FeatureSetup &F;
+  std::map<std::string, std::vector<std::pair<std::string, CondPtr>>> Sites;
+  std::map<std::string, CondPtr> Done;
+  std::set<std::string> Visiting;
+};
+
+} // namespace
+
+std::map<std::string, CondPtr>
+includeContexts(const std::map<std::string, FileStructure> &Structures,
+                const std::map<std::string, FileGroups> &Groups,
+                const std::set<std::string> &Units, const FeatureSetup &F) {
+  IncludeContexts Walk(Structures, Groups, Units, F);
+  std::map<std::string, CondPtr> Out;
+  for (const auto &[File, FS] : Structures) {
+    auto G = Groups.find(File);
+    if (G == Groups.end() ||
+        llvm::none_of(G->second.Groups,
+                      [](const GroupInfo &I) { return I.IsFeature; }))
+      continue; // Nothing to cover in it.
+    if (CondPtr C = Walk.of(File))
+      Out.emplace(File, std::move(C));
+  }
+  return Out;
+}
+
 std::vector<fm::Configuration>
 chooseParseConfigurations(const std::vector<CondPtr> &Conditions,
                           const FeatureSetup &F) {

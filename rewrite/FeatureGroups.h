@@ -14,6 +14,7 @@
 
 #include <map>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -80,6 +81,20 @@ void forEachFeatureGroup(const std::map<std::string, FileStructure> &Structures,
 /// definition per branch: a parse sees only its own branch's type.
 unsigned declarationStart(const FileStructure &FS, unsigned Begin,
                           unsigned Name);
+
+/// The condition under which a translation unit reads each project file
+/// that #includes reach only inside feature branches (`#ifdef VERBOSE` /
+/// `#include "opt/deep.h"`): a header's own branches are parsed only when
+/// a unit includes it, so their presence conditions are covered together
+/// with it. One satisfiable chain of include sites per file, each site's
+/// presence and its includer's context (conjunctions stay conjunctions);
+/// files a unit reads unconditionally, units and files no #include names
+/// are absent. Includes are followed by name (a project file whose path
+/// ends with the #include's), as the scan knows no search path.
+std::map<std::string, CondPtr>
+includeContexts(const std::map<std::string, FileStructure> &Structures,
+                const std::map<std::string, FileGroups> &Groups,
+                const std::set<std::string> &Units, const FeatureSetup &F);
 
 /// Configurations (valid under the model) under which every satisfiable
 /// presence condition holds at least once; at least one configuration.

@@ -1,9 +1,9 @@
-//===- rewrite/passes/FeatureGroupsPass.cpp - Feature groups
-//---------------===//
+//===- rewrite/passes/FeatureGroupsPass.cpp - Feature groups -------------===//
 //
 // Reads: the structures (after every lowering) and the features. Adds: per
 // file, its feature groups and the directives the parses place (Watched);
-// the presence conditions the parse configurations must cover (ToCover);
+// the presence conditions the parse configurations must cover (ToCover;
+// a header's together with the condition under which a unit includes it);
 // the macros #ifs test (Tested, TestedAt, TestedIn) and where each is #defined
 // (DefinedAt), for the rewrite's messages.
 //
@@ -16,7 +16,6 @@ namespace varsim::rewrite {
 
 llvm::Error runFeatureGroupsPass(RewriteState &S) {
   const ProjectLayout &Project = *S.Project;
-  std::set<std::string> CoverSeen;
   for (const auto &[File, FS] : S.Structures) {
     FileGroups G = analyzeGroups(FS, *S.Features);
     std::string Rel = Project.relativeToRoot(File);
@@ -44,14 +43,33 @@ llvm::Error runFeatureGroupsPass(RewriteState &S) {
           for (const std::string &M : Here)
             S.TestedIn[M].insert(File);
         }
-      if (!G.Groups[GI].IsFeature)
-        continue;
-      for (const CondPtr &PC : G.Groups[GI].Presence)
-        if (CoverSeen.insert(conditionText(*PC, *S.Features)).second)
-          S.ToCover.push_back(PC);
     }
     S.Watched[File] = G.Watched;
     S.Groups.emplace(File, std::move(G));
+  }
+
+  std::set<std::string> Units;
+  for (const CompileEntry &E : Project.Entries)
+    Units.insert(E.File);
+  std::map<std::string, CondPtr> Included =
+      includeContexts(S.Structures, S.Groups, Units, *S.Features);
+  std::set<std::string> CoverSeen;
+  for (const auto &[File, FS] : S.Structures) {
+    const FileGroups &G = S.Groups.at(File);
+    auto Context = Included.find(File);
+    for (size_t GI = 0; GI < FS.Groups.size(); ++GI) {
+      if (!G.Groups[GI].IsFeature)
+        continue;
+      for (CondPtr PC : G.Groups[GI].Presence) {
+        if (Context != Included.end()) {
+          CondPtr Both = makeAnd({Context->second, PC});
+          if (isSatisfiable(*Both, *S.Features))
+            PC = std::move(Both);
+        }
+        if (CoverSeen.insert(conditionText(*PC, *S.Features)).second)
+          S.ToCover.push_back(PC);
+      }
+    }
   }
   return llvm::Error::success();
 }

@@ -37,6 +37,31 @@ TEST(RewriteDiagnostics, UndisciplinedInitializerAtFileScopeIsHandled) {
   EXPECT_EQ(P.checkAllConfigurations(P.root() + "/model.xml"), "");
 }
 
+TEST(RewriteDiagnostics, AHeaderIncludedUnderAFeatureHasItsBranchesParsed) {
+  // opt/deep.h is read only with VERBOSE, and opt/fast.h only with VERBOSE
+  // and DEEP: their #else branches need parse configurations with those
+  // on. Once refused: "this branch (!DEEP) was not parsed by any
+  // translation unit" (the chosen configurations had all or nothing on).
+  TempProject P(
+      {{"main.c", "#include <stdio.h>\n#ifdef VERBOSE\n#include "
+                  "\"opt/deep.h\"\n#endif\nint main(void) {\n  int r = 1;\n"
+                  "#ifdef VERBOSE\n  r += deep();\n#endif\n"
+                  "  printf(\"%d\\n\", r);\n  return 0;\n}\n"},
+       {"opt/deep.h", "#ifdef DEEP\n#include \"fast.h\"\n"
+                      "static int deep(void) { return 8 + fast(); }\n"
+                      "#else\nstatic int deep(void) { return 2; }\n"
+                      "#endif\n"},
+       {"opt/fast.h", "static int fast(void) {\n#ifdef FAST\n  return 16;\n"
+                      "#else\n  return 32;\n#endif\n}\n"},
+       {"model.xml",
+        "<?xml version=\"1.0\"?>\n<featureModel><struct><and "
+        "abstract=\"true\" mandatory=\"true\" name=\"R\"><feature "
+        "name=\"VERBOSE\"/><feature name=\"DEEP\"/><feature name=\"FAST\"/>"
+        "</and></struct></featureModel>\n"}});
+  ASSERT_EQ(P.rewrite(), "");
+  EXPECT_EQ(P.checkAllConfigurations(P.root() + "/model.xml"), "");
+}
+
 TEST(RewriteDiagnostics, DuplicationBeyondTheCapNamesTheFeatures) {
   // Five independent terms: 32 copies, more than the cap of 16.
   std::string Body = "int main(void) {\n  int x = 1\n";
