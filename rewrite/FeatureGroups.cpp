@@ -241,8 +241,8 @@ public:
             [](char C) { return C == '"' || C == '>'; });
         if (Name.empty())
           continue;
-        CondPtr At = G == Groups.end() ? makeInt(1)
-                                       : G->second.presenceAt(FS, D.Begin);
+        CondPtr At =
+            G == Groups.end() ? makeInt(1) : G->second.presenceAt(FS, D.Begin);
         std::string Suffix = "/" + Name.str();
         for (const auto &[Other, _] : Structures)
           if (Other != File && llvm::StringRef(Other).ends_with(Suffix))

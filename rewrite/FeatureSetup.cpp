@@ -56,6 +56,38 @@ FeatureSetup indexed(FeatureSetup S,
   return S;
 }
 
+/// The simulator gives a numeric feature a value in every configuration
+/// (`#ifdef LEVEL` holds, `#if LEVEL > 2` reads it); a variant of a
+/// configuration that leaves an optional numeric feature out is compiled
+/// without -DLEVEL, where `#if LEVEL > 2` reads 0. The simulator would
+/// print what LEVEL's default does, its variant what "undefined" does:
+/// refused until the rewrite encodes "undefined" as a value of its own,
+/// where an #if tests the macro (a use in code only runs where the
+/// features that guard it hold).
+llvm::Error requireNumericAlwaysSelected(const fm::FeatureModel &M,
+                                         llvm::StringRef Path,
+                                         const std::set<std::string> &Tested) {
+  std::vector<fm::FeatureId> Core = M.coreFeatures();
+  for (fm::FeatureId Id = 0; Id < M.features().size(); ++Id) {
+    const fm::Feature &F = M.feature(Id);
+    if (F.Kind != fm::FeatureKind::Numeric || F.Abstract ||
+        !Tested.count(F.Macro) || llvm::is_contained(Core, Id))
+      continue;
+    return makeError(
+        Path, F.Line, 0,
+        "numeric feature '" + F.Name +
+            "' is optional: valid configurations leave it out, and their "
+            "variants are compiled without -D" +
+            F.Macro + " (`#ifdef " + F.Macro + "` false, `#if " + F.Macro +
+            "` reads 0), but the simulator gives a numeric feature a value "
+            "in every configuration; make it mandatory (a value in every "
+            "configuration; mandatory=\"true\" in FeatureIDE), or model "
+            "its absence as a value of its own or as a boolean feature "
+            "beside it");
+  }
+  return llvm::Error::success();
+}
+
 } // namespace
 
 bool isPlatformMacro(llvm::StringRef M) {
@@ -227,6 +259,14 @@ setUpFeatures(llvm::StringRef ModelPath, llvm::StringRef ProjectRoot,
     if (!M)
       return M.takeError();
     if (llvm::Error E = fm::requireValidConfiguration(*M))
+      return E;
+    std::set<std::string> Tested;
+    for (const auto &[File, FS] : Structures)
+      for (const CondGroup &G : FS.Groups)
+        for (const CondGroup::Branch &B : G.Branches)
+          if (B.Condition)
+            collectMacros(*B.Condition, Tested);
+    if (llvm::Error E = requireNumericAlwaysSelected(*M, Path, Tested))
       return E;
     return indexed(FeatureSetup{std::move(*M), Path, false, {}, {}},
                    DefinedOnCommandLine);

@@ -270,23 +270,24 @@ llvm::Error FileRewriter::mergeMacros() {
     }
     for (auto &[Macro, List] : Defs) {
       const Directive &First = dir(List.front().second);
-      if (Ctx.TestedMacros.count(Macro)) {
-        // Another definition of the name outside this conditional (in
-        // another file, or in this one outside the group): possibly
-        // another header's macro of the same name, which no feature of the
-        // model can stand for.
-        std::string Elsewhere;
-        if (auto It = Ctx.DefinedAt.find(Macro); It != Ctx.DefinedAt.end())
-          for (const ProjectContext::DefineSite &S : It->second) {
-            bool InGroup =
-                S.File == In.Path &&
-                S.Line >= dir(G.Branches.front().DirectiveIndex).Line &&
-                S.Line <= dir(G.EndifIndex).Line;
-            if (!InGroup) {
-              Elsewhere = S.Shown;
-              break;
-            }
+      // Another definition of the name outside this conditional (in
+      // another file, or in this one outside the group): possibly another
+      // header's macro of the same name, which no feature of the model can
+      // stand for (zlib: deflate.h's GZIP per NO_GZIP, gzguts.h's `#define
+      // GZIP 2`, a mode).
+      std::string Elsewhere;
+      if (auto It = Ctx.DefinedAt.find(Macro); It != Ctx.DefinedAt.end())
+        for (const ProjectContext::DefineSite &S : It->second) {
+          bool InGroup =
+              S.File == In.Path &&
+              S.Line >= dir(G.Branches.front().DirectiveIndex).Line &&
+              S.Line <= dir(G.EndifIndex).Line;
+          if (!InGroup) {
+            Elsewhere = S.Shown;
+            break;
           }
+        }
+      if (Ctx.TestedMacros.count(Macro)) {
         auto At = Ctx.TestedAt.find(Macro);
         std::string Where =
             At == Ctx.TestedAt.end() ? "elsewhere" : "at " + At->second;
@@ -390,12 +391,21 @@ llvm::Error FileRewriter::mergeMacros() {
         if (!Sel)
           return Sel.takeError();
         if (!*Sel)
-          return errorAt(First, "macro '" + Macro +
-                                    "' is defined only in some branches of "
-                                    "the conditional on feature " +
-                                    featuresOf(G) +
-                                    "; cannot select it at run time" +
-                                    usedOutsideHint(Macro, Ctx));
+          return errorAt(
+              First,
+              "macro '" + Macro +
+                  "' is defined only in some branches of the conditional on "
+                  "feature " +
+                  featuresOf(G) + "; cannot select it at run time" +
+                  usedOutsideHint(Macro, Ctx) +
+                  (Elsewhere.empty()
+                       ? std::string()
+                       : "; it is also defined at " + Elsewhere +
+                             ", outside this conditional: if that is another "
+                             "macro that shares the name (another header's "
+                             "meaning), rename one of them; if it is a "
+                             "default, define it in an #else of this "
+                             "conditional instead"));
         Replace[List.front().second] = **Sel;
         for (size_t I = 1; I < List.size(); ++I)
           Replace[List[I].second] += "";

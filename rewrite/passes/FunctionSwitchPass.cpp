@@ -1,5 +1,4 @@
-//===- rewrite/passes/FunctionSwitchPass.cpp - Functions per feature
-//-------===//
+//===- rewrite/passes/FunctionSwitchPass.cpp - Functions per feature -----===//
 //
 // Reads: the parses' views (function and definition facts), texts,
 // structures, groups and features. Adds: to the ProjectContext, one
@@ -21,6 +20,42 @@ using SiteKey = std::pair<std::string, unsigned>; // (file, offset)
 /// "'int' when A (f.c:3) and 'long' when !A (f.c:5)": item N of Count.
 std::string listSeparator(size_t N, size_t Count) {
   return N == 0 ? "" : N + 1 == Count ? " and " : ", ";
+}
+
+/// The #if tests around Offset as written, outermost first ("#if N == 1"
+/// / "#if W == 8"; "#else of #ifdef A"), "" outside every group: what
+/// chooses a definition when no feature does in the rewrite's terms (tests
+/// of macros it could not resolve over features, zlib's N and W from
+/// Z_TESTN).
+std::string enclosingTests(const FileStructure &FS, unsigned Offset) {
+  std::vector<std::pair<const CondGroup *, const CondGroup::Branch *>> Around;
+  for (const CondGroup &G : FS.Groups)
+    for (const CondGroup::Branch &B : G.Branches)
+      if (B.ContentBegin <= Offset && Offset < B.ContentEnd)
+        Around.push_back({&G, &B});
+  std::sort(Around.begin(), Around.end(), [](const auto &X, const auto &Y) {
+    return X.second->ContentEnd - X.second->ContentBegin >
+           Y.second->ContentEnd - Y.second->ContentBegin;
+  });
+  auto Spelled = [&](unsigned Index) {
+    const Directive &D = FS.Directives[Index];
+    const char *Keyword = D.Kind == DirectiveKind::Ifdef      ? "#ifdef"
+                          : D.Kind == DirectiveKind::Ifndef   ? "#ifndef"
+                          : D.Kind == DirectiveKind::Elif     ? "#elif"
+                          : D.Kind == DirectiveKind::Elifdef  ? "#elifdef"
+                          : D.Kind == DirectiveKind::Elifndef ? "#elifndef"
+                                                              : "#if";
+    return std::string(Keyword) + " " + llvm::StringRef(D.Body).trim().str();
+  };
+  std::string Out;
+  for (const auto &[G, B] : Around) {
+    const Directive &D = FS.Directives[B->DirectiveIndex];
+    Out += (Out.empty() ? "" : " / ") +
+           (D.Kind == DirectiveKind::Else
+                ? "#else of " + Spelled(G->Branches.front().DirectiveIndex)
+                : Spelled(B->DirectiveIndex));
+  }
+  return Out;
 }
 
 } // namespace
@@ -181,9 +216,18 @@ llvm::Error runFunctionSwitchPass(RewriteState &S) {
       const FileStructure &FS = Structures.at(Site.first);
       CondPtr PC = Groups.at(Site.first).presenceAt(FS, D->Offset);
       std::string Cond = conditionText(*PC, Features);
+      // No feature branch around it: name the #if that chooses it.
+      std::string When = "when " + Cond;
+      if (Cond == "1") {
+        std::string Test = enclosingTests(FS, D->Offset);
+        When = Test.empty()
+                   ? "outside any #if"
+                   : "under '" + Test +
+                         "' (tests the rewrite did not resolve to features)";
+      }
       Variants += listSeparator(N, Sites.size()) +
-                  ("'" + D->Type + "' when " + (Cond == "1" ? "always" : Cond) +
-                   " (" + Project.relativeToRoot(Site.first) + ":" +
+                  ("'" + D->Type + "' " + When + " (" +
+                   Project.relativeToRoot(Site.first) + ":" +
                    std::to_string(FS.lineOf(D->Offset)) + ")");
       ++N;
     }

@@ -12,6 +12,8 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <cstring>
+
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 
@@ -60,6 +62,61 @@ TEST(RewriteDiagnostics, AHeaderIncludedUnderAFeatureHasItsBranchesParsed) {
         "</and></struct></featureModel>\n"}});
   ASSERT_EQ(P.rewrite(), "");
   EXPECT_EQ(P.checkAllConfigurations(P.root() + "/model.xml"), "");
+}
+
+TEST(RewriteDiagnostics, AnOptionalNumericFeatureTestedByAnIfIsRefused) {
+  // LEVEL optional (values 1, 5; default 5): its variant without it is
+  // compiled without -DLEVEL and prints "small"; the simulator gave LEVEL
+  // its default and printed "big", exit 0. Refused at the model's line.
+  const char *Model =
+      "<?xml version=\"1.0\"?>\n<featureModel><struct><and "
+      "abstract=\"true\" mandatory=\"true\" name=\"R\">\n<feature "
+      "name=\"LEVEL\"><property key=\"type\" value=\"numeric\"/><property "
+      "key=\"values\" value=\"1,5\"/><property key=\"default\" "
+      "value=\"5\"/></feature>\n</and></struct></featureModel>\n";
+  TempProject P({{"main.c", "#include <stdio.h>\nint main(void) {\n"
+                            "#if LEVEL > 2\n  puts(\"big\");\n#else\n"
+                            "  puts(\"small\");\n#endif\n  return 0;\n}\n"},
+                 {"model.xml", Model}});
+  std::string Err = P.rewrite();
+  EXPECT_THAT(Err, HasSubstr("model.xml:3:"));
+  EXPECT_THAT(Err, HasSubstr("numeric feature 'LEVEL' is optional"));
+  EXPECT_THAT(Err, HasSubstr("make it mandatory"));
+  EXPECT_FALSE(llvm::sys::fs::exists(P.out()));
+
+  // Mandatory, it is a value in every configuration: accepted, and every
+  // configuration's simulator prints what its variant prints.
+  std::string Mandatory = Model;
+  Mandatory.replace(Mandatory.find("<feature name=\"LEVEL\">"),
+                    std::strlen("<feature name=\"LEVEL\">"),
+                    "<feature mandatory=\"true\" name=\"LEVEL\">");
+  TempProject Q({{"main.c", "#include <stdio.h>\nint main(void) {\n"
+                            "#if LEVEL > 2\n  puts(\"big\");\n#else\n"
+                            "  puts(\"small\");\n#endif\n  return 0;\n}\n"},
+                 {"model.xml", Mandatory}});
+  ASSERT_EQ(Q.rewrite(), "");
+  EXPECT_EQ(Q.checkAllConfigurations(Q.root() + "/model.xml"), "");
+}
+
+TEST(RewriteDiagnostics, AMacroDefinedPerFeatureAndElsewhereNamesBoth) {
+  // zlib: deflate.h defines GZIP unless NO_GZIP; gzguts.h, read by other
+  // units, defines GZIP 2 (a mode). The refusal named neither the second
+  // definition nor what to do about it.
+  TempProject P(
+      {{"a.h", "#ifndef NO_GZIP\n#  define GZIP\n#endif\n"},
+       {"a.c", "#include <stdio.h>\n#include \"a.h\"\nint how(void);\n"
+               "int main(void) {\n#ifdef GZIP\n  puts(\"gzip\");\n#else\n"
+               "  puts(\"raw\");\n#endif\n  printf(\"%d\\n\", how());\n"
+               "  return 0;\n}\n"},
+       {"b.h", "#define GZIP 2\n"},
+       {"b.c", "#include \"b.h\"\nint how(void) { return GZIP; }\n"},
+       {"model.xml", "<?xml version=\"1.0\"?>\n<featureModel><struct><and "
+                     "abstract=\"true\" mandatory=\"true\" name=\"R\"><feature "
+                     "name=\"NO_GZIP\"/></and></struct></featureModel>\n"}});
+  std::string Err = P.rewrite();
+  EXPECT_THAT(Err, HasSubstr("a.h:2:1: error: macro 'GZIP'"));
+  EXPECT_THAT(Err, HasSubstr("also defined at b.h:1"));
+  EXPECT_THAT(Err, HasSubstr("rename one of them"));
 }
 
 TEST(RewriteDiagnostics, DuplicationBeyondTheCapNamesTheFeatures) {
