@@ -172,7 +172,11 @@ macroValue(const Discovered &Dx, const std::string &Macro,
     Depth2 -= C == ')' || C == ']' || C == '}';
     TopLevelComma = TopLevelComma || (C == ',' && Depth2 == 0);
   }
-  return Simple || TopLevelComma ? T.str() : "(" + T.str() + ")";
+  // A braced initializer (zlib's `#define ONCE_INIT {0, 0}`, per branch of
+  // a platform #if): in parentheses it would be a GNU statement
+  // expression, which file scope does not allow.
+  bool Braced = T.starts_with("{") && T.ends_with("}");
+  return Simple || TopLevelComma || Braced ? T.str() : "(" + T.str() + ")";
 }
 
 } // namespace varsim::rewrite::globals::lowering

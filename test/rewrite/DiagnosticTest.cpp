@@ -119,6 +119,36 @@ TEST(RewriteDiagnostics, AMacroDefinedPerFeatureAndElsewhereNamesBoth) {
   EXPECT_THAT(Err, HasSubstr("rename one of them"));
 }
 
+TEST(RewriteDiagnostics, ABracedInitializerMacroPerPlatformIsKeptBraced) {
+  // zlib's crc32.c with DYNAMIC_CRC_TABLE: `local once_t made =
+  // ONCE_INIT;` where ONCE_INIT is `{0, 0}` or another list per branch of
+  // a platform #if inside the feature's branch. The lowering wrote the
+  // chosen value in parentheses, `({0, 0})`, a statement expression that
+  // file scope does not allow: "does not compile".
+  TempProject P(
+      {{"a.c",
+        "#include <stdio.h>\n#ifdef DYNAMIC_TABLE\n"
+        "#if defined(__STDC__) && defined(USE_ATOMICS_NEVER)\n"
+        "typedef struct { int begun; int done; int extra; } once_t;\n"
+        "#define ONCE_INIT {0, 0, 0}\n#else\n"
+        "typedef struct once_s once_t;\n"
+        "struct once_s { volatile int begun; volatile int done; };\n"
+        "#define ONCE_INIT {0, 0}\n#endif\n"
+        "static once_t made = ONCE_INIT;\nstatic int table[4];\n"
+        "static void make(void) { for (int i = 0; i < 4; i++) table[i] = i "
+        "* 3; }\n#else\nstatic const int table[4] = {0, 3, 6, 9};\n#endif\n"
+        "static int get(int i) {\n#ifdef DYNAMIC_TABLE\n"
+        "  if (!made.done) { make(); made.done = 1; }\n#endif\n"
+        "  return table[i] + 1;\n}\n"
+        "int main(void) { printf(\"%d\\n\", get(2) + get(3)); return 0; }\n"},
+       {"model.xml",
+        "<?xml version=\"1.0\"?>\n<featureModel><struct><and "
+        "abstract=\"true\" mandatory=\"true\" name=\"R\"><feature "
+        "name=\"DYNAMIC_TABLE\"/></and></struct></featureModel>\n"}});
+  ASSERT_EQ(P.rewrite(), "");
+  EXPECT_EQ(P.checkAllConfigurations(P.root() + "/model.xml"), "");
+}
+
 TEST(RewriteDiagnostics, DuplicationBeyondTheCapNamesTheFeatures) {
   // Five independent terms: 32 copies, more than the cap of 16.
   std::string Body = "int main(void) {\n  int x = 1\n";
