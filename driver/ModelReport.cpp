@@ -40,14 +40,15 @@ void reportModel(const model::PerformanceModel &M) {
         M.Dropped.size(), M.ThresholdSeconds, Sum));
   }
   if (M.Lifting.Families != 0 || M.Lifting.Merged != 0 ||
-      M.Lifting.AtomsDropped != 0)
+      M.Lifting.AtomsDropped != 0 || M.Lifting.PushedDown != 0)
     reportNote(fmt::format(
         "{} atom(s) that the others imply dropped, {} term(s) merged with a "
         "term of the same meaning, {} family(ies) of copies of shared code "
-        "gave their common time to the term they share ({} term(s) left at "
-        "zero); no prediction changed",
+        "gave their common time to the term they share, {} term(s) gave "
+        "theirs to their terms per value of one feature, as that left fewer "
+        "terms ({} term(s) left at zero); no prediction changed",
         M.Lifting.AtomsDropped, M.Lifting.Merged, M.Lifting.Families,
-        M.Lifting.Removed));
+        M.Lifting.PushedDown, M.Lifting.Removed));
   if (!M.Folding.Folded.empty()) {
     double Sum = 0;
     for (const model::FoldedTerm &F : M.Folding.Folded)

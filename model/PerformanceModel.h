@@ -135,6 +135,9 @@ struct TermLiftingSummary {
   unsigned Merged = 0;       ///< Terms merged into an equivalent one.
   unsigned Families = 0;     ///< Families whose shared time moved to a parent.
   unsigned Removed = 0;      ///< Terms left at zero by a move.
+  /// Terms whose seconds went to their terms per value of one feature,
+  /// as that left fewer terms (model/TermLifting.h).
+  unsigned PushedDown = 0;
   /// Why nothing was done (too many valid configurations); empty otherwise.
   std::string Skipped;
 };

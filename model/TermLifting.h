@@ -27,6 +27,10 @@
 //    changes. Alternatives whose code differs (a policy per feature, an
 //    `#if`/`#else`) keep their own times, as the paper's model gives them,
 //    even where they call one helper.
+//  - The other way: a term P whose seconds, given to each of P#(F == v)
+//    over the values of one feature F where P holds, leave fewer terms
+//    (Lua: `!J#H` +0.0098 s, `!J#H#M == 40` and `!J#H#M == 64` -0.0098 s
+//    each, read as three effects, are one: `!J#H#M == 20`, +0.0098 s).
 //
 //===----------------------------------------------------------------------===//
 

@@ -241,6 +241,35 @@ TEST_F(TermLifting, CopiesThatDoNotCoverEveryValueKeepTheirTimes) {
   EXPECT_NEAR(Terms["M == 40"], 0.25, 1e-12);
 }
 
+TEST_F(TermLifting, OneEffectWrittenAsThreeTermsIsOne) {
+  // Lua's model: `!J#H` +0.0098 s, `!J#H#M == 40` and `!J#H#M == 64`
+  // -0.0098 s each: where M is 40 or 64 they cancel, so the one effect is
+  // `!J#H#M == 20`. Terms that are not such a family stay.
+  const std::vector<std::string> Concat = {"lvm.c:638 (luaV_concat)"};
+  auto [M, Sum] =
+      lift({term({"!J", "H"}, 0.0098, Concat),
+            term({"!J", "H", "M == 40"}, -0.0098, Concat),
+            term({"!J", "H", "M == 64"}, -0.0098, Concat),
+            term({"H"}, 0.33, {"lvm.c:1141 (luaV_execute)"}),
+            term({"M == 64"}, 0.036, {"lstring.c:10 (hash)"}),
+            term({}, 1.0, {"(process):0 (process start-up and exit)"})});
+  EXPECT_EQ(Sum.PushedDown, 1u);
+  std::map<std::string, double> Terms = termsOf(M);
+  EXPECT_EQ(Terms.size(), 4u);
+  EXPECT_NEAR(Terms["!J#H#M == 20"], 0.0098, 1e-12);
+  EXPECT_NEAR(Terms["H"], 0.33, 1e-12);
+  EXPECT_NEAR(Terms["M == 64"], 0.036, 1e-12);
+  EXPECT_NEAR(Terms["Base"], 1.0, 1e-12);
+
+  // Where giving the seconds away would not leave fewer terms (the
+  // values' terms differ), nothing moves.
+  auto [N, Kept] =
+      lift({term({"H"}, 0.2, Concat), term({"H", "M == 40"}, 0.05, Concat),
+            term({"H", "M == 64"}, -0.03, Concat)});
+  EXPECT_EQ(Kept.PushedDown, 0u);
+  EXPECT_EQ(termsOf(N).size(), 3u);
+}
+
 TEST_F(TermLifting, TooManyConfigurationsLeaveTheTermsAsTheyAre) {
   const std::vector<std::string> Exec = {"lvm.c:1141 (luaV_execute)"};
   PerformanceModel M;
