@@ -391,6 +391,18 @@ llvm::Error applyOverlay(const std::map<std::string, std::string> &Overlay,
   return llvm::Error::success();
 }
 
+std::optional<llvm::StringRef> includedName(const Directive &D) {
+  llvm::StringRef Body = llvm::StringRef(D.Body).trim();
+  if (D.Kind != DirectiveKind::Include || Body.size() < 2 ||
+      (Body.front() != '"' && Body.front() != '<'))
+    return std::nullopt;
+  llvm::StringRef Name =
+      Body.drop_front().take_until([](char C) { return C == '"' || C == '>'; });
+  if (Name.empty())
+    return std::nullopt;
+  return Name;
+}
+
 std::optional<std::string> quotedIncludePath(llvm::StringRef Includer,
                                              const Directive &D) {
   llvm::StringRef Name = llvm::StringRef(D.Body).trim();

@@ -141,6 +141,17 @@ std::string branchTest(const Directive &D);
 std::string branchCondition(const FileStructure &FS, const CondGroup &G,
                             unsigned BI);
 
+/// The name an `#include "name"` or `#include <name>` writes; nullopt for
+/// an #include of a macro (`#include MBEDTLS_CONFIG_FILE`) or any other
+/// directive.
+std::optional<llvm::StringRef> includedName(const Directive &D);
+/// A project file whose path ends with an include's name: what the scan,
+/// which knows no search path, takes an #include to reach.
+inline bool endsWithIncluded(llvm::StringRef Path, llvm::StringRef Name) {
+  return Path.size() > Name.size() && Path.ends_with(Name) &&
+         Path[Path.size() - Name.size() - 1] == '/';
+}
+
 /// The path a quoted `#include "name"` names, resolved against the
 /// includer's folder without dots; nullopt for any other directive.
 std::optional<std::string> quotedIncludePath(llvm::StringRef Includer,

@@ -232,20 +232,13 @@ public:
     for (const auto &[File, FS] : Structures) {
       auto G = Groups.find(File);
       for (const Directive &D : FS.Directives) {
-        if (D.Kind != DirectiveKind::Include)
-          continue;
-        llvm::StringRef Name = llvm::StringRef(D.Body).trim();
-        if (Name.size() < 2 || (Name.front() != '"' && Name.front() != '<'))
-          continue; // Named by a macro.
-        Name = Name.drop_front().take_until(
-            [](char C) { return C == '"' || C == '>'; });
-        if (Name.empty())
-          continue;
+        std::optional<llvm::StringRef> Name = includedName(D);
+        if (!Name)
+          continue; // Not an #include, or a macro names it.
         CondPtr At =
             G == Groups.end() ? makeInt(1) : G->second.presenceAt(FS, D.Begin);
-        std::string Suffix = "/" + Name.str();
         for (const auto &[Other, _] : Structures)
-          if (Other != File && llvm::StringRef(Other).ends_with(Suffix))
+          if (Other != File && endsWithIncluded(Other, *Name))
             Sites[Other].push_back({File, At});
       }
     }

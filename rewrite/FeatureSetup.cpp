@@ -322,19 +322,11 @@ closeOverIncludes(std::set<std::string> Reached,
     if (It == Structures.end())
       continue;
     for (const Directive &D : It->second.Directives) {
-      if (D.Kind != DirectiveKind::Include)
-        continue;
-      llvm::StringRef Name = llvm::StringRef(D.Body).trim();
-      if (Name.size() < 2 || (Name.front() != '"' && Name.front() != '<'))
-        continue; // A macro names it: no name to follow.
-      Name = Name.drop_front().take_until(
-          [](char C) { return C == '"' || C == '>'; });
-      if (Name.empty())
-        continue;
-      std::string Suffix = "/" + Name.str();
+      std::optional<llvm::StringRef> Name = includedName(D);
+      if (!Name)
+        continue; // Not an #include, or a macro names it.
       for (const auto &[Other, _] : Structures)
-        if (llvm::StringRef(Other).ends_with(Suffix) &&
-            Reached.insert(Other).second)
+        if (endsWithIncluded(Other, *Name) && Reached.insert(Other).second)
           Work.push_back(Other);
     }
   }

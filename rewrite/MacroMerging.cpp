@@ -54,15 +54,13 @@ bool readOnlyAsUnit(const std::string &Path, const ProjectContext &Ctx) {
     for (const Directive &D : Other.Directives) {
       if (D.Kind != DirectiveKind::Include)
         continue;
-      llvm::StringRef Body = llvm::StringRef(D.Body).trim();
-      if (Body.empty() || (Body.front() != '"' && Body.front() != '<')) {
+      std::optional<llvm::StringRef> Named = includedName(D);
+      if (!Named) {
         if (File == Path)
           continue;
         return false; // `#include MACRO`: it could name Path.
       }
-      llvm::StringRef Named = Body.drop_front().take_until(
-          [](char C) { return C == '"' || C == '>'; });
-      if (llvm::sys::path::filename(Named) == Name)
+      if (llvm::sys::path::filename(*Named) == Name)
         return false;
     }
   }
