@@ -347,7 +347,7 @@ bool Lifter::pushDown(const std::string &Feature, TermLiftingSummary &Sum) {
     for (int64_t V : Values) {
       Member Mem;
       Atom A = valueAtom(Feature, V, ZeroOne);
-      if (A.Text.empty() || (!A.General && !ZeroOne)) {
+      if (A.Text.empty()) {
         Usable = false;
         break;
       }

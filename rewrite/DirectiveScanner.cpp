@@ -403,6 +403,26 @@ std::optional<llvm::StringRef> includedName(const Directive &D) {
   return Name;
 }
 
+IncludeTargets::IncludeTargets(
+    const std::map<std::string, FileStructure> &Structures) {
+  for (const auto &[File, _] : Structures)
+    ByFileName[llvm::sys::path::filename(File).str()].push_back(File);
+}
+
+std::vector<std::string> IncludeTargets::of(llvm::StringRef Name) const {
+  auto It = ByFileName.find(llvm::sys::path::filename(Name));
+  if (It == ByFileName.end())
+    return {};
+  std::vector<std::string> Out;
+  for (const std::string &File : It->second) {
+    llvm::StringRef Path = File;
+    if (Path.size() > Name.size() && Path.ends_with(Name) &&
+        Path[Path.size() - Name.size() - 1] == '/')
+      Out.push_back(File);
+  }
+  return Out;
+}
+
 std::optional<std::string> quotedIncludePath(llvm::StringRef Includer,
                                              const Directive &D) {
   llvm::StringRef Name = llvm::StringRef(D.Body).trim();

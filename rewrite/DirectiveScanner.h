@@ -145,12 +145,18 @@ std::string branchCondition(const FileStructure &FS, const CondGroup &G,
 /// an #include of a macro (`#include MBEDTLS_CONFIG_FILE`) or any other
 /// directive.
 std::optional<llvm::StringRef> includedName(const Directive &D);
-/// A project file whose path ends with an include's name: what the scan,
-/// which knows no search path, takes an #include to reach.
-inline bool endsWithIncluded(llvm::StringRef Path, llvm::StringRef Name) {
-  return Path.size() > Name.size() && Path.ends_with(Name) &&
-         Path[Path.size() - Name.size() - 1] == '/';
-}
+/// The project files an #include's name may reach. The scan knows no
+/// search path, so `#include "sub/x.h"` reaches every project file whose
+/// path ends with "/sub/x.h"; files are indexed by file name.
+class IncludeTargets {
+public:
+  explicit IncludeTargets(
+      const std::map<std::string, FileStructure> &Structures);
+  std::vector<std::string> of(llvm::StringRef Name) const;
+
+private:
+  std::map<std::string, std::vector<std::string>, std::less<>> ByFileName;
+};
 
 /// The path a quoted `#include "name"` names, resolved against the
 /// includer's folder without dots; nullopt for any other directive.

@@ -229,6 +229,7 @@ public:
                   const std::map<std::string, FileGroups> &Groups,
                   const std::set<std::string> &Units, const FeatureSetup &F)
       : Units(Units), F(F) {
+    IncludeTargets Targets(Structures);
     for (const auto &[File, FS] : Structures) {
       auto G = Groups.find(File);
       for (const Directive &D : FS.Directives) {
@@ -237,8 +238,8 @@ public:
           continue; // Not an #include, or a macro names it.
         CondPtr At =
             G == Groups.end() ? makeInt(1) : G->second.presenceAt(FS, D.Begin);
-        for (const auto &[Other, _] : Structures)
-          if (Other != File && endsWithIncluded(Other, *Name))
+        for (const std::string &Other : Targets.of(*Name))
+          if (Other != File)
             Sites[Other].push_back({File, At});
       }
     }

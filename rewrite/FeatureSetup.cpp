@@ -56,6 +56,14 @@ FeatureSetup indexed(FeatureSetup S,
   return S;
 }
 
+/// Adds the macros FS's #if branches test to Out.
+void collectTestedMacros(const FileStructure &FS, std::set<std::string> &Out) {
+  for (const CondGroup &G : FS.Groups)
+    for (const CondGroup::Branch &B : G.Branches)
+      if (B.Condition)
+        collectMacros(*B.Condition, Out);
+}
+
 /// The simulator gives a numeric feature a value in every configuration
 /// (`#ifdef LEVEL` holds, `#if LEVEL > 2` reads it); a variant of a
 /// configuration that leaves an optional numeric feature out is compiled
@@ -262,10 +270,7 @@ setUpFeatures(llvm::StringRef ModelPath, llvm::StringRef ProjectRoot,
       return E;
     std::set<std::string> Tested;
     for (const auto &[File, FS] : Structures)
-      for (const CondGroup &G : FS.Groups)
-        for (const CondGroup::Branch &B : G.Branches)
-          if (B.Condition)
-            collectMacros(*B.Condition, Tested);
+      collectTestedMacros(FS, Tested);
     if (llvm::Error E = requireNumericAlwaysSelected(*M, Path, Tested))
       return E;
     return indexed(FeatureSetup{std::move(*M), Path, false, {}, {}},
@@ -281,10 +286,7 @@ setUpFeatures(llvm::StringRef ModelPath, llvm::StringRef ProjectRoot,
     bool Reached =
         !Evidence || !Evidence->Reached || Evidence->Reached->count(File) != 0;
     std::set<std::string> Here;
-    for (const CondGroup &G : FS.Groups)
-      for (const CondGroup::Branch &B : G.Branches)
-        if (B.Condition)
-          collectMacros(*B.Condition, Here);
+    collectTestedMacros(FS, Here);
     for (const std::string &M : Here)
       Tested[M] |= Reached;
     for (const Directive &D : FS.Directives)
@@ -311,9 +313,7 @@ setUpFeatures(llvm::StringRef ModelPath, llvm::StringRef ProjectRoot,
 std::set<std::string>
 closeOverIncludes(std::set<std::string> Reached,
                   const std::map<std::string, FileStructure> &Structures) {
-  // Project files by name: an #include names a file relative to some
-  // directory of a search path the scan does not know, so a reached
-  // file's `#include "sub/x.h"` reaches every project file ending so.
+  IncludeTargets Targets(Structures);
   std::vector<std::string> Work(Reached.begin(), Reached.end());
   while (!Work.empty()) {
     std::string File = std::move(Work.back());
@@ -325,9 +325,9 @@ closeOverIncludes(std::set<std::string> Reached,
       std::optional<llvm::StringRef> Name = includedName(D);
       if (!Name)
         continue; // Not an #include, or a macro names it.
-      for (const auto &[Other, _] : Structures)
-        if (endsWithIncluded(Other, *Name) && Reached.insert(Other).second)
-          Work.push_back(Other);
+      for (std::string &Other : Targets.of(*Name))
+        if (Reached.insert(Other).second)
+          Work.push_back(std::move(Other));
     }
   }
   return Reached;

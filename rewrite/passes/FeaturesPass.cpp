@@ -13,7 +13,9 @@
 #include "rewrite/ForeignFeatures.h"
 #include "rewrite/passes/Passes.h"
 
+#include <algorithm>
 #include <map>
+#include <optional>
 #include <set>
 
 namespace varsim::rewrite {
@@ -66,13 +68,15 @@ commandLineEverywhere(const ProjectLayout &P) {
   return Out;
 }
 
-/// "A, B, C" (at most Max names, then how many more).
-std::string nameList(const std::vector<std::string> &Names, size_t Max = 12) {
+/// "A, B, C" (at most Max names, then how many more; all without Max).
+std::string nameList(const std::vector<std::string> &Names,
+                     std::optional<size_t> Max = std::nullopt) {
   std::string Out;
-  for (size_t I = 0; I < Names.size() && I < Max; ++I)
+  size_t Shown = std::min(Names.size(), Max.value_or(Names.size()));
+  for (size_t I = 0; I < Shown; ++I)
     Out += (I ? ", " : "") + Names[I];
-  if (Names.size() > Max)
-    Out += ", and " + std::to_string(Names.size() - Max) + " more";
+  if (Names.size() > Shown)
+    Out += ", and " + std::to_string(Names.size() - Shown) + " more";
   return Out;
 }
 
@@ -102,21 +106,21 @@ llvm::Error runFeaturesPass(RewriteState &S) {
     if (!S.Features->SkippedExternal.empty())
       Skipped += "; left out as the platform's (defined or tested by "
                  "system headers or the compiler): " +
-                 nameList(S.Features->SkippedExternal);
+                 nameList(S.Features->SkippedExternal, 12);
     if (!S.Features->SkippedUnreached.empty())
       Skipped += "; left out as tested only in files no translation unit "
                  "reaches: " +
-                 nameList(S.Features->SkippedUnreached);
-    reportWarning(
-        "no feature model given or found beside the project; "
-        "inferred one from the macros its #ifs test and never "
-        "define (" +
-            (S.FeatureMacros.empty() ? std::string("none")
-                                     : nameList(S.FeatureMacros, 1000)) +
-            ")" + Skipped + "; it is written with the simulator to " + S.Out +
-            "/model.xml (not if the rewrite fails): keep the "
-            "options you mean and pass it with -f",
-        S.Log);
+                 nameList(S.Features->SkippedUnreached, 12);
+    reportWarning("no feature model given or found beside the project; "
+                  "inferred one from the macros its #ifs test and never "
+                  "define (" +
+                      (S.FeatureMacros.empty() ? std::string("none")
+                                               : nameList(S.FeatureMacros)) +
+                      ")" + Skipped + "; it is written with the simulator to " +
+                      S.Out +
+                      "/model.xml (not if the rewrite fails): keep the "
+                      "options you mean and pass it with -f",
+                  S.Log);
   }
   return llvm::Error::success();
 }
